@@ -1,0 +1,8 @@
+/** The `$filter` and `$orderby` language: one module for the client and the emulator, so they cannot drift. */
+export * from './ast';
+export * from './builder';
+export * from './format';
+export * from './orderby';
+export * from './parse';
+export * from './validate';
+export { tokenize, type Token } from './tokenize';
