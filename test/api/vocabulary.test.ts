@@ -39,7 +39,7 @@ describeIfSpec('the vocabulary and the spec agree', () => {
 
   test.each<[string, (v: Vocabulary) => void]>([
     ['an allowed value', (v) => ((v.ALLOWED_VALUES.Status[1] as { zh: string }).zh = '生产中')],
-    ['a field group', (v) => ((v.FIELDS.find((f) => f.key === 'Brand') as { groups: string[] }).groups = ['SMD'])],
+    ['a field group', (v) => ((v.FIELDS.find((f) => f.key === 'Brand') as unknown as { groups: string[] }).groups = ['SMD'])],
     ['a unit', (v) => ((v.FIELDS.find((f) => f.key === 'Specs.Capacitance') as { unit: string }).unit = 'H')],
     ['a filter type', (v) => ((v.FILTER_FIELDS.find((f) => f.name === 'Srf') as { type: string }).type = 'String')],
     ['a category', (v) => ((v.CATEGORIES.inductors as { urlAcquisition: boolean }).urlAcquisition = false)],

@@ -1,0 +1,124 @@
+import { DEFAULT_LANG, isLang, type Lang } from '../api/vocabulary';
+import type { KeyValueStorage } from './storage';
+
+export type UiLanguage = 'auto' | Lang;
+
+/** Preferences shared by the taskpane, the functions and the commands. Never the key. */
+export interface Preferences {
+  /** Base URL of the Product Information API. */
+  baseUrl: string;
+  /** Language of the data (list values, status, category names). @default 'en' */
+  lang: Lang;
+  /** How long looked-up data is reused, in hours. @default 24 */
+  cacheTtlHours: number;
+  /** Language of the taskpane; `auto` follows Office's display language. @default 'auto' */
+  uiLanguage: UiLanguage;
+  /** Fields the Enrich selection command adds when run from the ribbon. */
+  enrichFields: string[];
+  /** Enrich writes values (a snapshot) or PART.SPEC formulas (live). @default 'values' */
+  enrichMode: 'values' | 'formulas';
+  enrichRisk: boolean;
+  enrichAlternatives: boolean;
+}
+
+const KEY_STORAGE_NAME = 'partspec.apiKey';
+const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
+
+/** The default base URL: the build's own default (the local emulator in development builds). */
+export function buildDefaultBaseUrl(): string {
+  const fromBuild = typeof process !== 'undefined' ? process.env?.PARTSPEC_DEFAULT_BASE_URL : undefined;
+  return fromBuild ?? '';
+}
+
+export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences {
+  return {
+    baseUrl,
+    lang: DEFAULT_LANG,
+    cacheTtlHours: 24,
+    uiLanguage: 'auto',
+    enrichFields: ['Status', 'Specs.Capacitance', 'Specs.Inductance', 'Specs.RatedVoltage', 'Specs.SizecodeInch'],
+    enrichMode: 'values',
+    enrichRisk: true,
+    enrichAlternatives: false,
+  };
+}
+
+/** Why a base URL cannot be used, or undefined when it can. */
+export function checkBaseUrl(text: string): string | undefined {
+  if (!text.trim()) return 'Enter the API base URL (for example https://api.example.com).';
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return `'${text}' is not a web address: it must start with https:// (or http:// for a local emulator).`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `'${text}' must start with https://.`;
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !local) return `Use https:// for ${url.hostname}: only a local emulator may use http://.`;
+  if (url.search || url.hash) return 'The base URL must not contain a query (?…) or a fragment (#…).';
+  if (url.username || url.password) return 'The base URL must not contain a user name or password: the key goes in Settings.';
+  return undefined;
+}
+
+function sanitize(raw: unknown, defaults: Preferences): Preferences {
+  const p = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof Preferences, unknown>>;
+  const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+  return {
+    baseUrl: typeof p.baseUrl === 'string' && p.baseUrl ? p.baseUrl : defaults.baseUrl,
+    lang: isLang(p.lang) ? p.lang : defaults.lang,
+    cacheTtlHours: typeof p.cacheTtlHours === 'number' && p.cacheTtlHours >= 0 && p.cacheTtlHours <= 24 * 30 ? p.cacheTtlHours : defaults.cacheTtlHours,
+    uiLanguage: p.uiLanguage === 'auto' || isLang(p.uiLanguage) ? p.uiLanguage : defaults.uiLanguage,
+    enrichFields: strings(p.enrichFields) ?? defaults.enrichFields,
+    enrichMode: p.enrichMode === 'formulas' ? 'formulas' : p.enrichMode === 'values' ? 'values' : defaults.enrichMode,
+    enrichRisk: typeof p.enrichRisk === 'boolean' ? p.enrichRisk : defaults.enrichRisk,
+    enrichAlternatives: typeof p.enrichAlternatives === 'boolean' ? p.enrichAlternatives : defaults.enrichAlternatives,
+  };
+}
+
+export type SettingsListener = (preferences: Preferences) => void;
+
+/** Reads and writes the key and the preferences; tells listeners when preferences change. */
+export interface SettingsStore {
+  getApiKey(): Promise<string | undefined>;
+  setApiKey(key: string): Promise<void>;
+  clearApiKey(): Promise<void>;
+  load(): Promise<Preferences>;
+  save(changes: Partial<Preferences>): Promise<Preferences>;
+  subscribe(listener: SettingsListener): () => void;
+}
+
+export function createSettingsStore(storage: KeyValueStorage, defaults: Preferences = defaultPreferences()): SettingsStore {
+  const listeners = new Set<SettingsListener>();
+  const load = async (): Promise<Preferences> => {
+    const text = await storage.getItem(PREFERENCES_STORAGE_NAME);
+    if (!text) return { ...defaults };
+    try {
+      return sanitize(JSON.parse(text), defaults);
+    } catch {
+      return { ...defaults };
+    }
+  };
+  return {
+    async getApiKey() {
+      const key = (await storage.getItem(KEY_STORAGE_NAME))?.trim();
+      return key ? key : undefined;
+    },
+    async setApiKey(key) {
+      const trimmed = key.trim();
+      if (trimmed) await storage.setItem(KEY_STORAGE_NAME, trimmed);
+      else await storage.removeItem(KEY_STORAGE_NAME);
+    },
+    clearApiKey: () => storage.removeItem(KEY_STORAGE_NAME),
+    load,
+    async save(changes) {
+      const next = sanitize({ ...(await load()), ...changes }, defaults);
+      await storage.setItem(PREFERENCES_STORAGE_NAME, JSON.stringify(next));
+      listeners.forEach((l) => l(next));
+      return next;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
