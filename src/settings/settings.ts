@@ -26,8 +26,12 @@ const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
 /** The default base URL: the build's own default (the local emulator in development builds). */
 export function buildDefaultBaseUrl(): string {
-  const fromBuild = typeof process !== 'undefined' ? process.env?.PARTSPEC_DEFAULT_BASE_URL : undefined;
-  return fromBuild ?? '';
+  // The bundler replaces this exact expression at build time; in Node it is read at run time.
+  try {
+    return process.env.PARTSPEC_DEFAULT_BASE_URL ?? '';
+  } catch {
+    return '';
+  }
 }
 
 export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences {

@@ -1,0 +1,31 @@
+/**
+ * Jest runs TypeScript through ts-jest in transpile-only mode (tsconfig has isolatedModules);
+ * types are checked once by `npm run typecheck`, not per test file.
+ */
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      isolatedModules: true,
+      allowJs: true,
+      jsx: 'react-jsx',
+    },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    // office-addin-mock reaches strip-bom and uuid, which ship as ES modules only.
+    '^.+\\.[cm]?js$': tsJest,
+  },
+  transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid)/).*/node_modules/'],
+  testTimeout: 60000,
+};

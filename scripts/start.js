@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: runs the API emulator and the webpack dev server side by side and says where to go.
+ * On Windows and macOS it also sideloads the add-in into desktop Excel through
+ * office-addin-debugging when that optional tool is installed. Ctrl-C (or `npm stop`) ends both;
+ * if either child dies, the other is stopped and this exits non-zero.
+ */
+const https = require('https');
+const { spawn, spawnSync } = require('child_process');
+const { ROOT, writePids, removePids, killTree, findOfficeAddinDebugging } = require('./dev-processes');
+
+const DEV_URL = 'https://localhost:3000/';
+const EMULATOR_URL = process.env.PARTSPEC_DEFAULT_BASE_URL || 'http://127.0.0.1:4010';
+const READY_TIMEOUT_MS = 120000;
+const KILL_GRACE_MS = 5000;
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const children = new Map();
+let stopping = false;
+
+function startChild(name, script) {
+  const child = spawn(npm, ['run', '--silent', script], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    detached: process.platform !== 'win32',
+    shell: process.platform === 'win32',
+  });
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) {
+      if (children.size === 0) finish(process.exitCode ?? 0);
+      return;
+    }
+    console.error(`\n${name} stopped (${signal || `exit code ${code}`}); stopping the rest.`);
+    stopAll(code || 1);
+  });
+  return child;
+}
+
+function stopAll(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = exitCode;
+  if (children.size === 0) {
+    finish(exitCode);
+    return;
+  }
+  for (const child of children.values()) killTree(child.pid, 'SIGTERM');
+  setTimeout(() => {
+    for (const child of children.values()) killTree(child.pid, 'SIGKILL');
+    finish(exitCode);
+  }, KILL_GRACE_MS).unref();
+}
+
+function finish(exitCode) {
+  removePids();
+  process.exit(exitCode);
+}
+
+/** Resolves once the dev server answers for manifest.xml (its certificate is self-signed). */
+function waitForDevServer() {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const request = https.get(`${DEV_URL}manifest.xml`, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        if (response.statusCode === 200) resolve();
+        else retry();
+      });
+      request.on('error', retry);
+      request.setTimeout(5000, () => request.destroy());
+    };
+    const retry = () => {
+      if (stopping) return;
+      if (Date.now() > deadline) reject(new Error(`the dev server did not answer within ${READY_TIMEOUT_MS / 1000} s`));
+      else setTimeout(attempt, 1000);
+    };
+    attempt();
+  });
+}
+
+function sideload() {
+  const cli = findOfficeAddinDebugging();
+  if (!cli) {
+    if (process.platform === 'win32' || process.platform === 'darwin') {
+      console.log('office-addin-debugging is not installed; sideload manifest.xml by hand (see the README).');
+    }
+    return;
+  }
+  const result = spawnSync(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', '3000'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) console.error('Sideloading into Excel failed; sideload manifest.xml by hand (see the README).');
+}
+
+function main() {
+  const emulator = startChild('emulator', 'emulator');
+  const devServer = startChild('dev server', 'dev-server');
+  writePids({ start: process.pid, children: [emulator.pid, devServer.pid] });
+
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => stopAll(130));
+  }
+
+  waitForDevServer().then(
+    () => {
+      console.log(
+        [
+          '',
+          'PartSpec is running:',
+          `  manifest   ${DEV_URL}manifest.xml`,
+          `  workbench  ${DEV_URL}workbench.html`,
+          `  emulator   ${EMULATOR_URL}`,
+          'The dev server uses a self-signed certificate: open the workbench once and accept it.',
+          'Press Ctrl-C or run `npm stop` to end.',
+          '',
+        ].join('\n'),
+      );
+      sideload();
+    },
+    (error) => {
+      console.error(`\n${error.message}; stopping.`);
+      stopAll(1);
+    },
+  );
+}
+
+main();

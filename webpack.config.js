@@ -1,0 +1,125 @@
+/**
+ * One shared-runtime page (taskpane.html) loads the functions, commands and taskpane bundles, so
+ * the manifest's Runtime, taskpane, FunctionFile and custom-functions Page all point at it.
+ *
+ * Environment:
+ *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
+ *                              dist/manifest.prod.xml with https://localhost:3000/ replaced by it.
+ *   PARTSPEC_DEFAULT_BASE_URL  API base URL compiled in as the default (settings can override it).
+ */
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const { version } = require('./package.json');
+
+const DEV_URL = 'https://localhost:3000/';
+const DEV_API_BASE_URL = 'http://127.0.0.1:4010';
+const OFFICE_JS_DIR = 'assets/office-js';
+
+/** Normalizes PARTSPEC_ADDIN_URL to an https URL ending in a slash, or fails the build. */
+function readAddinUrl(value) {
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:') {
+    throw new Error(`PARTSPEC_ADDIN_URL must be an https URL, got ${value}`);
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+module.exports = (_env, argv) => {
+  const dev = argv.mode !== 'production';
+  const addinUrl = readAddinUrl(process.env.PARTSPEC_ADDIN_URL);
+
+  const entry = {
+    functions: './src/functions/functions.ts',
+    commands: './src/commands/commands.ts',
+    taskpane: './src/taskpane/index.tsx',
+  };
+  if (dev) entry.workbench = './src/workbench/index.tsx';
+
+  const manifestCopies = [{ from: 'manifest.xml', to: 'manifest.xml' }];
+  if (addinUrl && !dev) {
+    manifestCopies.push({
+      from: 'manifest.xml',
+      to: 'manifest.prod.xml',
+      transform: (content) =>
+        content.toString().replace(/<!--[\s\S]*?-->\s*/g, '').split(DEV_URL).join(addinUrl),
+    });
+  }
+
+  return {
+    mode: dev ? 'development' : 'production',
+    devtool: dev ? 'source-map' : false,
+    entry,
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: '[name].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true } },
+        },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.PARTSPEC_DEV': JSON.stringify(dev ? 'true' : 'false'),
+        'process.env.PARTSPEC_VERSION': JSON.stringify(version),
+        'process.env.PARTSPEC_DEFAULT_BASE_URL': JSON.stringify(
+          // Development builds talk to the local emulator; production builds only know the address
+          // they were built with, otherwise the user must enter one in Settings.
+          process.env.PARTSPEC_DEFAULT_BASE_URL || (dev ? DEV_API_BASE_URL : ''),
+        ),
+      }),
+      new CustomFunctionsMetadataPlugin({
+        output: 'functions.json',
+        input: './src/functions/functions.ts',
+      }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './src/taskpane/taskpane.html',
+        chunks: ['functions', 'commands', 'taskpane'],
+        chunksSortMode: 'manual',
+      }),
+      ...(dev
+        ? [
+            new HtmlWebpackPlugin({
+              filename: 'workbench.html',
+              template: './src/workbench/workbench.html',
+              chunks: ['workbench'],
+            }),
+          ]
+        : []),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          ...manifestCopies,
+          {
+            // Already minified upstream; re-minifying ~370 files would dominate the build time.
+            from: 'node_modules/@microsoft/office-js/dist',
+            to: OFFICE_JS_DIR,
+            info: { minimized: true },
+            globOptions: { ignore: ['**/*.debug.js', '**/*-vsdoc.js', '**/*.d.ts'] },
+          },
+        ],
+      }),
+    ],
+    devServer: {
+      port: 3000,
+      server: { type: 'https' },
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: path.resolve(__dirname, 'dist') },
+      client: { overlay: { warnings: false } },
+    },
+  };
+};
