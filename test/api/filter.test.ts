@@ -135,12 +135,14 @@ describe('the builder', () => {
 
 describe('encoding', () => {
   test.each([
-    ["ToleranceCapacitance eq '±10%'", "ToleranceCapacitance%20eq%20'%C2%B110%25'"],
-    ["Partno eq 'A|B'", "Partno%20eq%20'A%7CB'"],
-    ["Partno eq 'ABC#'", "Partno%20eq%20'ABC%23'"],
-    ["Partno eq 'A&B=C+D'", "Partno%20eq%20'A%26B%3DC%2BD'"],
+    ["ToleranceCapacitance eq '±10%'", 'ToleranceCapacitance%20eq%20%27%C2%B110%25%27'],
+    ["Partno eq 'A|B'", 'Partno%20eq%20%27A%7CB%27'],
+    ["Partno eq 'ABC#'", 'Partno%20eq%20%27ABC%23%27'],
+    ["Partno eq 'A&B=C+D'", 'Partno%20eq%20%27A%26B%3DC%2BD%27'],
   ])('%s', (text, encoded) => {
     expect(encodeQueryValue(text)).toBe(encoded);
+    // What fetch's URL parser sends is exactly what we counted.
+    expect(new URL(`http://h/p?$filter=${encoded}`).search).toBe(`?$filter=${encoded}`);
   });
 });
 

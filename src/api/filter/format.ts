@@ -34,8 +34,10 @@ export function formatOrderBy(items: readonly OrderByItem[]): string {
 
 /**
  * Percent-encodes a query parameter value as the spec requires: UTF-8, `±` → %C2%B1, `%` → %25,
- * `|` → %7C, and `#` → %23 (otherwise everything after it is lost).
+ * `|` → %7C, and `#` → %23 (otherwise everything after it is lost). The quote is sent as %27
+ * because the URL parser of fetch encodes it in a query anyway; encoding it here keeps the byte
+ * count of the URL budget equal to what goes on the wire.
  */
 export function encodeQueryValue(value: string): string {
-  return encodeURIComponent(value);
+  return encodeURIComponent(value).replace(/'/g, '%27');
 }

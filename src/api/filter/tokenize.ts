@@ -20,7 +20,7 @@ const USER_NUMBER = new RegExp(
   'y',
 );
 const IDENT = /[A-Za-z_][A-Za-z0-9_.]*/y;
-const NUMBERISH = /[+-.\d]/;
+const NUMBERISH = /[+\-.\d]/;
 
 /** Column (1-based) for messages. */
 export const column = (pos: number): number => pos + 1;

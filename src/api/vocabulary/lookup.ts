@@ -31,7 +31,7 @@ export function suggestName(input: string, candidates: readonly string[]): strin
   return best !== undefined && bestDistance <= tolerance ? best : undefined;
 }
 
-const fold = (s: string): string => s.toLowerCase().replace(/[\s_\-]/g, '');
+const fold = (s: string): string => s.toLowerCase().replace(/[\s_-]/g, '');
 
 const FIELD_ALIASES = new Map<string, FieldDef>();
 for (const f of VALUE_FIELDS) {

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from './options';
+
+export const USAGE = `Usage: npm run emulator -- [options]
+
+Starts the local Product Information API emulator (v2.2) and prints its base URL and demo key.
+
+Options:
+  --port N              port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
+  --host H              address to listen on (default ${DEFAULT_HOST})
+  --key K               accepted API key; repeat for several (default: the demo key)
+  --latency MS|MIN-MAX  delay added to every API request, fixed or random in a range
+  --rate-limit N/SECONDS  at most N requests per SECONDS per client; then 429 with Retry-After
+  --fail-rate P         fraction (0..1) of API requests answered 500
+  --drop-rate P         fraction (0..1) of API connections cut without an answer
+  --seed N              catalog seed (default 1)
+  --log-requests FILE   append one JSON line per request to FILE
+  --help                show this text`;
+
+export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
+
+/** A bad flag or value: the CLI prints the message and exits 2. */
+export class UsageError extends Error {}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
+  }
+  return Number(text);
+}
+
+function fraction(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new UsageError(`--${flag} needs a fraction from 0 to 1 (e.g. 0.1), not '${text}'.`);
+  }
+  return value;
+}
+
+function latency(text: string): number | [number, number] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
+  if (!m) throw new UsageError(`--latency needs MS or MIN-MAX in milliseconds (e.g. 50 or 20-200), not '${text}'.`);
+  if (m[2] === undefined) return Number(m[1]);
+  const range: [number, number] = [Number(m[1]), Number(m[2])];
+  if (range[1] < range[0]) throw new UsageError(`--latency range ${text} has its maximum below its minimum.`);
+  return range;
+}
+
+function rateLimit(text: string): { max: number; windowSeconds: number } {
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text);
+  if (!m || Number(m[2]) <= 0) throw new UsageError(`--rate-limit needs N/SECONDS (e.g. 10/1 or 100/60), not '${text}'.`);
+  return { max: Number(m[1]), windowSeconds: Number(m[2]) };
+}
+
+/** Reads the command line into emulator options. Throws UsageError on anything it does not understand. */
+export function parseCliArgs(argv: readonly string[]): CliResult {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        key: { type: 'string', multiple: true },
+        latency: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'fail-rate': { type: 'string' },
+        'drop-rate': { type: 'string' },
+        seed: { type: 'string' },
+        'log-requests': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  if (v.help) return { help: true };
+  const options: EmulatorOptions = {};
+  if (v.port !== undefined) options.port = integer('port', v.port, 0, 65535);
+  if (v.host !== undefined) {
+    if (v.host.trim() === '') throw new UsageError('--host needs an address, e.g. 127.0.0.1.');
+    options.host = v.host;
+  }
+  if (v.key !== undefined) {
+    if (v.key.some((k) => k.trim() === '')) throw new UsageError('--key needs a non-empty key.');
+    options.keys = v.key;
+  }
+  if (v.latency !== undefined) options.latencyMs = latency(v.latency);
+  if (v['rate-limit'] !== undefined) options.rateLimit = rateLimit(v['rate-limit']);
+  if (v['fail-rate'] !== undefined) options.failRate = fraction('fail-rate', v['fail-rate']);
+  if (v['drop-rate'] !== undefined) options.dropRate = fraction('drop-rate', v['drop-rate']);
+  if (v.seed !== undefined) options.seed = integer('seed', v.seed, 0, 2 ** 32 - 1);
+  if (v['log-requests'] !== undefined) {
+    if (v['log-requests'].trim() === '') throw new UsageError('--log-requests needs a file path.');
+    options.logRequests = v['log-requests'];
+  }
+  return { help: false, options };
+}

@@ -1,0 +1,47 @@
+/**
+ * Command line of the local Product Information API emulator (Node-only):
+ * `npm run emulator -- --port 0 --latency 20-200`. Stays up until SIGINT or SIGTERM.
+ */
+import { DEMO_KEY } from './options';
+import { UsageError, USAGE, parseCliArgs } from './cli-args';
+import { startEmulator } from './server';
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    return;
+  }
+  const { options } = parsed;
+  const emulator = await startEmulator(options);
+  const keys = options.keys ?? [DEMO_KEY];
+  console.log(`PartSpec API emulator listening on ${emulator.url}`);
+  console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed})`);
+  // Only the public demo key is ever printed; other keys are the user's secrets.
+  if (keys.includes(DEMO_KEY)) console.log(`  API key:  ${DEMO_KEY}`);
+  else console.log(`  API keys: ${keys.length} configured with --key`);
+  console.log('  Press Ctrl+C to stop.');
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The emulator could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

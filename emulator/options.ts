@@ -1,0 +1,68 @@
+import type { Catalog } from './catalog';
+import type { Quirks } from './render';
+
+/** The key the emulator accepts when no other is configured. It is public: printing it is fine. */
+export const DEMO_KEY = 'partspec-demo-key';
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface RateLimit {
+  /** Requests allowed per window and client address. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface EmulatorOptions {
+  /** Port to listen on; 0 picks a free one. @default 4010 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** Accepted API keys. @default [DEMO_KEY] */
+  keys?: string[];
+  /** Delay added to every API request: a fixed number of ms or a [min, max] range. @default 0 */
+  latencyMs?: number | [number, number];
+  /** Past `max` requests per window: 429 with Retry-After (seconds). @default none */
+  rateLimit?: { max: number; windowSeconds: number };
+  /** Fraction of API requests answered 500 (with a JSON body). @default 0 */
+  failRate?: number;
+  /** Fraction of API connections destroyed without an answer. @default 0 */
+  dropRate?: number;
+  /** Catalog seed. @default 1 */
+  seed?: number;
+  /** File that receives one JSON line per request. @default none */
+  logRequests?: string;
+  /** Clock in ms, for link-expiry tests. @default Date.now */
+  now?: () => number;
+  /** Response nestings other than the default, to test client tolerance (NOTES.md). @default none */
+  quirks?: Quirks;
+}
+
+/** The faults that can change while the emulator runs. */
+export type FaultOptions = Partial<Pick<EmulatorOptions, 'latencyMs' | 'rateLimit' | 'failRate' | 'dropRate' | 'keys'>>;
+
+export interface RequestLogEntry {
+  /** ISO time the answer was sent. */
+  time: string;
+  method: string;
+  url: string;
+  /** Byte length of the full URL as received: `http://<host header><request url>`. */
+  urlBytes: number;
+  /** HTTP status; 0 when the connection was dropped on purpose. */
+  status: number;
+  /** Products in the answer. */
+  products: number;
+}
+
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:54321 */
+  url: string;
+  close(): Promise<void>;
+  /** Every API and download request so far (not /healthz or CORS preflights, which only go to the file). */
+  requests: RequestLogEntry[];
+  resetLog(): void;
+  /** Changes faults while running; a new rate limit starts with empty counters. */
+  configure(faults: FaultOptions): void;
+  /** The generated products, language-neutral, so tests can compute expected answers. */
+  catalog: Catalog;
+}

@@ -1,0 +1,152 @@
+import {
+  GROUPS,
+  GROUP_OBJECT_NAMES,
+  fieldsOfGroup,
+  translateValue,
+  type FieldDef,
+  type Group,
+  type Lang,
+  type ListFieldName,
+} from '../src/api';
+import type { CatalogProduct } from './catalog';
+
+/** Response nestings other than our default, so client tolerance can be tested (NOTES.md). */
+export interface Quirks {
+  /** Manufacturer and Lv1Category..Lv3Category on the group object instead of each product. */
+  groupLevelFields?: boolean;
+  /** Numeric Specs as strings ("1e-7") instead of JSON numbers. */
+  numbersAsStrings?: boolean;
+  /** Fields without a value sent as null instead of being left out. */
+  nullFields?: boolean;
+}
+
+export interface RenderOptions {
+  lang: Lang;
+  /** Base of the media, detail and sample addresses: the address the client used. */
+  baseUrl: string;
+  quirks?: Quirks;
+}
+
+/** Category levels of each group in the three languages. */
+const CATEGORY_NAMES: Readonly<Record<Group, readonly Readonly<Record<Lang, string>>[]>> = {
+  SMD: [
+    { en: 'Capacitors', ja: 'コンデンサ', zh: '电容器' },
+    { en: 'Ceramic Capacitors', ja: 'セラミックコンデンサ', zh: '陶瓷电容器' },
+    { en: 'Chip Multilayer Ceramic Capacitors', ja: 'チップ積層セラミックコンデンサ', zh: '片状多层陶瓷电容器' },
+  ],
+  Lead: [
+    { en: 'Capacitors', ja: 'コンデンサ', zh: '电容器' },
+    { en: 'Ceramic Capacitors', ja: 'セラミックコンデンサ', zh: '陶瓷电容器' },
+    { en: 'Leaded Ceramic Capacitors', ja: 'リード付きセラミックコンデンサ', zh: '引线型陶瓷电容器' },
+  ],
+  Ind: [
+    { en: 'Inductors', ja: 'インダクタ', zh: '电感器' },
+    { en: 'Inductors', ja: 'インダクタ', zh: '电感器' },
+    { en: 'Chip Inductors', ja: 'チップインダクタ', zh: '片状电感器' },
+  ],
+};
+
+export const MANUFACTURER = 'Maker';
+
+const GROUPING_FIELDS = new Set(['Manufacturer', 'Lv1Category', 'Lv2Category', 'Lv3Category']);
+const NESTED = ['ComplianceInfo', 'Specs', 'MediaFileUrls'] as const;
+
+const FIELD_PLANS: Readonly<Record<Group, readonly FieldDef[]>> = Object.fromEntries(
+  GROUPS.map((g) => [g, fieldsOfGroup(g).filter((f) => !GROUPING_FIELDS.has(f.name))]),
+) as Record<Group, FieldDef[]>;
+
+/** The grouping fields of a group in a language. */
+export function groupingFields(group: Group, lang: Lang): Record<string, string> {
+  const [lv1, lv2, lv3] = CATEGORY_NAMES[group];
+  return { Manufacturer: MANUFACTURER, Lv1Category: lv1[lang], Lv2Category: lv2[lang], Lv3Category: lv3[lang] };
+}
+
+const kebab = (name: string): string => name.replace(/Url$/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** Addresses are built, not stored: they live under the emulator's own base URL. */
+function urlOf(field: FieldDef, p: CatalogProduct, baseUrl: string): string | undefined {
+  const partno = p.values.Partno as string;
+  const base = p.values.PartnoWithoutPackageCode as string;
+  switch (field.name) {
+    case 'ProductDetailUrl':
+      return `${baseUrl}/media/products/${partno}`;
+    case 'SampleRequestUrl':
+      return `${baseUrl}/media/sample-cart?partno=${partno}`;
+    case 'SvhcDocumentUrl':
+      return `${baseUrl}/media/compliance/svhc-declaration.pdf`;
+    case 'PartNumbering':
+      return `${baseUrl}/media/part-numbering/${partno.slice(0, 3)}.pdf`;
+    case 'SafetyCertificates':
+      return p.values.Standard === undefined ? undefined : `${baseUrl}/media/${base}/safety-certificates.pdf`;
+    default:
+      return `${baseUrl}/media/${base}/${kebab(field.name)}.pdf`;
+  }
+}
+
+function present(field: FieldDef, raw: unknown, lang: Lang, quirks: Quirks): unknown {
+  if (field.values) {
+    const list = field.values as ListFieldName;
+    if (Array.isArray(raw)) {
+      const translated = raw.map((v: string) => translateValue(list, v, 'en', lang));
+      return field.commaSeparated ? translated.join(',') : translated;
+    }
+    return translateValue(list, String(raw), 'en', lang);
+  }
+  if (quirks.numbersAsStrings && field.level === 'Specs' && typeof raw === 'number') return String(raw);
+  return raw;
+}
+
+/** One product as the API returns it, in a language. */
+export function renderProduct(p: CatalogProduct, options: RenderOptions): Record<string, unknown> {
+  const quirks = options.quirks ?? {};
+  const out: Record<string, unknown> = quirks.groupLevelFields ? {} : groupingFields(p.group, options.lang);
+  const nested: Record<string, Record<string, unknown>> = { ComplianceInfo: {}, Specs: {}, MediaFileUrls: {} };
+  for (const field of FIELD_PLANS[p.group]) {
+    const raw = field.url ? urlOf(field, p, options.baseUrl) : p.values[field.key];
+    const target = field.level === 'product' ? out : nested[field.level];
+    if (!target) continue;
+    if (raw === undefined) {
+      if (quirks.nullFields && field.level !== 'MediaFileUrls') target[field.name] = null;
+      continue;
+    }
+    target[field.name] = present(field, raw, options.lang, quirks);
+  }
+  for (const name of NESTED) out[name] = nested[name];
+  return out;
+}
+
+/** A product search result: `{ HasMoreHits, Data: { <group object>: { Products } } }`, groups in fixed order. */
+export function renderResult(products: readonly CatalogProduct[], hasMoreHits: boolean, options: RenderOptions): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const group of GROUPS) {
+    const own = products.filter((p) => p.group === group);
+    if (own.length === 0) continue;
+    data[GROUP_OBJECT_NAMES[group]] = {
+      ...(options.quirks?.groupLevelFields ? groupingFields(group, options.lang) : {}),
+      Products: own.map((p) => renderProduct(p, options)),
+    };
+  }
+  return { HasMoreHits: hasMoreHits, Data: data };
+}
+
+/**
+ * The same document as `renderResult(products, false, …)`, written piece by piece so a whole
+ * category (tens of thousands of products) never sits in memory as one string.
+ */
+export function* renderResultChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500): Generator<string> {
+  yield '{"HasMoreHits":false,"Data":{';
+  let firstGroup = true;
+  for (const group of GROUPS) {
+    const own = products.filter((p) => p.group === group);
+    if (own.length === 0) continue;
+    const head = options.quirks?.groupLevelFields ? JSON.stringify(groupingFields(group, options.lang)).slice(1, -1) + ',' : '';
+    yield `${firstGroup ? '' : ','}${JSON.stringify(GROUP_OBJECT_NAMES[group])}:{${head}"Products":[`;
+    firstGroup = false;
+    for (let i = 0; i < own.length; i += chunkSize) {
+      const part = own.slice(i, i + chunkSize).map((p) => JSON.stringify(renderProduct(p, options)));
+      yield (i === 0 ? '' : ',') + part.join(',');
+    }
+    yield ']}';
+  }
+  yield '}}';
+}

@@ -1,0 +1,136 @@
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CATEGORIES,
+  DEFAULT_LANG,
+  DOWNLOAD_CATEGORY_IDS,
+  ENDPOINTS,
+  categoryOf,
+  isCategoryId,
+  isLang,
+  parseFilter,
+  parseOrderBy,
+  type Filter,
+  type Lang,
+  type OrderByItem,
+} from '../src/api';
+import type { Catalog } from './catalog';
+import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
+import { runQuery } from './query';
+import { renderResult, renderResultChunks, type Quirks } from './render';
+import { DOWNLOAD_PATH, type LinkSigner } from './signing';
+
+export interface RouteContext {
+  catalog: Catalog;
+  signer: LinkSigner;
+  now: () => number;
+  quirks?: Quirks;
+  /** The base URL the client used (from its Host header), for links in answers. */
+  baseUrlOf(request: FastifyRequest): string;
+  /** Records how many products an answer carries, for the request log. */
+  countProducts(request: FastifyRequest, count: number): void;
+}
+
+/** Thrown to answer with a status and a JSON `{ message }`. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `lang` as the spec says: ja, zh or en; anything else (or nothing) is en. */
+export function langOf(query: ParsedQuery): Lang {
+  const value = query.lang;
+  return typeof value === 'string' && isLang(value) ? value : DEFAULT_LANG;
+}
+
+function param(query: ParsedQuery, name: string): string | undefined {
+  const { value, error } = singleParam(query, name);
+  if (error) throw new HttpProblem(400, error);
+  return value;
+}
+
+function checkQuery(query: ParsedQuery): void {
+  const problem = query[QUERY_ERROR];
+  if (problem) throw new HttpProblem(400, problem);
+}
+
+/** Parses `$filter` and `$orderby` with the shared parser; anything it refuses is a 400 naming token and position. */
+function parseSearch(query: ParsedQuery, lang: Lang): { filter: Filter; orderBy: OrderByItem[] } {
+  const filterText = param(query, '$filter') ?? '';
+  const orderText = param(query, '$orderby') ?? '';
+  try {
+    const filter = parseFilter(filterText, { syntax: 'wire', lang });
+    const orderBy = parseOrderBy(orderText, { syntax: 'wire', category: categoryOf(filter) });
+    return { filter, orderBy };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new HttpProblem(400, message || 'The $filter or $orderby parameter cannot be parsed.');
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get('/healthz', async () => ({ status: 'ok', products: ctx.catalog.products.length }));
+
+  app.get(ENDPOINTS.products, async (request) => {
+    const query = request.query as ParsedQuery;
+    checkQuery(query);
+    const lang = langOf(query);
+    const { filter, orderBy } = parseSearch(query, lang);
+    const result = runQuery(ctx.catalog, { filter, orderBy, lang });
+    ctx.countProducts(request, result.products.length);
+    return renderResult(result.products, result.hasMoreHits, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks });
+  });
+
+  app.get(ENDPOINTS.downloadUrl, async (request) => {
+    const query = request.query as ParsedQuery;
+    checkQuery(query);
+    const lang = langOf(query);
+    const category = param(query, 'category');
+    const accepted = DOWNLOAD_CATEGORY_IDS.join(', ');
+    if (category === undefined || category === '') {
+      throw new HttpProblem(400, `The query parameter category is required: one of ${accepted}.`);
+    }
+    if (!isCategoryId(category) || !CATEGORIES[category].urlAcquisition) {
+      const why = isCategoryId(category) ? 'is not accepted by URL acquisition' : 'is not a category ID';
+      throw new HttpProblem(400, `category '${category}' ${why}; use one of ${accepted}.`);
+    }
+    return {
+      Language: lang,
+      Category: category,
+      ProductDataDownloadUrl: `${ctx.baseUrlOf(request)}${ctx.signer.sign(category, lang, ctx.now())}`,
+    };
+  });
+
+  app.get(`${DOWNLOAD_PATH}/:category/:lang`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { category, lang } = request.params as { category: string; lang: string };
+    const query = request.query as ParsedQuery;
+    const expires = typeof query.expires === 'string' ? query.expires : undefined;
+    const sig = typeof query.sig === 'string' ? query.sig : undefined;
+    const problem = ctx.signer.check(category, lang, expires, sig, ctx.now());
+    if (problem || !isCategoryId(category) || !isLang(lang)) {
+      throw new HttpProblem(403, problem ?? 'This download link is not valid: request a new one.');
+    }
+    const products = ctx.catalog.byGroup[CATEGORIES[category].groups[0]];
+    ctx.countProducts(request, products.length);
+    const body = Readable.from(renderResultChunks(products, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }));
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${category}-${lang}.json"`);
+    reply.header('vary', 'accept-encoding');
+    if (/\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''))) {
+      reply.header('content-encoding', 'gzip');
+      return reply.send(body.pipe(createGzip()));
+    }
+    return reply.send(body);
+  });
+
+  // Addresses in MediaFileUrls, ProductDetailUrl and SampleRequestUrl answer with a placeholder.
+  app.get('/media/*', async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    return 'Placeholder document of the PartSpec API emulator.\n';
+  });
+}
