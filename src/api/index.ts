@@ -1,6 +1,8 @@
-/** The Product Information API core: pure TypeScript, no Office. */
+/** The Product Information API core: pure TypeScript, no Office, safe for the webview bundle. */
 export * from './vocabulary';
 export * from './units';
 export * from './filter';
 export * from './product';
-export * from './errors/validation-error';
+export * from './errors';
+export * from './cache';
+export * from './client';

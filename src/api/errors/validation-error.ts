@@ -17,7 +17,8 @@ export type ValidationCode =
   | 'badOrderBy'
   | 'badPartno'
   | 'badUnit'
-  | 'badOption';
+  | 'badOption'
+  | 'urlTooLong';
 
 /**
  * A query that cannot be sent: found before any request. The message is one sentence that names

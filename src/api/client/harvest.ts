@@ -1,0 +1,246 @@
+import { ApiError } from '../errors/api-error';
+import { ValidationError } from '../errors/validation-error';
+import type { Filter, OrderByItem } from '../filter';
+import { readValue, type FieldValue, type ProductRecord } from '../product';
+import { MAX_PRODUCTS_PER_CALL, VALUE_SEPARATOR, getFilterField, type Lang } from '../vocabulary';
+import { partnoFilter } from './packing';
+import { utf8Length } from './http';
+import { encodeQueryValue } from '../filter';
+import { buildProductsUrl, wireUrlBytes } from './query';
+import { throwIfCancelled } from './sleep';
+
+/*
+ * Harvesting beyond the 2000-product cap. The spec has no paging parameter; it says to add
+ * conditions until each call matches at most 2000. We page by part number: ask for the matches
+ * in `Partno asc` order; when HasMoreHits, let L be the greatest part number received and ask
+ * again with the base filter AND startswith(Partno, P1|P2|…), where the prefixes cover exactly the
+ * part numbers greater than L:
+ *   - for each position i < k, L[0..i) + c for every alphabet character c > L[i]
+ *     (part numbers that first differ from L at position i, with a greater character there);
+ *   - L[0..k) itself (part numbers that agree with L on its first k characters; those ≤ L are
+ *     the overlap, received again and removed by deduplication).
+ * k is the largest that keeps the URL within the budget. Every match ≤ L is already in hand, so
+ * the continuation point need not be L itself: any received part number L' works, at the cost of
+ * receiving again the matches in (L', L] plus those ≤ L' that share L'[0..k). Both counts are
+ * known exactly before sending, so we pick the L' among the last received ones (and its largest
+ * fitting k) that wastes the fewest of the next call's 2000 slots; a part number whose deep
+ * characters are high letters leaves few prefixes to list and affords a long k. Every call after
+ * the first thus brings close to 2000 new products: about ⌈N/2000⌉ calls, ties in any other field
+ * included, since part numbers are unique.
+ *
+ * Collation assumption: the service orders Partno by UTF-16 code units (plain string comparison,
+ * which is what the emulator does and what ordinal/binary collations do for ASCII part numbers).
+ * Under a case-insensitive or locale collation the "greater than L" set would differ and parts
+ * could be skipped. Alphabet assumption: part numbers use digits, upper-case letters, common
+ * punctuation and characters already seen in received part numbers; a part whose first
+ * difference from L is a character never seen before would be missed, so every character of
+ * every received part number joins the alphabet.
+ */
+
+/** Characters assumed possible in part numbers before any has been seen, in code-unit order. */
+export const BASE_PARTNO_ALPHABET = ' #%&()+,-./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Characters that can stand in a prefix value: no separator, no lone surrogate halves. */
+function isSendable(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return ch !== VALUE_SEPARATOR && !(code >= 0xd800 && code <= 0xdfff) && code >= 0x20;
+}
+
+/** The prefixes whose startswith-union is every string greater than `last` (see above), for a given k. */
+export function continuationPrefixes(last: string, k: number, alphabet: readonly string[]): string[] {
+  const prefixes: string[] = [];
+  for (let i = 0; i < k; i++) {
+    const head = last.slice(0, i);
+    for (const c of alphabet) if (c > last[i]) prefixes.push(head + c);
+  }
+  prefixes.push(last.slice(0, k));
+  return prefixes;
+}
+
+export interface HarvestOptions {
+  signal?: AbortSignal;
+  /** Called after every call with the calls made and the distinct products so far. */
+  onProgress?: (progress: { requests: number; products: number }) => void;
+  /** Stop once this many products are in hand (the result then has `hasMoreHits: true`). */
+  max?: number;
+}
+
+export interface PageResult {
+  products: ProductRecord[];
+  hasMoreHits: boolean;
+  stats: { requests: number; bytes: number; urlBytes: number };
+}
+
+export interface HarvestResult extends PageResult {
+  /** True when `max` stopped the harvest before every match was fetched. */
+  hasMoreHits: boolean;
+}
+
+export interface HarvestDeps {
+  baseUrl: string;
+  urlBudget: number;
+  /** Runs one validated search (cache included). */
+  page: (filter: Filter, orderby: OrderByItem[], lang: Lang, signal?: AbortSignal) => Promise<PageResult>;
+}
+
+function compareValues(a: FieldValue | undefined, b: FieldValue | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return compareCodeUnits(String(a), String(b));
+}
+
+/** Sorts records as `$orderby` would, part number as the final tie-breaker; absent values last. */
+export function sortProducts(products: ProductRecord[], orderby: readonly OrderByItem[]): ProductRecord[] {
+  const keys = orderby.map((o) => ({ key: getFilterField(o.field)?.responseKey ?? o.field, sign: o.direction === 'desc' ? -1 : 1 }));
+  return products.sort((x, y) => {
+    for (const { key, sign } of keys) {
+      const a = readValue(x, key);
+      const b = readValue(y, key);
+      if (a === undefined || b === undefined) {
+        if (a !== b) return a === undefined ? 1 : -1;
+        continue;
+      }
+      const d = compareValues(a, b) * sign;
+      if (d !== 0) return d;
+    }
+    return compareCodeUnits(x.partno, y.partno);
+  });
+}
+
+/** Every product matching `filter`, past the 2000 cap (see the comment at the top of this file). */
+export async function harvestProducts(
+  deps: HarvestDeps,
+  filter: Filter,
+  orderby: OrderByItem[],
+  lang: Lang,
+  options: HarvestOptions = {},
+): Promise<HarvestResult> {
+  const { signal, onProgress, max } = options;
+  const stats = { requests: 0, bytes: 0, urlBytes: 0 };
+  const account = (page: PageResult): void => {
+    stats.requests += page.stats.requests;
+    stats.bytes += page.stats.bytes;
+    stats.urlBytes = Math.max(stats.urlBytes, page.stats.urlBytes);
+  };
+
+  if (orderby.length > 0 && max !== undefined && max <= MAX_PRODUCTS_PER_CALL) {
+    // The service's own order gives the first `max` directly.
+    const order = orderby.some((o) => o.field === 'Partno') ? orderby : [...orderby, { field: 'Partno', direction: 'asc' as const }];
+    const page = await deps.page(filter, order, lang, signal);
+    account(page);
+    onProgress?.({ requests: stats.requests, products: page.products.length });
+    const products = page.products.slice(0, max);
+    return { products, hasMoreHits: page.hasMoreHits || page.products.length > max, stats };
+  }
+
+  const byPartno = new Map<string, ProductRecord>();
+  const alphabet = new Set(BASE_PARTNO_ALPHABET);
+  const partnoOrder: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
+  let current = filter;
+  let previousLast: string | undefined;
+  let more = false;
+  for (;;) {
+    throwIfCancelled(signal);
+    const page = await deps.page(current, partnoOrder, lang, signal);
+    account(page);
+    let last = '';
+    for (const p of page.products) {
+      if (!byPartno.has(p.partno)) byPartno.set(p.partno, p);
+      if (p.partno > last) last = p.partno;
+      for (let i = 0; i < p.partno.length; i++) if (isSendable(p.partno[i])) alphabet.add(p.partno[i]);
+    }
+    onProgress?.({ requests: stats.requests, products: byPartno.size });
+    more = page.hasMoreHits;
+    if (!more) break;
+    if (max !== undefined && byPartno.size >= max && orderby.length === 0) break;
+    if (previousLast !== undefined && last <= previousLast) {
+      throw new ApiError(
+        `Harvest cannot advance past part number ${previousLast}: more than ${MAX_PRODUCTS_PER_CALL} matches share the prefix that fits in one URL`,
+        'Too many parts share one part-number prefix to list them all. Narrow the filter and try again.',
+      );
+    }
+    previousLast = last;
+    const sorted = [...byPartno.keys()].sort(compareCodeUnits);
+    current = continuationFilter(deps, filter, sorted, [...alphabet].sort(compareCodeUnits), lang);
+  }
+
+  let products = [...byPartno.values()];
+  if (orderby.length > 0) sortProducts(products, orderby);
+  else products.sort((a, b) => compareCodeUnits(a.partno, b.partno));
+  let truncated = more;
+  if (max !== undefined && products.length > max) {
+    products = products.slice(0, max);
+    truncated = true;
+  }
+  return { products, hasMoreHits: truncated, stats };
+}
+
+/** How many of the last received part numbers are tried as the continuation point. */
+const CONTINUATION_CANDIDATES = 1000;
+
+/** Wire bytes of one character inside a quoted value (a quote is doubled). */
+const charBytes = (c: string): number => utf8Length(encodeQueryValue(c === "'" ? "''" : c));
+
+/** The largest k whose prefixes after `point` fit in `capacity` bytes of values (0 if none). */
+export function largestFittingK(point: string, alphabet: readonly string[], capacity: number): number {
+  const separator = utf8Length(encodeQueryValue(VALUE_SEPARATOR));
+  let listed = 0;
+  let head = 0;
+  let best = 0;
+  for (let k = 1; k <= point.length; k++) {
+    const i = k - 1;
+    for (const c of alphabet) if (c > point[i]) listed += head + charBytes(c) + separator;
+    head += charBytes(point[i]);
+    if (listed + head + separator > capacity) break;
+    best = k;
+  }
+  return best;
+}
+
+/** Index of the first element ≥ `value` in a sorted array. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The base filter AND the continuation prefixes, from the received part numbers (sorted): the
+ * point and k that receive the fewest part numbers again (see the comment at the top).
+ */
+function continuationFilter(deps: HarvestDeps, base: Filter, received: readonly string[], alphabet: readonly string[], lang: Lang): Filter {
+  const order: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
+  const empty = buildProductsUrl(deps.baseUrl, partnoFilter([''], 'startswith', base), order, lang);
+  const capacity = deps.urlBudget - wireUrlBytes(empty) + utf8Length(encodeQueryValue(VALUE_SEPARATOR));
+  let best: { point: string; k: number; waste: number } | undefined;
+  const last = received.length - 1;
+  for (let index = last; index >= Math.max(0, last - CONTINUATION_CANDIDATES); index--) {
+    const after = last - index;
+    if (best && after >= best.waste) break;
+    const point = received[index];
+    const k = largestFittingK(point, alphabet, capacity);
+    if (k === 0) continue;
+    const again = after + index - lowerBound(received, point.slice(0, k)) + 1;
+    if (!best || again < best.waste) best = { point, k, waste: again };
+  }
+  if (!best) {
+    throw new ValidationError(
+      'urlTooLong',
+      `The filter leaves no room in the ${deps.urlBudget}-byte URL for the conditions that fetch matches beyond the first ${MAX_PRODUCTS_PER_CALL}; shorten the filter.`,
+    );
+  }
+  const filter = partnoFilter(continuationPrefixes(best.point, best.k, alphabet), 'startswith', base);
+  // The byte arithmetic above mirrors the URL builder; this guards the budget if they ever drift.
+  if (wireUrlBytes(buildProductsUrl(deps.baseUrl, filter, order, lang)) > deps.urlBudget) {
+    throw new RangeError('continuation URL over budget');
+  }
+  return filter;
+}

@@ -1,0 +1,252 @@
+import { API_KEY_HEADER } from '../vocabulary';
+import type { RequestInfo } from '../errors/api-error';
+import { AuthError } from '../errors/auth-error';
+import { BadRequestError } from '../errors/bad-request-error';
+import { CancelledError } from '../errors/cancelled-error';
+import { HttpError, type HttpErrorOptions } from '../errors/http-error';
+import { NetworkError } from '../errors/network-error';
+import { NotFoundError } from '../errors/not-found-error';
+import { RateLimitError } from '../errors/rate-limit-error';
+import { REDACTED, redact } from '../errors/redact';
+import { ServerError } from '../errors/server-error';
+import { TimeoutError } from '../errors/timeout-error';
+import { UriTooLongError } from '../errors/uri-too-long-error';
+import { ValidationError } from '../errors/validation-error';
+import type { Limiter } from './limiter';
+import { computeRetryDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry';
+import { sleep } from './sleep';
+
+/** What the `onRequest` hook hears about every attempt. Never contains the API key. */
+export interface RequestEvent {
+  method: 'GET';
+  url: string;
+  /** Bytes of the URL (UTF-8). */
+  urlBytes: number;
+  /** HTTP status, or undefined when no response arrived (network failure, timeout, cancel). */
+  status?: number;
+  /** Bytes of the response body read. */
+  bytes: number;
+  /** Products in a successful product search response. */
+  products?: number;
+  /** 1 for the first attempt, 2 for the first retry… */
+  attempt: number;
+  durationMs: number;
+  /** Name of the error class when the attempt failed. */
+  error?: string;
+}
+
+/** Everything a request needs from the client; built once by createClient. */
+export interface Transport {
+  fetch: typeof globalThis.fetch;
+  getApiKey: () => Promise<string>;
+  retry: RetryPolicy;
+  limiter: Limiter;
+  timeoutMs: number;
+  onRequest?: (event: RequestEvent) => void;
+  /** Running totals for `client.stats()`. */
+  totals: { requests: number; bytes: number; retries: number };
+  /** Keys seen so far, to redact from anything shown. */
+  secrets: Set<string>;
+}
+
+export interface SendOptions<T> {
+  signal?: AbortSignal;
+  /** Reads the body of a successful response (inside the attempt, so a cut-off body is retried). */
+  read: (response: Response, signal: AbortSignal) => Promise<{ value: T; bytes: number; products?: number }>;
+  /** Send the API key (false for a download address on another host). @default true */
+  withKey?: boolean;
+}
+
+export interface SendResult<T> {
+  value: T;
+  status: number;
+  bytes: number;
+  attempts: number;
+}
+
+const encoder = new TextEncoder();
+
+/** Length of a string in UTF-8 bytes. */
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** Reads a body to text, reporting bytes as they arrive. */
+export async function readBodyText(response: Response, onBytes?: (bytes: number, total?: number) => void): Promise<{ text: string; bytes: number; raw: Uint8Array }> {
+  const raw = await readBodyBytes(response, onBytes);
+  return { text: new TextDecoder().decode(raw), bytes: raw.length, raw };
+}
+
+export async function readBodyBytes(response: Response, onBytes?: (bytes: number, total?: number) => void): Promise<Uint8Array> {
+  const lengthHeader = response.headers.get('content-length');
+  const total = lengthHeader ? Number(lengthHeader) : undefined;
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    onBytes?.(size, total);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+function errorForStatus(options: HttpErrorOptions & { retryAfter?: number }): HttpError {
+  const { status } = options;
+  if (status === 400) return new BadRequestError(options);
+  if (status === 403) return new AuthError(options);
+  if (status === 404) return new NotFoundError(options);
+  if (status === 414) return new UriTooLongError(options);
+  if (status === 429) return new RateLimitError(options);
+  if (status >= 500 && status <= 599) return new ServerError(options);
+  return new HttpError(options);
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? `: ${(cause as Error & { code?: string }).code ?? cause.message}` : '';
+    return `${error.message}${causeText}`;
+  }
+  return String(error);
+}
+
+/**
+ * Sends one GET with the key in the `x-api-key` header, under the limiter, with the per-request
+ * timeout, and retries what the policy allows (429, 5xx, network failures, timeouts) with
+ * backoff and Retry-After. Every error it throws is typed and carries the request with the key
+ * redacted.
+ */
+export async function send<T>(transport: Transport, url: string, options: SendOptions<T>): Promise<SendResult<T>> {
+  const { signal } = options;
+  const withKey = options.withKey ?? true;
+  let key = '';
+  if (withKey) {
+    key = await transport.getApiKey();
+    if (!key) throw new ValidationError('badOption', 'No API key is set. Enter it in Settings.', { field: 'apiKey' });
+    transport.secrets.add(key);
+  }
+  const secrets = [...transport.secrets];
+  const request: RequestInfo = {
+    method: 'GET',
+    url: redact(url, secrets),
+    headers: withKey ? { [API_KEY_HEADER]: REDACTED } : {},
+  };
+  const urlBytes = utf8Length(new URL(url).href);
+  const policy = transport.retry;
+
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw new CancelledError({ request, cause: signal.reason });
+    const started = Date.now();
+    let failure: Error;
+    let retryAfter: number | undefined;
+    let retryable: boolean;
+    try {
+      const outcome = await transport.limiter.run(() => attemptOnce(transport, url, key, withKey, options), signal);
+      if (outcome.kind === 'ok') {
+        transport.totals.requests++;
+        transport.totals.bytes += outcome.bytes;
+        transport.onRequest?.({
+          method: 'GET', url: request.url, urlBytes, status: outcome.status, bytes: outcome.bytes,
+          products: outcome.products, attempt, durationMs: Date.now() - started,
+        });
+        return { value: outcome.value, status: outcome.status, bytes: outcome.bytes, attempts: attempt };
+      }
+      transport.totals.requests++;
+      if (outcome.kind === 'status') {
+        const body = redact(outcome.body, secrets);
+        retryAfter = parseRetryAfter(outcome.retryAfter);
+        failure = errorForStatus({ status: outcome.status, request, body, attempts: attempt, retryAfter });
+        retryable = isRetryableStatus(outcome.status, policy);
+        transport.totals.bytes += outcome.bytes;
+        transport.onRequest?.({
+          method: 'GET', url: request.url, urlBytes, status: outcome.status, bytes: outcome.bytes, attempt,
+          durationMs: Date.now() - started, error: failure.name,
+        });
+      } else if (outcome.kind === 'cancelled') {
+        throw new CancelledError({ request, cause: signal?.reason });
+      } else if (outcome.kind === 'timeout') {
+        failure = new TimeoutError(transport.timeoutMs, { request, attempts: attempt });
+        retryable = policy.retryOnTimeout;
+        transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
+      } else {
+        failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt });
+        retryable = true;
+        transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
+      }
+    } catch (error) {
+      if (error instanceof CancelledError) throw error.request ? error : new CancelledError({ request, cause: signal?.reason });
+      throw error;
+    }
+    if (!retryable || attempt > policy.limit) throw failure;
+    transport.totals.retries++;
+    await sleep(computeRetryDelay(attempt, policy, retryAfter), signal).catch((error: unknown) => {
+      throw error instanceof CancelledError ? new CancelledError({ request, cause: signal?.reason }) : error;
+    });
+  }
+}
+
+type Outcome<T> =
+  | { kind: 'ok'; value: T; status: number; bytes: number; products?: number }
+  | { kind: 'status'; status: number; body: string; bytes: number; retryAfter: string | null }
+  | { kind: 'network'; error: unknown }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' };
+
+async function attemptOnce<T>(transport: Transport, url: string, key: string, withKey: boolean, options: SendOptions<T>): Promise<Outcome<T>> {
+  const controller = new AbortController();
+  const { signal } = options;
+  let timedOut = false;
+  const onAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('timeout'));
+  }, transport.timeoutMs);
+  const interrupted = (): Outcome<T> | undefined =>
+    signal?.aborted ? { kind: 'cancelled' } : timedOut ? { kind: 'timeout' } : undefined;
+  try {
+    let response: Response;
+    try {
+      response = await transport.fetch(url, {
+        method: 'GET',
+        headers: withKey ? { [API_KEY_HEADER]: key, accept: 'application/json' } : {},
+        signal: controller.signal,
+      });
+    } catch (error) {
+      return interrupted() ?? { kind: 'network', error };
+    }
+    try {
+      if (!response.ok) {
+        const { text, bytes } = await readBodyText(response);
+        return { kind: 'status', status: response.status, body: text, bytes, retryAfter: response.headers.get('retry-after') };
+      }
+      const read = await options.read(response, controller.signal);
+      return { kind: 'ok', status: response.status, ...read };
+    } catch (error) {
+      return interrupted() ?? { kind: 'network', error };
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Reads a JSON body; a body that is cut off or not JSON counts as a network failure (retried). */
+export async function readJson(response: Response): Promise<{ value: unknown; bytes: number }> {
+  const { text, bytes } = await readBodyText(response);
+  try {
+    return { value: JSON.parse(text) as unknown, bytes };
+  } catch {
+    throw new Error(`the response body is not complete JSON (${bytes} bytes)`);
+  }
+}

@@ -1,0 +1,20 @@
+/** The Product Information API client: transport, retries, limiter, lookup, harvest, download. */
+export * from './create-client';
+export { normalizeProductsResponse, normalizeProduct, normalizeValue, toIsoDate, toBoolean, toNumber } from './normalize';
+export type { NormalizedResponse } from './normalize';
+export { lowerBoundRequests, packPartnos, valueCost, valueCapacity, partnoFilter } from './packing';
+export type { PartnoMatch, PackingContext } from './packing';
+export { normalizePartnoInput, classifyPrefixMatches, MAX_PARTNO_LENGTH, MIN_PREFIX_LENGTH } from './lookup';
+export type { LookupOutcome, LookupStatus, NormalizedInput } from './lookup';
+export { continuationPrefixes, sortProducts, BASE_PARTNO_ALPHABET } from './harvest';
+export type { HarvestOptions, HarvestResult } from './harvest';
+export { parseDownloadedFile, toDownloadLink } from './download';
+export type { DownloadLink } from './download';
+export { resolveQuery, buildProductsUrl, assertUrlFits, wireUrlBytes } from './query';
+export type { SearchQuery, ResolvedQuery } from './query';
+export { DEFAULT_RETRY, NEVER_RETRIED_STATUSES, computeRetryDelay, parseRetryAfter, resolveRetryPolicy } from './retry';
+export type { RetryOptions, RetryPolicy } from './retry';
+export { createLimiter } from './limiter';
+export type { Limiter, LimiterOptions } from './limiter';
+export { utf8Length } from './http';
+export type { RequestEvent } from './http';

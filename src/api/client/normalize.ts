@@ -1,0 +1,165 @@
+import type { FieldValue, ProductRecord } from '../product';
+import { GROUPS, GROUP_OBJECT_NAMES, VALUE_FIELDS, groupOfObjectName, type FieldDef, type Group } from '../vocabulary';
+
+/**
+ * Turns product search results (and download files) into ProductRecords, whatever nesting
+ * variant of NOTES.md the service used. Driven by the vocabulary's FIELDS: every rule below is
+ * about a field's level and type, never about a named field.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const NESTED_LEVELS = new Set(['ComplianceInfo', 'Specs', 'MediaFileUrls']);
+
+/** Product-level fields that may instead sit on the group object (Manufacturer, Lv1Category…). */
+const GROUP_DEFAULT_FIELDS = VALUE_FIELDS.filter((f) => f.level === 'product');
+
+/** The normalized result of one /v2/products response. */
+export interface NormalizedResponse {
+  products: ProductRecord[];
+  hasMoreHits: boolean;
+}
+
+/** Reads a Boolean sent as a Boolean, as "true"/"false" (any case) or as 1/0. */
+export function toBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
+  if (typeof value === 'string') {
+    const t = value.trim().toLowerCase();
+    if (t === 'true' || t === '1') return true;
+    if (t === 'false' || t === '0') return false;
+  }
+  return undefined;
+}
+
+/** Reads a number sent as a number or as a decimal string. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(t)) return undefined;
+    return Number(t);
+  }
+  return undefined;
+}
+
+/**
+ * A date as `YYYY-MM-DD`: accepts ISO dates and date-times, `YYYY/MM/DD`, `YYYY.MM.DD` and
+ * `YYYYMMDD`. Anything else comes back undefined.
+ */
+export function toIsoDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  const m = /^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})(?:[T ].*)?$/.exec(t);
+  if (!m) return undefined;
+  const [, y, mo, d] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** One field's value, normalized by its type; undefined means "absent in the record". */
+export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  switch (field.type) {
+    case 'Double':
+      return toNumber(raw);
+    case 'Integer': {
+      const n = toNumber(raw);
+      return n === undefined ? undefined : Math.round(n);
+    }
+    case 'Boolean':
+      return toBoolean(raw);
+    case 'Date': {
+      if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+      return toIsoDate(raw) ?? raw.trim();
+    }
+    case 'List[String]': {
+      const items = Array.isArray(raw) ? raw : [raw];
+      const strings = items.filter((v) => v !== null && v !== undefined).map(String).filter((s) => s !== '');
+      return strings;
+    }
+    default: {
+      if (Array.isArray(raw)) {
+        // The spec returns several values of a comma-separated field as one string.
+        const joined = raw.filter((v) => v !== null && v !== undefined).map(String);
+        return joined.length === 0 ? undefined : joined.join(field.commaSeparated ? ',' : ', ');
+      }
+      if (isObject(raw)) return undefined;
+      const text = String(raw);
+      if (field.dateLike) return toIsoDate(text) ?? text;
+      return text;
+    }
+  }
+}
+
+/** The raw value of a field in a product object, looking at the nesting variants. */
+function rawValueOf(product: Json, field: FieldDef): unknown {
+  if (NESTED_LEVELS.has(field.level)) {
+    const container = product[field.level];
+    if (isObject(container) && container[field.name] !== undefined && container[field.name] !== null) return container[field.name];
+    // Flattened variant: the nested field sits on the product itself.
+    return product[field.name] ?? (isObject(container) ? container[field.name] : undefined);
+  }
+  return product[field.name];
+}
+
+/**
+ * One product object as a ProductRecord; `defaults` are values from the enclosing group object
+ * (the product's own value wins). Returns undefined for an object without a part number.
+ */
+export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}): ProductRecord | undefined {
+  if (!isObject(raw)) return undefined;
+  const values: Record<string, FieldValue> = {};
+  for (const field of VALUE_FIELDS) {
+    if (!field.groups.includes(group)) continue;
+    let value = normalizeValue(field, rawValueOf(raw, field));
+    if (value === undefined && field.level === 'product' && field.name in defaults) value = normalizeValue(field, defaults[field.name]);
+    if (value !== undefined) values[field.key] = value;
+  }
+  const partno = values.Partno;
+  if (typeof partno !== 'string' || partno === '') return undefined;
+  return { group, partno, values };
+}
+
+function groupDefaults(groupObject: Json, outer: Json): Json {
+  const defaults: Json = {};
+  for (const f of GROUP_DEFAULT_FIELDS) {
+    const v = groupObject[f.name] ?? outer[f.name];
+    if (v !== undefined && v !== null) defaults[f.name] = v;
+  }
+  return defaults;
+}
+
+/**
+ * A /v2/products response (or a download file in the same shape) as records. Accepts the group
+ * objects under `Data` or at the root, a group given as the bare list of products, and
+ * Manufacturer/Lv*Category on the group (or on Data) instead of on each product.
+ */
+export function normalizeProductsResponse(body: unknown): NormalizedResponse {
+  const root = isObject(body) ? body : {};
+  const data = isObject(root.Data) ? root.Data : root;
+  const products: ProductRecord[] = [];
+  for (const group of GROUPS) {
+    const container = data[GROUP_OBJECT_NAMES[group]] ?? (data === root ? undefined : root[GROUP_OBJECT_NAMES[group]]);
+    if (container === undefined || container === null) continue;
+    const groupObject: Json = isObject(container) ? container : {};
+    const list = Array.isArray(container) ? container : Array.isArray(groupObject.Products) ? groupObject.Products : [];
+    const defaults = groupDefaults(groupObject, data);
+    for (const item of list) {
+      const record = normalizeProduct(item, group, defaults);
+      if (record) products.push(record);
+    }
+  }
+  return { products, hasMoreHits: toBoolean(root.HasMoreHits) ?? false };
+}
+
+/** Whether an object looks like a product search result (has Data or a group object). */
+export function looksLikeProductsResponse(body: unknown): boolean {
+  if (!isObject(body)) return false;
+  if ('Data' in body || 'HasMoreHits' in body) return true;
+  return Object.keys(body).some((k) => groupOfObjectName(k) !== undefined);
+}

@@ -1,0 +1,14 @@
+import { HttpError, type HttpErrorOptions } from './http-error';
+
+/** 400: the service found a problem with the query parameters. */
+export class BadRequestError extends HttpError {
+  override readonly name: string = 'BadRequestError';
+
+  constructor(options: HttpErrorOptions) {
+    super(options, 'The product service rejected the query (400). Check the filter and order fields and values.');
+  }
+}
+
+export function isBadRequestError(error: unknown): error is BadRequestError {
+  return error instanceof BadRequestError;
+}

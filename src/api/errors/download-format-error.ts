@@ -1,0 +1,22 @@
+import { ApiError, type RequestInfo } from './api-error';
+
+/** The downloaded category file is neither JSON in the product-search shape nor CSV with field names. */
+export class DownloadFormatError extends ApiError {
+  override readonly name: string = 'DownloadFormatError';
+  /** The first characters of the file, for diagnosis (never more than 80). */
+  readonly sample: string;
+
+  constructor(detail: string, sample: string, options: { request?: RequestInfo; cause?: unknown } = {}) {
+    const shown = sample.slice(0, 80);
+    super(
+      `The downloaded file could not be read: ${detail} (it starts with ${JSON.stringify(shown)}).`,
+      'The downloaded product file is neither JSON nor CSV. Request a new download link and try again; if it happens again, the service changed its file format.',
+      options,
+    );
+    this.sample = shown;
+  }
+}
+
+export function isDownloadFormatError(error: unknown): error is DownloadFormatError {
+  return error instanceof DownloadFormatError;
+}

@@ -1,0 +1,17 @@
+import { HttpError, type HttpErrorOptions } from './http-error';
+
+/** 5xx: a problem on the server side that retrying did not clear. */
+export class ServerError extends HttpError {
+  override readonly name: string = 'ServerError';
+
+  constructor(options: HttpErrorOptions) {
+    super(
+      options,
+      `The product service had a problem on its side (${options.status}) after ${options.attempts ?? 1} attempts. Try again in a few minutes.`,
+    );
+  }
+}
+
+export function isServerError(error: unknown): error is ServerError {
+  return error instanceof ServerError;
+}

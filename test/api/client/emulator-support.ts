@@ -1,0 +1,34 @@
+import type { RequestLogEntry, RunningEmulator } from '../../../emulator';
+
+/** Product-search calls in the emulator's log (downloads and link requests left out). */
+export function searchCalls(emulator: RunningEmulator): RequestLogEntry[] {
+  return emulator.requests.filter((r) => r.method === 'GET' && /\/v2\/products\?/.test(r.url) && !r.url.includes('getproductdatadownloadurl'));
+}
+
+/** Every URL the emulator received stayed within the budget. */
+export function maxUrlBytes(emulator: RunningEmulator): number {
+  return emulator.requests.reduce((m, r) => Math.max(m, r.urlBytes), 0);
+}
+
+/** Fast retries for tests: many attempts, short waits. */
+export const PATIENT_RETRY = { limit: 30, initialDelay: 5, backoffLimit: 100, maxRetryAfter: 1500 } as const;
+
+/** The decoded $filter of a logged URL. */
+export function filterOf(url: string): string {
+  return new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('$filter') ?? '';
+}
+
+/**
+ * The emulator writes a log entry once the answer is flushed, which can be after the client has
+ * read it: wait until the log has stopped growing for a little while.
+ */
+export async function logSettled(emulator?: RunningEmulator): Promise<void> {
+  const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 60));
+  if (!emulator) return pause();
+  let seen = -1;
+  while (seen !== emulator.requests.length) {
+    seen = emulator.requests.length;
+    await pause();
+    await pause();
+  }
+}

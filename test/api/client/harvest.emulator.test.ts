@@ -1,0 +1,117 @@
+import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, type CategoryId, type ProductRecord } from '../../../src/api';
+import { logSettled, maxUrlBytes, PATIENT_RETRY, searchCalls } from './emulator-support';
+
+let emulator: RunningEmulator;
+const cleanResults = new Map<CategoryId, ProductRecord[]>();
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  await logSettled(emulator);
+  emulator.configure({ failRate: 0, dropRate: 0, rateLimit: undefined });
+  emulator.resetLog();
+});
+
+const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
+  createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false, ...extra });
+
+const partnosOf = (products: readonly { values: Record<string, unknown> }[]): string[] => products.map((p) => p.values.Partno as string);
+const bound = (n: number): number => 1.15 * Math.ceil(n / MAX_PRODUCTS_PER_CALL);
+
+describe('harvest beyond 2000', () => {
+  test.each<CategoryId>(['ceramicCapacitorsSMD', 'ceramicCapacitorsLead', 'inductors', 'ceramicCapacitors'])(
+    'whole category %s: complete, no duplicates, ≤ 1.15 × ⌈N/2000⌉ requests',
+    async (category) => {
+      const expected = CATEGORIES[category].groups.flatMap((g) => partnosOf(emulator.catalog.byGroup[g])).sort();
+      const progress: number[] = [];
+      const result = await client().harvest({ category }, { onProgress: (p) => progress.push(p.products) });
+      await logSettled(emulator);
+      cleanResults.set(category, result.products);
+      const got = result.products.map((p) => p.partno);
+      expect(got).toEqual(expected);
+      expect(new Set(got).size).toBe(got.length);
+      const requests = searchCalls(emulator).length;
+      expect(requests).toBeLessThanOrEqual(bound(expected.length));
+      expect(result.stats.requests).toBe(requests);
+      expect(result.hasMoreHits).toBe(false);
+      expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      console.log(`harvest ${category}: N=${expected.length}, ${requests} requests, ⌈N/2000⌉=${Math.ceil(expected.length / 2000)}`);
+    },
+  );
+
+  test('heavy ties: SMD Capacitance eq 100n', async () => {
+    const expected = partnosOf(emulator.catalog.byGroup.SMD.filter((p) => Math.abs((p.values['Specs.Capacitance'] as number) - 1e-7) < 1e-18)).sort();
+    expect(expected.length).toBeGreaterThanOrEqual(2500);
+    const result = await client().harvest({ category: 'ceramicCapacitorsSMD', filter: 'Capacitance eq 100n' });
+    await logSettled(emulator);
+    expect(result.products.map((p) => p.partno)).toEqual(expected);
+    expect(searchCalls(emulator).length).toBeLessThanOrEqual(bound(expected.length));
+    console.log(`harvest ties (100 nF): N=${expected.length}, ${searchCalls(emulator).length} requests`);
+  });
+
+  test('orderby is applied client-side with Partno as tie-breaker; max ≤ 2000 with orderby is one request', async () => {
+    const result = await client().harvest({ category: 'inductors', orderby: 'Inductance desc' });
+    const values = result.products.map((p) => p.values['Specs.Inductance'] as number);
+    for (let i = 1; i < values.length; i++) {
+      expect(values[i]).toBeLessThanOrEqual(values[i - 1]);
+      if (values[i] === values[i - 1]) expect(result.products[i].partno > result.products[i - 1].partno).toBe(true);
+    }
+    await logSettled(emulator);
+    emulator.resetLog();
+    const top = await client().harvest({ category: 'inductors', orderby: 'Inductance desc' }, { max: 50 });
+    await logSettled(emulator);
+    expect(searchCalls(emulator)).toHaveLength(1);
+    expect(top.products.map((p) => p.partno)).toEqual(result.products.slice(0, 50).map((p) => p.partno));
+    expect(top.hasMoreHits).toBe(true);
+  });
+
+  test('max stops early', async () => {
+    const result = await client().harvest({ category: 'ceramicCapacitorsSMD' }, { max: 4500 });
+    await logSettled(emulator);
+    expect(result.products.map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).slice(0, 4500));
+    expect(result.hasMoreHits).toBe(true);
+    expect(searchCalls(emulator).length).toBe(3);
+  });
+
+  test('identical results under failRate 0.2 and dropRate 0.1 (whole SMD category)', async () => {
+    const clean = cleanResults.get('ceramicCapacitorsSMD') ?? (await client().harvest({ category: 'ceramicCapacitorsSMD' })).products;
+    emulator.configure({ failRate: 0.2, dropRate: 0.1 });
+    const c = client({ retry: PATIENT_RETRY });
+    const faulty = await c.harvest({ category: 'ceramicCapacitorsSMD' });
+    await logSettled(emulator);
+    expect(faulty.products).toEqual(clean);
+    expect(emulator.requests.filter((r) => r.status === 500 || r.status === 0).length).toBe(c.stats().retries);
+    expect(c.stats().retries).toBeGreaterThan(0);
+  }, 60_000);
+
+  test('identical results under a tight rate limit: retried with Retry-After, or paced by the client limiter', async () => {
+    const query = { category: 'ceramicCapacitorsLead' as const };
+    const clean = cleanResults.get('ceramicCapacitorsLead') ?? (await client().harvest(query)).products;
+    emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
+    const limited = await client({ retry: PATIENT_RETRY }).harvest(query);
+    await logSettled(emulator);
+    expect(limited.products).toEqual(clean);
+    expect(emulator.requests.some((r) => r.status === 429)).toBe(true);
+
+    emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
+    emulator.resetLog();
+    const paced = await client({ retry: PATIENT_RETRY, rateLimit: { requests: 2, perMs: 1100 } }).harvest(query);
+    await logSettled(emulator);
+    expect(paced.products).toEqual(clean);
+    expect(emulator.requests.filter((r) => r.status === 429)).toHaveLength(0);
+  }, 60_000);
+
+  test('cancellation mid-harvest throws CancelledError and stops sending', async () => {
+    const controller = new AbortController();
+    const pending = client().harvest(
+      { category: 'ceramicCapacitorsSMD' },
+      { signal: controller.signal, onProgress: (p) => p.requests === 2 && controller.abort() },
+    );
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    await logSettled(emulator);
+    expect(searchCalls(emulator).length).toBe(2);
+  });
+});
