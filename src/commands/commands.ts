@@ -1,0 +1,101 @@
+/**
+ * Ribbon commands. The ids passed to `Office.actions.associate` are the `<FunctionName>` values of
+ * the ExecuteFunction buttons in manifest.xml; the manifest test checks that they match.
+ *
+ * Excel has no notification API for commands, so they report in the sheet: Enrich selection
+ * writes each row's outcome in the `PartSpec: Match` column (or, when the lookup fails, the reason
+ * in every row's Match cell); Refresh rewrites the status line above each imported table. When a
+ * command cannot find where to report (no BOM around the selection, no key), it keeps the notice
+ * for the taskpane (`lastCommandNotice`, `subscribeCommandNotices`) and opens it.
+ */
+import { getSharedSession, type SessionProvider } from '../settings';
+import { enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
+
+export interface CommandNotice {
+  command: 'enrichSelection' | 'refresh';
+  ok: boolean;
+  message: string;
+  time: string;
+}
+
+let lastNotice: CommandNotice | undefined;
+const listeners = new Set<(notice: CommandNotice) => void>();
+
+/** The last notice a command left (the commands share the taskpane's runtime). */
+export function lastCommandNotice(): CommandNotice | undefined {
+  return lastNotice;
+}
+
+/** Tells the taskpane about each new notice; returns the unsubscribe function. */
+export function subscribeCommandNotices(listener: (notice: CommandNotice) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(notice: Omit<CommandNotice, 'time'>, showPane: boolean): void {
+  lastNotice = { ...notice, time: new Date().toISOString() };
+  listeners.forEach((l) => l(lastNotice!));
+  if (showPane) void Office.addin?.showAsTaskpane?.().catch(() => undefined);
+}
+
+/** What the commands need; tests and the workbench pass their own. */
+export interface CommandDeps {
+  run: RunExcel;
+  /** The runtime's shared client and Settings (the functions read the same cache). */
+  session: SessionProvider;
+  settings: ReturnType<typeof officeDocumentSettings>;
+}
+
+function officeDeps(): CommandDeps {
+  return { run: (batch) => Excel.run(batch), session: getSharedSession(), settings: officeDocumentSettings() };
+}
+
+/** Enrich selection with the saved preferences; the outcome is written in the Match column. */
+export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResult> {
+  const { preferences, client } = await deps.session.current();
+  const result = await enrichSheetSelection(
+    { run: deps.run, client },
+    { fields: preferences.enrichFields, mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, lang: preferences.lang },
+  );
+  const wroteInSheet = result.columns.length > 0;
+  const c = result.counts;
+  const message =
+    result.status === 'done'
+      ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.`
+      : (result.message ?? 'Enrich selection did not finish.');
+  notify({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
+  return result;
+}
+
+/** Refresh: clear the cache, recalculate PART cells, re-run recorded imports in place. */
+export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
+  const { client } = await deps.session.current();
+  const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings });
+  const failed = Object.entries(result.imports).filter(([, r]) => r.status !== 'done');
+  const message = failed.length === 0 && result.recalculated
+    ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.`
+    : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
+  notify({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
+  return result;
+}
+
+function complete(event: Office.AddinCommands.Event, work: Promise<unknown>): void {
+  work
+    .catch((error: unknown) => notify({ command: 'refresh', ok: false, message: error instanceof Error ? error.message : String(error) }, true))
+    .finally(() => event.completed());
+}
+
+export function enrichSelection(event: Office.AddinCommands.Event): void {
+  complete(event, runEnrichSelection(officeDeps()));
+}
+
+export function refresh(event: Office.AddinCommands.Event): void {
+  complete(event, runRefresh(officeDeps()));
+}
+
+if (typeof Office !== 'undefined') {
+  Office.onReady(() => {
+    Office.actions.associate('enrichSelection', enrichSelection);
+    Office.actions.associate('refresh', refresh);
+  });
+}

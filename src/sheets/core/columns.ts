@@ -1,0 +1,116 @@
+import { resolveField, type FieldDef } from '../../api/vocabulary';
+import type { DisplayUnit } from '../../api/units';
+import { ValidationError } from '../../api/errors/validation-error';
+import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
+
+/** A field the user chose, by any name resolveField accepts, with an optional display unit (`nF`). */
+export type FieldChoice = string | { field: string; unit?: string };
+
+/** Prefix of every column PartSpec adds to a user's sheet; re-runs find their columns by it. */
+export const PARTSPEC_HEADER_PREFIX = 'PartSpec: ';
+
+/** Columns of an enrichment that are not product fields. */
+export const SPECIAL_COLUMNS = {
+  match: 'Match',
+  risk: 'Risk',
+  alternatives: 'Alternatives',
+} as const;
+export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
+
+/** Number formats PartSpec writes. Text is `@`, so a value starting with `=` stays text. */
+export const NUMBER_FORMATS = {
+  text: '@',
+  general: 'General',
+  integer: '0',
+  date: 'yyyy-mm-dd',
+} as const;
+
+/** One output column. */
+export interface ColumnSpec {
+  /** The field key (`Specs.Capacitance`) or a special column's name (`match`, `risk`, `alternatives`). */
+  id: string;
+  header: string;
+  kind: CellKind;
+  field?: FieldDef;
+  special?: SpecialColumn;
+  /** The display unit numbers are converted to; absent means SI. */
+  unit?: DisplayUnit;
+  /** Number format of the data cells when values are written. */
+  numberFormat: string;
+}
+
+/** A field resolved from what a user typed, with its checked display unit. */
+export interface ResolvedChoice {
+  field: FieldDef;
+  unit?: DisplayUnit;
+}
+
+/** Resolves field choices; throws ValidationError naming the first unknown field or bad unit. Duplicates are dropped. */
+export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[] {
+  const out: ResolvedChoice[] = [];
+  for (const choice of choices) {
+    const name = typeof choice === 'string' ? choice : choice.field;
+    const unitText = typeof choice === 'string' ? undefined : choice.unit;
+    const resolution = resolveField(name);
+    if (!resolution.field) {
+      const hint = resolution.suggestion ? ` Did you mean '${resolution.suggestion}'?` : '';
+      throw new ValidationError('unknownField', `Unknown field '${name}'.${hint}`, { token: name });
+    }
+    if (out.some((c) => c.field.key === resolution.field.key)) continue;
+    out.push({ field: resolution.field, unit: resolveDisplayUnit(resolution.field, unitText) });
+  }
+  return out;
+}
+
+/** The number format of a field's column. */
+export function numberFormatOf(field: FieldDef): string {
+  const kind = cellKindOf(field);
+  if (kind === 'date') return NUMBER_FORMATS.date;
+  if (kind === 'number') return field.type === 'Integer' ? NUMBER_FORMATS.integer : NUMBER_FORMATS.general;
+  if (kind === 'boolean') return NUMBER_FORMATS.general;
+  return NUMBER_FORMATS.text;
+}
+
+/** Header of a field column: `Capacitance (F)`, `Capacitance (nF)`, `Status`; with `prefix`, `PartSpec: Capacitance (nF)`. */
+export function headerOf(field: FieldDef, unit?: DisplayUnit, prefix = ''): string {
+  const unitLabel = unit?.label ?? field.unit;
+  return `${prefix}${field.name}${unitLabel ? ` (${unitLabel})` : ''}`;
+}
+
+/** Columns of an imported table: the part number first, then the chosen fields in order. */
+export function buildImportColumns(choices: readonly FieldChoice[]): ColumnSpec[] {
+  const resolved = resolveChoices(choices);
+  if (!resolved.some((c) => c.field.key === 'Partno')) resolved.unshift(...resolveChoices(['Partno']));
+  return resolved.map(({ field, unit }) => ({
+    id: field.key,
+    header: headerOf(field, unit),
+    kind: cellKindOf(field),
+    field,
+    unit,
+    numberFormat: numberFormatOf(field),
+  }));
+}
+
+/** A field column of an enrichment: `PartSpec: Capacitance (nF)`. */
+export function enrichmentFieldColumn({ field, unit }: ResolvedChoice): ColumnSpec {
+  return { id: field.key, header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX), kind: cellKindOf(field), field, unit, numberFormat: numberFormatOf(field) };
+}
+
+/** A special column of an enrichment: `PartSpec: Match`. */
+export function specialColumn(special: SpecialColumn): ColumnSpec {
+  return { id: special, header: `${PARTSPEC_HEADER_PREFIX}${SPECIAL_COLUMNS[special]}`, kind: special === 'alternatives' ? 'list' : 'text', special, numberFormat: NUMBER_FORMATS.text };
+}
+
+/**
+ * What a PartSpec header names: the field key or special column it belongs to, whatever unit it
+ * was written with, or undefined for a header PartSpec did not write.
+ */
+export function identifyPartSpecHeader(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const m = /^\s*PartSpec\s*:\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
+  if (!m) return undefined;
+  const name = m[1].trim();
+  const special = (Object.keys(SPECIAL_COLUMNS) as SpecialColumn[]).find((s) => SPECIAL_COLUMNS[s].toLowerCase() === name.toLowerCase());
+  if (special) return special;
+  return resolveField(name).field?.key;
+}

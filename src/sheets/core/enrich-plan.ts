@@ -1,0 +1,166 @@
+import type { ProductRecord } from '../../api/product';
+import { cellAddress } from './address';
+import { toCellValue, LIST_SEPARATOR, type CellValue } from './cell-values';
+import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './columns';
+import { assessRisk } from './risk';
+
+export type EnrichMode = 'values' | 'formulas';
+
+/** Statuses of a lookup, as the client reports them. */
+export type MatchStatus = 'exact' | 'variant' | 'ambiguous' | 'notFound' | 'invalid';
+
+/** Words of the match column. */
+export const MATCH_LABELS: Readonly<Record<MatchStatus, string>> = {
+  exact: 'Exact',
+  variant: 'Variant',
+  ambiguous: 'Ambiguous',
+  notFound: 'Not found',
+  invalid: 'Invalid',
+};
+
+/** What the lookup found for one part number. */
+export interface MatchOutcome {
+  status: MatchStatus;
+  products: readonly ProductRecord[];
+  reason?: string;
+}
+
+export interface EnrichmentOptions {
+  fields: readonly FieldChoice[];
+  risk?: boolean;
+  alternatives?: boolean;
+}
+
+/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives. */
+export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[] {
+  return [
+    specialColumn('match'),
+    ...resolveChoices(options.fields).map(enrichmentFieldColumn),
+    ...(options.risk ? [specialColumn('risk')] : []),
+    ...(options.alternatives ? [specialColumn('alternatives')] : []),
+  ];
+}
+
+/** Where one enrichment column goes. */
+export interface PlannedColumn {
+  spec: ColumnSpec;
+  /** Absolute 0-based sheet column. */
+  column: number;
+  /** True when a column with this PartSpec header already exists and is updated in place. */
+  existing: boolean;
+}
+
+/**
+ * Places each column: onto the existing PartSpec column of the same field or special column
+ * (whatever unit it had), else appended right of `lastColumn`, in order. The part-number column and
+ * columns without a PartSpec header are never targets, so re-running never duplicates a column.
+ */
+export function planEnrichmentColumns(
+  columns: readonly ColumnSpec[],
+  headers: readonly unknown[],
+  headerOrigin: number,
+  lastColumn: number,
+  partColumn: number,
+): PlannedColumn[] {
+  const existing = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const id = identifyPartSpecHeader(h);
+    const column = headerOrigin + i;
+    if (id !== undefined && column !== partColumn && !existing.has(id)) existing.set(id, column);
+  });
+  let next = Math.max(lastColumn, partColumn) + 1;
+  return columns.map((spec) => {
+    const at = existing.get(spec.id);
+    return at !== undefined ? { spec, column: at, existing: true } : { spec, column: next++, existing: false };
+  });
+}
+
+/** The number format of an enrichment column's cells: formulas must not land in text-formatted cells. */
+export function enrichmentNumberFormat(spec: ColumnSpec, mode: EnrichMode): string {
+  if (mode === 'formulas' && !spec.special) return spec.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : spec.numberFormat;
+  if (mode === 'formulas' && spec.special === 'risk') return NUMBER_FORMATS.general;
+  return spec.numberFormat;
+}
+
+/** A value all products agree on, or undefined. */
+function agreed(products: readonly ProductRecord[], pick: (p: ProductRecord) => CellValue | undefined): CellValue | undefined {
+  if (products.length === 0) return undefined;
+  const first = pick(products[0]);
+  return products.every((p) => pick(p) === first) ? first : undefined;
+}
+
+/** Excel string literal inside a formula. */
+function literal(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** A live formula for a column, referencing the row's part-number cell (never the part number itself). */
+export function formulaFor(spec: ColumnSpec, partCell: string): string | undefined {
+  if (spec.special === 'risk') return `=PART.RISK(${partCell})`;
+  if (spec.special === 'alternatives') return `=PART.SPEC(${partCell},${literal('AlternativePartno')})`;
+  if (!spec.field) return undefined;
+  return `=PART.SPEC(${partCell},${literal(spec.field.name)}${spec.unit ? `,${literal(spec.unit.label)}` : ''})`;
+}
+
+export interface EnrichmentRowsInput {
+  /** The part-number cell of each row; '' or undefined rows are left blank. */
+  entries: readonly unknown[];
+  /** The lookup outcome per trimmed entry text. */
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  columns: readonly ColumnSpec[];
+  mode: EnrichMode;
+  today: Date;
+  /** Absolute sheet positions, for formulas. */
+  partColumn: number;
+  firstRow: number;
+}
+
+/** The text of a part-number cell as the lookup gets it, or undefined for an empty cell. */
+export function entryText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The cells of every enrichment column, row by row (`rows[r][c]` follows `columns`). Variants and
+ * ambiguous matches show a value only where all candidates agree; alternatives are their union.
+ * In formulas mode field, risk and alternatives cells are `=PART.…` formulas; Match stays a value.
+ */
+export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
+  const { entries, outcomes, columns, mode, today, partColumn, firstRow } = input;
+  return entries.map((raw, r) => {
+    const text = entryText(raw);
+    if (text === undefined) return columns.map(() => '');
+    const outcome = outcomes.get(text);
+    const products = outcome && outcome.status !== 'notFound' && outcome.status !== 'invalid' ? outcome.products : [];
+    const partCell = cellAddress(firstRow + r, partColumn);
+    return columns.map((spec) => {
+      if (spec.special === 'match') return outcome ? MATCH_LABELS[outcome.status] : '';
+      if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
+      if (spec.special === 'risk') return agreed(products, (p) => assessRisk(p, today).level) ?? '';
+      if (spec.special === 'alternatives') {
+        const all = new Set(products.flatMap((p) => {
+          const v = p.values.AlternativePartno;
+          return Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : [];
+        }));
+        return [...all].join(LIST_SEPARATOR);
+      }
+      return spec.field ? agreed(products, (p) => toCellValue(p, spec.field!, spec.unit)) ?? '' : '';
+    });
+  });
+}
+
+/** Counts of each match status, plus blank rows. */
+export type MatchCounts = Record<MatchStatus | 'blank', number>;
+
+export function countMatches(entries: readonly unknown[], outcomes: ReadonlyMap<string, MatchOutcome>): MatchCounts {
+  const counts: MatchCounts = { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 };
+  for (const raw of entries) {
+    const text = entryText(raw);
+    const o = text === undefined ? undefined : outcomes.get(text);
+    if (o) counts[o.status]++;
+    else counts.blank++;
+  }
+  return counts;
+}

@@ -1,0 +1,38 @@
+/** Worksheet and table names Excel accepts. */
+
+/** Longest worksheet name Excel accepts. */
+export const MAX_SHEET_NAME_LENGTH = 31;
+
+const SHEET_FORBIDDEN = /[[\]:*?/\\]/g;
+
+/**
+ * A worksheet name Excel accepts, unique among `existing` (compared case-insensitively, as Excel
+ * does): forbidden characters `[]:*?/\` replaced, no leading or trailing apostrophe, at most 31
+ * characters, never the reserved `History`; a numbered suffix ` (2)` when the name is taken.
+ */
+export function uniqueSheetName(wanted: string, existing: readonly string[]): string {
+  // eslint-disable-next-line no-control-regex -- control characters are not allowed in sheet names
+  let base = wanted.replace(SHEET_FORBIDDEN, '-').replace(/[\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim();
+  base = base.replace(/^'+|'+$/g, '').trim();
+  if (base === '' || base.toLowerCase() === 'history') base = `PartSpec ${base}`.trim();
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  const fit = (text: string, suffix: string): string => `${[...text].slice(0, MAX_SHEET_NAME_LENGTH - suffix.length).join('').trimEnd()}${suffix}`;
+  let name = fit(base, '');
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = fit(base, ` (${n})`);
+  return name;
+}
+
+/**
+ * A table name Excel accepts, unique among `existing`: letters, digits and underscores, starting
+ * with a letter or underscore, not a cell reference (`A1`, `R1C1`), numbered `_2` when taken.
+ */
+export function uniqueTableName(wanted: string, existing: readonly string[]): string {
+  let base = wanted.normalize('NFKC').replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+|_+$/g, '');
+  if (!/^[\p{L}_]/u.test(base)) base = `PartSpec_${base}`;
+  if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[Rr]\d*[Cc]\d*$/.test(base)) base = `PartSpec_${base}`;
+  base = base.slice(0, 200);
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}_${n}`;
+  return name;
+}

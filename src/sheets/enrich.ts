@@ -1,0 +1,275 @@
+import type { Lang } from '../api/vocabulary';
+import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlock } from './core/address';
+import { NUMBER_FORMATS, type FieldChoice } from './core/columns';
+import { planChunks, type ChunkBudget } from './core/chunks';
+import { detectBomLayout, HEADER_SEARCH_ROWS, type BomLayout } from './core/bom';
+import {
+  buildEnrichmentColumns,
+  buildEnrichmentRows,
+  countMatches,
+  enrichmentNumberFormat,
+  entryText,
+  planEnrichmentColumns,
+  type EnrichMode,
+  type MatchCounts,
+  type MatchOutcome,
+  type PlannedColumn,
+} from './core/enrich-plan';
+import type { CellValue } from './core/cell-values';
+import { lifecycleRules, matchRules, type HighlightRule } from './core/highlight';
+import { hyperlinkCells } from './core/rows';
+import { rowBytesOf } from './write-table';
+import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
+
+export interface EnrichDeps {
+  run: RunExcel;
+  client: SheetsClient;
+  /** @default () => new Date() */
+  now?: () => Date;
+}
+
+export interface EnrichOptions {
+  fields: readonly FieldChoice[];
+  /** Values (a snapshot) or `=PART.SPEC` formulas (live). @default 'values' */
+  mode?: EnrichMode;
+  risk?: boolean;
+  alternatives?: boolean;
+  /** Highlight risk levels and problem matches with conditional formats. @default true */
+  highlight?: boolean;
+  lang?: Lang;
+  /** The part-number column to use instead of the selection (an address such as `Sheet1!C:C` or `C2:C40`). */
+  partColumn?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
+  budget?: ChunkBudget;
+}
+
+export interface EnrichResult {
+  status: 'done' | 'cancelled' | 'failed';
+  sheetName?: string;
+  /** Where the part numbers were found (absolute A1, e.g. `C2:C41`). */
+  partNumbers?: string;
+  layout?: BomLayout;
+  columns: { header: string; address: string; existing: boolean }[];
+  counts: MatchCounts;
+  /** 1-based sheet rows whose match is Not found or Invalid (for "select the not-found rows"). */
+  problemRows: number[];
+  message?: string;
+  error?: unknown;
+}
+
+const EMPTY_COUNTS: MatchCounts = { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 };
+
+interface BomRead {
+  sheetName: string;
+  tableName?: string;
+  layout: BomLayout;
+  headers: unknown[];
+  headerOrigin: number;
+  lastColumn: number;
+  entries: unknown[];
+}
+
+type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string };
+
+/** Finds the BOM around the selection: its table or the sheet's used range, the header row and the part column. */
+async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
+  return run(async (context) => {
+    const selected = partColumn?.includes('!')
+      ? context.workbook.worksheets.getItem(parseAddress(partColumn).sheet ?? '').getRange(partColumn.slice(partColumn.lastIndexOf('!') + 1))
+      : partColumn
+        ? context.workbook.worksheets.getActiveWorksheet().getRange(partColumn)
+        : context.workbook.getSelectedRange();
+    selected.load('address');
+    const sheet = selected.worksheet;
+    sheet.load('name');
+    const used = sheet.getUsedRangeOrNullObject(true);
+    used.load('address');
+    const tables = sheet.tables.load('items/name');
+    await context.sync();
+    if (used.isNullObject) return { ok: false as const, message: 'The sheet is empty: select the part numbers of your BOM first.' };
+    const usedBlock = parseAddress(used.address);
+    const selection = clampSelection(parseAddress(selected.address), usedBlock);
+    const tableRanges = tables.items.map((t) => t.getRange().load('address'));
+    await context.sync();
+
+    const tableIndex = tableRanges.findIndex((r) => intersectsBlock(parseAddress(r.address), selection));
+    const region: CellBlock = tableIndex >= 0 ? parseAddress(tableRanges[tableIndex].address) : usedBlock;
+    const top = sheet.getRangeByIndexes(region.row, region.column, Math.min(HEADER_SEARCH_ROWS, region.rowCount), region.columnCount).load('values');
+    await context.sync();
+    const detection = detectBomLayout({
+      values: top.values,
+      origin: { row: region.row, column: region.column },
+      selection,
+      headerRow: tableIndex >= 0 ? region.row : undefined,
+      rowCount: region.rowCount,
+    });
+    if (!detection.ok) return { ok: false as const, message: detection.message };
+    const lastRow = Math.min(detection.lastRow, region.row + region.rowCount - 1);
+    const layout: BomLayout = { ...detection, lastRow };
+    const headerRange = sheet.getRangeByIndexes(layout.headerRow, region.column, 1, usedBlock.column + usedBlock.columnCount - region.column).load('values');
+    const partRange = sheet.getRangeByIndexes(layout.firstRow, layout.partColumn, lastRow - layout.firstRow + 1, 1).load('values');
+    await context.sync();
+    const lastColumn = tableIndex >= 0 ? region.column + region.columnCount - 1 : usedBlock.column + usedBlock.columnCount - 1;
+    const headers = headerRange.values[0].slice(0, lastColumn - region.column + 1);
+    return {
+      ok: true as const,
+      bom: { sheetName: sheet.name, tableName: tableIndex >= 0 ? tables.items[tableIndex].name : undefined, layout, headers, headerOrigin: region.column, lastColumn, entries: partRange.values.map((r) => r[0]) },
+    };
+  });
+}
+
+/** A whole-column or whole-sheet selection is cut to the used range. */
+function clampSelection(selection: CellBlock, used: CellBlock): CellBlock {
+  if (containsBlock(used, selection)) return selection;
+  const row = Math.max(selection.row, used.row);
+  const end = Math.min(selection.row + selection.rowCount, used.row + used.rowCount);
+  return { ...selection, row, rowCount: Math.max(1, end - row) };
+}
+
+function addRules(range: Excel.Range, rules: readonly HighlightRule[]): void {
+  range.conditionalFormats.clearAll();
+  for (const rule of rules) {
+    const cf = range.conditionalFormats.add('ContainsText');
+    cf.textComparison.format.fill.color = rule.fill;
+    cf.textComparison.format.font.color = rule.font;
+    cf.textComparison.rule = { operator: 'BeginsWith', text: rule.text };
+  }
+}
+
+/**
+ * Enriches the BOM around the selection in place: a match column, the chosen fields, optionally
+ * risk and alternatives, added right of the BOM (inside its table when it is one) or updated where
+ * a `PartSpec: …` column already exists. Only those columns are written; the part numbers and the
+ * user's other cells keep their values and formats. If the lookup fails, every row's match cell
+ * says so; a cancel while writing marks the rows that were not reached.
+ */
+export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions): Promise<EnrichResult> {
+  const mode = options.mode ?? 'values';
+  const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], message, error });
+  let specs;
+  try {
+    specs = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives });
+  } catch (error) {
+    return failed(userMessageOf(error), error);
+  }
+  options.onProgress?.({ phase: 'reading', rowsWritten: 0, totalRows: 0 });
+  const read = await readBom(deps.run, options.partColumn);
+  if (!read.ok) return failed(read.message);
+  const bom = read.bom;
+  const { layout } = bom;
+  const planned = planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  const base = {
+    sheetName: bom.sheetName,
+    layout,
+    partNumbers: `${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)}`,
+    columns: planned.map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
+  };
+
+  const inputs = [...new Set(bom.entries.map(entryText).filter((t): t is string => t !== undefined))];
+  options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: bom.entries.length });
+  let outcomes: Map<string, MatchOutcome>;
+  try {
+    outcomes = inputs.length > 0 ? await deps.client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
+  } catch (error) {
+    if (isCancellation(error, options.signal)) {
+      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], message: 'The enrichment was cancelled before anything was written.' };
+    }
+    const message = `Not updated: ${userMessageOf(error)}`;
+    const matchOnly = planned.filter((p) => p.spec.special === 'match');
+    const rows = bom.entries.map((e) => [entryText(e) === undefined ? '' : message]);
+    await writeColumns(deps.run, bom, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
+    return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], message: userMessageOf(error), error };
+  }
+
+  const rows = buildEnrichmentRows({
+    entries: bom.entries,
+    outcomes,
+    columns: planned.map((p) => p.spec),
+    mode,
+    today: (deps.now ?? (() => new Date()))(),
+    partColumn: layout.partColumn,
+    firstRow: layout.firstRow,
+  });
+  const counts = countMatches(bom.entries, outcomes);
+  const problemRows = bom.entries.flatMap((e, i) => {
+    const t = entryText(e);
+    const s = t === undefined ? undefined : outcomes.get(t)?.status;
+    return s === 'notFound' || s === 'invalid' ? [layout.firstRow + i + 1] : [];
+  });
+  try {
+    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }));
+    if (written < rows.length) {
+      return { ...base, status: 'cancelled', counts, problemRows, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
+    }
+  } catch (error) {
+    return { ...base, status: 'failed', counts, problemRows, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
+  }
+  return { ...base, status: 'done', counts, problemRows };
+}
+
+/**
+ * Writes the planned columns: one sync for headers, new table columns, formats and highlights, then
+ * one sync per chunk. Returns how many rows were written.
+ */
+async function writeColumns(
+  run: RunExcel,
+  bom: BomRead,
+  planned: readonly PlannedColumn[],
+  rows: readonly CellValue[][],
+  mode: EnrichMode,
+  options: EnrichOptions,
+  onRows: (written: number) => void,
+): Promise<number> {
+  const { layout } = bom;
+  const count = rows.length;
+  const specs = planned.map((p) => p.spec);
+  const chunks = planChunks(rowBytesOf(rows, specs), planned.length, options.budget);
+  let written = 0;
+  await run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
+    const table = bom.tableName ? context.workbook.tables.getItem(bom.tableName) : undefined;
+    for (const p of planned) {
+      if (!p.existing && table) table.columns.add(undefined, undefined, p.spec.header);
+      const header = sheet.getCell(layout.headerRow, p.column);
+      header.numberFormat = [[NUMBER_FORMATS.text]];
+      header.values = [[p.spec.header]];
+      if (!p.existing && !table) header.format.font.bold = true;
+      if (!p.existing) header.format.columnWidth = Math.min(300, Math.max(60, p.spec.header.length * 6.5 + 10));
+      const body = sheet.getRangeByIndexes(layout.firstRow, p.column, count, 1);
+      body.numberFormat = enrichmentNumberFormat(p.spec, mode) as unknown as string[][];
+      if (options.highlight !== false && p.spec.special === 'risk') addRules(body, lifecycleRules());
+      if (options.highlight !== false && p.spec.special === 'match') addRules(body, matchRules());
+    }
+    await context.sync();
+
+    for (const chunk of chunks) {
+      if (options.signal?.aborted) break;
+      context.application.suspendApiCalculationUntilNextSync();
+      planned.forEach((p, c) => {
+        const values = rows.slice(chunk.start, chunk.start + chunk.count).map((r) => [r[c]]);
+        const range = sheet.getRangeByIndexes(layout.firstRow + chunk.start, p.column, chunk.count, 1);
+        if (mode === 'formulas' && p.spec.special !== 'match') range.formulas = values;
+        else range.values = values;
+      });
+      if (mode === 'values') {
+        for (const link of hyperlinkCells(rows as CellValue[][], specs, chunk.start, chunk.count)) {
+          sheet.getCell(layout.firstRow + chunk.start + link.row, planned[link.column].column).hyperlink = { address: link.address, textToDisplay: link.address };
+        }
+      }
+      await context.sync();
+      written = chunk.start + chunk.count;
+      onRows(written);
+    }
+
+    if (written < count) {
+      const match = planned.find((p) => p.spec.special === 'match');
+      if (match) {
+        const rest = rows.slice(written).map((_, i) => [entryText(bom.entries[written + i]) === undefined ? '' : 'Not enriched: cancelled']);
+        sheet.getRangeByIndexes(layout.firstRow + written, match.column, count - written, 1).values = rest;
+        await context.sync();
+      }
+    }
+  });
+  return written;
+}

@@ -1,0 +1,204 @@
+import type { Lang } from '../api/vocabulary';
+import { buildImportColumns, type FieldChoice } from './core/columns';
+import type { ChunkBudget } from './core/chunks';
+import type { ImportQuery, ImportRecord } from './core/metadata';
+import { uniqueSheetName, uniqueTableName } from './core/names';
+import { buildProductRows } from './core/rows';
+import { cancelledStatus, doneStatus, failedStatus, inProgressStatus, refreshFailedStatus } from './core/status-text';
+import { isCancellation, readImportRecords, userMessageOf, writeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
+import { writeStatusCell, writeTable } from './write-table';
+
+export interface ImportDeps {
+  run: RunExcel;
+  client: SheetsClient;
+  settings: DocumentSettings;
+  /** @default () => new Date() */
+  now?: () => Date;
+}
+
+export type ImportPhase = 'fetching' | 'writing';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  requests: number;
+  products: number;
+  rowsWritten: number;
+}
+
+export interface ImportRequest {
+  query: ImportQuery;
+  /** Fields as resolveField accepts them, with optional display units; Partno is always the first column. */
+  fields: readonly FieldChoice[];
+  /** Name wanted for the new sheet (made valid and unique). @default a name from the category */
+  sheetName?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Chunk budget of each sync. @default DEFAULT_CHUNK_BUDGET */
+  budget?: ChunkBudget;
+}
+
+export interface ImportResult {
+  status: 'done' | 'cancelled' | 'failed';
+  /** Where the table is; absent when nothing was written. */
+  sheetName?: string;
+  tableName?: string;
+  /** Products fetched and rows written. */
+  productCount: number;
+  rowsWritten: number;
+  requestCount: number;
+  /** More products match than were fetched (`max`). */
+  hasMoreHits: boolean;
+  /** A sentence for the user when the status is not done. */
+  message?: string;
+  error?: unknown;
+}
+
+interface Target {
+  sheetName: string;
+  tableName: string;
+  top: number;
+  left: number;
+  /** Set when an existing import is re-run in place. */
+  previous?: ImportRecord;
+}
+
+async function fetchProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined) {
+  return deps.client.harvest(
+    { category: request.query.category, filter: request.query.filter, orderby: request.query.orderby, lang },
+    {
+      signal: request.signal,
+      max: request.query.max,
+      onProgress: (p) => request.onProgress?.({ phase: 'fetching', requests: p.requests, products: p.products, rowsWritten: 0 }),
+    },
+  );
+}
+
+async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
+  return run(async (context) => {
+    const sheets = context.workbook.worksheets.load('items/name');
+    const tables = context.workbook.tables.load('items/name');
+    await context.sync();
+    const sheetName = uniqueSheetName(wanted, sheets.items.map((s) => s.name));
+    const tableName = uniqueTableName(`PartSpec_${wanted}`, [...tables.items.map((t) => t.name), ...sheets.items.map((s) => s.name), sheetName]);
+    context.workbook.worksheets.add(sheetName).activate();
+    await context.sync();
+    return { sheetName, tableName, top: 0, left: 0 };
+  });
+}
+
+/** Runs the fetch and the write for a target; shared by a new import and a refresh in place. */
+async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: () => Promise<Target>): Promise<ImportResult> {
+  const now = deps.now ?? (() => new Date());
+  const lang = request.query.lang;
+  let columns;
+  try {
+    columns = buildImportColumns(request.fields);
+  } catch (error) {
+    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: userMessageOf(error), error };
+  }
+  let harvested;
+  try {
+    harvested = await fetchProducts(deps, request, lang);
+  } catch (error) {
+    const cancelled = isCancellation(error, request.signal);
+    return {
+      status: cancelled ? 'cancelled' : 'failed',
+      productCount: 0,
+      rowsWritten: 0,
+      requestCount: 0,
+      hasMoreHits: false,
+      message: cancelled ? 'The import was cancelled before any row was written.' : userMessageOf(error),
+      error: cancelled ? undefined : error,
+    };
+  }
+  const { products, hasMoreHits, stats } = harvested;
+  const rows = buildProductRows(products, columns);
+  const target = await makeTarget();
+  const base = { sheetName: target.sheetName, tableName: target.tableName, productCount: products.length, requestCount: stats.requests, hasMoreHits };
+  const outcome = await writeTable(deps.run, {
+    ...target,
+    columns,
+    rows,
+    progressText: inProgressStatus(),
+    signal: request.signal,
+    budget: request.budget,
+    onRows: (written) => request.onProgress?.({ phase: 'writing', requests: stats.requests, products: products.length, rowsWritten: written }),
+  });
+  const record: ImportRecord = {
+    version: 1,
+    tableName: target.tableName,
+    sheetName: target.sheetName,
+    query: { ...request.query },
+    fields: [...request.fields],
+    lang: lang ?? 'en',
+    time: now().toISOString(),
+    productCount: outcome.written,
+    requestCount: stats.requests,
+    truncated: hasMoreHits || outcome.written < rows.length,
+  };
+  if (outcome.status === 'failed') {
+    const message = failedStatus(outcome.written, rows.length, userMessageOf(outcome.error));
+    await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning').catch(() => undefined);
+    await writeImportRecord(deps.settings, record, target.previous?.tableName).catch(() => undefined);
+    return { ...base, status: 'failed', rowsWritten: outcome.written, message, error: outcome.error };
+  }
+  if (outcome.status === 'cancelled') {
+    const message = cancelledStatus(outcome.written, rows.length);
+    await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning');
+    await writeImportRecord(deps.settings, record, target.previous?.tableName);
+    return { ...base, status: 'cancelled', rowsWritten: outcome.written, message };
+  }
+  await writeStatusCell(deps.run, target.sheetName, target.top, target.left, doneStatus(record), 'ok');
+  await writeImportRecord(deps.settings, record, target.previous?.tableName);
+  return { ...base, status: 'done', rowsWritten: outcome.written };
+}
+
+/**
+ * Imports the products of a query into a new worksheet: a status line in A1, then an Excel table
+ * with typed columns, recorded in the workbook's document settings (never the key) for Refresh.
+ * Cancelled or failed imports say so in the status line; a failure before any row leaves no sheet.
+ */
+export async function importProducts(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
+  const wanted = request.sheetName ?? request.query.category ?? 'PartSpec import';
+  return importInto(deps, request, () => newTarget(deps.run, wanted));
+}
+
+/**
+ * Re-runs a recorded import in place: same sheet, same table name, same top-left cell. When the
+ * fetch fails nothing but the status line changes, so the previous rows stay.
+ */
+export async function refreshImport(deps: ImportDeps, tableName: string, options: { signal?: AbortSignal; onProgress?: (p: ImportProgress) => void; budget?: ChunkBudget } = {}): Promise<ImportResult> {
+  const record = readImportRecords(deps.settings)[tableName];
+  if (!record) return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: `No import is recorded for the table ${tableName}.` };
+  const located = await deps.run(async (context) => {
+    const table = context.workbook.tables.getItemOrNullObject(tableName);
+    const range = table.getRange();
+    const sheet = table.worksheet;
+    table.load('name');
+    await context.sync();
+    if (table.isNullObject) return undefined;
+    range.load('rowIndex,columnIndex');
+    sheet.load('name');
+    await context.sync();
+    return { sheetName: sheet.name, headerRow: range.rowIndex, left: range.columnIndex };
+  });
+  if (!located) {
+    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: `The table ${tableName} is no longer in the workbook.` };
+  }
+  const top = Math.max(0, located.headerRow - 1);
+  const request: ImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget };
+  const result = await importInto(deps, request, async () => {
+    await deps.run(async (context) => {
+      const table = context.workbook.tables.getItem(tableName);
+      const range = table.getRange();
+      range.clear('All');
+      table.delete();
+      await context.sync();
+    });
+    return { sheetName: located.sheetName, tableName, top, left: located.left, previous: record };
+  });
+  if (result.status !== 'done' && result.rowsWritten === 0 && result.sheetName === undefined) {
+    await writeStatusCell(deps.run, located.sheetName, top, located.left, refreshFailedStatus(result.message ?? ''), 'warning').catch(() => undefined);
+  }
+  return result;
+}

@@ -1,0 +1,330 @@
+import { contains, intersects, LAST_COLUMN, LAST_ROW, type Block } from './a1';
+
+/** What one cell holds in the workbook double. */
+export type Scalar = string | number | boolean;
+
+export interface Hyperlink {
+  address?: string;
+  textToDisplay?: string;
+  screenTip?: string;
+}
+
+export interface CellModel {
+  value: Scalar;
+  /** The formula text (`=…`) when the cell holds a formula. */
+  formula?: string;
+  numberFormat: string;
+  bold?: boolean;
+  fontColor?: string;
+  fill?: string;
+  hyperlink?: Hyperlink;
+}
+
+export interface ConditionalFormatModel {
+  id: number;
+  block: Block;
+  type: string;
+  /** Rule as the API was given it: { operator, text } for text rules, { formula1, operator } for cell-value, { formula } for custom. */
+  rule: Record<string, unknown>;
+  fill?: string;
+  fontColor?: string;
+}
+
+export interface SheetModel {
+  id: string;
+  name: string;
+  cells: Map<number, CellModel>;
+  columnWidths: Map<number, number>;
+  frozenRows: number;
+  frozenColumns: number;
+  conditionalFormats: ConditionalFormatModel[];
+}
+
+export interface TableModel {
+  id: string;
+  name: string;
+  sheetId: string;
+  /** The whole table, header row included. */
+  block: Block;
+}
+
+/** Evaluates a formula for display; the workbench plugs in the real custom functions. */
+export type FormulaEvaluator = (formula: string, at: { sheet: string; row: number; column: number }) => Scalar;
+
+export class DoubleError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RichApi.Error';
+  }
+}
+
+export const DEFAULT_FORMAT = 'General';
+const key = (row: number, column: number): number => row * (LAST_COLUMN + 1) + column;
+
+const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The workbook's state: what a person would see in Excel. */
+export class WorkbookModel {
+  sheets: SheetModel[] = [];
+  tables: TableModel[] = [];
+  settings = new Map<string, unknown>();
+  selection: { sheetId: string; block: Block } | undefined;
+  activeSheetId: string | undefined;
+  calculations: string[] = [];
+  evaluate: FormulaEvaluator = () => '';
+  private nextId = 1;
+
+  newId(prefix: string): string {
+    return `${prefix}${this.nextId++}`;
+  }
+
+  addSheet(name?: string): SheetModel {
+    let n = this.sheets.length + 1;
+    while (!name && this.findSheet(`Sheet${n}`)) n++;
+    const finalName = name ?? `Sheet${n}`;
+    checkSheetName(finalName);
+    if (this.findSheet(finalName)) throw new DoubleError('ItemAlreadyExists', `A sheet named '${finalName}' already exists.`);
+    const sheet: SheetModel = { id: this.newId('{sheet-'), name: finalName, cells: new Map(), columnWidths: new Map(), frozenRows: 0, frozenColumns: 0, conditionalFormats: [] };
+    this.sheets.push(sheet);
+    if (!this.activeSheetId) this.activeSheetId = sheet.id;
+    return sheet;
+  }
+
+  findSheet(nameOrId: string): SheetModel | undefined {
+    const lower = nameOrId.toLowerCase();
+    return this.sheets.find((s) => s.id === nameOrId || s.name.toLowerCase() === lower);
+  }
+
+  sheet(nameOrId: string): SheetModel {
+    const s = this.findSheet(nameOrId);
+    if (!s) throw new DoubleError('ItemNotFound', `The worksheet '${nameOrId}' does not exist.`);
+    return s;
+  }
+
+  renameSheet(sheet: SheetModel, name: string): void {
+    checkSheetName(name);
+    const other = this.findSheet(name);
+    if (other && other !== sheet) throw new DoubleError('ItemAlreadyExists', `A sheet named '${name}' already exists.`);
+    sheet.name = name;
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
+    if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0]?.id;
+  }
+
+  cell(sheet: SheetModel, row: number, column: number): CellModel | undefined {
+    return sheet.cells.get(key(row, column));
+  }
+
+  private ensure(sheet: SheetModel, row: number, column: number): CellModel {
+    const k = key(row, column);
+    let c = sheet.cells.get(k);
+    if (!c) {
+      c = { value: '', numberFormat: DEFAULT_FORMAT };
+      sheet.cells.set(k, c);
+    }
+    return c;
+  }
+
+  /**
+   * Writes what a person would type (Range.values): a string that starts with `=` (or `+`, `-`,
+   * `@` and is not a number) becomes a formula unless the cell is formatted as text (`@`); numeric
+   * strings and TRUE/FALSE become numbers and Booleans, as Excel does.
+   */
+  writeValue(sheet: SheetModel, row: number, column: number, input: unknown): void {
+    const c = this.ensure(sheet, row, column);
+    c.formula = undefined;
+    if (input === null || input === undefined || input === '') {
+      c.value = '';
+      return;
+    }
+    if (typeof input === 'number') {
+      if (!Number.isFinite(input)) throw new DoubleError('InvalidArgument', 'A cell cannot hold NaN or Infinity.');
+      c.value = input;
+      return;
+    }
+    if (typeof input === 'boolean') {
+      c.value = input;
+      return;
+    }
+    if (typeof input !== 'string') throw new DoubleError('InvalidArgument', `A cell cannot hold ${typeof input}.`);
+    if (input.length > 32767) throw new DoubleError('InvalidArgument', 'A cell holds at most 32,767 characters.');
+    if (c.numberFormat === '@') {
+      c.value = input;
+      return;
+    }
+    if (input.startsWith('=') && input.length > 1) {
+      c.formula = input;
+      c.value = this.evaluate(input, { sheet: sheet.name, row, column });
+      return;
+    }
+    if (NUMERIC.test(input.trim())) {
+      c.value = Number(input.trim());
+      return;
+    }
+    if (/^(true|false)$/i.test(input.trim())) {
+      c.value = input.trim().toLowerCase() === 'true';
+      return;
+    }
+    if (/^[+\-@]./.test(input)) {
+      c.formula = input.startsWith('@') ? `=${input.slice(1)}` : `=${input}`;
+      c.value = this.evaluate(c.formula, { sheet: sheet.name, row, column });
+      return;
+    }
+    c.value = input;
+  }
+
+  setFormat(sheet: SheetModel, row: number, column: number, format: string): void {
+    this.ensure(sheet, row, column).numberFormat = format;
+  }
+
+  setStyle(sheet: SheetModel, row: number, column: number, style: Partial<Pick<CellModel, 'bold' | 'fontColor' | 'fill' | 'hyperlink'>>): void {
+    Object.assign(this.ensure(sheet, row, column), style);
+  }
+
+  clear(sheet: SheetModel, block: Block, applyTo: string): void {
+    for (const [k, c] of [...sheet.cells]) {
+      const row = Math.floor(k / (LAST_COLUMN + 1));
+      const column = k % (LAST_COLUMN + 1);
+      if (!contains(block, row, column)) continue;
+      if (applyTo === 'All') sheet.cells.delete(k);
+      else if (applyTo === 'Contents') {
+        c.value = '';
+        c.formula = undefined;
+      } else if (applyTo === 'Formats') {
+        c.numberFormat = DEFAULT_FORMAT;
+        c.bold = c.fontColor = c.fill = undefined;
+      } else if (applyTo === 'Hyperlinks') c.hyperlink = undefined;
+    }
+    if (applyTo === 'All' || applyTo === 'Formats') {
+      sheet.conditionalFormats = sheet.conditionalFormats.filter((cf) => !intersects(cf.block, block));
+    }
+  }
+
+  /** Cells with content (valuesOnly) or with content or formatting, as one bounding block. */
+  usedBlock(sheet: SheetModel, valuesOnly: boolean): Block | undefined {
+    let top = Infinity;
+    let left = Infinity;
+    let bottom = -1;
+    let right = -1;
+    for (const [k, c] of sheet.cells) {
+      const used = c.value !== '' || c.formula !== undefined || (!valuesOnly && (c.numberFormat !== DEFAULT_FORMAT || c.bold || c.fill || c.fontColor || c.hyperlink));
+      if (!used) continue;
+      const row = Math.floor(k / (LAST_COLUMN + 1));
+      const column = k % (LAST_COLUMN + 1);
+      top = Math.min(top, row);
+      left = Math.min(left, column);
+      bottom = Math.max(bottom, row);
+      right = Math.max(right, column);
+    }
+    for (const t of this.tables.filter((t) => t.sheetId === sheet.id)) {
+      top = Math.min(top, t.block.row);
+      left = Math.min(left, t.block.column);
+      bottom = Math.max(bottom, t.block.row + t.block.rowCount - 1);
+      right = Math.max(right, t.block.column + t.block.columnCount - 1);
+    }
+    if (bottom < 0) return undefined;
+    return { row: top, column: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+  }
+
+  addTable(sheet: SheetModel, block: Block, hasHeaders: boolean): TableModel {
+    if (!hasHeaders) throw new DoubleError('InvalidArgument', 'The workbook double creates tables from ranges with a header row only.');
+    if (this.tables.some((t) => t.sheetId === sheet.id && intersects(t.block, block))) {
+      throw new DoubleError('InvalidOperation', 'A table cannot overlap another table.');
+    }
+    const rows = Math.max(block.rowCount, 2);
+    const table: TableModel = { id: this.newId('{table-'), name: this.freeTableName(), sheetId: sheet.id, block: { ...block, rowCount: rows } };
+    this.fixHeaders(sheet, table);
+    this.tables.push(table);
+    return table;
+  }
+
+  freeTableName(): string {
+    let n = 1;
+    while (this.findTable(`Table${n}`)) n++;
+    return `Table${n}`;
+  }
+
+  findTable(nameOrId: string): TableModel | undefined {
+    const lower = nameOrId.toLowerCase();
+    return this.tables.find((t) => t.id === nameOrId || t.name.toLowerCase() === lower);
+  }
+
+  renameTable(table: TableModel, name: string): void {
+    if (!/^[\p{L}_\\][\p{L}\p{N}_.]*$/u.test(name) || /^[A-Za-z]{1,3}\d+$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name)) {
+      throw new DoubleError('InvalidArgument', `'${name}' is not a valid table name.`);
+    }
+    const other = this.findTable(name);
+    if (other && other !== table) throw new DoubleError('ItemAlreadyExists', `A table named '${name}' already exists.`);
+    if (this.findSheet(name)) throw new DoubleError('InvalidArgument', `A table cannot be named like the sheet '${name}'.`);
+    table.name = name;
+  }
+
+  /** Table headers are unique, non-empty text (Excel renames `Column1`, `Name2`). */
+  fixHeaders(sheet: SheetModel, table: TableModel): void {
+    const seen = new Set<string>();
+    for (let i = 0; i < table.block.columnCount; i++) {
+      const c = this.cell(sheet, table.block.row, table.block.column + i);
+      let text = c && c.value !== '' ? String(c.value) : `Column${i + 1}`;
+      const base = text;
+      for (let n = 2; seen.has(text.toLowerCase()); n++) text = `${base}${n}`;
+      seen.add(text.toLowerCase());
+      const cell = this.ensure(sheet, table.block.row, table.block.column + i);
+      cell.value = text;
+      cell.formula = undefined;
+    }
+  }
+
+  /** Adds a column at the right end of a table: the cells to its right within the table's rows move one column right. */
+  appendTableColumn(table: TableModel): number {
+    const sheet = this.sheet(table.sheetId);
+    const column = table.block.column + table.block.columnCount;
+    if (column > LAST_COLUMN) throw new DoubleError('InvalidOperation', 'The sheet has no more columns.');
+    const moved: [number, CellModel][] = [];
+    for (const [k, c] of [...sheet.cells]) {
+      const row = Math.floor(k / (LAST_COLUMN + 1));
+      const col = k % (LAST_COLUMN + 1);
+      if (row >= table.block.row && row < table.block.row + table.block.rowCount && col >= column) {
+        sheet.cells.delete(k);
+        moved.push([key(row, col + 1), c]);
+      }
+    }
+    for (const [k, c] of moved) sheet.cells.set(k, c);
+    table.block = { ...table.block, columnCount: table.block.columnCount + 1 };
+    return column;
+  }
+
+  deleteTable(table: TableModel, keepCells: boolean): void {
+    if (!keepCells) this.clear(this.sheet(table.sheetId), table.block, 'All');
+    this.tables = this.tables.filter((t) => t !== table);
+  }
+
+  /** The text Excel would display. */
+  displayText(c: CellModel | undefined): string {
+    if (!c) return '';
+    const v = c.value;
+    if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+    if (typeof v === 'string') return v;
+    if (/y{2,4}/i.test(c.numberFormat)) return serialToIso(v);
+    if (c.numberFormat === '0') return String(Math.round(v));
+    return String(v);
+  }
+}
+
+function serialToIso(serial: number): string {
+  const d = new Date(Date.UTC(1899, 11, 30) + Math.round(serial) * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+function checkSheetName(name: string): void {
+  if (name.length === 0 || name.length > 31 || /[[\]:*?/\\]/.test(name) || /^'|'$/.test(name) || name.toLowerCase() === 'history') {
+    throw new DoubleError('InvalidArgument', `'${name}' is not a valid worksheet name.`);
+  }
+}
+
+export { LAST_ROW };

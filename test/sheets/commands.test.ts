@@ -1,0 +1,42 @@
+import { DEMO_KEY } from '../../emulator';
+import { runEnrichSelection, runRefresh, lastCommandNotice } from '../../src/commands/commands';
+import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
+import { startRig, type Rig } from './helpers';
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.emulator.close();
+});
+
+test('Enrich selection runs with the saved preferences and reports in the sheet and to the taskpane', async () => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  const session = createSessionProvider({ settings: store });
+  await store.save({ enrichFields: ['Status'], enrichRisk: true, enrichAlternatives: false, enrichMode: 'values' });
+  const part = rig.emulator.catalog.byGroup.Ind[3].values.Partno as string;
+  rig.excel.setCells('Sheet1', 'A1', [['MPN'], [part], ['NOPE0000000']]);
+  rig.excel.select('Sheet1', 'A2');
+  const result = await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  expect(result.status).toBe('done');
+  expect(rig.excel.values('Sheet1').map((r) => r.slice(0, 3))).toEqual([
+    ['MPN', 'PartSpec: Match', 'PartSpec: Status'],
+    [part, 'Exact', rig.emulator.catalog.byPartno.get(part)!.values.Status],
+    ['NOPE0000000', 'Not found', ''],
+  ]);
+  expect(lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true, message: expect.stringMatching(/1 exact.*1 not found/) });
+
+  const lookups = () => rig.emulator.requests.filter((r) => r.url.startsWith('/v2/products?')).length;
+  const cold = lookups();
+  await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  expect(lookups()).toBe(cold);
+
+  const refreshed = await runRefresh({ run: rig.excel.run, session, settings: rig.settings });
+  expect(refreshed.recalculated).toBe(true);
+  expect(rig.excel.calculations()).toEqual(['Full']);
+  // Refresh cleared the shared cache that the functions and the commands read.
+  await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  expect(lookups()).toBeGreaterThan(cold);
+});
