@@ -12,6 +12,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functions-metadata');
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
@@ -85,6 +86,7 @@ module.exports = (_env, argv) => {
         output: 'functions.json',
         input: './src/functions/functions.ts',
       }),
+      new LocalizedFunctionsMetadataPlugin(),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
@@ -96,7 +98,9 @@ module.exports = (_env, argv) => {
             new HtmlWebpackPlugin({
               filename: 'workbench.html',
               template: './src/workbench/workbench.html',
-              chunks: ['workbench'],
+              // The workbench bundle installs the Excel stand-ins before the add-in's bundles run.
+              chunks: ['workbench', 'functions', 'commands', 'taskpane'],
+              chunksSortMode: 'manual',
             }),
           ]
         : []),

@@ -12,7 +12,7 @@ const LOCALES = ['ja-JP', 'zh-CN'];
 const REQUIRED_SETS = ['SharedRuntime', 'CustomFunctionsRuntime'];
 const NAMESPACE = 'PART';
 /** Files the webpack build emits at the root of dist/, besides assets/. */
-const BUILD_PAGES = ['taskpane.html', 'functions.js', 'functions.json', 'commands.js'];
+const BUILD_PAGES = ['taskpane.html', 'functions.js', 'functions.json', 'functions-ja.json', 'functions-zh.json', 'commands.js'];
 
 /**
  * @typedef {object} XmlElement

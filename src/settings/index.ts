@@ -1,2 +1,3 @@
 export * from './storage';
 export * from './settings';
+export * from './session';

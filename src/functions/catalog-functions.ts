@@ -1,0 +1,117 @@
+import type { Client } from '../api/client';
+import type { ProductRecord } from '../api/product';
+import {
+  CATEGORIES,
+  DOWNLOAD_CATEGORY_IDS,
+  FILTER_FIELDS,
+  GROUPS,
+  GROUP_LABELS,
+  MAX_PRODUCTS_PER_CALL,
+  VALUE_FIELDS,
+  isFilterFieldUsable,
+  type CategoryId,
+  type FieldDef,
+} from '../api/vocabulary';
+import { toCellValue, type CellValue } from '../sheets/core/cell-values';
+import {
+  cellText,
+  checkFieldAppliesToAny,
+  isBlank,
+  readRange,
+  resolveCategoryArgument,
+  resolveCountArgument,
+  resolveFieldArgument,
+  resolveLangArgument,
+} from './arguments';
+import { ArgumentProblem } from './errors';
+import { defaultSearchFields } from './key-fields';
+import type { FunctionsRuntime } from './runtime';
+
+/** The PART functions about categories rather than parts: SEARCH, DOWNLOADURL and FIELDS. */
+
+/**
+ * Most rows PART.SEARCH returns. Excel on the web caps a result at 5 MB; a whole category
+ * belongs in a table (Search & import) or the download file.
+ */
+export const SEARCH_MAX_ROWS = 20_000;
+
+export interface SearchArguments {
+  category: unknown;
+  filter?: unknown;
+  fields?: unknown;
+  orderby?: unknown;
+  max?: unknown;
+  lang?: unknown;
+}
+
+async function fetchMatches(client: Client, query: Parameters<Client['search']>[0], max: number): Promise<ProductRecord[]> {
+  if (max <= MAX_PRODUCTS_PER_CALL) return (await client.search(query)).products.slice(0, max);
+  return (await client.harvest(query, { max })).products.slice(0, max);
+}
+
+/** PART.SEARCH: a header row of field names, then one row per matching product. */
+export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArguments): Promise<CellValue[][]> {
+  const category = resolveCategoryArgument(args.category);
+  const groups = CATEGORIES[category].groups;
+  const named = readRange(args.fields).cells.filter((c) => !isBlank(c));
+  const fields = named.length > 0 ? named.map(resolveFieldArgument) : defaultSearchFields(category);
+  fields.forEach((f) => checkFieldAppliesToAny(f, groups));
+  const filter = cellText(args.filter) || undefined;
+  const orderby = cellText(args.orderby) || undefined;
+  const max = resolveCountArgument(args.max, 'max', MAX_PRODUCTS_PER_CALL, SEARCH_MAX_ROWS);
+  const { client, lang } = await runtime.session();
+  const products = await fetchMatches(client, { category, filter, orderby, lang: resolveLangArgument(args.lang, lang) }, max);
+  if (products.length === 0) throw new ArgumentProblem('#N/A', `No ${category} products match${filter ? ` '${filter}'` : ''}`);
+  const rows = products.map((p) => fields.map((f) => (f.groups.includes(p.group) ? (toCellValue(p, f) ?? '') : '')));
+  return [fields.map((f) => f.name), ...rows];
+}
+
+/** PART.DOWNLOADURL: the category's all-products link (the client keeps it until it expires). */
+export async function evaluateDownloadUrl(runtime: FunctionsRuntime, args: { category: unknown; lang?: unknown }): Promise<string> {
+  const category = resolveCategoryArgument(args.category, DOWNLOAD_CATEGORY_IDS);
+  const { client, lang } = await runtime.session();
+  const link = await client.getDownloadUrl(category, resolveLangArgument(args.lang, lang));
+  return link.url;
+}
+
+/** Header of PART.FIELDS. */
+export const FIELD_FINDER_HEADER = ['Field', 'Key', 'Type', 'Unit', 'Applies to', 'Filter name', 'Meaning'] as const;
+
+function appliesTo(field: FieldDef): string {
+  return field.groups.length === GROUPS.length ? 'all' : field.groups.map((g) => GROUP_LABELS[g].en).join(', ');
+}
+
+function filterNameOf(field: FieldDef, category: CategoryId | undefined): string {
+  const filter = FILTER_FIELDS.find((f) => f.responseKey === field.key);
+  if (!filter) return '';
+  return category === undefined || isFilterFieldUsable(filter, category) ? filter.name : '';
+}
+
+function meaningOf(field: FieldDef): string {
+  if (field.meaning) return field.meaning;
+  if (field.textOf) return `${field.textOf} as text`;
+  return '';
+}
+
+/**
+ * PART.FIELDS: one row per field (name, key, type, SI unit, the groups it applies to, its filter
+ * name where it can be filtered, meaning), for one category or for all.
+ */
+export function buildFieldFinder(category?: CategoryId): string[][] {
+  const groups = category ? CATEGORIES[category].groups : GROUPS;
+  const rows = VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => [
+    f.name,
+    f.key,
+    f.type,
+    f.unit ?? '',
+    appliesTo(f),
+    filterNameOf(f, category),
+    meaningOf(f),
+  ]);
+  return [[...FIELD_FINDER_HEADER], ...rows];
+}
+
+/** PART.FIELDS with its optional category argument. */
+export function evaluateFields(args: { category?: unknown }): string[][] {
+  return buildFieldFinder(isBlank(args.category) ? undefined : resolveCategoryArgument(args.category));
+}

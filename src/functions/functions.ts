@@ -1,0 +1,97 @@
+/**
+ * The PART custom functions. Their JSDoc is the help Excel shows and the source of
+ * functions.json; the work is done in the modules next to this file.
+ */
+import { evaluateDownloadUrl, evaluateFields, evaluateSearch } from './catalog-functions';
+import { settleForExcel } from './errors';
+import { evaluateInfo, evaluateList, evaluateRisk, evaluateSpec } from './part-lookups';
+import { getFunctionsRuntime } from './runtime';
+
+/**
+ * Returns a field of a part, such as its capacitance, status or datasheet link; a range of parts and a row of fields spill a whole grid.
+ * @customfunction SPEC
+ * @param partno Part number, or a range of part numbers (one row each). Example: "MCS18R71H104KA1D" or A2:A100.
+ * @param field Field name, or a row of names (one column each); case-insensitive. Examples: "Capacitance", "CapacitanceText", "Status", "Rohs", "ComplianceInfo.Rohs", "MediaFileUrls.SpecificationsSheet", B1:F1.
+ * @param [unit] Unit for numeric fields, else SI (F, H, m, Ω, Hz, A, V). Examples: "pF", "nF", "uF", "nH", "uH", "mm", "mOhm", "MHz", "mA"; or one unit per field.
+ * @param [lang] Language of text values: "en", "ja" or "zh". Default: the language in PartSpec Settings.
+ * @returns The value, or a grid of values: rows are parts, columns are fields.
+ */
+export async function spec(partno: unknown[][], field: unknown[][], unit?: unknown[][], lang?: string): Promise<unknown[][]> {
+  return settleForExcel(() => evaluateSpec(getFunctionsRuntime(), { partno, field, unit, lang }));
+}
+
+/**
+ * Spills the items of a list field of a part down a column, such as its alternative part numbers.
+ * @customfunction LIST
+ * @param partno Part number. Example: "MCS18R71H104KA1D" or A2.
+ * @param field List field name. Examples: "AlternativePartno", "Mounting", "Benefits", "Caution", "Soldering", "Construction", "Application".
+ * @param [lang] Language of the items: "en", "ja" or "zh". Default: the language in PartSpec Settings.
+ * @returns One item per row.
+ */
+export async function list(partno: unknown, field: string, lang?: string): Promise<string[][]> {
+  return settleForExcel(() => evaluateList(getFunctionsRuntime(), { partno, field, lang }));
+}
+
+/**
+ * Searches a category and spills a table of the matching parts with a header row.
+ * @customfunction SEARCH
+ * @param category Category ID: "ceramicCapacitors", "ceramicCapacitorsSMD", "ceramicCapacitorsLead" or "inductors".
+ * @param [filter] Conditions in the filter syntax, joined with "and". Example: "Capacitance ge 100n and RatedVoltage ge 50 and Status eq 'In Production'".
+ * @param [fields] Fields to show, one per column. Example: {"Partno","Capacitance","RatedVoltage"} or B1:D1. Default: part number, status and the category's key specs.
+ * @param [orderby] Sort order. Examples: "Capacitance desc", "RatedVoltage, Partno".
+ * @param [max] Most parts to return, 1 to 20000. Default: 2000; above 2000 several requests are made.
+ * @param [lang] Language of filter values and results: "en", "ja" or "zh". Default: the language in PartSpec Settings.
+ * @returns A header row of field names, then one row per part.
+ */
+export async function search(
+  category: string,
+  filter?: string,
+  fields?: unknown[][],
+  orderby?: string,
+  max?: number,
+  lang?: string,
+): Promise<unknown[][]> {
+  return settleForExcel(() => evaluateSearch(getFunctionsRuntime(), { category, filter, fields, orderby, max, lang }));
+}
+
+/**
+ * Returns the lifecycle risk of a part: EOL, Risk, Watch or OK.
+ * EOL: Discontinued, or its last buy or production end date has passed. Risk: NRND or To be discontinued, or one of those dates is within 12 months. Watch: Under Development. OK: anything else.
+ * @customfunction RISK
+ * @param partno Part number, or a range of part numbers. Example: "MCS18R71H104KA1D" or A2:A100.
+ * @returns EOL, Risk, Watch or OK for each part.
+ */
+export async function risk(partno: unknown[][]): Promise<unknown[][]> {
+  return settleForExcel(() => evaluateRisk(getFunctionsRuntime(), { partno }));
+}
+
+/**
+ * Returns the link to the file with every product of a category; the link stays valid for 7 days.
+ * @customfunction DOWNLOADURL
+ * @param category Category ID: "ceramicCapacitorsSMD", "ceramicCapacitorsLead" or "inductors".
+ * @param [lang] Language of the file: "en", "ja" or "zh". Default: the language in PartSpec Settings.
+ * @returns The download address.
+ */
+export async function downloadUrl(category: string, lang?: string): Promise<string> {
+  return settleForExcel(() => evaluateDownloadUrl(getFunctionsRuntime(), { category, lang }));
+}
+
+/**
+ * Spills the field finder: every field's name, key, type, SI unit, the products it applies to, its filter name and meaning.
+ * @customfunction FIELDS
+ * @param [category] Only the fields of this category. Examples: "ceramicCapacitorsSMD", "inductors". Default: all fields.
+ * @returns A header row, then one row per field.
+ */
+export async function fields(category?: string): Promise<string[][]> {
+  return settleForExcel(async () => evaluateFields({ category }));
+}
+
+/**
+ * Returns a card of a part with its key specs, status, risk and links; where Excel lacks cards, its part number.
+ * @customfunction INFO
+ * @param partno Part number. Example: "MCS18R71H104KA1D" or A2.
+ * @returns The part's card; reference its fields as =A1.Capacitance.
+ */
+export async function info(partno: unknown): Promise<Excel.EntityCellValue | string> {
+  return settleForExcel(() => evaluateInfo(getFunctionsRuntime(), { partno }));
+}
