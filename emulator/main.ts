@@ -6,10 +6,11 @@ import { DEMO_KEY } from './options';
 import { UsageError, USAGE, parseCliArgs } from './cli-args';
 import { startEmulator } from './server';
 
-async function main(): Promise<void> {
+/** Runs the emulator with command-line arguments (without the node and script names). */
+export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   let parsed;
   try {
-    parsed = parseCliArgs(process.argv.slice(2));
+    parsed = parseCliArgs([...argv]);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n\n${USAGE}`);
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  console.error(`The emulator could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+if (require.main === module) {
+  runEmulatorCli(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`The emulator could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

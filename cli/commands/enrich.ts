@@ -1,0 +1,142 @@
+import { cellAddress } from '../../src/sheets/core/address';
+import type { CellValue } from '../../src/sheets/core/cell-values';
+import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, planEnrichmentColumns, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
+import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
+import { defaultPreferences } from '../../src/settings/settings';
+import type { Client, Lang } from '../../src/api/node';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { locatePartNumbers } from '../bom-layout';
+import { connect, type CommandContext } from '../context';
+import { EXIT, UsageError } from '../errors';
+import { openBom } from '../io/bom';
+import { formatOfFile } from '../io/files';
+import type { Command } from './command';
+
+const USAGE = `usage: partspec enrich BOM.xlsx|BOM.csv [options] --out OUT.xlsx|OUT.csv
+
+Adds PartSpec columns to a BOM, exactly as the add-in's enrichment does: 'PartSpec: Match'
+(Exact, Variant, Ambiguous, Not found, Invalid), one 'PartSpec: <Field> (<unit>)' column per
+field, and optionally risk and alternatives. Running it again on its own output updates the same
+columns in place (never duplicates them); the part numbers, the BOM's other cells and sheets are
+kept as they were.
+
+Options:
+  --sheet S             the worksheet (default: the first one with a part-number header)
+  --column "Part Number"  the part-number column by its header (or letters, e.g. C)
+                        (default: a header such as Part Number, MPN, Mfr Part #, 品番)
+  --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
+                        (default: ${defaultPreferences().enrichFields.join(',')})
+  --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
+  --alternatives        add 'PartSpec: Alternatives'
+  --out FILE            .xlsx or .csv (may be the BOM itself)
+${CONNECTION_HELP}
+
+xlsx output keeps text as text (a value starting with = stays text), numbers numeric, dates as
+dates, links as hyperlinks. In CSV output, text PartSpec writes that starts with = + - @ (or a
+tab or carriage return) gets a leading ' (the usual CSV-injection defence); the BOM's own cells
+are written back as they were read.
+
+Exit codes: 0 every part matched, 1 some rows not found or invalid (each is named on stderr),
+2 usage or file error, 3 API, auth or network error (nothing is written).`;
+
+/** Part numbers per lookup call: small enough for a moving progress bar, large enough to pack URLs well. */
+const LOOKUP_CHUNK = 1000;
+
+async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, context: CommandContext): Promise<Map<string, MatchOutcome>> {
+  const outcomes = new Map<string, MatchOutcome>();
+  for (let start = 0; start < inputs.length; start += LOOKUP_CHUNK) {
+    context.progress.update('Looking up', start, inputs.length);
+    const part = await client.lookup(inputs.slice(start, start + LOOKUP_CHUNK), { lang, signal: context.signal });
+    for (const [input, outcome] of part) outcomes.set(input, outcome);
+  }
+  context.progress.update('Looking up', inputs.length, inputs.length);
+  return outcomes;
+}
+
+export const enrichCommand: Command = {
+  name: 'enrich',
+  summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does',
+  usage: USAGE,
+  async run(argv, context: CommandContext) {
+    const flags = parseFlags(
+      argv,
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, out: { type: 'string' } },
+      { min: 1, max: 1, name: 'the BOM file' },
+    );
+    const input = flags.positionals[0];
+    formatOfFile(input, 'The BOM');
+    const out = flags.required('out');
+    formatOfFile(out, '--out');
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives') });
+    const { client, config } = connect(context, flags);
+
+    const bom = await openBom(input);
+    const column = flags.string('column');
+    const wantedSheet = flags.string('sheet');
+    if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
+      throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+    }
+    let sheetName = wantedSheet ?? bom.sheetNames[0];
+    let layout;
+    if (wantedSheet === undefined && bom.sheetNames.length > 1) {
+      // The first sheet whose part numbers can be found; the first sheet's problem if none.
+      let firstError: unknown;
+      for (const name of bom.sheetNames) {
+        try {
+          layout = locatePartNumbers(bom.values(name), column, name);
+          sheetName = name;
+          break;
+        } catch (error) {
+          firstError ??= error;
+        }
+      }
+      if (!layout) throw firstError;
+    } else {
+      layout = locatePartNumbers(bom.values(sheetName), column, sheetName);
+    }
+    const values = bom.values(sheetName);
+    const width = Math.max(0, ...values.map((r) => r.length));
+    const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
+    const planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
+    const entries = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i]?.[layout.partColumn]);
+    context.note(
+      `Sheet '${sheetName}': part numbers in ${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)} under '${String(headers[layout.partColumn] ?? '')}'.`,
+    );
+
+    const inputs = [...new Set(entries.map(entryText).filter((t): t is string => t !== undefined))];
+    const outcomes = await lookupAll(client, inputs, config.lang, context);
+    const rows = buildEnrichmentRows({ entries, outcomes, columns: planned.map((p) => p.spec), mode: 'values', today: new Date(), partColumn: layout.partColumn, firstRow: layout.firstRow });
+    planned.forEach((p, c) => {
+      const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
+      bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight });
+    });
+    context.progress.update('Writing', 0, 1);
+    await bom.save(out, sheetName);
+    context.progress.clear();
+
+    let problems = 0;
+    entries.forEach((entry, i) => {
+      const text = entryText(entry);
+      const outcome = text === undefined ? undefined : outcomes.get(text);
+      if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
+      const row = layout.firstRow + i + 1;
+      if (outcome.status === 'ambiguous') context.note(`Row ${row}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      else {
+        problems++;
+        context.note(`Row ${row}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+      }
+    });
+    const counts = countMatches(entries, outcomes);
+    const summary = [
+      `${counts.exact} exact`,
+      `${counts.variant} variant`,
+      `${counts.ambiguous} ambiguous`,
+      `${counts.notFound} not found`,
+      `${counts.invalid} invalid`,
+      `${counts.blank} blank`,
+    ].join(', ');
+    const updated = planned.filter((p) => p.existing).length;
+    context.note(`${entries.length} rows: ${summary}. ${planned.length} columns (${updated} updated in place) written to ${out}.`);
+    return problems > 0 ? EXIT.partial : EXIT.ok;
+  },
+};

@@ -1,0 +1,87 @@
+import type { LookupOutcome } from '../../src/api/node';
+import { buildImportColumns } from '../../src/sheets/core/columns';
+import { MATCH_LABELS } from '../../src/sheets/core/enrich-plan';
+import { buildProductRow } from '../../src/sheets/core/rows';
+import { defaultPreferences } from '../../src/settings/settings';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { connect, print, type CommandContext } from '../context';
+import { EXIT, UsageError } from '../errors';
+import { jsonValue, plainText } from '../io/cells';
+import { formatTextTable } from '../table-text';
+import type { Command } from './command';
+
+const USAGE = `usage: partspec lookup <partno…> [options]
+       partspec lookup - [options]        (part numbers from stdin, one a line)
+
+Looks part numbers up with the same matching as the add-in: Exact, Variant (a part number
+without its package code), Ambiguous (the start of several parts), Not found, Invalid.
+
+Options:
+  --fields a,b,…        fields to show; FIELD:UNIT converts (Capacitance:nF)
+                        (default: the add-in's enrichment fields)
+  --json                JSON on stdout instead of a table
+${CONNECTION_HELP}
+
+Exit codes: 0 all found, 1 some not found or invalid, 2 usage, 3 API, auth or network error.`;
+
+/** Products shown per part number in the table (JSON has all of them). */
+const TABLE_PRODUCTS_PER_INPUT = 10;
+
+async function readStdinLines(): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+}
+
+export const lookupCommand: Command = {
+  name: 'lookup',
+  summary: 'look part numbers up: a table on stdout, or JSON',
+  usage: USAGE,
+  async run(argv, context: CommandContext) {
+    const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, fields: { type: 'string', multiple: true }, json: { type: 'boolean' } }, { min: 1, max: Infinity, name: 'part numbers (or - to read them from stdin)' });
+    const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
+    if (inputs.length === 0) throw new UsageError('No part numbers were given.');
+    const columns = buildImportColumns(parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields);
+    const { client, config } = connect(context, flags);
+    const outcomes = await client.lookup(inputs, { lang: config.lang, signal: context.signal });
+    const unique = [...new Set(inputs)];
+    const results = unique.map((input) => ({ input, outcome: outcomes.get(input) as LookupOutcome }));
+
+    if (flags.bool('json')) {
+      const json = results.map(({ input, outcome }) => ({
+        input,
+        match: MATCH_LABELS[outcome.status],
+        status: outcome.status,
+        reason: outcome.reason ?? null,
+        products: outcome.products.map((p) => {
+          const row = buildProductRow(p, columns);
+          return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
+        }),
+      }));
+      await print(context, `${JSON.stringify(json, null, 2)}\n`);
+    } else {
+      const rows: string[][] = [];
+      for (const { input, outcome } of results) {
+        const label = MATCH_LABELS[outcome.status];
+        if (outcome.products.length === 0) {
+          rows.push([input, label, ...columns.map(() => ''), outcome.reason ?? '']);
+          continue;
+        }
+        outcome.products.slice(0, TABLE_PRODUCTS_PER_INPUT).forEach((p, i) => {
+          const values = buildProductRow(p, columns);
+          rows.push([i === 0 ? input : '', i === 0 ? label : '', ...values.map((v, c) => plainText(v, columns[c].kind)), i === 0 ? (outcome.reason ?? '') : '']);
+        });
+        const more = outcome.products.length - TABLE_PRODUCTS_PER_INPUT;
+        if (more > 0) rows.push(['', '', ...columns.map(() => ''), `… ${more} more (use --json for all)`]);
+      }
+      await print(context, formatTextTable(['Input', 'Match', ...columns.map((c) => c.header), 'Note'], rows));
+    }
+
+    const problems = results.filter(({ outcome }) => outcome.status === 'notFound' || outcome.status === 'invalid');
+    for (const { input, outcome } of problems) {
+      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${outcome.reason ? `: ${outcome.reason}` : ''}`);
+    }
+    return problems.length > 0 ? EXIT.partial : EXIT.ok;
+  },
+};

@@ -1,0 +1,56 @@
+import type { Client } from '../src/api/node';
+import type { Flags } from './args';
+import { createCliClient } from './client';
+import { resolveConfig, type CliConfig } from './config';
+import { createProgress, type Progress } from './progress';
+
+/** What a command runs with; tests of the pieces can build one without a process. */
+export interface CommandContext {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  env: NodeJS.ProcessEnv;
+  /** Fires on Ctrl+C. */
+  signal: AbortSignal;
+  /** Values that must never be printed (the key); every message is redacted with them. */
+  secrets: string[];
+  /** The service address in use, for messages about network failures. */
+  baseUrl?: string;
+  /** Prints one line on stderr. */
+  note(message: string): void;
+  progress: Progress;
+}
+
+export function createContext(signal: AbortSignal): CommandContext {
+  const context: CommandContext = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    signal,
+    secrets: [],
+    note: (message) => {
+      context.progress.clear();
+      process.stderr.write(`${message}\n`);
+    },
+    progress: createProgress(process.stderr),
+  };
+  return context;
+}
+
+/** A command's settings, resolved (flag, env, file, default) and remembered for redaction. */
+export function configOf(context: CommandContext, flags: Flags): CliConfig {
+  const config = resolveConfig(flags.connection(), context.env, (message) => context.note(`Warning: ${message}`));
+  if (config.apiKey) context.secrets.push(config.apiKey);
+  context.baseUrl = config.baseUrl;
+  return config;
+}
+
+/** The API client for a command's flags. */
+export function connect(context: CommandContext, flags: Flags): { client: Client; config: CliConfig } {
+  const config = configOf(context, flags);
+  return { client: createCliClient(config, { cache: !flags.bool('no-cache') }), config };
+}
+
+/** Writes text to stdout and waits until it is flushed (so an exit right after loses nothing). */
+export function print(context: CommandContext, text: string): Promise<void> {
+  return new Promise((resolve, reject) => context.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+}

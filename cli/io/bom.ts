@@ -1,0 +1,160 @@
+import { basename, extname } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { CellValue } from '../../src/sheets/core/cell-values';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
+import type { HighlightRule } from '../../src/sheets/core/highlight';
+import { uniqueSheetName } from '../../src/sheets/core/names';
+import { UsageError } from '../errors';
+import { neutralizeCsvText, type CellType } from './cells';
+import { csvGridCell, formatCsv, readCsv, type GridCell } from './csv';
+import { formatOfFile, writeFileSafely } from './files';
+import { charsOfPoints, plainCellValue, readWorkbook, saveWorkbook, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
+
+/** One enrichment column to write: its header, then one typed cell per BOM row. */
+export interface ColumnWrite {
+  /** Absolute 0-based sheet column. */
+  column: number;
+  headerRow: number;
+  spec: ColumnSpec;
+  /** True when the column is a PartSpec column from an earlier run (its formatting is kept). */
+  existing: boolean;
+  firstRow: number;
+  cells: readonly (CellValue | undefined)[];
+  /** Highlight rules for the data cells (risk levels, problem matches). */
+  highlight?: readonly HighlightRule[];
+}
+
+/**
+ * A BOM file opened for enrichment. Only the cells of the columns written change; everything else
+ * (other sheets, other cells, their formats) is saved as it was read.
+ */
+export interface BomDocument {
+  /** Worksheet names; a CSV file has one, named after the file. */
+  sheetNames: readonly string[];
+  /** The values of a sheet from A1, 0-based; empty cells undefined. */
+  values(sheetName: string): unknown[][];
+  writeColumn(sheetName: string, write: ColumnWrite): void;
+  /** Saves to `.xlsx` or `.csv` (by extension); a workbook saved as CSV keeps only `sheetName`. */
+  save(file: string, sheetName: string): Promise<void>;
+}
+
+const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
+
+/** Text of a workbook cell for a CSV file (dates as ISO, Booleans TRUE/FALSE, text neutralized). */
+function csvTextOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace(/\.000Z$/, 'Z');
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') return String(value);
+  return neutralizeCsvText(String(value));
+}
+
+function width(header: string): number {
+  return charsOfPoints(Math.min(300, Math.max(60, header.length * 6.5 + 10)));
+}
+
+/** An xlsx BOM: the workbook stays loaded and only the written cells change. */
+class XlsxBom implements BomDocument {
+  constructor(private readonly workbook: ExcelJS.Workbook) {}
+
+  get sheetNames(): string[] {
+    return this.workbook.worksheets.map((w) => w.name);
+  }
+
+  private sheet(name: string): ExcelJS.Worksheet {
+    const sheet = this.workbook.getWorksheet(name);
+    if (!sheet) throw new UsageError(`The workbook has no sheet '${name}'; it has ${this.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+    return sheet;
+  }
+
+  values(name: string): unknown[][] {
+    return sheetValues(this.sheet(name));
+  }
+
+  writeColumn(name: string, write: ColumnWrite): void {
+    const sheet = this.sheet(name);
+    const header = sheet.getCell(write.headerRow + 1, write.column + 1);
+    setTypedCell(header, write.spec.header, TEXT);
+    if (!write.existing) {
+      header.font = { ...(header.font ?? {}), bold: true };
+      sheet.getColumn(write.column + 1).width = width(write.spec.header);
+    }
+    write.cells.forEach((value, i) => setTypedCell(sheet.getCell(write.firstRow + i + 1, write.column + 1), value, write.spec));
+    setColumnHighlights(sheet, write.column, write.firstRow, write.firstRow + write.cells.length - 1, write.highlight ?? []);
+  }
+
+  async save(file: string, sheetName: string): Promise<void> {
+    if (formatOfFile(file, '--out') === 'xlsx') return saveWorkbook(this.workbook, file);
+    const sheet = this.sheet(sheetName);
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, n) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, c) => {
+        cells[c - 1] = csvTextOf(plainCellValue(cell.value));
+      });
+      rows[n - 1] = Array.from(cells, (c) => c ?? '');
+    });
+    await writeFileSafely(file, formatCsv(Array.from(rows, (r) => r ?? [])));
+  }
+}
+
+/** A CSV BOM: a grid of the file's text, plus the typed cells PartSpec adds. */
+class CsvBom implements BomDocument {
+  private readonly grid: GridCell[][];
+  private readonly highlights: { column: number; firstRow: number; lastRow: number; rules: readonly HighlightRule[] }[] = [];
+
+  constructor(rows: string[][], private readonly delimiter: string, private readonly name: string) {
+    this.grid = rows;
+  }
+
+  get sheetNames(): string[] {
+    return [this.name];
+  }
+
+  values(): unknown[][] {
+    return this.grid.map((row) => Array.from(row, (c) => (c === undefined || c === '' ? undefined : typeof c === 'string' ? c : c.value)));
+  }
+
+  writeColumn(_name: string, write: ColumnWrite): void {
+    const set = (row: number, cell: GridCell): void => {
+      while (this.grid.length <= row) this.grid.push([]);
+      const r = this.grid[row];
+      while (r.length < write.column) r.push('');
+      r[write.column] = cell;
+    };
+    set(write.headerRow, { value: write.spec.header, type: TEXT });
+    write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
+    if (write.highlight?.length) this.highlights.push({ column: write.column, firstRow: write.firstRow, lastRow: write.firstRow + write.cells.length - 1, rules: write.highlight });
+  }
+
+  async save(file: string): Promise<void> {
+    if (formatOfFile(file, '--out') === 'csv') {
+      const width = Math.max(0, ...this.grid.map((r) => r.length));
+      await writeFileSafely(file, formatCsv(this.grid.map((r) => Array.from({ length: width }, (_, i) => csvGridCell(r[i]))), this.delimiter));
+      return;
+    }
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet(uniqueSheetName(this.name, []));
+    this.grid.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (cell === undefined || cell === '') return;
+        const target = sheet.getCell(r + 1, c + 1);
+        // The file's own cells are text: a part number such as 0805 or =X must not change type.
+        if (typeof cell === 'string') setTypedCell(target, cell, TEXT);
+        else setTypedCell(target, cell.value, cell.type);
+      }),
+    );
+    for (const h of this.highlights) setColumnHighlights(sheet, h.column, h.firstRow, h.lastRow, h.rules);
+    await saveWorkbook(workbook, file);
+  }
+}
+
+/** Opens a BOM for enrichment by its extension. */
+export async function openBom(file: string): Promise<BomDocument> {
+  if (formatOfFile(file, 'The BOM') === 'xlsx') return new XlsxBom(await readWorkbook(file));
+  const { rows, delimiter } = await readCsv(file);
+  return new CsvBom(rows, delimiter, basename(file, extname(file)));
+}

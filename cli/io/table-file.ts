@@ -1,0 +1,11 @@
+import type { CellValue } from '../../src/sheets/core/cell-values';
+import type { ColumnSpec } from '../../src/sheets/core/columns';
+import { writeCsvTable } from './csv';
+import { formatOfFile } from './files';
+import { writeXlsxTable, type XlsxTableOptions } from './xlsx';
+
+/** Writes a product table to `.xlsx` or `.csv` by the file's extension (`-` is CSV on stdout). */
+export async function writeTableFile(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][], options: XlsxTableOptions): Promise<void> {
+  if (file === '-' || formatOfFile(file, '--out') === 'csv') return writeCsvTable(file, columns, rows);
+  return writeXlsxTable(file, columns, rows, options);
+}

@@ -1,0 +1,175 @@
+import { access, constants } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { CellValue } from '../../src/sheets/core/cell-values';
+import { columnLetters, parseAddress } from '../../src/sheets/core/address';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
+import type { HighlightRule } from '../../src/sheets/core/highlight';
+import { columnWidths, isLinkable } from '../../src/sheets/core/rows';
+import { FileError } from '../errors';
+import { dateOfSerial, type CellType } from './cells';
+import { writeFileSafely } from './files';
+
+/*
+ * xlsx files through ExcelJS. Text is always written as a string value (never a formula object),
+ * with the text number format, so `=1+1` from the service stays the text `=1+1`; numbers are
+ * numbers with their column's format, dates real dates, web addresses hyperlinks.
+ */
+
+const LINK_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF0563C1' }, underline: true };
+
+/** ARGB of a `#RRGGBB` colour. */
+function argb(hex: string): string {
+  return `FF${hex.replace('#', '').toUpperCase()}`;
+}
+
+/** Writes one typed value (from the core's toCellValue / buildEnrichmentRows) into a cell. */
+export function setTypedCell(cell: ExcelJS.Cell, value: CellValue | undefined, type: CellType): void {
+  if (value === undefined || value === '') {
+    cell.value = null;
+    return;
+  }
+  if (typeof value === 'number') {
+    if (type.kind === 'date') {
+      cell.value = dateOfSerial(value);
+      cell.numFmt = NUMBER_FORMATS.date;
+    } else {
+      cell.value = value;
+      cell.numFmt = type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : type.numberFormat;
+    }
+    return;
+  }
+  if (typeof value === 'boolean') {
+    cell.value = value;
+    cell.numFmt = NUMBER_FORMATS.general;
+    return;
+  }
+  cell.numFmt = NUMBER_FORMATS.text;
+  if (type.kind === 'url' && isLinkable(value)) {
+    cell.value = { text: value, hyperlink: value.trim() };
+    cell.font = { ...(cell.font ?? {}), ...LINK_FONT };
+    return;
+  }
+  cell.value = value;
+}
+
+/** The plain value of an ExcelJS cell value: text, number, Boolean or Date; undefined when empty or an error. */
+export function plainCellValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : plainCellValue(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return plainCellValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  return undefined;
+}
+
+/** The values of a worksheet from A1 (0-based rows and columns); empty cells are undefined. */
+export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const values: unknown[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
+      values[columnNumber - 1] = plainCellValue(cell.value);
+    });
+    rows[rowNumber - 1] = values;
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
+}
+
+/** Reads an xlsx workbook. */
+export async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await access(file, constants.R_OK);
+    await workbook.xlsx.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : code ? `${file} cannot be read (${code}).` : `${file} is not a readable .xlsx workbook (${(error as Error).message}).`);
+  }
+  return workbook;
+}
+
+/** Saves a workbook through a temporary file. */
+export async function saveWorkbook(workbook: ExcelJS.Workbook, file: string): Promise<void> {
+  await writeFileSafely(file, (temp) => workbook.xlsx.writeFile(temp));
+}
+
+/**
+ * Highlights cells whose text equals a rule's text (risk levels, problem matches), replacing any
+ * highlight an earlier run put on the same column so re-runs never stack them.
+ */
+export function setColumnHighlights(sheet: ExcelJS.Worksheet, column: number, firstRow: number, lastRow: number, rules: readonly HighlightRule[]): void {
+  sheet.removeConditionalFormatting((cf: ExcelJS.ConditionalFormattingOptions) => {
+    try {
+      const block = parseAddress(cf.ref);
+      return !(block.column === column && block.columnCount === 1);
+    } catch {
+      return true;
+    }
+  });
+  if (rules.length === 0 || lastRow < firstRow) return;
+  const letters = columnLetters(column);
+  sheet.addConditionalFormatting({
+    ref: `${letters}${firstRow + 1}:${letters}${lastRow + 1}`,
+    rules: rules.map((rule, i) => ({
+      type: 'cellIs',
+      operator: 'equal',
+      formulae: [`"${rule.text.replace(/"/g, '""')}"`],
+      priority: i + 1,
+      style: { fill: { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(rule.fill) } }, font: { color: { argb: argb(rule.font) } } },
+    })),
+  });
+}
+
+/** Width in characters of a column the core sized in points. */
+export function charsOfPoints(points: number): number {
+  return Math.max(6, Math.round((points - 10) / 6.5));
+}
+
+export interface XlsxTableOptions {
+  sheetName: string;
+  /** Label/value lines for a second sheet that says where the data came from (never the key). */
+  about?: readonly (readonly [string, string | number])[];
+}
+
+/**
+ * Writes a product table as a new workbook, streamed so large results stay light on memory: a
+ * bold, frozen header row with a filter, typed columns, hyperlinks, widths from the core.
+ */
+export async function writeXlsxTable(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][], options: XlsxTableOptions): Promise<void> {
+  await writeFileSafely(file, async (temp) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: true });
+    const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    columnWidths(columns, rows as CellValue[][]).forEach((points, i) => {
+      sheet.getColumn(i + 1).width = charsOfPoints(points);
+    });
+    const header = sheet.getRow(1);
+    columns.forEach((c, i) => {
+      const cell = header.getCell(i + 1);
+      cell.value = c.header;
+      cell.font = { bold: true };
+    });
+    header.commit();
+    rows.forEach((values, r) => {
+      const row = sheet.getRow(r + 2);
+      columns.forEach((c, i) => setTypedCell(row.getCell(i + 1), values[i], c));
+      row.commit();
+    });
+    if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+    sheet.commit();
+    if (options.about) {
+      const about = workbook.addWorksheet('PartSpec query');
+      about.getColumn(1).width = 18;
+      about.getColumn(2).width = 60;
+      options.about.forEach(([label, value], i) => {
+        const row = about.getRow(i + 1);
+        row.getCell(1).value = label;
+        row.getCell(1).font = { bold: true };
+        setTypedCell(row.getCell(2), value, typeof value === 'number' ? { kind: 'number', numberFormat: NUMBER_FORMATS.general } : { kind: 'text', numberFormat: NUMBER_FORMATS.text });
+        row.commit();
+      });
+      about.commit();
+    }
+    await workbook.commit();
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The `partspec` command line (Node-only; never bundled into the add-in): the add-in's own API
+ * client and worksheet core, reading and writing .xlsx and .csv files.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from './commands/command';
+import { configCommand } from './commands/config';
+import { downloadCommand } from './commands/download';
+import { emulatorCommand } from './commands/emulator';
+import { enrichCommand } from './commands/enrich';
+import { lookupCommand } from './commands/lookup';
+import { searchCommand } from './commands/search';
+import { urlCommand } from './commands/url';
+import { isApiError, isValidationError } from '../src/api/node';
+import { createContext, type CommandContext } from './context';
+import { ENV } from './config';
+import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
+
+const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, urlCommand, downloadCommand, configCommand, emulatorCommand];
+
+const USAGE = `usage: partspec <command> [options]
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+
+Run 'partspec <command> --help' for its options.
+
+Settings come from flags (--base-url, --api-key, --lang, --config), then the environment
+(${ENV.baseUrl}, ${ENV.apiKey}, ${ENV.lang}), then ~/.config/partspec/config.json.
+The default service is the local emulator at http://127.0.0.1:4010 ('partspec emulator').
+The API key is never printed.
+
+In CSV output, text that starts with = + - @ (or a tab or carriage return) gets a leading '
+so spreadsheet programs show it as text and never run it as a formula.
+
+Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
+3 API, auth or network error.`;
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Runs one command line; resolves to the exit code. */
+export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    context.stderr.write(`${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const command = COMMANDS.find((c) => c.name === rest[0]);
+    context.stdout.write(`${command ? command.usage : USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    context.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    context.stderr.write(`partspec: unknown command '${name}'.\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    context.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, context);
+  } catch (error) {
+    context.progress.clear();
+    const code = context.signal.aborted ? EXIT.interrupted : exitCodeOf(error);
+    const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(rest, '--api-key')];
+    const message = code === EXIT.interrupted ? 'Cancelled.' : describeError(error, { secrets, baseUrl: context.baseUrl });
+    context.stderr.write(`partspec ${command.name}: ${message}\n`);
+    if (isUsageError(error) && error.showUsage) context.stderr.write(`\n${command.usage}\n`);
+    else if (code === EXIT.api && !isKnownError(error)) context.stderr.write(`${describeError(error instanceof Error ? (error.stack ?? '') : '', { secrets })}\n`);
+    return code;
+  }
+}
+
+/** Values given to a flag, as `--flag value` or `--flag=value`. */
+function flagValues(argv: readonly string[], flag: string): string[] {
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    if (a === flag && argv[i + 1] !== undefined) out.push(argv[i + 1]);
+    else if (a.startsWith(`${flag}=`)) out.push(a.slice(flag.length + 1));
+  });
+  return out;
+}
+
+/** Errors that explain themselves; anything else is a bug, and its stack helps the report. */
+function isKnownError(error: unknown): boolean {
+  return isApiError(error) || isValidationError(error) || isUsageError(error);
+}
+
+function main(): void {
+  const controller = new AbortController();
+  const argv = process.argv.slice(2);
+  if (argv[0] !== 'emulator') {
+    process.on('SIGINT', () => {
+      // A second Ctrl+C stops at once.
+      if (controller.signal.aborted) process.exit(EXIT.interrupted);
+      controller.abort();
+    });
+  }
+  const context = createContext(controller.signal);
+  runCli(argv, context).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`partspec: ${describeError(error, { secrets: [...context.secrets, process.env[ENV.apiKey]] })}\n`);
+      process.exitCode = EXIT.api;
+    },
+  );
+}
+
+main();

@@ -1,0 +1,47 @@
+/** A progress line on stderr, drawn only when stderr is a terminal (never in pipes, files or CI logs). */
+export interface Progress {
+  /** Shows `label` with a bar when `total` is known, else a running count. */
+  update(label: string, done: number, total?: number): void;
+  /** Removes the line. */
+  clear(): void;
+}
+
+const WIDTH = 24;
+/** Redraws at most this often. */
+const INTERVAL_MS = 80;
+
+/** What the stream must offer for the bar (process.stderr does). */
+export interface ProgressStream {
+  isTTY?: boolean;
+  columns?: number;
+  write(text: string): boolean;
+}
+
+export function createProgress(stream: ProgressStream = process.stderr, enabled = stream.isTTY === true): Progress {
+  if (!enabled) return { update: () => undefined, clear: () => undefined };
+  let last = 0;
+  let shown = false;
+  const number = (n: number): string => n.toLocaleString('en-US');
+  return {
+    update(label, done, total) {
+      const now = Date.now();
+      if (shown && now - last < INTERVAL_MS && (total === undefined || done < total)) return;
+      last = now;
+      let line: string;
+      if (total !== undefined && total > 0) {
+        const ratio = Math.max(0, Math.min(1, done / total));
+        const filled = Math.round(ratio * WIDTH);
+        line = `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${Math.floor(ratio * 100)}% ${number(done)}/${number(total)}`;
+      } else {
+        line = `${label} ${number(done)}`;
+      }
+      const max = (stream.columns ?? 80) - 1;
+      stream.write(`\r\x1b[2K${line.length > max ? line.slice(0, max) : line}`);
+      shown = true;
+    },
+    clear() {
+      if (shown) stream.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}
