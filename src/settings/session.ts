@@ -22,7 +22,7 @@ export interface SessionProvider {
   readonly settings: SettingsStore;
   /** The client for the current Settings; a change of base URL, language or cache lifetime builds a new one. */
   current(): Promise<Session>;
-  /** Forgets every cached answer of the current client. */
+  /** Forgets every cached answer, in memory and in the persistent store. */
   clearCache(): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ export function createSessionProvider(options: SessionOptions): SessionProvider 
     return preferences.promise;
   };
 
-  return {
+  const provider: SessionProvider = {
     settings,
     async current() {
       const prefs = await readPreferences();
@@ -102,9 +102,12 @@ export function createSessionProvider(options: SessionOptions): SessionProvider 
       return current.session;
     },
     async clearCache() {
-      await current?.session.client.clearCache();
+      // Building the client first also clears the persistent store of a runtime that has not
+      // made a request yet (the cache outlives the page).
+      await (await provider.current()).client.clearCache();
     },
   };
+  return provider;
 }
 
 let shared: SessionProvider | undefined;

@@ -1,0 +1,152 @@
+import {
+  FluentProvider,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Switch,
+  Tab,
+  TabList,
+  Title3,
+  makeStyles,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+} from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Preferences } from '../settings';
+import { createTranslator, resolveUiLanguage, type MessageKey } from './i18n';
+import { SECTIONS, sectionOf, type SectionId } from './section-ids';
+import { DownloadSection } from './sections/download-section';
+import { EnrichSection } from './sections/enrich-section';
+import { SearchSection } from './sections/search-section';
+import { SettingsSection } from './sections/settings-section';
+import type { TaskpaneEnvironment, TaskpaneServices } from './services';
+import { UiContext, type UiContextValue } from './ui-context';
+
+
+const SECTION_LABELS: Readonly<Record<SectionId, MessageKey>> = {
+  settings: 'sectionSettings',
+  search: 'sectionSearch',
+  enrich: 'sectionEnrich',
+  download: 'sectionDownload',
+};
+
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '100vh',
+    boxSizing: 'border-box',
+    paddingLeft: tokens.spacingHorizontalM,
+    paddingRight: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    paddingTop: tokens.spacingVerticalS,
+  },
+  tabs: { flexWrap: 'wrap' },
+});
+
+export interface AppProps {
+  services: TaskpaneServices;
+  environment: TaskpaneEnvironment;
+}
+
+/** The taskpane: theme, language, the "not in Excel" banner and the four sections (all kept mounted, so no input is lost). */
+export function App({ services, environment }: AppProps): JSX.Element {
+  const styles = useStyles();
+  const [preferences, setPreferences] = useState<Preferences>();
+  const [section, setSection] = useState<SectionId>(sectionOf(environment.initialSection));
+  const [dark, setDark] = useState(environment.officeDark === true);
+  const [busyCount, setBusyCount] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    void services.settings.load().then((p) => live && setPreferences(p));
+    const stop = services.settings.subscribe((p) => setPreferences(p));
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [services]);
+
+  const uiLang = resolveUiLanguage(preferences?.uiLanguage, environment.displayLanguage);
+  const enterBusy = useCallback(() => {
+    setBusyCount((n) => n + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      setBusyCount((n) => n - 1);
+    };
+  }, []);
+  const ui = useMemo<UiContextValue>(
+    () => ({ uiLang, t: createTranslator(uiLang), busy: busyCount > 0, enterBusy, inExcel: environment.inExcel }),
+    [uiLang, busyCount, enterBusy, environment.inExcel],
+  );
+  const { t } = ui;
+
+  useEffect(() => {
+    document.documentElement.lang = uiLang;
+  }, [uiLang]);
+
+  return (
+    // Styles go on an inner element: the provider's own classes are copied onto portal nodes (menus, listboxes).
+    <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
+      <UiContext.Provider value={ui}>
+        <div className={styles.root} data-testid="taskpane" data-theme={dark ? 'dark' : 'light'}>
+        <header className={styles.header}>
+          <Title3 as="h1">{t('appTitle')}</Title3>
+          <Switch label={t('themeDark')} checked={dark} onChange={(_, d) => setDark(d.checked)} data-testid="theme-toggle" />
+        </header>
+        {!environment.inExcel ? (
+          <MessageBar intent="warning" layout="multiline" data-testid="not-in-excel">
+            <MessageBarBody>
+              <MessageBarTitle>{t('notInExcelTitle')}</MessageBarTitle>
+              {t('notInExcelBody')}
+            </MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <nav aria-label={t('navLabel')}>
+          <TabList
+            className={styles.tabs}
+            size="small"
+            selectedValue={section}
+            onTabSelect={(_, d) => setSection(sectionOf(String(d.value)))}
+          >
+            {SECTIONS.map((id) => (
+              <Tab key={id} value={id} id={`tab-${id}`} aria-controls={`panel-${id}`} data-testid={`tab-${id}`}>
+                {t(SECTION_LABELS[id])}
+              </Tab>
+            ))}
+          </TabList>
+        </nav>
+        {preferences ? (
+          SECTIONS.map((id) => (
+            <main
+              key={id}
+              id={`panel-${id}`}
+              role="tabpanel"
+              aria-labelledby={`tab-${id}`}
+              hidden={section !== id}
+              data-testid={`panel-${id}`}
+            >
+              {id === 'settings' ? <SettingsSection services={services} preferences={preferences} /> : null}
+              {id === 'search' ? <SearchSection services={services} preferences={preferences} /> : null}
+              {id === 'enrich' ? <EnrichSection services={services} preferences={preferences} /> : null}
+              {id === 'download' ? <DownloadSection services={services} preferences={preferences} /> : null}
+            </main>
+          ))
+        ) : (
+          <Spinner label={t('loading')} />
+        )}
+        </div>
+      </UiContext.Provider>
+    </FluentProvider>
+  );
+}

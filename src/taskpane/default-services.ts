@@ -1,0 +1,108 @@
+import { isCategoryId, isLang, type Client } from '../api';
+import { ApiError, isApiError } from '../api/errors/api-error';
+import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
+import { expiryOf } from './builder/download';
+import { withCategory } from './builder/url-meter';
+import type { DownloadLink, TaskpaneServices } from './services';
+
+/** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
+export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus'>;
+
+export interface DefaultServicesOptions {
+  settings: SettingsStore;
+  /** False outside Excel: every worksheet operation then fails with a sentence saying so. */
+  inExcel: boolean;
+  /** Builds the worksheet operations on top of a client; absent until the host offers them. */
+  createSheetServices?: (getClient: () => Promise<Client>) => SheetServices;
+  /**
+   * The runtime's shared client: the taskpane, the functions and the ribbon commands use one
+   * client, so they share its cache and request limiter.
+   * @default the shared session when `settings` is the shared one's, else a session over `settings`
+   */
+  session?: SessionProvider;
+}
+
+/** An error whose userMessage tells the user to open the pane in Excel. */
+export class NeedsExcelError extends ApiError {
+  override readonly name = 'NeedsExcelError';
+  constructor() {
+    super('no Excel host', 'This needs Excel: open PartSpec from the ribbon in Excel to write to a workbook.');
+  }
+}
+
+/** Writes text to the clipboard, with the older selection-based copy where the Clipboard API is refused. */
+export async function copyToClipboard(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Office webviews may refuse the Clipboard API without a permission prompt; fall through.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new ApiError('copy refused', 'The browser refused to copy. Select the link and copy it with Ctrl+C.');
+}
+
+/**
+ * The real services: the API client built from the saved preferences (rebuilt when they change;
+ * the key is read from the store at each request) and the worksheet operations when in Excel.
+ */
+export function createDefaultServices(options: DefaultServicesOptions): TaskpaneServices {
+  const { settings } = options;
+  const shared = getSharedSession();
+  const session = options.session ?? (shared.settings === settings ? shared : createSessionProvider({ settings }));
+  const getClient = async (): Promise<Client> => (await session.current()).client;
+
+  const needsExcel = (): never => {
+    if (!options.inExcel) throw new NeedsExcelError();
+    throw new ApiError('no sheet services', 'Writing to the workbook is not available in this version of PartSpec.');
+  };
+  const sheets: SheetServices | undefined = options.inExcel ? options.createSheetServices?.(getClient) : undefined;
+
+  return {
+    settings,
+    async testConnection(signal) {
+      const result = await (await getClient()).testConnection({ signal });
+      if (result.ok) return { ok: true, status: 200 };
+      return { ok: false, status: result.status, meaning: result.meaning, message: isApiError(result.error) ? result.error.userMessage : result.error.message };
+    },
+    async clearCache() {
+      await session.clearCache();
+    },
+    async search(request, signal) {
+      const client = await getClient();
+      const result = await client.search({
+        category: request.category,
+        filter: withCategory(request.filter, request.category),
+        orderby: request.orderby,
+        lang: request.lang,
+        signal,
+      });
+      return { products: result.products, hasMoreHits: result.hasMoreHits };
+    },
+    async getDownloadUrl(category, lang, signal): Promise<DownloadLink> {
+      const link = await (await getClient()).getDownloadUrl(category, lang, { signal });
+      const issuedAt = new Date(link.issuedAt);
+      return {
+        category: isCategoryId(link.category) ? link.category : category,
+        lang: isLang(link.language) ? link.language : lang,
+        url: link.url,
+        issuedAt,
+        expiresAt: Number.isNaN(Date.parse(link.expiresAt)) ? expiryOf(issuedAt) : new Date(link.expiresAt),
+      };
+    },
+    importProducts: (...args) => (sheets ? sheets.importProducts(...args) : needsExcel()),
+    importCategory: (...args) => (sheets ? sheets.importCategory(...args) : needsExcel()),
+    inspectBom: () => (sheets ? sheets.inspectBom() : needsExcel()),
+    enrich: (...args) => (sheets ? sheets.enrich(...args) : needsExcel()),
+    selectRowsWithStatus: (statuses) => (sheets ? sheets.selectRowsWithStatus(statuses) : needsExcel()),
+    copyText: copyToClipboard,
+  };
+}

@@ -1,0 +1,48 @@
+import { LANGS, isLang, type Lang } from '../../api/vocabulary';
+import type { UiLanguage } from '../../settings';
+import { EN, type MessageKey, type Messages } from './en';
+import { JA } from './ja';
+import { ZH } from './zh';
+
+export type { MessageKey, Messages } from './en';
+
+/** Every language of the taskpane, with its table. */
+export const MESSAGES: Readonly<Record<Lang, Messages>> = { en: EN, ja: JA, zh: ZH };
+
+/** Values for the `{name}` marks of a message. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** Looks up and fills one message. */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/**
+ * The language the taskpane speaks: the override from Settings, else Office's display language
+ * (`ja-JP` → ja, `zh-CN`/`zh-TW` → zh), else English.
+ */
+export function resolveUiLanguage(override: UiLanguage | undefined, displayLanguage: string | undefined): Lang {
+  if (override && override !== 'auto') return override;
+  const primary = (displayLanguage ?? '').toLowerCase().split(/[-_]/)[0];
+  return isLang(primary) ? primary : 'en';
+}
+
+/** Fills `{name}` marks; a mark without a value stays visible so a missing parameter is noticed. */
+export function fillMessage(template: string, params: MessageParams = {}, locale = 'en'): string {
+  return template.replace(/\{(\w+)\}/g, (mark, name: string) => {
+    const value = params[name];
+    if (value === undefined) return mark;
+    return typeof value === 'number' ? value.toLocaleString(locale) : value;
+  });
+}
+
+/** A translator for one language; numbers are written with that language's digit grouping. */
+export function createTranslator(lang: Lang): Translate {
+  const table = MESSAGES[lang];
+  return (key, params) => fillMessage(table[key], params, lang);
+}
+
+/** The `{name}` marks a message uses, sorted (every language must use the same ones). */
+export function marksOf(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+}
+
+export const UI_LANGS: readonly Lang[] = LANGS;

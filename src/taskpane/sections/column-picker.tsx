@@ -1,0 +1,80 @@
+import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CategoryId } from '../../api/vocabulary';
+import { COLUMN_PRESETS, columnChoices, columnLabel, presetFields, type ColumnPreset } from '../builder';
+import { useUi } from '../ui-context';
+import { useSectionStyles } from './common';
+
+const useStyles = makeStyles({
+  list: {
+    maxHeight: '220px',
+    overflowY: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    paddingLeft: tokens.spacingHorizontalXS,
+  },
+});
+
+/** What the picker shows as chosen: a preset (followed when the category changes) or the user's own list. */
+export type ColumnSelection = { preset: ColumnPreset | 'custom'; keys: string[] };
+
+export interface ColumnPickerProps {
+  category: CategoryId | undefined;
+  selection: ColumnSelection;
+  onChange: (selection: ColumnSelection) => void;
+  disabled: boolean;
+  /** Prefix of the data-testids (`search-columns`, `enrich-fields`). */
+  testId: string;
+  legend: string;
+}
+
+/** Fields to write, from the vocabulary for the category, with presets. */
+export function ColumnPicker({ category, selection, onChange, disabled, testId, legend }: ColumnPickerProps): JSX.Element {
+  const styles = useStyles();
+  const section = useSectionStyles();
+  const { t } = useUi();
+  const choices = columnChoices(category);
+  const chosen = new Set(selection.keys);
+
+  const toggle = (key: string, on: boolean): void => {
+    const next = choices.map((f) => f.key).filter((k) => (k === key ? on : chosen.has(k)));
+    onChange({ preset: 'custom', keys: next });
+  };
+
+  return (
+    <fieldset className={section.group} data-testid={testId}>
+      <legend className={section.legend}>{legend}</legend>
+      <div className={section.actions} role="group" aria-label={legend}>
+        {COLUMN_PRESETS.map((preset) => (
+          <Button
+            key={preset}
+            size="small"
+            disabled={disabled}
+            appearance={selection.preset === preset ? 'primary' : 'secondary'}
+            aria-pressed={selection.preset === preset}
+            onClick={() => onChange({ preset, keys: presetFields(preset, category) })}
+            data-testid={`${testId}-preset-${preset}`}
+          >
+            {t(`preset_${preset}`)}
+          </Button>
+        ))}
+      </div>
+      <Text size={200} className={section.muted} data-testid={`${testId}-count`}>
+        {t('columnsChosen', { n: choices.filter((f) => chosen.has(f.key)).length, total: choices.length })}
+      </Text>
+      <div className={styles.list}>
+        {choices.map((f) => (
+          <Checkbox
+            key={f.key}
+            label={columnLabel(f.key)}
+            checked={chosen.has(f.key)}
+            disabled={disabled}
+            onChange={(_, d) => toggle(f.key, d.checked === true)}
+            data-testid={`${testId}-field-${f.key}`}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

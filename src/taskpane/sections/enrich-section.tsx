@@ -1,0 +1,198 @@
+import {
+  Button,
+  Checkbox,
+  Field,
+  Radio,
+  RadioGroup,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import type { Preferences } from '../../settings';
+import { keepColumnsFor } from '../builder';
+import { MATCH_STATUSES, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
+import type { MessageKey } from '../i18n';
+import { useUi } from '../ui-context';
+import { useTask } from '../use-task';
+import { ColumnPicker, type ColumnSelection } from './column-picker';
+import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
+
+const ENRICH_PHASE_LABELS: Readonly<Record<EnrichProgress['phase'], MessageKey>> = {
+  reading: 'enrichPhase_reading',
+  'looking up': 'enrichPhase_lookingUp',
+  writing: 'enrichPhase_writing',
+};
+
+export interface EnrichSectionProps {
+  services: TaskpaneServices;
+  preferences: Preferences;
+}
+
+/** Enrich BOM: the part-number column, the fields to add, how to write them, and the match summary. */
+export function EnrichSection({ services, preferences }: EnrichSectionProps): JSX.Element {
+  const section = useSectionStyles();
+  const { t, busy, inExcel } = useUi();
+  const [inspection, setInspection] = useState<BomInspection>();
+  const [column, setColumn] = useState('');
+  const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined) });
+  const [mode, setMode] = useState(preferences.enrichMode);
+  const [risk, setRisk] = useState(preferences.enrichRisk);
+  const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
+  const [highlight, setHighlight] = useState(true);
+  const [summary, setSummary] = useState<EnrichSummary>();
+  const [selected, setSelected] = useState<number>();
+  const detectTask = useTask();
+  const enrichTask = useTask<EnrichProgress>();
+  const selectTask = useTask();
+
+  async function onDetect(): Promise<void> {
+    const result = await detectTask.run(() => services.inspectBom());
+    if (!result) return;
+    setInspection(result);
+    setColumn(result.detected ?? result.columns[0]?.id ?? '');
+  }
+
+  async function onEnrich(): Promise<void> {
+    if (fields.keys.length === 0) return;
+    setSummary(undefined);
+    setSelected(undefined);
+    const result = await enrichTask.run(async (signal, onProgress) => {
+      // The ribbon's Enrich selection runs with these last-used choices.
+      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives });
+      return services.enrich({ column: column || undefined, fields: fields.keys, mode, risk, alternatives, highlight, lang: preferences.lang }, onProgress, signal);
+    });
+    if (result) setSummary(result);
+  }
+
+  async function onSelectNotFound(): Promise<void> {
+    const n = await selectTask.run(() => services.selectRowsWithStatus(['notFound']));
+    if (n !== undefined) setSelected(n);
+  }
+
+  const detected = inspection?.columns.find((c) => c.id === inspection.detected);
+  const progress = enrichTask.progress;
+
+  return (
+    <div className={section.section}>
+      {!inExcel ? <Text className={section.muted}>{t('needsExcel')}</Text> : null}
+      <fieldset className={section.group} data-testid="enrich-column">
+        <legend className={section.legend}>{t('partColumn')}</legend>
+        <div className={section.actions}>
+          <Button onClick={() => void onDetect()} disabled={busy || !inExcel} data-testid="enrich-detect">
+            {t('detectColumn')}
+          </Button>
+        </div>
+        {inspection ? (
+          detected ? (
+            <InfoMessage testId="enrich-detected" intent="info">
+              {t('detectedColumn', { header: detected.header, column: detected.letter, rows: inspection.rows })}
+            </InfoMessage>
+          ) : (
+            <ErrorMessage testId="enrich-detected" message={t('noPartColumn')} />
+          )
+        ) : null}
+        {inspection && inspection.columns.length > 0 ? (
+          <Field label={t('pickColumn')}>
+            <Select value={column} disabled={busy} onChange={(_, d) => setColumn(d.value)} data-testid="enrich-column-select">
+              {inspection.columns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.header ? `${c.letter}: ${c.header}` : c.letter}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        <ErrorMessage testId="enrich-detect-error" message={detectTask.error} />
+      </fieldset>
+
+      <ColumnPicker category={undefined} selection={fields} onChange={setFields} disabled={busy} testId="enrich-fields" legend={t('fieldsToAdd')} />
+
+      <Field label={t('writeAs')}>
+        <RadioGroup value={mode} onChange={(_, d) => setMode(d.value === 'formulas' ? 'formulas' : 'values')} disabled={busy} data-testid="enrich-mode">
+          <Radio value="values" label={t('writeValues')} data-testid="enrich-mode-values" />
+          <Radio value="formulas" label={t('writeFormulas')} data-testid="enrich-mode-formulas" />
+        </RadioGroup>
+      </Field>
+      <div>
+        <Checkbox label={t('addRisk')} checked={risk} disabled={busy} onChange={(_, d) => setRisk(d.checked === true)} data-testid="enrich-risk" />
+        <Checkbox
+          label={t('addAlternatives')}
+          checked={alternatives}
+          disabled={busy}
+          onChange={(_, d) => setAlternatives(d.checked === true)}
+          data-testid="enrich-alternatives"
+        />
+        <Checkbox
+          label={t('highlight')}
+          checked={highlight}
+          disabled={busy}
+          onChange={(_, d) => setHighlight(d.checked === true)}
+          data-testid="enrich-highlight"
+        />
+      </div>
+
+      {fields.keys.length === 0 ? <ErrorMessage testId="enrich-no-fields" message={t('chooseColumns')} /> : null}
+      <div className={section.actions}>
+        <Button
+          appearance="primary"
+          onClick={() => void onEnrich()}
+          disabled={busy || !inExcel || fields.keys.length === 0}
+          data-testid="enrich-run"
+        >
+          {t('enrich')}
+        </Button>
+      </div>
+
+      {enrichTask.running ? (
+        <TaskProgress
+          testId="enrich-progress"
+          label={t('enriching')}
+          value={progress && progress.total > 0 ? progress.done / progress.total : undefined}
+          detail={progress ? t('enrichProgress', { phase: t(ENRICH_PHASE_LABELS[progress.phase]), done: progress.done, total: progress.total }) : undefined}
+          onCancel={enrichTask.cancel}
+        />
+      ) : null}
+      <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
+      {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} disabled={busy} selected={selected} /> : null}
+    </div>
+  );
+}
+
+function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: () => void; disabled: boolean; selected?: number }): JSX.Element {
+  const section = useSectionStyles();
+  const { t, uiLang } = useUi();
+  const { summary } = props;
+  return (
+    <div className={section.group} data-testid="enrich-summary">
+      <Text weight="semibold">{t('enrichDone', { rows: summary.rows, requests: summary.requests })}</Text>
+      <Table size="extra-small" aria-label={t('matchStatus')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('matchStatus')}</TableHeaderCell>
+            <TableHeaderCell>{t('count')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {MATCH_STATUSES.map((status) => (
+            <TableRow key={status} data-testid={`enrich-count-${status}`}>
+              <TableCell>{t(`match_${status}`)}</TableCell>
+              <TableCell>{(summary.counts[status] ?? 0).toLocaleString(uiLang)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div className={section.actions}>
+        <Button onClick={props.onSelectNotFound} disabled={props.disabled || !summary.counts.notFound} data-testid="enrich-select-not-found">
+          {t('selectNotFound')}
+        </Button>
+      </div>
+      {props.selected !== undefined ? <Text data-testid="enrich-selected">{t('selectedRows', { n: props.selected })}</Text> : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Everything the taskpane asks of the world, behind one interface: the settings store, the API
+ * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
+ * browser tests inject their own. Components never import the client or `src/sheets` directly.
+ */
+import type { Filter, OrderByItem } from '../api/filter';
+import type { ProductRecord } from '../api/product';
+import type { CategoryId, Lang } from '../api/vocabulary';
+import type { SettingsStore } from '../settings';
+
+/** The outcome of Settings → Test connection: one cheap call and what its status means. */
+export interface ConnectionReport {
+  ok: boolean;
+  /** HTTP status, when the service answered. */
+  status?: number;
+  /** The spec's meaning of the status (STATUS_MEANINGS), when it lists it. */
+  meaning?: string;
+  /** A sentence that says what to do when the call failed. */
+  message?: string;
+}
+
+/** A product search as the Search section builds it (already validated). */
+export interface SearchRequest {
+  category?: CategoryId;
+  /** The rows' conditions, without the Category condition (`category` adds it). */
+  filter: Filter;
+  orderby: OrderByItem[];
+  lang: Lang;
+}
+
+export interface SearchPreview {
+  /** The first products (one request, at most the service's 2000). */
+  products: ProductRecord[];
+  /** More products match than this request returned. */
+  hasMoreHits: boolean;
+}
+
+export interface ImportRequest extends SearchRequest {
+  /** Vocabulary field keys to write as columns (`Partno`, `Specs.Capacitance`), in order. */
+  fields: string[];
+}
+
+export interface ImportProgress {
+  requests: number;
+  products: number;
+}
+
+export interface ImportSummary {
+  /** Products written. */
+  products: number;
+  /** Requests the search (or the harvest) took. */
+  requests: number;
+  /** Name of the worksheet written. */
+  sheetName: string;
+  /** More than one request's worth (2000) matched, so the search was split (harvested). */
+  harvested: boolean;
+}
+
+/** A category download link (URL acquisition). */
+export interface DownloadLink {
+  category: CategoryId;
+  lang: Lang;
+  url: string;
+  issuedAt: Date;
+  /** issuedAt + the spec's 7 days. */
+  expiresAt: Date;
+}
+
+/** A column of the BOM the part numbers may be in. */
+export interface BomColumn {
+  /** Stable id the sheets layer understands (for example the column's address). */
+  id: string;
+  /** Column letter(s) as Excel shows them. */
+  letter: string;
+  /** Header text ('' when the column has none). */
+  header: string;
+}
+
+export interface BomInspection {
+  /** Columns of the BOM (table, selection or used range) to choose from. */
+  columns: BomColumn[];
+  /** Id of the column that looks like part numbers, if any. */
+  detected?: string;
+  /** Data rows below the header. */
+  rows: number;
+}
+
+/** Match statuses of an enriched row (the match column: Exact / Variant / Ambiguous / Not found / Invalid). */
+export const MATCH_STATUSES = ['exact', 'variant', 'ambiguous', 'notFound', 'invalid'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export interface EnrichRequest {
+  /** The part-number column (a BomColumn id); absent: found from the selection. */
+  column?: string;
+  /** Vocabulary field keys to add as columns. */
+  fields: string[];
+  mode: 'values' | 'formulas';
+  risk: boolean;
+  alternatives: boolean;
+  highlight: boolean;
+  lang: Lang;
+}
+
+export interface EnrichProgress {
+  phase: 'reading' | 'looking up' | 'writing';
+  /** Rows written so far. */
+  done: number;
+  /** Rows of the BOM (0 while still reading). */
+  total: number;
+}
+
+export interface EnrichSummary {
+  /** Rows of the BOM that were enriched. */
+  rows: number;
+  /** Requests the lookups took (0 when everything came from the cache). */
+  requests: number;
+  /** Rows per match status (blank part-number cells are not counted). */
+  counts: Readonly<Record<MatchStatus, number>>;
+  /** Where the part numbers were read (`Sheet1!C2:C41`), for the summary. */
+  partNumbers?: string;
+}
+
+export type Progress<T> = (progress: T) => void;
+
+/** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
+export interface TaskpaneServices {
+  settings: SettingsStore;
+  /** One cheap call with the saved key and base URL. */
+  testConnection(signal?: AbortSignal): Promise<ConnectionReport>;
+  /** Empties the client's memory and persistent caches. */
+  clearCache(): Promise<void>;
+  /** The first page of a search, for the Preview table. */
+  search(request: SearchRequest, signal?: AbortSignal): Promise<SearchPreview>;
+  /** Runs the search to the end (harvesting past 2000) and writes a new sheet. Needs Excel. */
+  importProducts(request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  getDownloadUrl(category: CategoryId, lang: Lang, signal?: AbortSignal): Promise<DownloadLink>;
+  /** Downloads the category file behind a link and writes every product to a new sheet. Needs Excel. */
+  importCategory(link: DownloadLink, fields: string[], onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  /** Looks at the active sheet's selection or table for the BOM and its part-number column. Needs Excel. */
+  inspectBom(): Promise<BomInspection>;
+  /** Adds the chosen fields beside the BOM. Needs Excel. */
+  enrich(request: EnrichRequest, onProgress: Progress<EnrichProgress>, signal?: AbortSignal): Promise<EnrichSummary>;
+  /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
+  selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
+  /** Puts text on the clipboard. */
+  copyText(text: string): Promise<void>;
+}
+
+/** Where the pane runs, as office.js (or the workbench) reports it. */
+export interface TaskpaneEnvironment {
+  /** Excel (or the workbench's Excel double) is there to write to. */
+  inExcel: boolean;
+  /** `Office.context.displayLanguage` (`ja-JP`), when known. */
+  displayLanguage?: string;
+  /** Office's theme is dark, when known. */
+  officeDark?: boolean;
+  /** The section to open first (`taskpane.html?section=settings`). */
+  initialSection?: string;
+}

@@ -1,0 +1,109 @@
+import { formatFilter, formatOrderBy, type Client } from '../api';
+import { ApiError } from '../api/errors/api-error';
+import { CancelledError } from '../api/errors/cancelled-error';
+import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
+import { enrichSelection, importProducts, officeDocumentSettings, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import type { SheetServices } from './default-services';
+import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
+
+/** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
+function failure(result: { status: string; message?: string; error?: unknown }): Error {
+  if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
+  return new ApiError(`sheets: ${result.status}`, result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
+}
+
+function toSummary(result: ImportResult): ImportSummary {
+  if (result.status !== 'done') throw failure(result);
+  return {
+    products: result.productCount,
+    requests: result.requestCount,
+    sheetName: result.sheetName ?? '',
+    harvested: result.productCount > MAX_PRODUCTS_PER_CALL,
+  };
+}
+
+export interface SheetServicesOptions {
+  /** `Excel.run`, or the workbench's double. */
+  run: RunExcel;
+  getClient: () => Promise<Client>;
+}
+
+/**
+ * The worksheet operations on top of `src/sheets` (the only code that calls Excel.run). Finding
+ * the BOM's columns and selecting rows by status wait for their functions in `src/sheets`.
+ */
+export function createSheetServices({ run, getClient }: SheetServicesOptions): SheetServices {
+  const notYet = (): never => {
+    throw new ApiError('not available', 'This step is not available in this version of PartSpec: select the part numbers in the sheet and choose Enrich.');
+  };
+  const settings = officeDocumentSettings;
+
+  async function importWith(client: SheetsClient, request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary> {
+    const result = await importProducts(
+      { run, client, settings: settings() },
+      {
+        query: {
+          category: request.category,
+          filter: request.filter.conditions.length > 0 ? formatFilter(request.filter) : undefined,
+          orderby: request.orderby.length > 0 ? formatOrderBy(request.orderby) : undefined,
+          lang: request.lang,
+        },
+        fields: request.fields,
+        signal,
+        onProgress: (p) => onProgress({ requests: p.requests, products: p.products }),
+      },
+    );
+    return toSummary(result);
+  }
+
+  return {
+    async importProducts(request, onProgress, signal) {
+      return importWith(await getClient(), request, onProgress, signal);
+    },
+
+    async importCategory(link, fields, onProgress, signal) {
+      const client = await getClient();
+      const products = await client.downloadCategory(link.url, { signal, category: link.category });
+      onProgress({ requests: 1, products: products.length });
+      // The file stands in for the harvest, so the sheet is written (and recorded for Refresh) like any import.
+      const fromFile: SheetsClient = {
+        harvest: async () => ({ products, hasMoreHits: false, stats: { requests: 1, bytes: 0, urlBytes: 0 } }),
+        lookup: (...args) => client.lookup(...args),
+        clearCache: () => client.clearCache(),
+      };
+      return importWith(fromFile, { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields }, onProgress, signal);
+    },
+
+    inspectBom: notYet,
+
+    async enrich(request, onProgress, signal): Promise<EnrichSummary> {
+      const client = await getClient();
+      const before = client.stats().requests;
+      const result = await enrichSelection(
+        { run, client },
+        {
+          fields: request.fields,
+          mode: request.mode,
+          risk: request.risk,
+          alternatives: request.alternatives,
+          highlight: request.highlight,
+          lang: request.lang,
+          partColumn: request.column,
+          signal,
+          onProgress: (p) => onProgress({ phase: p.phase, done: p.rowsWritten, total: p.totalRows }),
+        },
+      );
+      if (result.status !== 'done') throw failure(result);
+      const { blank: _blank, ...counts } = result.counts;
+      const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+      return {
+        rows,
+        requests: client.stats().requests - before,
+        counts,
+        partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
+      };
+    },
+
+    selectRowsWithStatus: notYet,
+  };
+}
