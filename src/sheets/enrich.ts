@@ -60,7 +60,7 @@ export interface EnrichResult {
 
 const EMPTY_COUNTS: MatchCounts = { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 };
 
-interface BomRead {
+export interface BomRead {
   sheetName: string;
   tableName?: string;
   layout: BomLayout;
@@ -70,10 +70,10 @@ interface BomRead {
   entries: unknown[];
 }
 
-type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string };
+export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string };
 
 /** Finds the BOM around the selection: its table or the sheet's used range, the header row and the part column. */
-async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
+export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
   return run(async (context) => {
     const selected = partColumn?.includes('!')
       ? context.workbook.worksheets.getItem(parseAddress(partColumn).sheet ?? '').getRange(partColumn.slice(partColumn.lastIndexOf('!') + 1))

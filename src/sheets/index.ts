@@ -21,3 +21,4 @@ export { writeTable, writeStatusCell, rowBytesOf, type TableWrite, type TableWri
 export * from './import';
 export * from './enrich';
 export * from './refresh';
+export * from './bom-tools';

@@ -2,7 +2,7 @@ import { formatFilter, formatOrderBy, type Client } from '../api';
 import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
-import { enrichSelection, importProducts, officeDocumentSettings, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectRowsWithStatus, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
 import type { SheetServices } from './default-services';
 import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
 
@@ -28,15 +28,11 @@ export interface SheetServicesOptions {
   getClient: () => Promise<Client>;
 }
 
-/**
- * The worksheet operations on top of `src/sheets` (the only code that calls Excel.run). Finding
- * the BOM's columns and selecting rows by status wait for their functions in `src/sheets`.
- */
+/** The worksheet operations on top of `src/sheets` (the only code that calls Excel.run). */
 export function createSheetServices({ run, getClient }: SheetServicesOptions): SheetServices {
-  const notYet = (): never => {
-    throw new ApiError('not available', 'This step is not available in this version of PartSpec: select the part numbers in the sheet and choose Enrich.');
-  };
   const settings = officeDocumentSettings;
+  // The part-number column of the last enrichment, so "select the not-found rows" finds the same BOM.
+  let lastColumn: string | undefined;
 
   async function importWith(client: SheetsClient, request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary> {
     const result = await importProducts(
@@ -74,11 +70,16 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       return importWith(fromFile, { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields }, onProgress, signal);
     },
 
-    inspectBom: notYet,
+    async inspectBom() {
+      const found = await inspectBom(run);
+      if (!found.ok) throw new ApiError('no BOM', found.message);
+      return { columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })), detected: found.detected, rows: found.rows };
+    },
 
     async enrich(request, onProgress, signal): Promise<EnrichSummary> {
       const client = await getClient();
       const before = client.stats().requests;
+      lastColumn = request.column;
       const result = await enrichSelection(
         { run, client },
         {
@@ -104,6 +105,10 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       };
     },
 
-    selectRowsWithStatus: notYet,
+    async selectRowsWithStatus(statuses) {
+      const selected = await selectRowsWithStatus(run, statuses, lastColumn);
+      if (!selected.ok) throw new ApiError('nothing selected', selected.message);
+      return selected.rows;
+    },
   };
 }

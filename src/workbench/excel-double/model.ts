@@ -71,7 +71,8 @@ export class WorkbookModel {
   sheets: SheetModel[] = [];
   tables: TableModel[] = [];
   settings = new Map<string, unknown>();
-  selection: { sheetId: string; block: Block } | undefined;
+  /** The selection; `areas` when it has several (a multi-area selection made by PartSpec). */
+  selection: { sheetId: string; block: Block; areas?: Block[] } | undefined;
   activeSheetId: string | undefined;
   calculations: string[] = [];
   evaluate: FormulaEvaluator = () => '';
@@ -90,6 +91,8 @@ export class WorkbookModel {
     const sheet: SheetModel = { id: this.newId('{sheet-'), name: finalName, cells: new Map(), columnWidths: new Map(), frozenRows: 0, frozenColumns: 0, conditionalFormats: [] };
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;
+    // Like Excel, a workbook always has a selection: A1 of its first sheet.
+    this.selection ??= { sheetId: sheet.id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
     return sheet;
   }
 
@@ -115,6 +118,9 @@ export class WorkbookModel {
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
     if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0]?.id;
+    if (this.selection?.sheetId === sheet.id) {
+      this.selection = this.sheets[0] ? { sheetId: this.sheets[0].id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } } : undefined;
+    }
   }
 
   cell(sheet: SheetModel, row: number, column: number): CellModel | undefined {

@@ -478,6 +478,18 @@ export class WorksheetProxy extends ClientObject {
       return { sheet, block };
     });
   }
+  /** Several areas of the sheet (Excel's RangeAreas, `A2:F2,A5:F7`); PartSpec only selects them. */
+  getRanges(address: string): { select(): void } {
+    return {
+      select: () =>
+        this.call('getRanges.select', [address], () => {
+          const sheet = this.sheet();
+          const areas = address.split(',').map((a) => parseRef(a.trim()).block);
+          this.model.selection = { sheetId: sheet.id, block: areas[0], areas };
+          this.model.activeSheetId = sheet.id;
+        }),
+    };
+  }
   getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): RangeProxy {
     return new RangeProxy(this.ctx, () => {
       if (row < 0 || column < 0 || rowCount < 1 || columnCount < 1) throw new DoubleError('InvalidArgument', 'Invalid range indexes.');

@@ -1,0 +1,84 @@
+import { columnLetters } from './core/address';
+import { identifyPartSpecHeader } from './core/columns';
+import { MATCH_LABELS, type MatchStatus } from './core/enrich-plan';
+import { readBom } from './enrich';
+import type { RunExcel } from './deps';
+
+export interface BomColumnInfo {
+  /** What `enrichSelection`'s `partColumn` takes: the column's data rows, sheet-qualified (`'BOM'!C2:C41`). */
+  id: string;
+  /** Column letters as Excel shows them. */
+  letter: string;
+  header: string;
+}
+
+export type BomInspection =
+  | { ok: true; sheetName: string; columns: BomColumnInfo[]; detected: string; rows: number }
+  | { ok: false; message: string };
+
+const quoteSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
+
+/**
+ * Reads the BOM around the selection (its table or the sheet's used range) without writing:
+ * its columns, the one that looks like part numbers and how many data rows it has. The taskpane
+ * shows this so the user can confirm or pick another part-number column.
+ */
+export async function inspectBom(run: RunExcel, partColumn?: string): Promise<BomInspection> {
+  const read = await readBom(run, partColumn);
+  if (!read.ok) return read;
+  const { bom } = read;
+  const { layout } = bom;
+  const columnId = (column: number): string => {
+    const letter = columnLetters(column);
+    return `${quoteSheet(bom.sheetName)}!${letter}${layout.firstRow + 1}:${letter}${layout.lastRow + 1}`;
+  };
+  const columns = bom.headers
+    .map((header, i) => ({ column: bom.headerOrigin + i, header: header === null || header === undefined ? '' : String(header) }))
+    // PartSpec's own columns are results, not part numbers.
+    .filter((c) => identifyPartSpecHeader(c.header) === undefined)
+    .map((c) => ({ id: columnId(c.column), letter: columnLetters(c.column), header: c.header }));
+  return { ok: true, sheetName: bom.sheetName, columns, detected: columnId(layout.partColumn), rows: layout.lastRow - layout.firstRow + 1 };
+}
+
+/** Merges sorted 0-based rows into runs of consecutive rows. */
+export function rowRuns(rows: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const row of [...rows].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && row === last[1] + 1) last[1] = row;
+    else if (!last || row > last[1]) runs.push([row, row]);
+  }
+  return runs;
+}
+
+export type RowSelection = { ok: true; rows: number; address: string } | { ok: false; message: string };
+
+/**
+ * Selects the BOM rows whose `PartSpec: Match` cell holds one of the statuses (for example the
+ * Not found and Invalid rows after an enrichment), as one multi-area selection across the BOM's
+ * columns. Nothing is written.
+ */
+export async function selectRowsWithStatus(run: RunExcel, statuses: readonly MatchStatus[], partColumn?: string): Promise<RowSelection> {
+  const read = await readBom(run, partColumn);
+  if (!read.ok) return read;
+  const { bom } = read;
+  const { layout } = bom;
+  const matchIndex = bom.headers.findIndex((h) => identifyPartSpecHeader(h) === 'match');
+  if (matchIndex < 0) return { ok: false, message: 'This BOM has no PartSpec: Match column yet: run Enrich first.' };
+  const labels = new Set(statuses.map((s) => MATCH_LABELS[s]));
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
+    const matchCells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + matchIndex, layout.lastRow - layout.firstRow + 1, 1).load('values');
+    await context.sync();
+    const rows = matchCells.values.flatMap((r, i) => (labels.has(String(r[0])) ? [layout.firstRow + i] : []));
+    if (rows.length === 0) return { ok: false as const, message: `No row has the status ${[...labels].join(' or ')}.` };
+    const first = columnLetters(bom.headerOrigin);
+    const last = columnLetters(bom.lastColumn);
+    const address = rowRuns(rows)
+      .map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`)
+      .join(',');
+    sheet.getRanges(address).select();
+    await context.sync();
+    return { ok: true as const, rows: rows.length, address };
+  });
+}

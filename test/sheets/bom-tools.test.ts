@@ -1,0 +1,72 @@
+import { enrichSelection, inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets';
+import { startRig, freshWorkbook, type Rig } from './helpers';
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.emulator.close();
+});
+
+test('rowRuns merges consecutive rows', () => {
+  expect(rowRuns([7, 3, 4, 5, 9, 10, 4])).toEqual([
+    [3, 5],
+    [7, 7],
+    [9, 10],
+  ]);
+  expect(rowRuns([])).toEqual([]);
+});
+
+test('inspectBom lists the columns, the detected part-number column and the rows, without writing', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.setCells('Sheet1', 'A1', [
+    ['Ref', 'Qty', 'Mfr Part #', 'Notes'],
+    ['C1', 2, 'X1', 'a'],
+    ['C2', 4, 'X2', 'b'],
+    ['C3', 1, 'X3', ''],
+  ]);
+  w.excel.select('Sheet1', 'A1');
+  const before = JSON.stringify(w.excel.values('Sheet1'));
+  const syncsBefore = w.excel.payloadSizes().length;
+  const found = await inspectBom(w.excel.run);
+  expect(found).toEqual({
+    ok: true,
+    sheetName: 'Sheet1',
+    columns: [
+      { id: "'Sheet1'!A2:A4", letter: 'A', header: 'Ref' },
+      { id: "'Sheet1'!B2:B4", letter: 'B', header: 'Qty' },
+      { id: "'Sheet1'!C2:C4", letter: 'C', header: 'Mfr Part #' },
+      { id: "'Sheet1'!D2:D4", letter: 'D', header: 'Notes' },
+    ],
+    detected: "'Sheet1'!C2:C4",
+    rows: 3,
+  });
+  expect(JSON.stringify(w.excel.values('Sheet1'))).toBe(before);
+  expect(w.excel.payloadSizes().slice(syncsBefore).every((bytes) => bytes < 1000)).toBe(true);
+});
+
+test('inspectBom on an empty sheet says what to do', async () => {
+  const w = freshWorkbook(rig);
+  const found = await inspectBom(w.excel.run);
+  expect(found).toEqual({ ok: false, message: expect.stringMatching(/empty/) });
+});
+
+test('after an enrichment, the Not found and Invalid rows are selected across the BOM', async () => {
+  const w = freshWorkbook(rig);
+  const real = rig.emulator.catalog.byGroup.SMD[10].values.Partno as string;
+  w.excel.setCells('Sheet1', 'A1', [['MPN', 'Qty'], [real, 1], ['NOPE12345678', 2], ['NOPE87654321', 3], [real, 4], ['!!', 5]]);
+  w.excel.select('Sheet1', 'A2:A6');
+  const enriched = await enrichSelection({ run: w.excel.run, client: w.client }, { fields: ['Status'] });
+  expect(enriched.status).toBe('done');
+  expect(await selectRowsWithStatus(w.excel.run, ['notFound', 'invalid'])).toEqual({ ok: true, rows: 3, address: 'A3:D4,A6:D6' });
+  expect(w.excel.model.selection?.areas?.length).toBe(2);
+  expect(await selectRowsWithStatus(w.excel.run, ['ambiguous'])).toEqual({ ok: false, message: 'No row has the status Ambiguous.' });
+});
+
+test('selecting by status before any enrichment says to enrich first', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.setCells('Sheet1', 'A1', [['MPN'], ['X1']]);
+  w.excel.select('Sheet1', 'A2');
+  expect(await selectRowsWithStatus(w.excel.run, ['notFound'])).toEqual({ ok: false, message: expect.stringMatching(/run Enrich first/) });
+});
