@@ -9,34 +9,10 @@
  * for the taskpane (`lastCommandNotice`, `subscribeCommandNotices`) and opens it.
  */
 import { getSharedSession, type SessionProvider } from '../settings';
+import { publishNotice, requestSection } from './notices';
 import { enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
 
-export interface CommandNotice {
-  command: 'enrichSelection' | 'refresh';
-  ok: boolean;
-  message: string;
-  time: string;
-}
-
-let lastNotice: CommandNotice | undefined;
-const listeners = new Set<(notice: CommandNotice) => void>();
-
-/** The last notice a command left (the commands share the taskpane's runtime). */
-export function lastCommandNotice(): CommandNotice | undefined {
-  return lastNotice;
-}
-
-/** Tells the taskpane about each new notice; returns the unsubscribe function. */
-export function subscribeCommandNotices(listener: (notice: CommandNotice) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function notify(notice: Omit<CommandNotice, 'time'>, showPane: boolean): void {
-  lastNotice = { ...notice, time: new Date().toISOString() };
-  listeners.forEach((l) => l(lastNotice!));
-  if (showPane) void Office.addin?.showAsTaskpane?.().catch(() => undefined);
-}
+export { lastCommandNotice, subscribeCommandNotices, type CommandNotice } from './notices';
 
 /** What the commands need; tests and the workbench pass their own. */
 export interface CommandDeps {
@@ -63,7 +39,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
     result.status === 'done'
       ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.`
       : (result.message ?? 'Enrich selection did not finish.');
-  notify({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
+  publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
   return result;
 }
 
@@ -75,13 +51,13 @@ export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
   const message = failed.length === 0 && result.recalculated
     ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.`
     : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
-  notify({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
+  publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
   return result;
 }
 
 function complete(event: Office.AddinCommands.Event, work: Promise<unknown>): void {
   work
-    .catch((error: unknown) => notify({ command: 'refresh', ok: false, message: error instanceof Error ? error.message : String(error) }, true))
+    .catch((error: unknown) => publishNotice({ command: 'refresh', ok: false, message: error instanceof Error ? error.message : String(error) }, true))
     .finally(() => event.completed());
 }
 
@@ -93,9 +69,18 @@ export function refresh(event: Office.AddinCommands.Event): void {
   complete(event, runRefresh(officeDeps()));
 }
 
+/**
+ * Settings: opens the taskpane at its Settings section. A shared runtime has one taskpane, so the
+ * button runs this function rather than opening a second pane at another address.
+ */
+export function openSettings(event: Office.AddinCommands.Event): void {
+  requestSection('settings').finally(() => event.completed());
+}
+
 if (typeof Office !== 'undefined') {
   Office.onReady(() => {
     Office.actions.associate('enrichSelection', enrichSelection);
     Office.actions.associate('refresh', refresh);
+    Office.actions.associate('openSettings', openSettings);
   });
 }

@@ -110,15 +110,19 @@ export function createSessionProvider(options: SessionOptions): SessionProvider 
   return provider;
 }
 
-let shared: SessionProvider | undefined;
+// The functions, the commands and the taskpane are separate bundles on one page, each with its
+// own copy of this module: the session lives on the page's global object so all three share it.
+const SHARED = Symbol.for('partspec.sharedSession');
+type Holder = { [SHARED]?: SessionProvider };
 
-/** The session of this add-in runtime: the installed one, or one over this host's Settings. */
+/** The session of this add-in runtime (the page): the installed one, or one over this host's Settings. */
 export function getSharedSession(): SessionProvider {
-  shared ??= createSessionProvider({ settings: createSettingsStore(detectStorage()) });
-  return shared;
+  const holder = globalThis as Holder;
+  holder[SHARED] ??= createSessionProvider({ settings: createSettingsStore(detectStorage()) });
+  return holder[SHARED];
 }
 
 /** Replaces the shared session (tests, the workbench). `undefined` restores the default. */
 export function setSharedSession(provider: SessionProvider | undefined): void {
-  shared = provider;
+  (globalThis as Holder)[SHARED] = provider;
 }

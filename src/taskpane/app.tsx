@@ -1,4 +1,5 @@
 import {
+  Button,
   FluentProvider,
   MessageBar,
   MessageBarBody,
@@ -15,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Preferences } from '../settings';
+import { lastCommandNotice, subscribeCommandNotices, subscribeSectionRequests, type CommandNotice } from '../commands/notices';
 import { createTranslator, resolveUiLanguage, type MessageKey } from './i18n';
 import { SECTIONS, sectionOf, type SectionId } from './section-ids';
 import { DownloadSection } from './sections/download-section';
@@ -64,6 +66,17 @@ export function App({ services, environment }: AppProps): JSX.Element {
   const [section, setSection] = useState<SectionId>(sectionOf(environment.initialSection));
   const [dark, setDark] = useState(environment.officeDark === true);
   const [busyCount, setBusyCount] = useState(0);
+  const [notice, setNotice] = useState<CommandNotice | undefined>(lastCommandNotice);
+
+  // The ribbon commands run in the same page: show their outcome and follow their section requests.
+  useEffect(() => {
+    const stopNotices = subscribeCommandNotices(setNotice);
+    const stopSections = subscribeSectionRequests((id) => setSection(sectionOf(id)));
+    return () => {
+      stopNotices();
+      stopSections();
+    };
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -110,6 +123,17 @@ export function App({ services, environment }: AppProps): JSX.Element {
               <MessageBarTitle>{t('notInExcelTitle')}</MessageBarTitle>
               {t('notInExcelBody')}
             </MessageBarBody>
+          </MessageBar>
+        ) : null}
+        {notice ? (
+          <MessageBar intent={notice.ok ? 'success' : 'error'} layout="multiline" data-testid="command-notice">
+            <MessageBarBody>
+              <MessageBarTitle>{t(notice.ok ? 'commandNoticeOk' : 'commandNoticeFailed')}</MessageBarTitle>
+              {notice.message}
+            </MessageBarBody>
+            <Button appearance="transparent" size="small" onClick={() => setNotice(undefined)} data-testid="command-notice-dismiss">
+              {t('dismiss')}
+            </Button>
           </MessageBar>
         ) : null}
         <nav aria-label={t('navLabel')}>

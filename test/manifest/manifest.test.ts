@@ -50,10 +50,11 @@ describe('manifest.xml', () => {
       expect.objectContaining({ label: 'Search & import', action: 'ShowTaskpane', taskpaneId: 'ButtonId1', url: `${DEV_URL}taskpane.html` }),
       expect.objectContaining({ label: 'Enrich selection', action: 'ExecuteFunction', functionName: 'enrichSelection' }),
       expect.objectContaining({ label: 'Refresh', action: 'ExecuteFunction', functionName: 'refresh' }),
-      expect.objectContaining({ label: 'Settings', action: 'ShowTaskpane', url: `${DEV_URL}taskpane.html?section=settings` }),
+      // One taskpane in a shared runtime: Settings opens it through a function rather than a second pane.
+      expect.objectContaining({ label: 'Settings', action: 'ExecuteFunction', functionName: 'openSettings' }),
     ]);
     const source = fs.readFileSync(path.join(ROOT, 'src/commands/commands.ts'), 'utf8');
-    expect(readAssociatedActions(source).sort()).toEqual(['enrichSelection', 'refresh']);
+    expect(readAssociatedActions(source).sort()).toEqual(['enrichSelection', 'openSettings', 'refresh']);
   });
 
   test('points every URL at the dev server and every icon at a file in assets/', () => {

@@ -11,6 +11,9 @@ export const EN = {
   sectionDownload: 'Download',
   themeDark: 'Dark theme',
   loading: 'Loading…',
+  commandNoticeOk: 'Ribbon command finished',
+  commandNoticeFailed: 'Ribbon command did not finish',
+  dismiss: 'Dismiss',
   notInExcelTitle: 'Not running inside Excel',
   notInExcelBody:
     'This page is open in a plain browser, so nothing can be written to a workbook. Settings and Preview work here; to import or enrich, open PartSpec from the ribbon in Excel.',

@@ -10,6 +10,9 @@ export const JA: Messages = {
   sectionDownload: 'ダウンロード',
   themeDark: 'ダークテーマ',
   loading: '読み込み中…',
+  commandNoticeOk: 'リボンのコマンドが完了しました',
+  commandNoticeFailed: 'リボンのコマンドが完了しませんでした',
+  dismiss: '閉じる',
   notInExcelTitle: 'Excel の中で動いていません',
   notInExcelBody:
     'このページは通常のブラウザーで開かれているため、ブックには書き込めません。設定とプレビューはここで使えます。インポートや追記は、Excel のリボンから PartSpec を開いて行ってください。',

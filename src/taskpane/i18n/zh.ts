@@ -10,6 +10,9 @@ export const ZH: Messages = {
   sectionDownload: '下载',
   themeDark: '深色主题',
   loading: '正在加载…',
+  commandNoticeOk: '功能区命令已完成',
+  commandNoticeFailed: '功能区命令未完成',
+  dismiss: '关闭',
   notInExcelTitle: '未在 Excel 中运行',
   notInExcelBody:
     '此页面是在普通浏览器中打开的，因此无法写入工作簿。这里可以使用设置和预览；如需导入或补充，请在 Excel 的功能区中打开 PartSpec。',
