@@ -92,6 +92,11 @@ function compareValues(a: FieldValue | undefined, b: FieldValue | undefined): nu
   return compareCodeUnits(String(a), String(b));
 }
 
+/** True when an order gives the same sequence as the harvest's own walk (Partno ascending). */
+function followsHarvestOrder(orderby: readonly OrderByItem[]): boolean {
+  return orderby.length === 0 || (orderby[0].field === 'Partno' && orderby[0].direction === 'asc');
+}
+
 /** Sorts records as `$orderby` would, part number as the final tie-breaker; absent values last. */
 export function sortProducts(products: ProductRecord[], orderby: readonly OrderByItem[]): ProductRecord[] {
   const keys = orderby.map((o) => ({ key: getFilterField(o.field)?.responseKey ?? o.field, sign: o.direction === 'desc' ? -1 : 1 }));
@@ -155,7 +160,9 @@ export async function harvestProducts(
     onProgress?.({ requests: stats.requests, products: byPartno.size });
     more = page.hasMoreHits;
     if (!more) break;
-    if (max !== undefined && byPartno.size >= max && orderby.length === 0) break;
+    // The harvest walks in Partno order, so without an order of its own (or ordered by Partno asc)
+    // the first `max` part numbers are already final.
+    if (max !== undefined && byPartno.size >= max && followsHarvestOrder(orderby)) break;
     if (previousLast !== undefined && last <= previousLast) {
       throw new ApiError(
         `Harvest cannot advance past part number ${previousLast}: more than ${MAX_PRODUCTS_PER_CALL} matches share the prefix that fits in one URL`,

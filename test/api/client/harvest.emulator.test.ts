@@ -74,6 +74,13 @@ describe('harvest beyond 2000', () => {
     expect(result.products.map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).slice(0, 4500));
     expect(result.hasMoreHits).toBe(true);
     expect(searchCalls(emulator).length).toBe(3);
+
+    // Ordered by Partno ascending, the harvest's own walk is the order: it stops early too.
+    emulator.resetLog();
+    const ordered = await client().harvest({ category: 'ceramicCapacitorsSMD', orderby: 'Partno asc' }, { max: 4500 });
+    await logSettled(emulator);
+    expect(ordered.products.map((p) => p.partno)).toEqual(result.products.map((p) => p.partno));
+    expect(searchCalls(emulator).length).toBe(3);
   });
 
   test('identical results under failRate 0.2 and dropRate 0.1 (whole SMD category)', async () => {
