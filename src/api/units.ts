@@ -101,6 +101,10 @@ export function parseQuantity(text: string, expected?: SiUnit): QuantityResult {
     return { ok: true, value: scale(match[1], unit.factor) };
   }
   const prefix = SI_PREFIXES[suffix];
+  // A temperature takes no prefix: `125K` would be read as 125,000 °C where kelvin was meant.
+  if (prefix !== undefined && expected === '°C') {
+    return { ok: false, message: `'${text}' must be in °C, without a prefix (write 125 or 125°C)` };
+  }
   if (prefix !== undefined && !(expected && UNIT_SPELLINGS[expected].includes(suffix))) {
     return { ok: true, value: scale(match[1], prefix) };
   }

@@ -1,7 +1,7 @@
 import { isApiError } from '../api/errors/api-error';
 import { isAuthError } from '../api/errors/auth-error';
 import { isCancelledError } from '../api/errors/cancelled-error';
-import { isHttpError } from '../api/errors/http-error';
+import { attemptsText, isHttpError } from '../api/errors/http-error';
 import { isNetworkError } from '../api/errors/network-error';
 import { isRateLimitError } from '../api/errors/rate-limit-error';
 import { isServerError } from '../api/errors/server-error';
@@ -104,12 +104,12 @@ export function toFunctionError(error: unknown): CustomFunctions.Error {
   }
   if (isRateLimitError(error)) {
     return notAvailable(
-      `Rate limit exceeded (${statusText(error.status, error.meaning)}); still refused after ${error.attempts} attempts — wait a minute, then recalculate`,
+      `Rate limit exceeded (${statusText(error.status, error.meaning)}); still refused after ${attemptsText(error.attempts)} — wait a minute, then recalculate`,
     );
   }
   if (isServerError(error)) {
     return notAvailable(
-      `Server error (${statusText(error.status, error.meaning ?? 'a problem on the server side')}); still failing after ${error.attempts} attempts — try again later`,
+      `Server error (${statusText(error.status, error.meaning ?? 'a problem on the server side')}); still failing after ${attemptsText(error.attempts)} — try again later`,
     );
   }
   if (isHttpError(error)) return notAvailable(`The product service refused the request (${statusText(error.status, error.meaning)})`);

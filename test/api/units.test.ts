@@ -27,6 +27,7 @@ describe('parseQuantity', () => {
     ['1.2.3', 'F', /not a number/],
     ['4.7uH', 'F', /is in H, not F/],
     ['3 parsecs', 'm', /unknown unit/],
+    ['125K', '°C', /must be in °C, without a prefix/],
   ])('%s is rejected', (text, unit, message) => {
     const r = parseQuantity(text, unit as 'F');
     expect(r.ok).toBe(false);

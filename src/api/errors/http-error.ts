@@ -10,6 +10,11 @@ export interface HttpErrorOptions {
   attempts?: number;
 }
 
+/** "1 attempt", "5 attempts": for the user messages of errors that retrying did not clear. */
+export function attemptsText(attempts: number): string {
+  return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+}
+
 /** The `message` of a JSON error body (`{"message": "…"}`), or undefined. */
 export function messageOfBody(body: string | undefined): string | undefined {
   if (!body) return undefined;

@@ -1,4 +1,4 @@
-import { HttpError, type HttpErrorOptions } from './http-error';
+import { HttpError, attemptsText, type HttpErrorOptions } from './http-error';
 
 /** 429: the service's rate limiter blocked the call, and retrying did not get through. */
 export class RateLimitError extends HttpError {
@@ -10,7 +10,7 @@ export class RateLimitError extends HttpError {
     const wait = options.retryAfter === undefined ? '' : ` The service asked to wait ${Math.ceil(options.retryAfter / 1000)} s.`;
     super(
       options,
-      `The product service is limiting requests (429) and still refused after ${options.attempts ?? 1} attempts.${wait} Wait a minute and try again, or request fewer parts at once.`,
+      `The product service is limiting requests (429) and still refused after ${attemptsText(options.attempts ?? 1)}.${wait} Wait a minute and try again, or request fewer parts at once.`,
     );
     this.retryAfter = options.retryAfter;
   }

@@ -1,4 +1,4 @@
-import { HttpError, type HttpErrorOptions } from './http-error';
+import { HttpError, attemptsText, type HttpErrorOptions } from './http-error';
 
 /** 5xx: a problem on the server side that retrying did not clear. */
 export class ServerError extends HttpError {
@@ -7,7 +7,7 @@ export class ServerError extends HttpError {
   constructor(options: HttpErrorOptions) {
     super(
       options,
-      `The product service had a problem on its side (${options.status}) after ${options.attempts ?? 1} attempts. Try again in a few minutes.`,
+      `The product service had a problem on its side (${options.status}) after ${attemptsText(options.attempts ?? 1)}. Try again in a few minutes.`,
     );
   }
 }
