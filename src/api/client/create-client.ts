@@ -1,7 +1,7 @@
 import { ResponseCache, type CacheOptions } from '../cache/response-cache';
 import { ApiError, isApiError } from '../errors/api-error';
 import { isHttpError } from '../errors/http-error';
-import { ValidationError } from '../errors/validation-error';
+import { ValidationError, isValidationError } from '../errors/validation-error';
 import type { Filter, OrderByItem } from '../filter';
 import type { ProductRecord } from '../product';
 import { CATEGORIES, DEFAULT_LANG, ENDPOINTS, STATUS_MEANINGS, URL_BUDGET_BYTES, isCategoryId, type CategoryId, type Lang } from '../vocabulary';
@@ -262,7 +262,7 @@ export function createClient(options: ClientOptions): Client {
         await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { signal: callOptions.signal, read: readJson });
         return { ok: true, durationMs: Date.now() - started };
       } catch (error) {
-        if (!isApiError(error) && !(error instanceof ValidationError)) throw error;
+        if (!isApiError(error) && !isValidationError(error)) throw error;
         const status = isHttpError(error) ? error.status : undefined;
         return {
           ok: false,

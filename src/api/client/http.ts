@@ -2,7 +2,7 @@ import { API_KEY_HEADER } from '../vocabulary';
 import type { RequestInfo } from '../errors/api-error';
 import { AuthError } from '../errors/auth-error';
 import { BadRequestError } from '../errors/bad-request-error';
-import { CancelledError } from '../errors/cancelled-error';
+import { CancelledError, isCancelledError } from '../errors/cancelled-error';
 import { HttpError, type HttpErrorOptions } from '../errors/http-error';
 import { NetworkError } from '../errors/network-error';
 import { NotFoundError } from '../errors/not-found-error';
@@ -184,13 +184,13 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
       }
     } catch (error) {
-      if (error instanceof CancelledError) throw error.request ? error : new CancelledError({ request, cause: signal?.reason });
+      if (isCancelledError(error)) throw error.request ? error : new CancelledError({ request, cause: signal?.reason });
       throw error;
     }
     if (!retryable || attempt > policy.limit) throw failure;
     transport.totals.retries++;
     await sleep(computeRetryDelay(attempt, policy, retryAfter), signal).catch((error: unknown) => {
-      throw error instanceof CancelledError ? new CancelledError({ request, cause: signal?.reason }) : error;
+      throw isCancelledError(error) ? new CancelledError({ request, cause: signal?.reason }) : error;
     });
   }
 }

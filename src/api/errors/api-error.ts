@@ -1,3 +1,5 @@
+import { hasErrorKind, markErrorKinds } from './kinds';
+
 /** What was sent, as it may be shown: the key is never part of it. */
 export interface RequestInfo {
   method: string;
@@ -18,6 +20,7 @@ export interface ApiErrorOptions {
  * Neither ever contains the API key.
  */
 export class ApiError extends Error {
+  static readonly kind: string = 'ApiError';
   override readonly name: string = 'ApiError';
   /** One sentence that says what happened and what to do. */
   readonly userMessage: string;
@@ -28,6 +31,7 @@ export class ApiError extends Error {
 
   constructor(message: string, userMessage: string, options: ApiErrorOptions = {}) {
     super(message);
+    markErrorKinds(this, new.target);
     this.userMessage = userMessage;
     this.request = options.request;
     if (options.cause !== undefined) this.cause = options.cause;
@@ -35,5 +39,5 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return hasErrorKind(error, ApiError.kind);
 }

@@ -1,7 +1,9 @@
 import { HttpError, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 403: a problem with the API key, the API method or the resource. */
 export class AuthError extends HttpError {
+  static override readonly kind: string = 'AuthError';
   override readonly name: string = 'AuthError';
 
   constructor(options: HttpErrorOptions) {
@@ -10,5 +12,5 @@ export class AuthError extends HttpError {
 }
 
 export function isAuthError(error: unknown): error is AuthError {
-  return error instanceof AuthError;
+  return hasErrorKind(error, AuthError.kind);
 }

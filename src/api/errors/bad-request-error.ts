@@ -1,7 +1,9 @@
 import { HttpError, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 400: the service found a problem with the query parameters. */
 export class BadRequestError extends HttpError {
+  static override readonly kind: string = 'BadRequestError';
   override readonly name: string = 'BadRequestError';
 
   constructor(options: HttpErrorOptions) {
@@ -10,5 +12,5 @@ export class BadRequestError extends HttpError {
 }
 
 export function isBadRequestError(error: unknown): error is BadRequestError {
-  return error instanceof BadRequestError;
+  return hasErrorKind(error, BadRequestError.kind);
 }

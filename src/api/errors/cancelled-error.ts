@@ -1,7 +1,9 @@
 import { ApiError, type RequestInfo } from './api-error';
+import { hasErrorKind } from './kinds';
 
 /** The caller cancelled (its AbortSignal fired); whatever was under way was stopped. */
 export class CancelledError extends ApiError {
+  static override readonly kind: string = 'CancelledError';
   override readonly name: string = 'CancelledError';
 
   constructor(options: { request?: RequestInfo; cause?: unknown } = {}) {
@@ -14,5 +16,5 @@ export class CancelledError extends ApiError {
 }
 
 export function isCancelledError(error: unknown): error is CancelledError {
-  return error instanceof CancelledError;
+  return hasErrorKind(error, CancelledError.kind);
 }

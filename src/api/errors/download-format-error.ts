@@ -1,7 +1,9 @@
 import { ApiError, type RequestInfo } from './api-error';
+import { hasErrorKind } from './kinds';
 
 /** The downloaded category file is neither JSON in the product-search shape nor CSV with field names. */
 export class DownloadFormatError extends ApiError {
+  static override readonly kind: string = 'DownloadFormatError';
   override readonly name: string = 'DownloadFormatError';
   /** The first characters of the file, for diagnosis (never more than 80). */
   readonly sample: string;
@@ -18,5 +20,5 @@ export class DownloadFormatError extends ApiError {
 }
 
 export function isDownloadFormatError(error: unknown): error is DownloadFormatError {
-  return error instanceof DownloadFormatError;
+  return hasErrorKind(error, DownloadFormatError.kind);
 }

@@ -1,5 +1,6 @@
 import { STATUS_MEANINGS } from '../vocabulary';
 import { ApiError, type RequestInfo } from './api-error';
+import { hasErrorKind } from './kinds';
 
 export interface HttpErrorOptions {
   status: number;
@@ -34,6 +35,7 @@ export function messageOfBody(body: string | undefined): string | undefined {
  * spec lists; any other status is reported as this class with the status as received.
  */
 export class HttpError extends ApiError {
+  static override readonly kind: string = 'HttpError';
   override readonly name: string = 'HttpError';
   readonly status: number;
   /** The spec's meaning of the status, when the spec lists it. */
@@ -59,5 +61,5 @@ export class HttpError extends ApiError {
 }
 
 export function isHttpError(error: unknown): error is HttpError {
-  return error instanceof HttpError;
+  return hasErrorKind(error, HttpError.kind);
 }

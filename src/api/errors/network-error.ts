@@ -1,10 +1,12 @@
 import { ApiError, type RequestInfo } from './api-error';
+import { hasErrorKind } from './kinds';
 
 /**
  * No usable answer arrived: the connection was refused or dropped, the name did not resolve, or
  * the body was cut off. There is no HTTP status, and none is made up.
  */
 export class NetworkError extends ApiError {
+  static override readonly kind: string = 'NetworkError';
   override readonly name: string = 'NetworkError';
   readonly attempts: number;
 
@@ -19,5 +21,5 @@ export class NetworkError extends ApiError {
 }
 
 export function isNetworkError(error: unknown): error is NetworkError {
-  return error instanceof NetworkError;
+  return hasErrorKind(error, NetworkError.kind);
 }

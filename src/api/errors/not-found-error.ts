@@ -1,7 +1,9 @@
 import { HttpError, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 404: the requested information does not exist. */
 export class NotFoundError extends HttpError {
+  static override readonly kind: string = 'NotFoundError';
   override readonly name: string = 'NotFoundError';
 
   constructor(options: HttpErrorOptions) {
@@ -10,5 +12,5 @@ export class NotFoundError extends HttpError {
 }
 
 export function isNotFoundError(error: unknown): error is NotFoundError {
-  return error instanceof NotFoundError;
+  return hasErrorKind(error, NotFoundError.kind);
 }

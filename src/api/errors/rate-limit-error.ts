@@ -1,7 +1,9 @@
 import { HttpError, attemptsText, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 429: the service's rate limiter blocked the call, and retrying did not get through. */
 export class RateLimitError extends HttpError {
+  static override readonly kind: string = 'RateLimitError';
   override readonly name: string = 'RateLimitError';
   /** Milliseconds the service asked to wait (from Retry-After), when it said. */
   readonly retryAfter?: number;
@@ -17,5 +19,5 @@ export class RateLimitError extends HttpError {
 }
 
 export function isRateLimitError(error: unknown): error is RateLimitError {
-  return error instanceof RateLimitError;
+  return hasErrorKind(error, RateLimitError.kind);
 }

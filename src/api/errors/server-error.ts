@@ -1,7 +1,9 @@
 import { HttpError, attemptsText, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 5xx: a problem on the server side that retrying did not clear. */
 export class ServerError extends HttpError {
+  static override readonly kind: string = 'ServerError';
   override readonly name: string = 'ServerError';
 
   constructor(options: HttpErrorOptions) {
@@ -13,5 +15,5 @@ export class ServerError extends HttpError {
 }
 
 export function isServerError(error: unknown): error is ServerError {
-  return error instanceof ServerError;
+  return hasErrorKind(error, ServerError.kind);
 }

@@ -1,7 +1,9 @@
 import { ApiError, type RequestInfo } from './api-error';
+import { hasErrorKind } from './kinds';
 
 /** The service did not answer within the per-request timeout (on every attempt). */
 export class TimeoutError extends ApiError {
+  static override readonly kind: string = 'TimeoutError';
   override readonly name: string = 'TimeoutError';
   readonly timeoutMs: number;
   readonly attempts: number;
@@ -18,5 +20,5 @@ export class TimeoutError extends ApiError {
 }
 
 export function isTimeoutError(error: unknown): error is TimeoutError {
-  return error instanceof TimeoutError;
+  return hasErrorKind(error, TimeoutError.kind);
 }

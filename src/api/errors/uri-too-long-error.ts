@@ -1,7 +1,9 @@
 import { HttpError, type HttpErrorOptions } from './http-error';
+import { hasErrorKind } from './kinds';
 
 /** 414: the URL was longer than the service accepts (the client keeps URLs within its budget, so this means the budget is set too high). */
 export class UriTooLongError extends HttpError {
+  static override readonly kind: string = 'UriTooLongError';
   override readonly name: string = 'UriTooLongError';
 
   constructor(options: HttpErrorOptions) {
@@ -10,5 +12,5 @@ export class UriTooLongError extends HttpError {
 }
 
 export function isUriTooLongError(error: unknown): error is UriTooLongError {
-  return error instanceof UriTooLongError;
+  return hasErrorKind(error, UriTooLongError.kind);
 }

@@ -1,3 +1,5 @@
+import { hasErrorKind, markErrorKinds } from './kinds';
+
 /** What was wrong with a query, so callers can react without parsing the message. */
 export type ValidationCode =
   | 'unknownField'
@@ -25,6 +27,7 @@ export type ValidationCode =
  * the field or value and, where it helps, what would be accepted instead.
  */
 export class ValidationError extends Error {
+  static readonly kind: string = 'ValidationError';
   override readonly name = 'ValidationError';
   readonly code: ValidationCode;
   /** 0-based character offset in the text the user typed, when the query came from text. */
@@ -36,6 +39,7 @@ export class ValidationError extends Error {
 
   constructor(code: ValidationCode, message: string, details: { position?: number; token?: string; field?: string } = {}) {
     super(message);
+    markErrorKinds(this, new.target);
     this.code = code;
     this.position = details.position;
     this.token = details.token;
@@ -44,5 +48,5 @@ export class ValidationError extends Error {
 }
 
 export function isValidationError(error: unknown): error is ValidationError {
-  return error instanceof ValidationError;
+  return hasErrorKind(error, ValidationError.kind);
 }
