@@ -5,12 +5,15 @@
  * office-addin-debugging when that optional tool is installed. Ctrl-C (or `npm stop`) ends both;
  * if either child dies, the other is stopped and this exits non-zero.
  */
+const http = require('http');
 const https = require('https');
-const { spawn, spawnSync } = require('child_process');
+const { spawn } = require('child_process');
 const { ROOT, writePids, removePids, killTree, findOfficeAddinDebugging } = require('./dev-processes');
 
 const DEV_URL = 'https://localhost:3000/';
-const EMULATOR_URL = process.env.PARTSPEC_DEFAULT_BASE_URL || 'http://127.0.0.1:4010';
+/** Where `npm run emulator` listens by default. */
+const LOCAL_EMULATOR_URL = 'http://127.0.0.1:4010';
+const EMULATOR_URL = process.env.PARTSPEC_DEFAULT_BASE_URL || LOCAL_EMULATOR_URL;
 const READY_TIMEOUT_MS = 120000;
 const KILL_GRACE_MS = 5000;
 
@@ -58,6 +61,28 @@ function finish(exitCode) {
   process.exit(exitCode);
 }
 
+/** Resolves once the emulator npm start runs answers its health check. */
+function waitForEmulator() {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const request = http.get(`${LOCAL_EMULATOR_URL}/healthz`, (response) => {
+        response.resume();
+        if (response.statusCode === 200) resolve();
+        else retry();
+      });
+      request.on('error', retry);
+      request.setTimeout(5000, () => request.destroy());
+    };
+    const retry = () => {
+      if (stopping) return;
+      if (Date.now() > deadline) reject(new Error(`the emulator did not answer at ${LOCAL_EMULATOR_URL} within ${READY_TIMEOUT_MS / 1000} s`));
+      else setTimeout(attempt, 500);
+    };
+    attempt();
+  });
+}
+
 /** Resolves once the dev server answers for manifest.xml (its certificate is self-signed). */
 function waitForDevServer() {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -80,6 +105,10 @@ function waitForDevServer() {
   });
 }
 
+/**
+ * Sideloads into desktop Excel where it exists. Runs asynchronously so Ctrl-C still stops
+ * everything meanwhile; a failure is reported but leaves the servers running for a manual sideload.
+ */
 function sideload() {
   const cli = findOfficeAddinDebugging();
   if (!cli) {
@@ -88,11 +117,16 @@ function sideload() {
     }
     return;
   }
-  const result = spawnSync(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', '3000'], {
+  const child = spawn(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', '3000'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  if (result.status !== 0) console.error('Sideloading into Excel failed; sideload manifest.xml by hand (see the README).');
+  child.on('error', (error) => console.error(`Sideloading into Excel failed (${error.message}); sideload manifest.xml by hand (see the README).`));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && !stopping) {
+      console.error(`Sideloading into Excel failed (${signal || `exit code ${code}`}); sideload manifest.xml by hand (see the README).`);
+    }
+  });
 }
 
 function main() {
@@ -103,14 +137,22 @@ function main() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => stopAll(130));
   }
+  process.on('uncaughtException', (error) => {
+    console.error(`\nnpm start failed: ${error.stack || error.message}; stopping.`);
+    stopAll(1);
+  });
+  // Children run in their own process groups; whatever ends this process must not leave them behind.
+  process.on('exit', () => {
+    for (const child of children.values()) killTree(child.pid, 'SIGKILL');
+  });
 
-  waitForDevServer().then(
+  Promise.all([waitForEmulator(), waitForDevServer()]).then(
     () => {
       console.log(
         [
           '',
           'PartSpec is running:',
-          `  manifest   ${DEV_URL}manifest.xml`,
+          `  manifest   ${DEV_URL}manifest.xml  (Excel on the web: Insert > Add-ins > Upload My Add-in)`,
           `  workbench  ${DEV_URL}workbench.html`,
           `  emulator   ${EMULATOR_URL}`,
           'The dev server uses a self-signed certificate: open the workbench once and accept it.',

@@ -1,0 +1,90 @@
+/**
+ * The development build the end-to-end tests serve. `npm test` builds for production, which leaves
+ * the workbench out, so the tests make their own development build once per source state: the
+ * output lives in a temp folder named after a hash of the inputs, and a lock keeps parallel test
+ * files from building twice.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const INPUTS = ['src', 'scripts', 'assets', 'webpack.config.js', 'manifest.xml', 'package.json', 'tsconfig.json'];
+const BUILD_TIMEOUT_MS = 240_000;
+const DONE_MARKER = '.build-complete';
+
+function hashInputs(): string {
+  const hash = createHash('sha256');
+  const visit = (file: string): void => {
+    if (!existsSync(file)) return;
+    const stat = statSync(file);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(file).sort()) visit(path.join(file, name));
+      return;
+    }
+    hash.update(path.relative(ROOT, file));
+    hash.update(readFileSync(file));
+  };
+  INPUTS.forEach((input) => visit(path.join(ROOT, input)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function runWebpack(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
+    const child = spawn(process.execPath, [cli, '--mode', 'development', '--output-path', outDir, '--no-devtool'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`The development build failed (${signal ?? `exit code ${code}`}):\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+/** Builds of earlier source states are never used again. */
+function removeOlderBuilds(keep: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), name);
+    if (/^partspec-workbench-[0-9a-f]{16}$/.test(name) && dir !== keep && !existsSync(`${dir}.lock`)) rmSync(dir, { recursive: true, force: true });
+  }
+  rmSync(keep, { recursive: true, force: true });
+}
+
+/** Path of a development build of the current sources (built now if there is none yet). */
+export async function ensureDevelopmentBuild(): Promise<string> {
+  const outDir = path.join(tmpdir(), `partspec-workbench-${hashInputs()}`);
+  const marker = path.join(outDir, DONE_MARKER);
+  const lock = `${outDir}.lock`;
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  for (;;) {
+    if (existsSync(marker)) return outDir;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another test file is building the same sources: wait for its marker.
+      if (Date.now() > deadline) throw new Error(`Gave up waiting for the development build in ${outDir} (remove ${lock} if it is stale).`);
+      await sleep(500);
+      continue;
+    }
+    try {
+      removeOlderBuilds(outDir);
+      await runWebpack(outDir);
+      writeFileSync(marker, new Date().toISOString());
+      return outDir;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}

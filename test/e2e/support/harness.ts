@@ -1,0 +1,150 @@
+/**
+ * One end-to-end test file's world: the emulator on a random port, the development build served
+ * over http on another, and Chromium (Debian's, through playwright-core) with a throwaway profile
+ * and HOME. Every request that does not go to 127.0.0.1 is aborted, so nothing leaves the machine.
+ */
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
+import { ensureDevelopmentBuild } from './build';
+
+export const CHROMIUM = process.env.PARTSPEC_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const VIEWPORT = { width: 1280, height: 800 };
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../docs/images');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** A static file server for a folder, on 127.0.0.1 and a free port. */
+async function serveFolder(root: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    const file = path.join(root, path.normalize(pathname === '/' ? '/workbench.html' : pathname));
+    let ok = file.startsWith(root);
+    try {
+      ok = ok && statSync(file).isFile();
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, server };
+}
+
+export interface E2eWorld {
+  emulator: RunningEmulator;
+  browser: Browser;
+  /** Base URL of the served development build. */
+  siteUrl: string;
+  /** A fresh context (own storage) with the workbench open, pointed at the emulator. */
+  openWorkbench(options?: { key?: string | null; query?: Record<string, string> }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+/** Starts everything a test file needs; call in beforeAll and `close()` in afterAll. */
+export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Promise<E2eWorld> {
+  const buildDir = await ensureDevelopmentBuild();
+  const emulator = await startEmulator({ port: 0, ...emulatorOptions });
+  const site = await serveFolder(buildDir);
+  const home = mkdtempSync(path.join(tmpdir(), 'partspec-e2e-home-'));
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } });
+  } catch (error) {
+    site.server.close();
+    await emulator.close();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+
+  return {
+    emulator,
+    browser,
+    siteUrl: site.url,
+    async openWorkbench(options = {}) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      contexts.push(context);
+      await context.route('**/*', (route) => {
+        const host = new URL(route.request().url()).hostname;
+        return host === '127.0.0.1' ? route.continue() : route.abort();
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const query = new URLSearchParams({ api: emulator.url, display: 'en-US', ...options.query });
+      await page.goto(`${site.url}workbench.html?${query.toString()}`);
+      await page.getByTestId('taskpane').waitFor();
+      if (errors.length > 0) throw new Error(`The workbench page failed: ${errors.join('; ')}`);
+      const key = options.key === undefined ? DEMO_KEY : options.key;
+      if (key) {
+        // Saved through the same store the taskpane uses, then reloaded so Settings shows it as stored.
+        await page.evaluate((k) => window.partspecWorkbench!.settings.setApiKey(k), key);
+        await page.reload();
+        await page.getByTestId('taskpane').waitFor();
+      }
+      if (errors.length > 0) throw new Error(`The workbench page failed: ${errors.join('; ')}`);
+      return { page, context };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await new Promise((resolve) => site.server.close(resolve));
+      await emulator.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot for the user guide (docs/images/<name>.png). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Waits until no PART formula is still computing. */
+export async function formulasSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.partspecWorkbench!.calc.pending() === 0);
+}
+
+/** Selects a tab of the taskpane. */
+export async function openSection(page: Page, section: 'settings' | 'search' | 'enrich' | 'download'): Promise<void> {
+  await page.getByTestId(`tab-${section}`).click();
+  await page.getByTestId(`panel-${section}`).waitFor({ state: 'visible' });
+}
+
+/** Types into a cell through the formula bar, as a person would. */
+export async function typeIntoCell(page: Page, sheet: string, address: string, text: string): Promise<void> {
+  await page.getByTestId(`cell-${sheet}-${address}`).click();
+  await page.getByTestId('formula-bar').fill(text);
+  await page.getByTestId('formula-bar').press('Enter');
+}
