@@ -426,18 +426,21 @@ class ConditionalFormatCollectionProxy {
   }
 }
 
-export class WorksheetProxy extends ClientObject {
+/** A proxy of a named workbook item found at apply time; a missing item is a null object. */
+abstract class LocatedObject<T> extends ClientObject {
   constructor(
     ctx: DoubleContext,
-    private readonly locate: () => SheetModel | undefined,
+    kind: string,
+    private readonly locate: () => T | undefined,
+    private readonly missing: string,
   ) {
-    super(ctx, 'Worksheet');
+    super(ctx, kind);
   }
 
-  sheet(): SheetModel {
-    const s = this.locate();
-    if (!s) throw new DoubleError('ItemNotFound', 'The worksheet does not exist.');
-    return s;
+  protected item(): T {
+    const found = this.locate();
+    if (found === undefined) throw new DoubleError('ItemNotFound', this.missing);
+    return found;
   }
 
   protected override exists(): boolean {
@@ -446,6 +449,16 @@ export class WorksheetProxy extends ClientObject {
     } catch {
       return false;
     }
+  }
+}
+
+export class WorksheetProxy extends LocatedObject<SheetModel> {
+  constructor(ctx: DoubleContext, locate: () => SheetModel | undefined) {
+    super(ctx, 'Worksheet', locate, 'The worksheet does not exist.');
+  }
+
+  sheet(): SheetModel {
+    return this.item();
   }
 
   protected override defaultProperties(): string[] {
@@ -576,26 +589,13 @@ export class WorksheetCollectionProxy extends ClientObject {
   }
 }
 
-export class TableProxy extends ClientObject {
-  constructor(
-    ctx: DoubleContext,
-    private readonly locate: () => TableModel | undefined,
-  ) {
-    super(ctx, 'Table');
+export class TableProxy extends LocatedObject<TableModel> {
+  constructor(ctx: DoubleContext, locate: () => TableModel | undefined) {
+    super(ctx, 'Table', locate, 'The table does not exist.');
   }
 
   table(): TableModel {
-    const t = this.locate();
-    if (!t) throw new DoubleError('ItemNotFound', 'The table does not exist.');
-    return t;
-  }
-
-  protected override exists(): boolean {
-    try {
-      return this.locate() !== undefined;
-    } catch {
-      return false;
-    }
+    return this.item();
   }
 
   protected override defaultProperties(): string[] {
