@@ -52,8 +52,10 @@ export function Grid({ host, sheet, version, anchor, onSelect }: GridProps): JSX
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rowCount, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const selection = model.selection?.sheetId === sheet.id ? model.selection.block : undefined;
+  // A multi-area selection (PartSpec selecting the not-found rows) shows every area.
+  const areas = model.selection?.sheetId === sheet.id ? (model.selection.areas ?? [model.selection.block]) : [];
   const selected = (row: number, column: number): boolean =>
-    !!selection && row >= selection.row && row < selection.row + selection.rowCount && column >= selection.column && column < selection.column + selection.columnCount;
+    areas.some((a) => row >= a.row && row < a.row + a.rowCount && column >= a.column && column < a.column + a.columnCount);
   const tables = model.tables.filter((t) => t.sheetId === sheet.id);
   const columns = Array.from({ length: columnCount }, (_, c) => c);
 
