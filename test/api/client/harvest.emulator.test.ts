@@ -38,7 +38,6 @@ describe('harvest beyond 2000', () => {
       expect(result.hasMoreHits).toBe(false);
       expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
-      console.log(`harvest ${category}: N=${expected.length}, ${requests} requests, ⌈N/2000⌉=${Math.ceil(expected.length / 2000)}`);
     },
   );
 
@@ -49,7 +48,6 @@ describe('harvest beyond 2000', () => {
     await logSettled(emulator);
     expect(result.products.map((p) => p.partno)).toEqual(expected);
     expect(searchCalls(emulator).length).toBeLessThanOrEqual(bound(expected.length));
-    console.log(`harvest ties (100 nF): N=${expected.length}, ${searchCalls(emulator).length} requests`);
   });
 
   test('orderby is applied client-side with Partno as tie-breaker; max ≤ 2000 with orderby is one request', async () => {

@@ -44,7 +44,6 @@ describe('lookup against the emulator', () => {
     expect(calls.filter((r) => r.url.includes('startswith')).length).toBe(pass2);
     expect(calls.length).toBe(pass1 + pass2);
     expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
-    console.log(`lookup: ${valid.length} part numbers → pass 1 ${pass1} requests (lower bound ${pass1}), pass 2 ${pass2} (lower bound ${pass2})`);
 
     for (const [i, p] of real.entries()) {
       const input = i % 7 === 0 ? ` ${p.toLowerCase()}# ` : p;
