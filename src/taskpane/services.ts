@@ -54,6 +54,8 @@ export interface ImportSummary {
   sheetName: string;
   /** More than one request's worth (2000) matched, so the search was split (harvested). */
   harvested: boolean;
+  /** The products came from the category's download file, not from searches. */
+  fromFile?: boolean;
 }
 
 /** A category download link (URL acquisition). */

@@ -67,7 +67,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         lookup: (...args) => client.lookup(...args),
         clearCache: () => client.clearCache(),
       };
-      return importWith(fromFile, { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields }, onProgress, signal);
+      const summary = await importWith(fromFile, { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields }, onProgress, signal);
+      return { ...summary, harvested: false, fromFile: true };
     },
 
     async inspectBom() {

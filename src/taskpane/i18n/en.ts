@@ -98,6 +98,8 @@ export const EN = {
   importToSheet: 'Import to new sheet',
   importing: 'Importing…',
   importProgress: '{requests} requests, {products} products',
+  importDoneOne: 'Imported {products} products into sheet "{sheet}" with 1 request.',
+  importDoneFile: 'Imported {products} products into sheet "{sheet}" from the category file (one download).',
   importDone: 'Imported {products} products into sheet "{sheet}" with {requests} requests.',
   importHarvest:
     'More than {cap} products matched (one request returns at most {cap}), so PartSpec split the search and fetched all of them in {requests} requests.',

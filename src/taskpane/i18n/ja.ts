@@ -97,6 +97,8 @@ export const JA: Messages = {
   importToSheet: '新しいシートにインポート',
   importing: 'インポート中…',
   importProgress: 'リクエスト {requests} 件、製品 {products} 件',
+  importDoneOne: '1 件のリクエストで {products} 製品をシート「{sheet}」にインポートしました。',
+  importDoneFile: 'カテゴリのファイル（1 回のダウンロード）から {products} 製品をシート「{sheet}」にインポートしました。',
   importDone: '{requests} 件のリクエストで {products} 製品をシート「{sheet}」にインポートしました。',
   importHarvest:
     '{cap} 件を超える製品が一致したため（1 回のリクエストは最大 {cap} 件）、検索を分割して {requests} 件のリクエストですべて取得しました。',

@@ -97,6 +97,8 @@ export const ZH: Messages = {
   importToSheet: '导入到新工作表',
   importing: '正在导入…',
   importProgress: '{requests} 个请求，{products} 个产品',
+  importDoneOne: '已通过 1 个请求将 {products} 个产品导入工作表“{sheet}”。',
+  importDoneFile: '已从类别文件（一次下载）将 {products} 个产品导入工作表“{sheet}”。',
   importDone: '已通过 {requests} 个请求将 {products} 个产品导入工作表“{sheet}”。',
   importHarvest: '匹配的产品超过 {cap} 个（一个请求最多返回 {cap} 个），因此 PartSpec 拆分了搜索，用 {requests} 个请求获取了全部产品。',
   importEmpty: '没有匹配的产品，因此未添加工作表。',

@@ -230,8 +230,12 @@ export function ImportSummaryView({ summary, testId = 'search-import-summary' }:
   if (summary.products === 0) return <InfoMessage testId={testId} intent="info">{t('importEmpty')}</InfoMessage>;
   return (
     <InfoMessage testId={testId}>
-      {t('importDone', { products: summary.products, sheet: summary.sheetName, requests: summary.requests })}
-      {summary.harvested ? ` ${t('importHarvest', { cap: MAX_PRODUCTS_PER_CALL, requests: summary.requests })}` : ''}
+      {t(summary.fromFile ? 'importDoneFile' : summary.requests === 1 ? 'importDoneOne' : 'importDone', {
+        products: summary.products,
+        sheet: summary.sheetName,
+        requests: summary.requests,
+      })}
+      {summary.harvested && !summary.fromFile ? ` ${t('importHarvest', { cap: MAX_PRODUCTS_PER_CALL, requests: summary.requests })}` : ''}
     </InfoMessage>
   );
 }
