@@ -1,0 +1,62 @@
+/** The Node cache store (the command line's): answers outlive the process, and clear() forgets them. */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { createClient } from '../../../src/api';
+import { createFileStore } from '../../../src/api/node';
+import { logSettled, searchCalls } from './emulator-support';
+
+let emulator: RunningEmulator;
+let dir: string;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  dir = mkdtempSync(path.join(tmpdir(), 'partspec-cache-'));
+});
+afterAll(async () => {
+  await emulator.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const clientOver = (directory: string) =>
+  createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: { store: createFileStore(directory) } });
+
+test('a new client over the same folder answers a repeated lookup with no request, including misses', async () => {
+  const parts = emulator.catalog.byGroup.Ind.slice(0, 30).map((p) => p.values.Partno as string);
+  const inputs = [...parts, 'NOPE00000000'];
+  const first = await clientOver(dir).lookup(inputs);
+  await logSettled(emulator);
+  expect(searchCalls(emulator).length).toBeGreaterThan(0);
+  expect(readdirSync(dir).length).toBeGreaterThan(0);
+
+  emulator.resetLog();
+  const second = await clientOver(dir).lookup(inputs);
+  await logSettled(emulator);
+  expect(searchCalls(emulator)).toHaveLength(0);
+  expect([...second.entries()].map(([k, v]) => [k, v.status, v.products.map((p) => p.partno)])).toEqual(
+    [...first.entries()].map(([k, v]) => [k, v.status, v.products.map((p) => p.partno)]),
+  );
+  expect(second.get('NOPE00000000')?.status).toBe('notFound');
+});
+
+test('clear() empties the folder, so the next lookup asks the service again', async () => {
+  const part = emulator.catalog.byGroup.SMD[5].values.Partno as string;
+  const client = clientOver(dir);
+  await client.lookup([part]);
+  await client.clearCache();
+  emulator.resetLog();
+  await clientOver(dir).lookup([part]);
+  await logSettled(emulator);
+  expect(searchCalls(emulator).length).toBe(1);
+});
+
+test('entries round-trip, and one never written (or deleted) is a miss', async () => {
+  const other = mkdtempSync(path.join(tmpdir(), 'partspec-cache-'));
+  const store = createFileStore(other);
+  expect(await store.get('never-written')).toBeUndefined();
+  await store.set('k', { a: 1 });
+  expect(await store.get('k')).toEqual({ a: 1 });
+  await store.delete('k');
+  expect(await store.get('k')).toBeUndefined();
+  rmSync(other, { recursive: true, force: true });
+});
