@@ -1,4 +1,6 @@
 /** Temperature characteristics and voltage ratings of ceramic capacitors, with their part-number codes. */
+import { temperatureRange } from './common';
+import { quantityText } from './numbers';
 
 export interface TemperatureCharacteristic {
   code: string;
@@ -68,6 +70,23 @@ export const VOLTAGES: Readonly<Record<string, VoltageRating>> = {
 export function voltageText(v: VoltageRating): string {
   const value = v.volts >= 1000 ? `${v.volts / 1000}kV` : `${v.volts}V`;
   return `${value}${v.cls === 'DC' ? 'dc' : 'ac'}`;
+}
+
+/** The electrical Specs every ceramic capacitor carries, SMD or leaded, with their text forms. */
+export function capacitorSpecs(farads: number, tolerance: string, voltage: VoltageRating, tc: TemperatureCharacteristic): Record<string, string | number> {
+  return {
+    'Specs.Capacitance': farads,
+    'Specs.CapacitanceText': quantityText(farads, 'F'),
+    'Specs.ToleranceCapacitance': tolerance,
+    'Specs.RatedVoltageClass': voltage.cls,
+    'Specs.RatedVoltage': voltage.volts,
+    'Specs.RatedVoltageText': voltageText(voltage),
+    'Specs.TemperatureCharacteristicsCompliedStandard': tc.standard,
+    'Specs.TemperatureCharacteristics': tc.name,
+    'Specs.MaxOperatingTemperature': tc.maxTemp,
+    'Specs.MaxOperatingTemperatureText': `${tc.maxTemp}°C`,
+    'Specs.OperatingTemperatureRange': temperatureRange(tc.minTemp, tc.maxTemp),
+  };
 }
 
 /** Tolerances offered for a capacitance of a characteristic. */

@@ -1,6 +1,6 @@
-import { shared, type BasePart, leadPackages, temperatureRange } from './common';
-import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, voltageText } from './capacitor-codes';
-import { E12, E6, massText, mm, mmText, quantityText, round, seriesValues } from './numbers';
+import { shared, type BasePart, leadPackages } from './common';
+import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, capacitorSpecs } from './capacitor-codes';
+import { E12, E6, massText, mm, mmText, round, seriesValues } from './numbers';
 import { TOLERANCE_LETTERS, capacitanceCode, composeBasePartno } from './part-numbers';
 import type { Rng } from './rng';
 
@@ -195,17 +195,7 @@ export function buildLead(
     'Specs.LeadSpaceText': mmText(form.leadSpace, 0.8),
     'Specs.LeadDiameter': mm(form.leadDiameter),
     'Specs.LeadDiameterText': mmText(form.leadDiameter, 0.05),
-    'Specs.Capacitance': farads,
-    'Specs.CapacitanceText': quantityText(farads, 'F'),
-    'Specs.ToleranceCapacitance': tolerance,
-    'Specs.RatedVoltageClass': voltage.cls,
-    'Specs.RatedVoltage': voltage.volts,
-    'Specs.RatedVoltageText': voltageText(voltage),
-    'Specs.TemperatureCharacteristicsCompliedStandard': tc.standard,
-    'Specs.TemperatureCharacteristics': tc.name,
-    'Specs.MaxOperatingTemperature': tc.maxTemp,
-    'Specs.MaxOperatingTemperatureText': `${tc.maxTemp}°C`,
-    'Specs.OperatingTemperatureRange': temperatureRange(tc.minTemp, tc.maxTemp),
+    ...capacitorSpecs(farads, tolerance, voltage, tc),
   };
   if (series.disc) {
     values['Specs.OuterDiameter'] = mm(width);

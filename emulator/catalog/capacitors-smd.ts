@@ -1,6 +1,6 @@
-import { shared, type BasePart, smdPackages, temperatureRange } from './common';
-import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, voltageText } from './capacitor-codes';
-import { E12, E24, E6, decimal, massText, mm, mmText, quantityText, round, seriesValues } from './numbers';
+import { shared, type BasePart, smdPackages } from './common';
+import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, capacitorSpecs } from './capacitor-codes';
+import { E12, E24, E6, decimal, massText, mm, mmText, round, seriesValues } from './numbers';
 import { TOLERANCE_LETTERS, capacitanceCode, composeBasePartno } from './part-numbers';
 import type { Rng } from './rng';
 import { REFLOW_AND_FLOW, REFLOW_ONLY, SMD_SERIES, SMD_SIZES, type ChipSize, type SmdSeries } from './smd-series';
@@ -118,17 +118,7 @@ export function buildSmd(
     'Specs.SizecodeMm': size.mm,
     'Specs.SizecodeInch': size.inch,
     'Specs.SmdType': series.smdType,
-    'Specs.Capacitance': farads,
-    'Specs.CapacitanceText': quantityText(farads, 'F'),
-    'Specs.ToleranceCapacitance': tolerance,
-    'Specs.RatedVoltageClass': voltage.cls,
-    'Specs.RatedVoltage': voltage.volts,
-    'Specs.RatedVoltageText': voltageText(voltage),
-    'Specs.TemperatureCharacteristicsCompliedStandard': tc.standard,
-    'Specs.TemperatureCharacteristics': tc.name,
-    'Specs.MaxOperatingTemperature': tc.maxTemp,
-    'Specs.MaxOperatingTemperatureText': `${tc.maxTemp}°C`,
-    'Specs.OperatingTemperatureRange': temperatureRange(tc.minTemp, tc.maxTemp),
+    ...capacitorSpecs(farads, tolerance, voltage, tc),
   };
   if (series.benefits.length > 0) values.Benefits = shared(series.benefits);
   if (series.caution) values.Caution = shared(series.caution);

@@ -6,8 +6,8 @@ import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset 
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
-import { ErrorMessage, InfoMessage, TaskProgress, categoryLabel, useSectionStyles } from './common';
-import { ImportSummaryView } from './search-section';
+import { ErrorMessage, InfoMessage, categoryLabel, useSectionStyles } from './common';
+import { ImportProgressView, ImportSummaryView } from './search-section';
 
 export interface DownloadSectionProps {
   services: TaskpaneServices;
@@ -52,7 +52,6 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
     if (result) setSummary(result);
   }
 
-  const progress = importTask.progress;
   const href = link ? safeHttpUrl(link.url) : undefined;
   const dateText = link?.expiresAt.toLocaleString(uiLang, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -126,14 +125,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
         </div>
       ) : null}
 
-      {importTask.running ? (
-        <TaskProgress
-          testId="download-import-progress"
-          label={t('importing')}
-          detail={progress ? t('importProgress', { requests: progress.requests, products: progress.products }) : undefined}
-          onCancel={importTask.cancel}
-        />
-      ) : null}
+      <ImportProgressView task={importTask} testId="download-import-progress" />
       {summary ? <ImportSummaryView summary={summary} testId="download-import-summary" /> : null}
       {linkTask.running ? <InfoMessage testId="download-busy" intent="info">{t('gettingLink')}</InfoMessage> : null}
     </div>

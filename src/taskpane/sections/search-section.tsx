@@ -20,7 +20,7 @@ import {
 } from '../builder';
 import type { ImportProgress, ImportSummary, SearchPreview, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
-import { useTask } from '../use-task';
+import { useTask, type Task } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, TaskProgress, categoryLabel, useSectionStyles } from './common';
 import { ConditionRowEditor } from './condition-row-editor';
@@ -126,7 +126,6 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
   }
 
   const running = previewTask.running || importTask.running;
-  const progress = importTask.progress;
 
   return (
     <div className={section.section}>
@@ -207,20 +206,28 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
         </Text>
       ) : null}
 
-      {importTask.running ? (
-        <TaskProgress
-          testId="search-import-progress"
-          label={t('importing')}
-          detail={progress ? t('importProgress', { requests: progress.requests, products: progress.products }) : undefined}
-          onCancel={importTask.cancel}
-        />
-      ) : null}
+      <ImportProgressView task={importTask} testId="search-import-progress" />
       {previewTask.running ? <TaskProgress testId="search-preview-progress" label={t('loading')} onCancel={previewTask.cancel} /> : null}
 
       <ErrorMessage testId="search-error" message={previewTask.error ?? importTask.error} />
       {summary ? <ImportSummaryView summary={summary} /> : null}
       {preview && !running ? <PreviewTable products={preview.products} columns={preview.columns} hasMoreHits={preview.hasMoreHits} /> : null}
     </div>
+  );
+}
+
+/** An import under way: requests and products so far, with Cancel. */
+export function ImportProgressView({ task, testId }: { task: Task<ImportProgress>; testId: string }): JSX.Element | null {
+  const { t } = useUi();
+  if (!task.running) return null;
+  const progress = task.progress;
+  return (
+    <TaskProgress
+      testId={testId}
+      label={t('importing')}
+      detail={progress ? t('importProgress', { requests: progress.requests, products: progress.products }) : undefined}
+      onCancel={task.cancel}
+    />
   );
 }
 
