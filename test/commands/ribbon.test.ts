@@ -1,0 +1,92 @@
+/**
+ * The ribbon handlers as Excel calls them. office-addin-mock stands in for the Office host object
+ * (ribbon registration, the pane, document settings); the workbook double stands in for Excel.run.
+ */
+import { OfficeMockObject } from 'office-addin-mock';
+import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../emulator';
+import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences, setSharedSession } from '../../src/settings';
+import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
+
+type Commands = typeof import('../../src/commands/commands');
+
+let emulator: RunningEmulator;
+let excel: ExcelDouble;
+let associated: Map<string, (event: Office.AddinCommands.Event) => void>;
+let shown: number;
+let commands: Commands;
+const scope = globalThis as unknown as Record<string, unknown>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  excel = createExcelDouble();
+  associated = new Map();
+  shown = 0;
+  const settings = excel.office.context.document.settings;
+  scope.Office = new OfficeMockObject({
+    onReady: (callback?: (info: { host: string }) => void) => {
+      callback?.({ host: 'Excel' });
+      return Promise.resolve({ host: 'Excel' });
+    },
+    actions: { associate: (id: string, fn: (event: Office.AddinCommands.Event) => void) => associated.set(id, fn) },
+    addin: { showAsTaskpane: async () => void shown++ },
+    context: { document: { settings } },
+  });
+  scope.Excel = { run: excel.run };
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'] });
+  setSharedSession(createSessionProvider({ settings: store }));
+  jest.isolateModules(() => {
+    commands = jest.requireActual('../../src/commands/commands') as Commands;
+  });
+});
+
+afterAll(async () => {
+  setSharedSession(undefined);
+  delete scope.Office;
+  delete scope.Excel;
+  await emulator.close();
+});
+
+/** Runs a handler the way Excel does and waits for it to call `event.completed()`. */
+function click(id: string): Promise<void> {
+  return new Promise((resolve) => associated.get(id)!({ completed: () => resolve(), source: { id } } as unknown as Office.AddinCommands.Event));
+}
+
+test('the three ribbon actions of the manifest are registered when Office is ready', () => {
+  expect([...associated.keys()].sort()).toEqual(['enrichSelection', 'openSettings', 'refresh']);
+});
+
+test('Enrich selection completes its event and writes the outcome in the sheet', async () => {
+  const part = emulator.catalog.byGroup.SMD[7].values.Partno as string;
+  excel.setCells('Sheet1', 'A1', [['MPN'], [part], ['NOT-A-PART-123']]);
+  excel.select('Sheet1', 'A2:A3');
+  await click('enrichSelection');
+  expect(excel.values('Sheet1').map((r) => r.slice(0, 3))).toEqual([
+    ['MPN', 'PartSpec: Match', 'PartSpec: Status'],
+    [part, 'Exact', emulator.catalog.byPartno.get(part)!.values.Status],
+    ['NOT-A-PART-123', 'Not found', ''],
+  ]);
+  expect(commands.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true });
+});
+
+test('Enrich selection with nothing to enrich still completes, and opens the pane to say why', async () => {
+  excel.addSheet('Empty');
+  excel.select('Empty', 'A1');
+  const before = shown;
+  await click('enrichSelection');
+  expect(commands.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: false });
+  expect(shown).toBe(before + 1);
+});
+
+test('Refresh completes its event and recalculates', async () => {
+  await click('refresh');
+  expect(excel.calculations()).toContain('Full');
+  expect(commands.lastCommandNotice()).toMatchObject({ command: 'refresh' });
+});
+
+test('Settings opens the pane', async () => {
+  const before = shown;
+  await click('openSettings');
+  expect(shown).toBe(before + 1);
+});
