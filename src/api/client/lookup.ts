@@ -79,6 +79,8 @@ interface Batch {
   callers: Set<AbortSignal>;
   /** A caller without a signal can never cancel, so the batch runs to the end. */
   pinned: boolean;
+  /** Removes the batch's listeners from its callers' signals once it has run (a signal may outlive many batches). */
+  detach: (() => void)[];
 }
 
 function defer(): Pending {
@@ -175,11 +177,11 @@ export class LookupEngine {
   private joinBatch(lang: Lang, signal?: AbortSignal): Batch {
     let batch = this.queued.get(lang);
     if (!batch) {
-      const created: Batch = { lang, items: new Map(), controller: new AbortController(), callers: new Set(), pinned: false };
+      const created: Batch = { lang, items: new Map(), controller: new AbortController(), callers: new Set(), pinned: false, detach: [] };
       this.queued.set(lang, created);
       setTimeout(() => {
         this.queued.delete(lang);
-        void this.flush(created);
+        void this.flush(created).finally(() => created.detach.forEach((remove) => remove()));
       }, this.deps.windowMs);
       batch = created;
     }
@@ -187,14 +189,12 @@ export class LookupEngine {
     if (!signal) joined.pinned = true;
     else if (!joined.callers.has(signal)) {
       joined.callers.add(signal);
-      signal.addEventListener(
-        'abort',
-        () => {
-          // Requests stop only when every caller that wanted them has cancelled.
-          if (!joined.pinned && [...joined.callers].every((s) => s.aborted)) joined.controller.abort(signal.reason);
-        },
-        { once: true },
-      );
+      const onAbort = (): void => {
+        // Requests stop only when every caller that wanted them has cancelled.
+        if (!joined.pinned && [...joined.callers].every((s) => s.aborted)) joined.controller.abort(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      joined.detach.push(() => signal.removeEventListener('abort', onAbort));
     }
     return joined;
   }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
 import { createClient, createMapStore, lowerBoundRequests, normalizePartnoInput, type Lang } from '../../../src/api';
 import { logSettled, maxUrlBytes, searchCalls } from './emulator-support';
@@ -100,6 +101,14 @@ describe('lookup against the emulator', () => {
     const asked = searchCalls(emulator).flatMap((r) => decodeURIComponent(r.url).match(/'([^']*)'/)![1].split('|'));
     expect(asked.length).toBe(union.length);
     expect([...ra.values(), ...rb.values()].every((o) => o.status === 'exact')).toBe(true);
+  });
+
+  test('a signal that outlives many lookups keeps no listener from them', async () => {
+    const c = client({ cache: false });
+    const controller = new AbortController();
+    const parts = realPartnos(40, 131);
+    for (const part of parts) await c.lookup([part], { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   test('values come back in the chosen language', async () => {
