@@ -17,7 +17,7 @@ export function inProgressStatus(): string {
 
 export function doneStatus(record: ImportRecord): string {
   const more = record.truncated ? ' (more products match; raise the maximum to get them)' : '';
-  return `PartSpec: ${count(record.productCount)} products${more} · ${describeQuery(record)} · ${record.requestCount} requests · ${record.time.slice(0, 16).replace('T', ' ')} UTC`;
+  return `PartSpec: ${count(record.productCount)} products${more} · ${describeQuery(record)} · ${record.requestCount === 1 ? '1 request' : `${record.requestCount} requests`} · ${record.time.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 export function cancelledStatus(written: number, total: number): string {
