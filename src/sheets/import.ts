@@ -1,3 +1,4 @@
+import type { ProductRecord } from '../api/product';
 import type { Lang } from '../api/vocabulary';
 import { buildImportColumns, type FieldChoice } from './core/columns';
 import type { ChunkBudget } from './core/chunks';
@@ -31,6 +32,11 @@ export interface ImportRequest {
   fields: readonly FieldChoice[];
   /** Name wanted for the new sheet (made valid and unique). @default a name from the category */
   sheetName?: string;
+  /**
+   * Products already in hand (a category's download file, and the requests it took): written as
+   * they are instead of searching. The query is still recorded, so Refresh re-runs it as a search.
+   */
+  products?: { products: ProductRecord[]; requests: number };
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
   /** Chunk budget of each sync. @default DEFAULT_CHUNK_BUDGET */
@@ -63,6 +69,10 @@ interface Target {
 }
 
 async function fetchProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined) {
+  if (request.products) {
+    const { products, requests } = request.products;
+    return { products, hasMoreHits: false, stats: { requests, bytes: 0, urlBytes: 0 } };
+  }
   return deps.client.harvest(
     { category: request.query.category, filter: request.query.filter, orderby: request.query.orderby, lang },
     {

@@ -1,4 +1,4 @@
-import { formatFilter, formatOrderBy, type Client } from '../api';
+import { formatFilter, formatOrderBy, type Client, type ProductRecord } from '../api';
 import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
@@ -34,7 +34,13 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
   // The part-number column of the last enrichment, so "select the not-found rows" finds the same BOM.
   let lastColumn: string | undefined;
 
-  async function importWith(client: SheetsClient, request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary> {
+  async function importWith(
+    client: SheetsClient,
+    request: ImportRequest,
+    onProgress: Progress<ImportProgress>,
+    signal?: AbortSignal,
+    inHand?: { products: ProductRecord[]; requests: number },
+  ): Promise<ImportSummary> {
     const result = await importProducts(
       { run, client, settings: settings() },
       {
@@ -45,6 +51,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
           lang: request.lang,
         },
         fields: request.fields,
+        products: inHand,
         signal,
         onProgress: (p) => onProgress({ requests: p.requests, products: p.products }),
       },
@@ -61,13 +68,9 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       const client = await getClient();
       const products = await client.downloadCategory(link.url, { signal, category: link.category });
       onProgress({ requests: 1, products: products.length });
-      // The file stands in for the harvest, so the sheet is written (and recorded for Refresh) like any import.
-      const fromFile: SheetsClient = {
-        harvest: async () => ({ products, hasMoreHits: false, stats: { requests: 1, bytes: 0, urlBytes: 0 } }),
-        lookup: (...args) => client.lookup(...args),
-        clearCache: () => client.clearCache(),
-      };
-      const summary = await importWith(fromFile, { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields }, onProgress, signal);
+      // Written like any import and recorded as the category's query, so Refresh re-runs it as a search.
+      const request = { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields };
+      const summary = await importWith(client, request, onProgress, signal, { products, requests: 1 });
       return { ...summary, harvested: false, fromFile: true };
     },
 

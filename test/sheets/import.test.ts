@@ -70,6 +70,19 @@ test('an import matching more than 2000 products writes all of them', async () =
   expect(new Set(partnos).size).toBe(total);
 });
 
+test('products already in hand (a download file) are written without a search, and recorded as the category query', async () => {
+  const r = freshWorkbook(rig);
+  const link = await r.client.getDownloadUrl('inductors', 'en');
+  const products = await r.client.downloadCategory(link.url, { category: 'inductors' });
+  rig.emulator.resetLog();
+  const result = await importProducts(deps(r), { query: { category: 'inductors', lang: 'en' }, fields: ['Status'], products: { products, requests: 1 } });
+  expect(result).toMatchObject({ status: 'done', productCount: rig.emulator.catalog.byGroup.Ind.length, requestCount: 1 });
+  expect(rig.emulator.requests).toHaveLength(0);
+  expect(r.excel.tables()[0].rowCount).toBe(rig.emulator.catalog.byGroup.Ind.length);
+  const records = JSON.stringify(r.excel.savedSettings());
+  expect(records).toContain('"category":"inductors"');
+});
+
 test('20,000 rows × 40 columns: few syncs, every payload under 5 MB, calculation suspended while writing', async () => {
   const r = freshWorkbook(rig);
   const fields = fieldsOfGroup('SMD').map((f) => f.key).filter((k) => k !== 'Partno').slice(0, 39);

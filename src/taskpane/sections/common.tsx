@@ -8,7 +8,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { CATEGORIES, GROUP_LABELS, type CategoryId, type Lang } from '../../api/vocabulary';
+import { CATEGORIES, GROUP_LABELS, LANGS, type CategoryId, type Lang } from '../../api/vocabulary';
 import { useUi } from '../ui-context';
 
 export const useSectionStyles = makeStyles({
@@ -95,4 +95,18 @@ export function TaskProgress(props: { label: string; detail?: string; value?: nu
 /** A category's name for people, in the pane's language (from the vocabulary's group labels). */
 export function categoryLabel(id: CategoryId, lang: Lang): string {
   return CATEGORIES[id].groups.map((g) => GROUP_LABELS[g][lang]).join(' + ');
+}
+
+/** The `<option>`s of the three data languages, each named in the pane's language. */
+export function LanguageOptions(): JSX.Element {
+  const { t } = useUi();
+  return (
+    <>
+      {LANGS.map((l) => (
+        <option key={l} value={l}>
+          {t(`langName_${l}`)}
+        </option>
+      ))}
+    </>
+  );
 }

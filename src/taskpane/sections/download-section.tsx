@@ -1,12 +1,12 @@
 import { Button, Field, Input, Link, Select, Text } from '@fluentui/react-components';
 import { useState } from 'react';
-import { DOWNLOAD_CATEGORY_IDS, LANGS, isCategoryId, isLang, type CategoryId, type Lang } from '../../api/vocabulary';
+import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang } from '../../api/vocabulary';
 import type { Preferences } from '../../settings';
 import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset } from '../builder';
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
-import { ErrorMessage, InfoMessage, categoryLabel, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, categoryLabel, LanguageOptions, useSectionStyles } from './common';
 import { ImportProgressView, ImportSummaryView } from './search-section';
 
 export interface DownloadSectionProps {
@@ -68,11 +68,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
       </Field>
       <Field label={t('downloadLang')}>
         <Select value={lang} disabled={busy} onChange={(_, d) => isLang(d.value) && setLang(d.value)} data-testid="download-lang">
-          {LANGS.map((l) => (
-            <option key={l} value={l}>
-              {t(`langName_${l}`)}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </Field>
       <div className={section.actions}>

@@ -1,11 +1,11 @@
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { useEffect, useId, useState } from 'react';
-import { LANGS, isLang, type Lang } from '../../api/vocabulary';
+import { isLang, type Lang } from '../../api/vocabulary';
 import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings';
 import type { ConnectionReport, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
-import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, LanguageOptions, useSectionStyles } from './common';
 
 export interface SettingsSectionProps {
   services: TaskpaneServices;
@@ -126,11 +126,7 @@ export function SettingsSection({ services, preferences }: SettingsSectionProps)
       </Field>
       <Field label={t('dataLanguage')} hint={t('dataLanguageHint')}>
         <Select value={lang} onChange={(_, d) => isLang(d.value) && setLang(d.value)} data-testid="settings-data-lang">
-          {LANGS.map((l) => (
-            <option key={l} value={l}>
-              {t(`langName_${l}`)}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </Field>
       <Field label={t('uiLanguage')}>
@@ -140,11 +136,7 @@ export function SettingsSection({ services, preferences }: SettingsSectionProps)
           data-testid="settings-ui-lang"
         >
           <option value="auto">{t('uiLanguageAuto')}</option>
-          {LANGS.map((l) => (
-            <option key={l} value={l}>
-              {t(`langName_${l}`)}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </Field>
       <div className={styles.inline}>
