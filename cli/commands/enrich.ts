@@ -39,16 +39,13 @@ are written back as they were read.
 Exit codes: 0 every part matched, 1 some rows not found or invalid (each is named on stderr),
 2 usage or file error, 3 API, auth or network error (nothing is written).`;
 
-/** Part numbers per lookup call: small enough for a moving progress bar, large enough to pack URLs well. */
-const LOOKUP_CHUNK = 1000;
-
+/**
+ * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
+ * fewest URLs and runs them concurrently; splitting the BOM would cost requests and parallelism.
+ */
 async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, context: CommandContext): Promise<Map<string, MatchOutcome>> {
-  const outcomes = new Map<string, MatchOutcome>();
-  for (let start = 0; start < inputs.length; start += LOOKUP_CHUNK) {
-    context.progress.update('Looking up', start, inputs.length);
-    const part = await client.lookup(inputs.slice(start, start + LOOKUP_CHUNK), { lang, signal: context.signal });
-    for (const [input, outcome] of part) outcomes.set(input, outcome);
-  }
+  context.progress.update('Looking up', 0, inputs.length);
+  const outcomes: Map<string, MatchOutcome> = await client.lookup([...inputs], { lang, signal: context.signal });
   context.progress.update('Looking up', inputs.length, inputs.length);
   return outcomes;
 }
