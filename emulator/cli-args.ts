@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isIsoDate, REFERENCE_DATE } from './catalog';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from './options';
 
 export const USAGE = `Usage: npm run emulator -- [options]
@@ -14,6 +15,10 @@ Options:
   --fail-rate P         fraction (0..1) of API requests answered 500
   --drop-rate P         fraction (0..1) of API connections cut without an answer
   --seed N              catalog seed (default 1)
+  --as-of YYYY-MM-DD    serve the catalog as it stands on that day (from ${REFERENCE_DATE}):
+                        ended parts Discontinued, ending parts NRND or To be discontinued
+                        with dates, new package forms flagged NewProduct (default: as of
+                        ${REFERENCE_DATE})
   --log-requests FILE   append one JSON line per request to FILE
   --help                show this text`;
 
@@ -52,6 +57,12 @@ function rateLimit(text: string): { max: number; windowSeconds: number } {
   return { max: Number(m[1]), windowSeconds: Number(m[2]) };
 }
 
+function asOfDate(text: string): string {
+  if (!isIsoDate(text)) throw new UsageError(`--as-of needs a date written YYYY-MM-DD (e.g. 2027-06-30), not '${text}'.`);
+  if (text < REFERENCE_DATE) throw new UsageError(`--as-of needs a date on or after ${REFERENCE_DATE}, the day the catalog describes, not '${text}'.`);
+  return text;
+}
+
 /** Reads the command line into emulator options. Throws UsageError on anything it does not understand. */
 export function parseCliArgs(argv: readonly string[]): CliResult {
   let parsed;
@@ -69,6 +80,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
         'fail-rate': { type: 'string' },
         'drop-rate': { type: 'string' },
         seed: { type: 'string' },
+        'as-of': { type: 'string' },
         'log-requests': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -93,6 +105,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
   if (v['fail-rate'] !== undefined) options.failRate = fraction('fail-rate', v['fail-rate']);
   if (v['drop-rate'] !== undefined) options.dropRate = fraction('drop-rate', v['drop-rate']);
   if (v.seed !== undefined) options.seed = integer('seed', v.seed, 0, 2 ** 32 - 1);
+  if (v['as-of'] !== undefined) options.asOf = asOfDate(v['as-of']);
   if (v['log-requests'] !== undefined) {
     if (v['log-requests'].trim() === '') throw new UsageError('--log-requests needs a file path.');
     options.logRequests = v['log-requests'];

@@ -9,6 +9,7 @@ export {
   HOSTILE_STRINGS,
   PARTNO_PATTERN,
   REFERENCE_DATE,
+  ageCatalog,
   comparePartno,
   generateCatalog,
   type Catalog,

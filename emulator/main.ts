@@ -24,7 +24,8 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   const emulator = await startEmulator(options);
   const keys = options.keys ?? [DEMO_KEY];
   console.log(`PartSpec API emulator listening on ${emulator.url}`);
-  console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed})`);
+  const asOf = emulator.catalog.asOf ? `, as of ${emulator.catalog.asOf}` : '';
+  console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed}${asOf})`);
   // Only the public demo key is ever printed; other keys are the user's secrets.
   if (keys.includes(DEMO_KEY)) console.log(`  API key:  ${DEMO_KEY}`);
   else console.log(`  API keys: ${keys.length} configured with --key`);

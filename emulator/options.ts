@@ -30,6 +30,11 @@ export interface EmulatorOptions {
   dropRate?: number;
   /** Catalog seed. @default 1 */
   seed?: number;
+  /**
+   * Serves the catalog as it stands on this day (`YYYY-MM-DD`, not before REFERENCE_DATE): ended,
+   * ending and new parts as the seed schedules them. @default the catalog as of REFERENCE_DATE
+   */
+  asOf?: string;
   /** File that receives one JSON line per request. @default none */
   logRequests?: string;
   /** Clock in ms, for link-expiry tests. @default Date.now */

@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_KEY_HEADER, ENDPOINTS, URL_BUDGET_BYTES } from '../src/api';
-import { DEFAULT_SEED, generateCatalog, type Catalog } from './catalog';
+import { DEFAULT_SEED, ageCatalog, generateCatalog, type Catalog } from './catalog';
 import { applyFaults, createFaultState, pickLatency, roll, sleep } from './faults';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from './options';
 import { parseQueryString } from './query-string';
@@ -17,16 +17,30 @@ const FAULT_ROUTES = new Set<string>([ENDPOINTS.products, ENDPOINTS.downloadUrl,
 const KEY_ROUTES = new Set<string>([ENDPOINTS.products, ENDPOINTS.downloadUrl]);
 
 const catalogs = new Map<number, Catalog>();
+const agedCatalogs = new Map<string, Catalog>();
 
-/** The catalog of a seed; generated once per process and shared, since it never changes. */
-export function catalogFor(seed: number): Catalog {
+/**
+ * The catalog of a seed, as generated or aged to `asOf` (`YYYY-MM-DD`); generated once per process
+ * and shared, since it never changes. Two aged dates are kept, so a test can run two emulators at
+ * two dates side by side.
+ */
+export function catalogFor(seed: number, asOf?: string): Catalog {
   let catalog = catalogs.get(seed);
   if (!catalog) {
     catalog = generateCatalog(seed);
     catalogs.clear();
+    agedCatalogs.clear();
     catalogs.set(seed, catalog);
   }
-  return catalog;
+  if (asOf === undefined) return catalog;
+  const key = `${seed}@${asOf}`;
+  let aged = agedCatalogs.get(key);
+  if (!aged) {
+    aged = ageCatalog(catalog, asOf);
+    if (agedCatalogs.size >= 2) agedCatalogs.delete(agedCatalogs.keys().next().value as string);
+    agedCatalogs.set(key, aged);
+  }
+  return aged;
 }
 
 const isFaultRoute = (request: FastifyRequest): boolean =>
@@ -42,7 +56,7 @@ function sendProblem(reply: FastifyReply, status: number, message: string): Fast
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const faults = createFaultState(options);
   const now = options.now ?? Date.now;
-  const catalog = catalogFor(options.seed ?? DEFAULT_SEED);
+  const catalog = catalogFor(options.seed ?? DEFAULT_SEED, options.asOf);
   const signer = createLinkSigner();
   const requests: RequestLogEntry[] = [];
   const productCounts = new WeakMap<FastifyRequest, number>();

@@ -11,6 +11,7 @@ import type { Catalog, CatalogProduct } from './types';
 export type { Catalog, CatalogProduct } from './types';
 export { HOSTILE_PARTNOS, HOSTILE_STRINGS } from './hostile';
 export { REFERENCE_DATE } from './lifecycle';
+export { ageCatalog, isIsoDate, LAST_BUY_WINDOW_DAYS } from './aging';
 export { PARTNO_PATTERN } from './part-numbers';
 
 /** The catalog seed when none is given. */

@@ -13,6 +13,8 @@ export interface CatalogProduct {
 
 export interface Catalog {
   seed: number;
+  /** The day the catalog was aged to (`--as-of`); absent for the catalog as generated. */
+  asOf?: string;
   /** Every product, ordered by Partno in code-unit order. */
   products: readonly CatalogProduct[];
   /** The products of each group, ordered by Partno. */
