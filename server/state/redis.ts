@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createMemoryState, type MemoryStateOptions } from './memory';
+import { RedisAnswerCache } from './redis-cache';
+import { RedisBudget } from './redis-budget';
+import { RedisCoalescer } from './redis-coalescer';
+import { RedisLink, type StateLogger } from './redis-link';
+import { RedisTokenStore } from './redis-tokens';
+import type { UpstreamRate } from './sliding-budget';
+import type { SharedState, StateHealth } from './types';
+
+export { describeRedisUrl, type StateLogger } from './redis-link';
+export { TokenStoreUnavailableError } from './redis-tokens';
+
+/** Every key of one deployment starts with this, so one Redis can serve several deployments. @default 'partspec:' */
+export const DEFAULT_REDIS_PREFIX = 'partspec:';
+
+export interface RedisStateOptions {
+  /** `--redis URL`: `redis://[user:password@]host:port[/db]` or `rediss://…`. */
+  url: string;
+  /** @default DEFAULT_REDIS_PREFIX */
+  prefix?: string;
+  /** The shared upstream budget (`--upstream-rate N/SECONDS`); none starts requests at once. */
+  upstreamRate?: UpstreamRate;
+  /**
+   * Team mode: tokens live in Redis. The `--tokens FILE` store (in `local`) seeds an empty Redis
+   * and answers while Redis has never been reachable. @default true when `local.tokensFile` is set
+   */
+  teamMode?: boolean;
+  /** The in-process state this instance falls back on (and keeps as a first-level cache). */
+  local?: MemoryStateOptions;
+  /** One line per change of Redis state. @default silent */
+  log?: StateLogger;
+  /** A Redis command slower than this sends the instance to local state. @default 250 */
+  commandTimeoutMs?: number;
+  /** How long an identical request on another instance may hold the coalescing lock. @default 30000 */
+  lockMs?: number;
+  /** How long to wait for Redis at start before serving from local state. @default 2000 */
+  connectWaitMs?: number;
+}
+
+/** The Redis state plus what operations and tests look at. */
+export interface RedisSharedState extends SharedState {
+  readonly link: RedisLink;
+  readonly instanceId: string;
+}
+
+/**
+ * `partspec serve --redis URL`: the answer cache, the coalescing of identical requests, the
+ * upstream budget and its 429 pause, and the team's tokens, shared by every instance through
+ * Redis. Each part falls back on this instance's in-process state while Redis is down, slow or
+ * restarting, so no user request fails because of Redis; `health()` says when that happens.
+ */
+export async function createRedisState(options: RedisStateOptions): Promise<RedisSharedState> {
+  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
+  const instanceId = randomUUID();
+  const local = createMemoryState({ ...options.local, upstreamRate: options.upstreamRate });
+  const link = new RedisLink({ url: options.url, log: options.log, commandTimeoutMs: options.commandTimeoutMs });
+  const cache = new RedisAnswerCache({ link, prefix, local: local.cache });
+  const coalescer = new RedisCoalescer({ link, prefix, local: local.coalescer, instanceId, lockMs: options.lockMs });
+  const budget = new RedisBudget({ link, prefix, instanceId, rate: options.upstreamRate });
+  const teamMode = options.teamMode ?? (options.local?.tokensFile !== undefined || options.local?.tokens !== undefined);
+  const tokens = teamMode ? new RedisTokenStore({ link, prefix, seed: local.tokens }) : undefined;
+
+  await link.whenUp(options.connectWaitMs ?? 2000);
+  await coalescer.start();
+  await tokens?.start();
+  await budget.beat();
+
+  return {
+    link,
+    instanceId,
+    cache,
+    coalescer,
+    budget,
+    tokens,
+    health(): StateHealth {
+      return { kind: 'redis', ...link.status() };
+    },
+    async close() {
+      budget.close();
+      tokens?.stop();
+      await link.close();
+      await local.close();
+    },
+  };
+}

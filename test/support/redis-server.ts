@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/**
+ * A real `redis-server` for tests and benchmarks: its own free port on 127.0.0.1, nothing written
+ * to disk (`--save '' --appendonly no`), and the means to kill it hard and start it again on the
+ * same port, as an operator's Redis restart looks to the PartSpec servers using it.
+ */
+export interface RedisServerFixture {
+  /** `redis://127.0.0.1:PORT` */
+  readonly url: string;
+  readonly port: number;
+  /** True while the process runs. */
+  running(): boolean;
+  /** SIGKILL: connections drop at once, nothing is saved. */
+  kill(): Promise<void>;
+  /** Starts a fresh, empty server on the same port (after `kill`). */
+  restart(): Promise<void>;
+  /** SIGSTOP / SIGCONT: Redis keeps its connections but answers nothing, like a Redis stuck on a slow command. */
+  freeze(): void;
+  thaw(): void;
+  stop(): Promise<void>;
+}
+
+const FALLBACK_PATH = '/usr/bin/redis-server';
+
+/** The redis-server binary: the provisioning entry's answer when present, else Debian's. */
+function resolveRedisServerPath(): string {
+  const tools = join(__dirname, 'system-tools.ts');
+  if (existsSync(tools)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const found = (require(tools) as { redisServerPath?: () => string }).redisServerPath?.();
+    if (found) return found;
+  }
+  return FALLBACK_PATH;
+}
+
+/** A port nobody listens on right now. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(binary: string, port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`redis-server did not start on port ${port}: ${output.slice(-500)}`));
+    }, 10_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code} before it was ready: ${output.slice(-500)}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts redis-server on a free port and resolves once it accepts connections. */
+export async function startRedisServer(): Promise<RedisServerFixture> {
+  const binary = resolveRedisServerPath();
+  const port = await findFreePort();
+  let child: ChildProcess | undefined = await launch(binary, port);
+  const alive = (): boolean => !!child && child.exitCode === null && child.signalCode === null;
+
+  const kill = async (): Promise<void> => {
+    if (!child) return;
+    const current = child;
+    child = undefined;
+    current.kill('SIGKILL');
+    await waitForExit(current);
+  };
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    running: alive,
+    kill,
+    async restart() {
+      await kill();
+      // The port was just ours; a few tries cover a slow release of the socket.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          child = await launch(binary, port);
+          return;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    },
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
+    thaw() {
+      child?.kill('SIGCONT');
+    },
+    stop: kill,
+  };
+}
