@@ -11,13 +11,14 @@ import { emulatorCommand } from './commands/emulator';
 import { enrichCommand } from './commands/enrich';
 import { lookupCommand } from './commands/lookup';
 import { searchCommand } from './commands/search';
+import { serveCommand } from './commands/serve';
 import { urlCommand } from './commands/url';
 import { isApiError, isValidationError } from '../src/api/node';
 import { createContext, type CommandContext } from './context';
 import { ENV } from './config';
 import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
 
-const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, urlCommand, downloadCommand, configCommand, emulatorCommand];
+const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, urlCommand, downloadCommand, configCommand, emulatorCommand, serveCommand];
 
 const USAGE = `usage: partspec <command> [options]
 
@@ -102,7 +103,8 @@ function isKnownError(error: unknown): boolean {
 function main(): void {
   const controller = new AbortController();
   const argv = process.argv.slice(2);
-  if (argv[0] !== 'emulator') {
+  // The emulator and the server stop themselves on SIGINT/SIGTERM.
+  if (argv[0] !== 'emulator' && argv[0] !== 'serve') {
     process.on('SIGINT', () => {
       // A second Ctrl+C stops at once.
       if (controller.signal.aborted) process.exit(EXIT.interrupted);

@@ -1,0 +1,51 @@
+import { SERVE_USAGE, ServeUsageError, parseServeArgs } from '../../server/cli-args';
+import { startServe } from '../../server/serve';
+import { TokenFileError } from '../../server/tokens/token-file';
+import { runTokenCommand } from '../../server/tokens/token-commands';
+import type { CommandContext } from '../context';
+import type { Command } from './command';
+
+async function runServer(argv: readonly string[], context: CommandContext): Promise<number> {
+  const parsed = parseServeArgs(argv);
+  if (parsed.help) {
+    context.stdout.write(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  const { server, url, mode } = await startServe(parsed.args, { env: context.env, warn: (message) => context.note(`Warning: ${message}`) });
+  const publicUrl = server.publicUrl();
+  const shown = publicUrl.replace(/\/$/, '') === url ? publicUrl : `${url}/ (public address ${publicUrl})`;
+  context.stdout.write(`PartSpec server listening on ${shown} — ${mode} mode; manifest ${publicUrl}manifest.xml\n`);
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      // Upstream keep-alive sockets would hold the process open: once closed, exit.
+      server.close().then(
+        () => process.exit(0),
+        () => resolve(1),
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** `partspec serve`: the PartSpec server, and `partspec serve token …` to administer its tokens. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the PartSpec server (hosts the add-in, relays the API; token add|list|revoke)',
+  usage: SERVE_USAGE,
+  async run(argv, context) {
+    try {
+      if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr });
+      return await runServer(argv, context);
+    } catch (error) {
+      if (error instanceof ServeUsageError || error instanceof TokenFileError) {
+        context.stderr.write(`partspec serve: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+  },
+};

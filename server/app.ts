@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { API_KEY_HEADER } from '../src/api';
+import { registerSite } from './hosting/site';
+import { CONTENT_SECURITY_POLICY } from './hosting/security-headers';
+import {
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_USER_RATE,
+  type ServerOptions,
+} from './options';
+import { createAuthenticator, credentialOf } from './relay/credentials';
+import { createLinkSigner, SERVER_DOWNLOAD_PATH } from './relay/links';
+import { sendProblem } from './relay/problem';
+import { describeRelayFailure, registerRelay } from './relay/routes';
+
+/** A built server: register more routes on `app` (health, metrics) before `listen`. */
+export interface PartSpecServer {
+  app: FastifyInstance;
+  /** Starts listening; resolves to the address it listens at (`http(s)://host:port`). */
+  listen(port: number, host: string): Promise<string>;
+  /** The public URL in use, ending in `/` (known once listening when not configured). */
+  publicUrl(): string;
+  /** Stops accepting requests, ends open connections and closes the shared state. */
+  close(): Promise<void>;
+}
+
+/** Request fields that may be logged: never a header, never a download link's signed part. */
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  const url = request.url ?? '';
+  const safeUrl = url.startsWith(`${SERVER_DOWNLOAD_PATH}/`) ? `${SERVER_DOWNLOAD_PATH}/[link]` : url.slice(0, 2100);
+  return { method: request.method, url: safeUrl, remoteAddress: request.ip };
+}
+
+/** Checks the public URL: http(s), the root of its host, nothing else. Returns it ending in `/`. */
+export function checkPublicUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`'${text}' is not a web address (e.g. https://partspec.example.com/).`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`The public URL must start with https:// (not ${url.protocol}).`);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`The public URL must be the root of its host, such as ${url.protocol}//${url.host}/: serve PartSpec from its own host name.`);
+  }
+  return url.href;
+}
+
+/**
+ * Builds the PartSpec server on a shared state (in-process or Redis): the relay of the two API
+ * methods, the download links, and (with `siteDir`) the add-in itself. Nothing listens yet.
+ */
+export async function buildServer(options: ServerOptions): Promise<PartSpecServer> {
+  const now = options.now ?? Date.now;
+  const passThrough = options.passThrough ?? false;
+  const upstream = new URL(options.upstream).href.replace(/\/+$/, '');
+  let publicUrl = options.publicUrl ? checkPublicUrl(options.publicUrl) : '';
+  const secrets = [options.apiKey].filter((s): s is string => !!s);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? 'info',
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+            redact: {
+              paths: [`req.headers["${API_KEY_HEADER}"]`, 'req.headers.authorization', `headers["${API_KEY_HEADER}"]`, 'apiKey', 'token'],
+              censor: '[redacted]',
+            },
+            serializers: { req: serializeRequest },
+          },
+    trustProxy: options.trustProxy ?? false,
+    forceCloseConnections: true,
+    bodyLimit: 1024,
+    routerOptions: { maxParamLength: 8192 },
+    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
+  }) as unknown as FastifyInstance;
+
+  // Both API methods are GET without a body: whatever a client sends is ignored, never parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Excel shows the taskpane inside its own page: framing must stay possible.
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    hsts: options.tls ? { maxAge: 15552000, includeSubDomains: false } : false,
+  });
+
+  const userRate = options.userRate === undefined ? DEFAULT_USER_RATE : options.userRate;
+  let routeLimit: Record<string, unknown> | undefined;
+  if (userRate) {
+    await app.register(rateLimit, { global: false });
+    routeLimit = {
+      max: userRate.max,
+      timeWindow: userRate.windowMs,
+      // One bucket per credential (a token or a pass-through key, hashed), else per address.
+      keyGenerator: (request: FastifyRequest) => {
+        const credential = credentialOf(request.headers);
+        return credential ? `c:${createHash('sha256').update(credential).digest('hex').slice(0, 24)}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string; ttl: number }) => ({
+        statusCode: 429,
+        message: `Too many requests from this user: at most ${context.max} per ${context.after} on this PartSpec server. Retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
+      }),
+    };
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    options.observer?.request?.({
+      route: request.routeOptions.url ?? 'not-found',
+      method: request.method,
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+    });
+  });
+
+  registerRelay(app, {
+    state: options.state,
+    budget: options.state.budget,
+    observer: options.observer,
+    now,
+    upstream,
+    passThrough,
+    apiKey: passThrough ? undefined : options.apiKey,
+    authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
+    signer: createLinkSigner(options.linkSecret),
+    publicBase: () => publicUrl.replace(/\/+$/, ''),
+    cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    rateLimit: routeLimit,
+  });
+
+  if (options.siteDir) await registerSite(app, { siteDir: options.siteDir, publicUrl: () => publicUrl });
+
+  app.setNotFoundHandler((_request, reply) => {
+    sendProblem(reply, 404, 'This PartSpec server has no such address: the API is GET /v2/products and GET /v2/products/getproductdatadownloadurl.');
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const known = describeRelayFailure(error);
+    if (known) return sendProblem(reply, known.status, known.message, known.retryAfterSeconds);
+    if (error.statusCode === 429) return sendProblem(reply, 429, error.message ?? 'Too many requests.', undefined);
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: { message: redactAll(String(error.message), secrets) } }, 'request failed');
+    return sendProblem(reply, status, status === 500 ? 'The PartSpec server failed to handle this request; try again.' : (error.message ?? 'Bad request.'));
+  });
+
+  return {
+    app,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+      const listening = `${options.tls ? 'https' : 'http'}://${urlHost}:${bound}`;
+      if (!publicUrl) publicUrl = `${listening}/`;
+      return listening;
+    },
+    publicUrl: () => publicUrl,
+    async close() {
+      await app.close();
+      await options.state.close();
+    },
+  };
+}
+
+function redactAll(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+}

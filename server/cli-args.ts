@@ -1,0 +1,150 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate } from './options';
+
+export const SERVE_USAGE = `usage: partspec serve [options]
+       partspec serve token add NAME --tokens FILE
+       partspec serve token list --tokens FILE [--json]
+       partspec serve token revoke NAME --tokens FILE
+
+Runs the PartSpec server: hosts the add-in at its public address and relays the product API
+same-origin, so Excel reaches a service that does not allow CORS. The maker's key comes from
+PARTSPEC_API_KEY or the config file (never a flag); users get personal tokens (team mode), or
+send their own keys (--pass-through).
+
+Options:
+  --port N                 port to listen on; 0 picks a free one (default ${DEFAULT_SERVER_PORT})
+  --host H                 address to listen on (default ${DEFAULT_SERVER_HOST})
+  --public-url URL         the address users reach (default http://<host>:<port>/)
+  --upstream URL           the maker's API (default PARTSPEC_BASE_URL, the config file, or the local emulator)
+  --tokens FILE            personal tokens (team mode); edit with 'partspec serve token'
+  --pass-through           forward users' own maker keys instead of tokens
+  --upstream-rate N/SECONDS  at most N upstream requests per SECONDS; the rest wait in a queue
+  --user-rate N/SECONDS    at most N requests per user per SECONDS (default 600/60)
+  --cache-ttl-hours H      how long answers are reused (default 24, as the add-in)
+  --no-cache               no answer cache (for debugging)
+  --request-timeout S      longest wait for one request, queueing included (default 25)
+  --site DIR               the add-in build to host (default dist/)
+  --tls-cert FILE          serve HTTPS with this certificate (PEM), with --tls-key
+  --tls-key FILE           the certificate's private key (PEM)
+  --trust-proxy            trust X-Forwarded-* headers from a reverse proxy in front
+  --log-level L            fatal, error, warn, info, debug, trace or silent (default info)
+  --config FILE            the config file that holds the key (default ~/.config/partspec/config.json)
+  --help                   show this text`;
+
+/** A bad flag or value: the CLI prints the message and exits 2. */
+export class ServeUsageError extends Error {
+  override readonly name = 'ServeUsageError';
+}
+
+export interface ServeArgs {
+  port: number;
+  host: string;
+  publicUrl?: string;
+  upstream?: string;
+  tokensFile?: string;
+  passThrough: boolean;
+  upstreamRate?: Rate;
+  userRate?: Rate;
+  cacheTtlHours: number;
+  noCache: boolean;
+  requestTimeoutMs?: number;
+  siteDir?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  trustProxy: boolean;
+  logLevel: string;
+  config?: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new ServeUsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
+  }
+  return Number(text);
+}
+
+function positive(flag: string, text: string, max: number): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > max) {
+    throw new ServeUsageError(`--${flag} needs a number above 0 and at most ${max}, not '${text}'.`);
+  }
+  return value;
+}
+
+/** `N/SECONDS`, e.g. `10/1` or `100/60`. */
+export function parseRate(flag: string, text: string): Rate {
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new ServeUsageError(`--${flag} needs N/SECONDS with N ≥ 1 (e.g. 10/1 or 100/60), not '${text}'.`);
+  return { max: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
+}
+
+function nonEmpty(flag: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === '') throw new ServeUsageError(`--${flag} needs a value.`);
+  return text;
+}
+
+/** Reads `partspec serve` flags; throws ServeUsageError on anything it does not understand. */
+export function parseServeArgs(argv: readonly string[]): { help: true } | { help: false; args: ServeArgs } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'public-url': { type: 'string' },
+        upstream: { type: 'string' },
+        tokens: { type: 'string' },
+        'pass-through': { type: 'boolean' },
+        'upstream-rate': { type: 'string' },
+        'user-rate': { type: 'string' },
+        'cache-ttl-hours': { type: 'string' },
+        'no-cache': { type: 'boolean' },
+        'request-timeout': { type: 'string' },
+        site: { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'log-level': { type: 'string' },
+        config: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  if (v.help) return { help: true };
+  const logLevel = v['log-level'] ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ServeUsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'.`);
+  if (!!v['tls-cert'] !== !!v['tls-key']) throw new ServeUsageError('--tls-cert and --tls-key go together: give both files.');
+  if (v['pass-through'] && v.tokens !== undefined) throw new ServeUsageError('--tokens is for team mode; --pass-through forwards users’ own keys and takes no tokens.');
+  const host = nonEmpty('host', v.host) ?? DEFAULT_SERVER_HOST;
+  return {
+    help: false,
+    args: {
+      port: v.port === undefined ? DEFAULT_SERVER_PORT : integer('port', v.port, 0, 65535),
+      host,
+      publicUrl: nonEmpty('public-url', v['public-url']),
+      upstream: nonEmpty('upstream', v.upstream),
+      tokensFile: nonEmpty('tokens', v.tokens),
+      passThrough: v['pass-through'] ?? false,
+      upstreamRate: v['upstream-rate'] === undefined ? undefined : parseRate('upstream-rate', v['upstream-rate']),
+      userRate: v['user-rate'] === undefined ? undefined : parseRate('user-rate', v['user-rate']),
+      cacheTtlHours: v['cache-ttl-hours'] === undefined ? 24 : positive('cache-ttl-hours', v['cache-ttl-hours'], 24 * 30),
+      noCache: v['no-cache'] ?? false,
+      requestTimeoutMs: v['request-timeout'] === undefined ? undefined : Math.round(positive('request-timeout', v['request-timeout'], 600) * 1000),
+      siteDir: nonEmpty('site', v.site),
+      tlsCert: nonEmpty('tls-cert', v['tls-cert']),
+      tlsKey: nonEmpty('tls-key', v['tls-key']),
+      trustProxy: v['trust-proxy'] ?? false,
+      logLevel,
+      config: nonEmpty('config', v.config),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The address every URL of the development manifest starts with (see webpack.config.js). */
+export const MANIFEST_DEV_URL = 'https://localhost:3000/';
+
+/**
+ * Name of the meta element through which a served page learns its default API address (the
+ * server's own origin) without a rebuild; `src/settings` reads it.
+ */
+export const API_BASE_META = 'partspec-api-base-url';
+
+/** The add-in build is missing or incomplete: the CLI prints this and exits 2. */
+export class SiteError extends Error {
+  override readonly name = 'SiteError';
+}
+
+/** Escapes text for an HTML attribute value. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The build's development manifest with every add-in URL at `publicUrl` (and no comments). */
+export function generateManifest(devManifest: string, publicUrl: string): string {
+  return devManifest.replace(/<!--[\s\S]*?-->\s*/g, '').split(MANIFEST_DEV_URL).join(publicUrl);
+}
+
+/** A page with the API address placed in its head, where the settings find it before anything runs. */
+export function injectApiBase(html: string, apiBase: string): string {
+  const meta = `<meta name="${API_BASE_META}" content="${attribute(apiBase)}" />`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`) : `${meta}\n${html}`;
+}
+
+export interface SiteOptions {
+  siteDir: string;
+  /** The public URL, ending in `/`. */
+  publicUrl(): string;
+}
+
+/**
+ * Hosts the add-in build: its pages (with the server's own address as their default API
+ * address), `manifest.xml` generated for the public URL, and the static files. Pages are read
+ * once; the manifest is generated on first request, once the public URL is known.
+ */
+export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const root = path.resolve(options.siteDir);
+  const required = ['taskpane.html', 'manifest.xml', 'functions.json'];
+  const missing = required.filter((name) => !existsSync(path.join(root, name)));
+  if (missing.length > 0) {
+    throw new SiteError(`The add-in build in ${root} is missing ${missing.join(', ')}: run 'npm run build' first (or give --site DIR).`);
+  }
+  const pages = readdirSync(root).filter((name) => name.endsWith('.html'));
+  const apiBase = (): string => options.publicUrl().replace(/\/+$/, '');
+
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, page), 'utf8');
+    let served: string | undefined;
+    app.get(`/${page}`, async (_request, reply) => {
+      served ??= injectApiBase(html, apiBase());
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(served);
+    });
+  }
+
+  const devManifest = readFileSync(path.join(root, 'manifest.xml'), 'utf8');
+  let manifest: string | undefined;
+  app.get('/manifest.xml', async (_request, reply) => {
+    manifest ??= generateManifest(devManifest, options.publicUrl());
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', 'inline; filename="manifest.xml"')
+      .header('cache-control', 'no-cache')
+      .send(manifest);
+  });
+
+  app.get('/', async (_request, reply) => reply.redirect('/taskpane.html'));
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    dotfiles: 'deny',
+    wildcard: true,
+    cacheControl: true,
+    maxAge: '1h',
+    // Excel fetches the functions' metadata and the ribbon's icons from its own origin; they are
+    // public files, so they may be read from anywhere. The API itself has no CORS at all.
+    setHeaders: (response, file) => {
+      const name = path.basename(file);
+      if (/^functions(-[a-z]{2})?\.json$/.test(name) || file.includes(`${path.sep}assets${path.sep}`)) {
+        response.header('access-control-allow-origin', '*');
+        response.header('cross-origin-resource-policy', 'cross-origin');
+      }
+    },
+  });
+}

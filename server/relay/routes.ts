@@ -1,0 +1,180 @@
+import { createGunzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact } from '../../src/api';
+import type { RelayRoute } from '../options';
+import { BudgetTimeoutError, type CachedAnswer, type SharedState } from '../state/types';
+import { credentialOf, type Caller } from './credentials';
+import { fetchAnswer, firstHeader, sendWithinBudget, type UpstreamContext } from './fetch-answer';
+import { SERVER_DOWNLOAD_PATH, type LinkSigner } from './links';
+import { RelayProblem, sendProblem } from './problem';
+import { canonicalDownloadUrlPath, canonicalProductsPath } from './query';
+import { UpstreamFailure } from './upstream';
+import { createAcceptedKeys } from './accepted-keys';
+
+const DOWNLOAD_VALIDITY_MS = DOWNLOAD_URL_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
+/** A download-URL answer is reused at most this long, so the link it carries stays fresh. */
+const DOWNLOAD_URL_CACHE_MS = 60 * 60 * 1000;
+/** Time allowed for a whole category file to stream through. */
+const DOWNLOAD_EXCHANGE_MS = 15 * 60 * 1000;
+/** Headers of a category file replayed to the user. */
+const FILE_HEADERS = ['content-type', 'content-disposition', 'etag', 'last-modified'];
+
+export interface RelayContext extends UpstreamContext {
+  state: SharedState;
+  /** The upstream's base URL, without a trailing slash. */
+  upstream: string;
+  passThrough: boolean;
+  /** Team mode: the server's key, sent with a download on the upstream's own origin. */
+  apiKey?: string;
+  authenticate(headers: FastifyRequest['headers']): Promise<Caller>;
+  signer: LinkSigner;
+  /** The public base URL without a trailing slash. */
+  publicBase(): string;
+  cacheTtlMs: number;
+  requestTimeoutMs: number;
+  /** Per-user limit applied to each relayed route (from @fastify/rate-limit), if any. */
+  rateLimit?: Record<string, unknown>;
+}
+
+/** The query string as received, after the first `?` (the path never reaches the upstream). */
+function rawQuery(request: FastifyRequest): string {
+  const url = request.raw.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? '' : url.slice(q + 1);
+}
+
+/**
+ * The relay: the two API methods and the server's own download links, nothing else. Every
+ * upstream URL is rebuilt from the fixed upstream base and validated parameters; no path, header
+ * or address a user sends is ever forwarded.
+ */
+export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
+  const accepted = createAcceptedKeys(ctx.now);
+  const secrets = [ctx.apiKey].filter((s): s is string => !!s);
+  const routeConfig = { exposeHeadRoute: false, config: (ctx.rateLimit ? { rateLimit: ctx.rateLimit } : {}) as object } as RouteShorthandOptions;
+
+  function rewriteDownloadAnswer(answer: CachedAnswer): CachedAnswer {
+    if (answer.status !== 200) return answer;
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw new RelayProblem(502, 'The product service sent a download-link answer that is not JSON; try again later.');
+    }
+    const link = record?.ProductDataDownloadUrl;
+    if (typeof link !== 'string' || link === '') return answer;
+    const upstreamLink = new URL(link, `${ctx.upstream}/`).toString();
+    const signed = ctx.signer.sign(upstreamLink, ctx.now() + DOWNLOAD_VALIDITY_MS);
+    const body = Buffer.from(JSON.stringify({ ...record, ProductDataDownloadUrl: `${ctx.publicBase()}${signed}` }));
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+  }
+
+  async function answerFor(route: RelayRoute, path: string, caller: Caller): Promise<CachedAnswer> {
+    const cacheKey = `answer|${path}`;
+    const ttl = route === 'downloadUrl' ? Math.min(ctx.cacheTtlMs, DOWNLOAD_URL_CACHE_MS) : ctx.cacheTtlMs;
+    // Pass-through: a cached answer goes only to a key the upstream has itself accepted lately.
+    const mayReadCache = ttl > 0 && (!ctx.passThrough || (caller.keyHash !== undefined && accepted.has(caller.keyHash)));
+    if (mayReadCache) {
+      const hit = await ctx.state.cache.get(cacheKey);
+      ctx.observer?.cache?.({ route, hit: !!hit });
+      if (hit) return hit;
+    } else if (ttl > 0) {
+      ctx.observer?.cache?.({ route, hit: false });
+    }
+    const flightKey = ctx.passThrough ? `${caller.keyHash}|${path}` : path;
+    const deadline = ctx.now() + ctx.requestTimeoutMs;
+    return ctx.state.coalescer.run(flightKey, async () => {
+      const raw = await fetchAnswer(ctx, { route, url: new URL(`${ctx.upstream}${path}`), key: caller.upstreamKey, deadline });
+      const answer = route === 'downloadUrl' ? rewriteDownloadAnswer(raw) : raw;
+      if (caller.keyHash) {
+        if (answer.status === 200) accepted.add(caller.keyHash);
+        else if (answer.status === 403) accepted.remove(caller.keyHash);
+      }
+      if (answer.status === 200 && ttl > 0) await ctx.state.cache.set(cacheKey, answer, ttl);
+      return answer;
+    });
+  }
+
+  function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+    if (answer.status === 403 && !ctx.passThrough) {
+      return sendProblem(reply, 502, "The product service refused this PartSpec server's own API key (403): tell the server's administrator.");
+    }
+    reply.code(answer.status).header('cache-control', 'private, no-store');
+    for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+    if (answer.status >= 400) {
+      // An upstream error body is passed on with any key it might echo taken out.
+      return reply.send(Buffer.from(redact(answer.body.toString('utf8'), secrets)));
+    }
+    return reply.send(answer.body);
+  }
+
+  async function relay(route: RelayRoute, request: FastifyRequest, reply: FastifyReply, toPath: (raw: string) => string): Promise<FastifyReply> {
+    const caller = await ctx.authenticate(request.headers);
+    const path = toPath(rawQuery(request));
+    return sendAnswer(reply, await answerFor(route, path, caller));
+  }
+
+  app.get(ENDPOINTS.products, routeConfig, (request, reply) => relay('products', request, reply, canonicalProductsPath));
+  app.get(ENDPOINTS.downloadUrl, routeConfig, (request, reply) => relay('downloadUrl', request, reply, (raw) => canonicalDownloadUrlPath(raw).path));
+
+  app.get(`${SERVER_DOWNLOAD_PATH}/:link`, routeConfig, async (request, reply) => {
+    const { link } = request.params as { link: string };
+    const opened = ctx.signer.open(link, ctx.now());
+    if ('problem' in opened) throw new RelayProblem(403, opened.problem);
+    const url = new URL(opened.url);
+    const sameOrigin = url.origin === new URL(ctx.upstream).origin;
+    // Like the add-in, a key goes only to the upstream's own origin, never to a storage host.
+    const key = !sameOrigin ? undefined : ctx.passThrough ? credentialOf(request.headers) : ctx.apiKey;
+    const controller = new AbortController();
+    request.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const response = await sendWithinBudget(ctx, {
+      route: 'download',
+      url,
+      key,
+      deadline: ctx.now() + ctx.requestTimeoutMs,
+      exchangeTimeoutMs: DOWNLOAD_EXCHANGE_MS,
+      signal: controller.signal,
+      extraHeaders: { accept: '*/*', 'accept-encoding': 'gzip' },
+    });
+    if (response.status !== 200) {
+      response.body.resume();
+      if ([401, 403, 404, 410].includes(response.status)) {
+        throw new RelayProblem(403, "The maker's download link behind this one is no longer valid: request a new link.");
+      }
+      throw new RelayProblem(502, `The product service answered the download with status ${response.status}; try again later.`);
+    }
+    for (const name of FILE_HEADERS) {
+      const value = firstHeader(response.headers[name]);
+      if (value) reply.header(name, value);
+    }
+    reply.header('cache-control', 'private, no-store');
+    const gzipped = /\bgzip\b/i.test(firstHeader(response.headers['content-encoding']) ?? '');
+    const clientTakesGzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+    const length = firstHeader(response.headers['content-length']);
+    if (gzipped && !clientTakesGzip) return reply.send(response.body.pipe(createGunzip()));
+    if (gzipped) reply.header('content-encoding', 'gzip');
+    if (length && /^\d+$/.test(length)) reply.header('content-length', length);
+    return reply.send(response.body);
+  });
+}
+
+/** The sentence and status for a relay failure that is not an upstream answer. */
+export function describeRelayFailure(error: unknown): { status: number; message: string; retryAfterSeconds?: number } | undefined {
+  if (error instanceof RelayProblem) return { status: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof BudgetTimeoutError) {
+    const seconds = Math.max(1, Math.ceil(error.waitMs / 1000));
+    return {
+      status: 503,
+      message: `${error.message} The PartSpec server queues requests so the service does not refuse them; try again in ${seconds} s.`,
+      retryAfterSeconds: seconds,
+    };
+  }
+  if (error instanceof UpstreamFailure) {
+    return error.reason === 'timeout'
+      ? { status: 504, message: 'The product service did not answer the PartSpec server in time; try again.' }
+      : { status: 502, message: `The PartSpec server cannot reach the product service (${error.message}); try again later.` };
+  }
+  return undefined;
+}

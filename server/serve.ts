@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { resolveConfig } from '../cli/config';
+import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
+import type { ServeArgs } from './cli-args';
+import { ServeUsageError } from './cli-args';
+import { SiteError } from './hosting/site';
+import { DEFAULT_CACHE_TTL_MS } from './options';
+import { createMemoryState } from './state/memory';
+import type { SharedState } from './state/types';
+
+/** The add-in build served when `--site` is not given. */
+export const DEFAULT_SITE_DIR = path.resolve(__dirname, '..', 'dist');
+
+export interface ServeIo {
+  env: NodeJS.ProcessEnv;
+  /** Warnings about the configuration (a readable key file and the like). */
+  warn(message: string): void;
+}
+
+/** The shared state for these flags: in-process (the embedded default). */
+export async function createStateFor(args: ServeArgs): Promise<SharedState> {
+  return createMemoryState({ upstreamRate: args.upstreamRate, tokensFile: args.passThrough ? undefined : args.tokensFile });
+}
+
+function readPem(flag: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new ServeUsageError(`--${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+}
+
+/**
+ * Resolves the flags, the key and the upstream, builds the server and starts it listening.
+ * Throws ServeUsageError (exit 2) for anything the administrator must fix.
+ */
+export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server: PartSpecServer; url: string; mode: 'team' | 'pass-through' }> {
+  let config;
+  try {
+    config = resolveConfig({ 'base-url': args.upstream, config: args.config }, io.env, io.warn);
+  } catch (error) {
+    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+  }
+  let publicUrl: string | undefined;
+  if (args.publicUrl) {
+    try {
+      publicUrl = checkPublicUrl(args.publicUrl);
+    } catch (error) {
+      throw new ServeUsageError(`--public-url: ${(error as Error).message}`);
+    }
+  }
+  if (!args.passThrough) {
+    if (!config.apiKey) {
+      throw new ServeUsageError('Team mode needs the maker API key on the server: set PARTSPEC_API_KEY or put apiKey in the config file (or run with --pass-through).');
+    }
+    if (!args.tokensFile) {
+      throw new ServeUsageError("Team mode needs --tokens FILE: create it with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
+    }
+  }
+  const tls = args.tlsCert && args.tlsKey ? { cert: readPem('tls-cert', args.tlsCert), key: readPem('tls-key', args.tlsKey) } : undefined;
+  const state = await createStateFor(args);
+  let server: PartSpecServer;
+  try {
+    server = await buildServer({
+      upstream: config.baseUrl,
+      apiKey: args.passThrough ? undefined : config.apiKey,
+      passThrough: args.passThrough,
+      state,
+      publicUrl,
+      siteDir: args.siteDir ?? DEFAULT_SITE_DIR,
+      cacheTtlMs: args.noCache ? 0 : Math.round(args.cacheTtlHours * 3600_000) || DEFAULT_CACHE_TTL_MS,
+      requestTimeoutMs: args.requestTimeoutMs,
+      userRate: args.userRate,
+      trustProxy: args.trustProxy,
+      tls,
+      logger: args.logLevel === 'silent' ? false : { level: args.logLevel, stream: process.stderr },
+    });
+  } catch (error) {
+    await state.close();
+    if (error instanceof SiteError) throw new ServeUsageError(error.message);
+    throw error;
+  }
+  const url = await server.listen(args.port, args.host).catch(async (error: NodeJS.ErrnoException) => {
+    await server.close().catch(() => undefined);
+    if (error.code === 'EADDRINUSE') throw new ServeUsageError(`Port ${args.port} on ${args.host} is already in use: choose another with --port.`);
+    if (error.code === 'EACCES') throw new ServeUsageError(`Port ${args.port} needs privileges this user does not have: choose a port above 1023, or run behind a reverse proxy.`);
+    throw error;
+  });
+  return { server, url, mode: args.passThrough ? 'pass-through' : 'team' };
+}
