@@ -27,5 +27,7 @@ module.exports = {
     '^.+\\.[cm]?js$': tsJest,
   },
   transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid)/).*/node_modules/'],
+  // numfmt 4.0.1's package.json names a CommonJS file it does not ship; its CommonJS build is index.js.
+  moduleNameMapper: { '^numfmt$': '<rootDir>/node_modules/numfmt/dist/index.js' },
   testTimeout: 60000,
 };

@@ -2,8 +2,8 @@ import type { CellKind, CellValue } from '../../src/sheets/core/cell-values';
 import { fromExcelSerial } from '../../src/sheets/core/dates';
 import type { ColumnSpec } from '../../src/sheets/core/columns';
 
-/** How a typed cell is written: the core's cell kind and number format of its column. */
-export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat'>;
+/** How a typed cell is written: the core's cell kind, number format and datasheet ladder of its column. */
+export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat' | 'ladder'>;
 
 /** `YYYY-MM-DD` of an Excel serial day number (the core writes dates as serials). */
 export function isoDateOfSerial(serial: number): string {

@@ -4,6 +4,7 @@ import type { CellValue } from '../../src/sheets/core/cell-values';
 import { columnLetters, parseAddress } from '../../src/sheets/core/address';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
+import { cellNumberFormat } from '../../src/sheets/core/number-formats';
 import { columnWidths, isLinkable } from '../../src/sheets/core/rows';
 import { FileError } from '../errors';
 import { dateOfSerial, type CellType } from './cells';
@@ -34,7 +35,8 @@ export function setTypedCell(cell: ExcelJS.Cell, value: CellValue | undefined, t
       cell.numFmt = NUMBER_FORMATS.date;
     } else {
       cell.value = value;
-      cell.numFmt = type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : type.numberFormat;
+      // Datasheet columns get the format their value needs (100 pF, 4.7 nF, 10 µF), as in Excel.
+      cell.numFmt = type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : cellNumberFormat(type, value);
     }
     return;
   }

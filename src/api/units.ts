@@ -24,7 +24,8 @@ export const UNIT_SPELLINGS: Readonly<Record<SiUnit, readonly string[]>> = {
   H: ['H'],
   A: ['A'],
   'Ω': ['Ω', 'Ω', 'ohm', 'Ohm', 'OHM', 'ohms'],
-  Hz: ['Hz', 'hz', 'HZ'],
+  // Lower-case `hz` is read by the forgiving pass, where `mhz` means MHz rather than millihertz.
+  Hz: ['Hz', 'HZ'],
 };
 
 /** Display units that are not an SI prefix plus a symbol. */
@@ -61,10 +62,63 @@ function splitUnit(text: string): DisplayUnit | undefined {
   return undefined;
 }
 
-/** Parses a display unit such as `pF`, `uH`, `mm`, `mOhm`, `MHz`, `°C`; undefined if unknown. */
+/** Unit symbols as people type them in lower case (`uf`, `mohm`, `khz`). */
+const FOLDED_UNITS: Readonly<Record<string, SiUnit>> = {
+  f: 'F',
+  h: 'H',
+  a: 'A',
+  v: 'V',
+  g: 'g',
+  m: 'm',
+  hz: 'Hz',
+  'ω': 'Ω',
+  ohm: 'Ω',
+  ohms: 'Ω',
+  '°c': '°C',
+  degc: '°C',
+};
+
+/** Prefixes in lower case; `m` is milli except before `hz`, where `mhz` always means MHz. */
+const FOLDED_PREFIXES: Readonly<Record<string, number>> = { p: 1e-12, n: 1e-9, u: 1e-6, 'µ': 1e-6, 'μ': 1e-6, m: 1e-3, k: 1e3, g: 1e9 };
+
+const PREFIX_SYMBOLS: readonly [number, string][] = [
+  [1e-12, 'p'],
+  [1e-9, 'n'],
+  [1e-6, 'µ'],
+  [1e-3, 'm'],
+  [1e3, 'k'],
+  [1e6, 'M'],
+  [1e9, 'G'],
+];
+
+/** A unit typed without minding case (`UF`, `uf`, `mohm`, `mhz`, `KHZ`): the forgiving second try. */
+function splitFoldedUnit(text: string): DisplayUnit | undefined {
+  const t = text.toLowerCase();
+  for (const [symbol, unit] of Object.entries(FOLDED_UNITS)) {
+    if (!t.endsWith(symbol)) continue;
+    const prefix = t.slice(0, t.length - symbol.length);
+    if (prefix === '') return { label: unit, unit, factor: 1 };
+    if (unit === '°C') continue;
+    const factor = unit === 'Hz' && prefix === 'm' ? 1e6 : unit !== 'Hz' && prefix === 'g' ? undefined : FOLDED_PREFIXES[prefix];
+    const p = PREFIX_SYMBOLS.find(([f]) => f === factor)?.[1];
+    if (factor !== undefined && p !== undefined) return { label: `${p}${unit}`, unit, factor };
+  }
+  return undefined;
+}
+
+/**
+ * Parses a display unit such as `pF`, `uF`, `µF`, `μF`, `uH`, `mm`, `mOhm`, `ohm`, `Ω`, `MHz`,
+ * `°C`; undefined if unknown. Case is forgiven where it cannot mislead (`UF`, `mhz`, `KOHM`);
+ * the exact spelling wins where case matters (`mΩ` against `MΩ`).
+ */
 export function parseDisplayUnit(text: string): DisplayUnit | undefined {
-  const t = text.trim();
-  return t ? splitUnit(t) : undefined;
+  const t = text.trim().replace(/\s+/g, '');
+  return t ? findUnit(t) : undefined;
+}
+
+/** A unit spelled exactly, else forgivingly; a bare prefix (`M`, `k`) is never taken for a unit. */
+function findUnit(text: string): DisplayUnit | undefined {
+  return splitUnit(text) ?? (SI_PREFIXES[text] === undefined ? splitFoldedUnit(text) : undefined);
 }
 
 /** Converts an SI value into a display unit. */
@@ -96,7 +150,7 @@ export function parseQuantity(text: string, expected?: SiUnit): QuantityResult {
   if (!Number.isFinite(base)) return { ok: false, message: `'${text}' is not a finite number` };
   if (suffix === '') return { ok: true, value: base };
   if (/^[\d.eE+-]/.test(suffix)) return { ok: false, message: `'${text.trim()}' is not a number` };
-  const unit = splitUnit(suffix);
+  const unit = findUnit(suffix);
   if (unit && (expected === undefined || unit.unit === expected)) {
     return { ok: true, value: scale(match[1], unit.factor) };
   }

@@ -17,6 +17,7 @@ import {
 } from './core/enrich-plan';
 import type { CellValue } from './core/cell-values';
 import { lifecycleRules, matchRules, type HighlightRule } from './core/highlight';
+import { columnCellFormats, hasCellFormats } from './core/number-formats';
 import { hyperlinkCells } from './core/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
@@ -182,7 +183,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], message: userMessageOf(error), error };
   }
 
-  const rows = buildEnrichmentRows({
+  const rowsInput = {
     entries: bom.entries,
     outcomes,
     columns: planned.map((p) => p.spec),
@@ -190,7 +191,10 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     today: (deps.now ?? (() => new Date()))(),
     partColumn: layout.partColumn,
     firstRow: layout.firstRow,
-  });
+  };
+  const rows = buildEnrichmentRows(rowsInput);
+  // Formulas show the values looked up now, so their cells get the formats those values need.
+  const shown = mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
   const counts = countMatches(bom.entries, outcomes);
   const problemRows = bom.entries.flatMap((e, i) => {
     const t = entryText(e);
@@ -198,7 +202,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     return s === 'notFound' || s === 'invalid' ? [layout.firstRow + i + 1] : [];
   });
   try {
-    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }));
+    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }), shown);
     if (written < rows.length) {
       return { ...base, status: 'cancelled', counts, problemRows, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
     }
@@ -220,6 +224,7 @@ async function writeColumns(
   mode: EnrichMode,
   options: EnrichOptions,
   onRows: (written: number) => void,
+  shown: readonly CellValue[][] = rows,
 ): Promise<number> {
   const { layout } = bom;
   const count = rows.length;
@@ -249,6 +254,8 @@ async function writeColumns(
       planned.forEach((p, c) => {
         const values = rows.slice(chunk.start, chunk.start + chunk.count).map((r) => [r[c]]);
         const range = sheet.getRangeByIndexes(layout.firstRow + chunk.start, p.column, chunk.count, 1);
+        // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
+        if (hasCellFormats(p.spec)) range.numberFormat = columnCellFormats(shown, c, p.spec, chunk.start, chunk.count);
         if (mode === 'formulas' && p.spec.special !== 'match') range.formulas = values;
         else range.values = values;
       });

@@ -8,6 +8,7 @@ export * from './core/dates';
 export * from './core/risk';
 export * from './core/cell-values';
 export * from './core/columns';
+export * from './core/number-formats';
 export * from './core/rows';
 export * from './core/chunks';
 export * from './core/names';

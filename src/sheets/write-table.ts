@@ -2,6 +2,7 @@ import { rangeAddress } from './core/address';
 import type { CellValue } from './core/cell-values';
 import { planChunks, rowPayloadBytes, type ChunkBudget } from './core/chunks';
 import { NUMBER_FORMATS, type ColumnSpec } from './core/columns';
+import { columnCellFormats, hasCellFormats } from './core/number-formats';
 import { columnWidths, hyperlinkCells, isLinkable } from './core/rows';
 import type { RunExcel } from './deps';
 
@@ -26,11 +27,12 @@ export interface TableWrite {
 
 export type TableWriteOutcome = { status: 'done'; written: number } | { status: 'cancelled'; written: number } | { status: 'failed'; written: number; error: unknown };
 
-/** Bytes of each row in a payload, hyperlinks included. */
+/** Bytes of each row in a payload, hyperlinks and per-cell number formats included. */
 export function rowBytesOf(rows: readonly CellValue[][], columns: readonly ColumnSpec[]): number[] {
   const urlColumns = columns.flatMap((c, i) => (c.kind === 'url' ? [i] : []));
+  const formatBytes = columns.reduce((sum, c) => sum + (hasCellFormats(c) ? c.numberFormat.length + 8 : 0), 0);
   return rows.map((row) => {
-    let extra = 0;
+    let extra = formatBytes;
     for (const c of urlColumns) if (isLinkable(row[c])) extra += 2 * String(row[c]).length + HYPERLINK_OVERHEAD_BYTES;
     return rowPayloadBytes(row, extra);
   });
@@ -75,6 +77,10 @@ export async function writeTable(run: RunExcel, w: TableWrite): Promise<TableWri
         if (w.signal?.aborted) return;
         context.application.suspendApiCalculationUntilNextSync();
         const block = rows.slice(chunk.start, chunk.start + chunk.count) as CellValue[][];
+        columns.forEach((c, i) => {
+          // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
+          if (hasCellFormats(c)) sheet.getRangeByIndexes(firstRow + chunk.start, left + i, chunk.count, 1).numberFormat = columnCellFormats(rows, i, c, chunk.start, chunk.count);
+        });
         sheet.getRangeByIndexes(firstRow + chunk.start, left, chunk.count, width).values = block;
         for (const link of hyperlinkCells(rows as CellValue[][], columns, chunk.start, chunk.count)) {
           sheet.getCell(firstRow + chunk.start + link.row, left + link.column).hyperlink = { address: link.address, textToDisplay: link.address };

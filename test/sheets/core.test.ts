@@ -43,10 +43,10 @@ const CAP: ProductRecord = {
 };
 
 describe('import columns', () => {
-  test('headers carry the SI unit or the chosen display unit; Partno comes first', () => {
+  test('headers carry the stored unit (datasheet or chosen); Partno comes first', () => {
     const cols = buildImportColumns(['Capacitance', { field: 'RatedVoltage', unit: 'kV' }, 'Status', 'rohs', 'LastBuyDate']);
-    expect(cols.map((c) => c.header)).toEqual(['Partno', 'Capacitance (F)', 'RatedVoltage (kV)', 'Status', 'Rohs', 'LastBuyDate']);
-    expect(cols.map((c) => c.numberFormat)).toEqual(['@', 'General', 'General', '@', 'General', NUMBER_FORMATS.date]);
+    expect(cols.map((c) => c.header)).toEqual(['Partno', 'Capacitance (pF)', 'RatedVoltage (kV)', 'Status', 'Rohs', 'LastBuyDate']);
+    expect(cols.map((c) => c.numberFormat)).toEqual(['@', '[>=1000000]0.###,," µF";[>=1000]0.###," nF";0.###" pF"', 'General', '@', 'General', NUMBER_FORMATS.date]);
   });
 
   test('every value field has a column kind and a number format; text kinds are @', () => {

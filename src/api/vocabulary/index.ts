@@ -8,3 +8,4 @@ export * from './values';
 export * from './fields';
 export * from './filter-fields';
 export * from './lookup';
+export * from './display';

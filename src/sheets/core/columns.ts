@@ -1,9 +1,14 @@
-import { resolveField, type FieldDef } from '../../api/vocabulary';
-import type { DisplayUnit } from '../../api/units';
+import { datasheetUnitsOf, resolveField, type FieldDef } from '../../api/vocabulary';
+import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
+import { ladderFormat } from './number-formats';
 
-/** A field the user chose, by any name resolveField accepts, with an optional display unit (`nF`). */
+/**
+ * A field the user chose, by any name resolveField accepts, with an optional unit (`nF`). Without
+ * a unit a numeric field reads like a datasheet (stored in pF, shown as 100 pF / 4.7 nF / 10 µF);
+ * with one its values are plain numbers in that unit (`F` keeps SI).
+ */
 export type FieldChoice = string | { field: string; unit?: string };
 
 /** Prefix of every column PartSpec adds to a user's sheet; re-runs find their columns by it. */
@@ -14,6 +19,8 @@ export const SPECIAL_COLUMNS = {
   match: 'Match',
   risk: 'Risk',
   alternatives: 'Alternatives',
+  /** What changed since the last enrichment; written only when PartSpec columns are overwritten. */
+  changes: 'Changes',
 } as const;
 export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
 
@@ -33,16 +40,32 @@ export interface ColumnSpec {
   kind: CellKind;
   field?: FieldDef;
   special?: SpecialColumn;
-  /** The display unit numbers are converted to; absent means SI. */
+  /** The unit numbers are stored in (named by the header); absent means SI or no unit. */
   unit?: DisplayUnit;
-  /** Number format of the data cells when values are written. */
+  /** Number format of the column's cells; ladder columns refine it per cell (see cellNumberFormat). */
   numberFormat: string;
+  /** Datasheet ladder (`pF`, `nF`, `µF`; stored in the first) whose step each cell's format shows. */
+  ladder?: readonly string[];
 }
 
-/** A field resolved from what a user typed, with its checked display unit. */
+/** A field resolved from what a user typed, with its checked unit and datasheet ladder. */
 export interface ResolvedChoice {
   field: FieldDef;
   unit?: DisplayUnit;
+  /** Set when the field reads like a datasheet with a unit per cell (more than one step). */
+  ladder?: readonly string[];
+}
+
+/**
+ * The unit and ladder of a field: the unit asked for, as plain numbers, or when none was asked the
+ * datasheet display (a fixed unit such as mm, or a ladder such as pF/nF/µF stored in pF).
+ */
+export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit; ladder?: readonly string[] } {
+  const asked = resolveDisplayUnit(field, unitText);
+  if (asked) return { unit: asked };
+  const ladder = datasheetUnitsOf(field);
+  if (!ladder || cellKindOf(field) !== 'number') return {};
+  return { unit: parseDisplayUnit(ladder[0]), ...(ladder.length > 1 ? { ladder } : {}) };
 }
 
 /** Resolves field choices; throws ValidationError naming the first unknown field or bad unit. Duplicates are dropped. */
@@ -57,13 +80,14 @@ export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[
       throw new ValidationError('unknownField', `Unknown field '${name}'.${hint}`, { token: name });
     }
     if (out.some((c) => c.field.key === resolution.field.key)) continue;
-    out.push({ field: resolution.field, unit: resolveDisplayUnit(resolution.field, unitText) });
+    out.push({ field: resolution.field, ...resolveFieldUnit(resolution.field, unitText) });
   }
   return out;
 }
 
-/** The number format of a field's column. */
-export function numberFormatOf(field: FieldDef): string {
+/** The number format of a field's column; a ladder column's is the ladder with decimals. */
+export function numberFormatOf(field: FieldDef, ladder?: readonly string[]): string {
+  if (ladder) return ladderFormat(ladder, false);
   const kind = cellKindOf(field);
   if (kind === 'date') return NUMBER_FORMATS.date;
   if (kind === 'number') return field.type === 'Integer' ? NUMBER_FORMATS.integer : NUMBER_FORMATS.general;
@@ -81,19 +105,28 @@ export function headerOf(field: FieldDef, unit?: DisplayUnit, prefix = ''): stri
 export function buildImportColumns(choices: readonly FieldChoice[]): ColumnSpec[] {
   const resolved = resolveChoices(choices);
   if (!resolved.some((c) => c.field.key === 'Partno')) resolved.unshift(...resolveChoices(['Partno']));
-  return resolved.map(({ field, unit }) => ({
+  return resolved.map(({ field, unit, ladder }) => ({
     id: field.key,
     header: headerOf(field, unit),
     kind: cellKindOf(field),
     field,
     unit,
-    numberFormat: numberFormatOf(field),
+    numberFormat: numberFormatOf(field, ladder),
+    ...(ladder ? { ladder } : {}),
   }));
 }
 
 /** A field column of an enrichment: `PartSpec: Capacitance (nF)`. */
-export function enrichmentFieldColumn({ field, unit }: ResolvedChoice): ColumnSpec {
-  return { id: field.key, header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX), kind: cellKindOf(field), field, unit, numberFormat: numberFormatOf(field) };
+export function enrichmentFieldColumn({ field, unit, ladder }: ResolvedChoice): ColumnSpec {
+  return {
+    id: field.key,
+    header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX),
+    kind: cellKindOf(field),
+    field,
+    unit,
+    numberFormat: numberFormatOf(field, ladder),
+    ...(ladder ? { ladder } : {}),
+  };
 }
 
 /** A special column of an enrichment: `PartSpec: Match`. */
