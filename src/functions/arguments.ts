@@ -51,6 +51,27 @@ export function readRange(value: unknown): RangeArgument {
   return { cells: [value], rows: 1, columns: 1 };
 }
 
+/** Separators of several names in one text: `"Partno,Inductance"`, `"Partno; Status"`. */
+const LIST_SEPARATORS = /[,;]/;
+
+/** The names in one cell's text: split at commas (or semicolons), trimmed, blanks dropped. */
+export function splitNameList(value: unknown): string[] {
+  return cellText(value).split(LIST_SEPARATORS).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/**
+ * A list argument (fields, units) where one text may hold several comma-separated names: a cell,
+ * row or column holding such a text is read as one row of the names (`"Partno,Inductance"` is two
+ * fields), so it pairs with a part range the way a row of field cells does. A 2-D range keeps its shape.
+ */
+export function readNameList(value: unknown): RangeArgument {
+  const range = readRange(value);
+  const split = range.cells.map(splitNameList);
+  if (!split.some((names) => names.length > 1) || (range.rows > 1 && range.columns > 1)) return range;
+  const cells = range.cells.flatMap((c, i) => (split[i].length > 1 ? split[i] : [c]));
+  return { cells, rows: 1, columns: cells.length };
+}
+
 /**
  * A field name as a user types it (`Capacitance`, `rohs`, `ComplianceInfo.Rohs`,
  * `MediaFileUrls.SpecificationsSheet`); throws `#VALUE!` "Unknown field 'Capacitence' — did you

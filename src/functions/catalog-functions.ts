@@ -13,11 +13,13 @@ import {
   type FieldDef,
 } from '../api/vocabulary';
 import { toCellValue, type CellValue } from '../sheets/core/cell-values';
+import { headerOf, resolveFieldUnit } from '../sheets/core/columns';
+import { cellNumberFormat } from '../sheets/core/number-formats';
 import {
   cellText,
   checkFieldAppliesToAny,
   isBlank,
-  readRange,
+  readNameList,
   resolveCategoryArgument,
   resolveCountArgument,
   resolveFieldArgument,
@@ -49,11 +51,19 @@ async function fetchMatches(client: Client, query: Parameters<Client['search']>[
   return (await client.harvest(query, { max })).products.slice(0, max);
 }
 
-/** PART.SEARCH: a header row of field names, then one row per matching product. */
-export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArguments): Promise<CellValue[][]> {
+/** A cell of PART.SEARCH: a value, or a number with the format that shows its datasheet unit. */
+export type SearchCell = CellValue | Excel.FormattedNumberCellValue;
+
+/**
+ * PART.SEARCH: a header row naming each field and the unit its numbers are in (`Capacitance (pF)`),
+ * then one row per matching product, numbers in the datasheet's units as the imported tables hold
+ * them. Where Excel takes formatted numbers (ExcelApi 1.16) each number carries the format that
+ * shows its prefix (100 pF, 4.7 nF, 10 µF); elsewhere it is the plain number the header names.
+ */
+export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArguments): Promise<SearchCell[][]> {
   const category = resolveCategoryArgument(args.category);
   const groups = CATEGORIES[category].groups;
-  const named = readRange(args.fields).cells.filter((c) => !isBlank(c));
+  const named = readNameList(args.fields).cells.filter((c) => !isBlank(c));
   const fields = named.length > 0 ? named.map(resolveFieldArgument) : defaultSearchFields(category);
   fields.forEach((f) => checkFieldAppliesToAny(f, groups));
   const filter = cellText(args.filter) || undefined;
@@ -62,8 +72,16 @@ export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArgu
   const { client, lang } = await runtime.session();
   const products = await fetchMatches(client, { category, filter, orderby, lang: resolveLangArgument(args.lang, lang) }, max);
   if (products.length === 0) throw new ArgumentProblem('#N/A', `No ${category} products match${filter ? ` '${filter}'` : ''}`);
-  const rows = products.map((p) => fields.map((f) => (f.groups.includes(p.group) ? (toCellValue(p, f) ?? '') : '')));
-  return [fields.map((f) => f.name), ...rows];
+  const columns = fields.map((field) => ({ field, ...resolveFieldUnit(field) }));
+  const formatted = runtime.supportsEntities();
+  const rows = products.map((p) =>
+    columns.map(({ field, unit, ladder }): SearchCell => {
+      const value = field.groups.includes(p.group) ? (toCellValue(p, field, unit) ?? '') : '';
+      if (!formatted || !ladder || typeof value !== 'number') return value;
+      return { type: 'FormattedNumber', basicValue: value, numberFormat: cellNumberFormat({ numberFormat: 'General', ladder }, value) };
+    }),
+  );
+  return [columns.map(({ field, unit }) => headerOf(field, unit)), ...rows];
 }
 
 /** PART.DOWNLOADURL: the category's all-products link (the client keeps it until it expires). */

@@ -11,8 +11,8 @@ import { getFunctionsRuntime } from './runtime';
  * Returns a field of a part, such as its capacitance, status or datasheet link; a range of parts and a row of fields spill a whole grid.
  * @customfunction SPEC
  * @param partno Part number, or a range of part numbers (one row each). Example: "MCS18R71H104KA1D" or A2:A100.
- * @param field Field name, or a row of names (one column each); case-insensitive. Examples: "Capacitance", "CapacitanceText", "Status", "Rohs", "ComplianceInfo.Rohs", "MediaFileUrls.SpecificationsSheet", B1:F1.
- * @param [unit] Unit for numeric fields, else SI (F, H, m, Ω, Hz, A, V). Examples: "pF", "nF", "uF", "nH", "uH", "mm", "mOhm", "MHz", "mA"; or one unit per field.
+ * @param field Field name, a row of names, or names separated by commas (one column each); case-insensitive. Examples: "Capacitance", "Status,Capacitance", "Rohs", "ComplianceInfo.Rohs", "MediaFileUrls.SpecificationsSheet", B1:F1.
+ * @param [unit] Unit for numeric fields, else SI (F, H, m, Ω, Hz, A, V). Examples: "pF", "nF", "uF", "µF", "nH", "uH", "mm", "mOhm", "Ω", "MHz", "mA"; or one unit per field, e.g. "nF,V".
  * @param [lang] Language of text values: "en", "ja" or "zh". Default: the language in PartSpec Settings.
  * @returns The value, or a grid of values: rows are parts, columns are fields.
  */
@@ -37,11 +37,11 @@ export async function list(partno: unknown, field: string, lang?: string): Promi
  * @customfunction SEARCH
  * @param category Category ID: "ceramicCapacitors", "ceramicCapacitorsSMD", "ceramicCapacitorsLead" or "inductors".
  * @param [filter] Conditions in the filter syntax, joined with "and". Example: "Capacitance ge 100n and RatedVoltage ge 50 and Status eq 'In Production'".
- * @param [fields] Fields to show, one per column. Example: {"Partno","Capacitance","RatedVoltage"} or B1:D1. Default: part number, status and the category's key specs.
+ * @param [fields] Fields to show, one per column. Examples: "Partno,Capacitance,RatedVoltage", {"Partno","Capacitance"} or B1:D1. Default: part number, status and the category's key specs.
  * @param [orderby] Sort order. Examples: "Capacitance desc", "RatedVoltage, Partno".
  * @param [max] Most parts to return, 1 to 20000. Default: 2000; above 2000 several requests are made.
  * @param [lang] Language of filter values and results: "en", "ja" or "zh". Default: the language in PartSpec Settings.
- * @returns A header row of field names, then one row per part.
+ * @returns A header row of field names with the unit of their numbers (Capacitance (pF)), then one row per part; numbers read like a datasheet (100 pF, 4.7 nF, 10 µF).
  */
 export async function search(
   category: string,

@@ -7,6 +7,7 @@ import { assessRisk } from '../sheets/core/risk';
 import {
   cellText,
   checkFieldApplies,
+  readNameList,
   readRange,
   resolveFieldArgument,
   resolveLangArgument,
@@ -41,7 +42,7 @@ type SpecColumn = { kind: 'field'; field: FieldDef; unit?: DisplayUnit } | { kin
  * `=PART.SPEC(A2:A9, B1:E1, "nF")` shows capacitances in nF beside the status; it must fit one.
  */
 function unitsPerField(unit: unknown, fields: (FieldDef | undefined)[]): unknown[] {
-  const units = readRange(unit).cells;
+  const units = readNameList(unit).cells;
   if (units.length > 1 && units.length !== fields.length) {
     throw new ArgumentProblem('#VALUE!', `Give one unit, or one unit per field (${fields.length}), not ${units.length}`);
   }
@@ -93,7 +94,7 @@ export interface SpecArguments {
 /** PART.SPEC: a grid of field values (see planGrid for its shape); a one-cell grid's error is thrown. */
 export async function evaluateSpec(runtime: FunctionsRuntime, args: SpecArguments): Promise<CellValue[][]> {
   const parts = readRange(args.partno);
-  const fields = readRange(args.field);
+  const fields = readNameList(args.field);
   if (parts.cells.length === 0) throw new ArgumentProblem('#VALUE!', 'No part number given');
   if (fields.cells.length === 0) throw new ArgumentProblem('#VALUE!', 'No field given — type a field name such as Capacitance, or see =PART.FIELDS()');
   const columns = resolveColumns(fields, args.unit);
