@@ -9,7 +9,11 @@ export interface StateLogger {
 export interface RedisLinkOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://…` for TLS. */
   url: string;
-  /** A command slower than this counts as a failure and sends the instance to local state. @default 250 */
+  /**
+   * A command slower than this fails over to local state for that call; two failures in a row (or
+   * a lost connection) send the whole instance to local state. Generous, because a busy event loop
+   * looks like a slow Redis. @default 1000
+   */
   commandTimeoutMs?: number;
   /** How often a degraded link checks whether Redis answers again. @default 1000 */
   probeIntervalMs?: number;
@@ -49,6 +53,8 @@ export class RedisLink {
   private detail = 'connecting';
   /** Set after a failed command on a connection that still looks ready: only a probe clears it. */
   private suspect = false;
+  /** Failed commands since the last success: one is a hiccup, two in a row mean Redis is sick. */
+  private failuresInRow = 0;
   private everConnected = false;
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
@@ -70,7 +76,7 @@ export class RedisLink {
     this.client = new Redis(options.url, {
       ...common,
       enableOfflineQueue: false,
-      commandTimeout: options.commandTimeoutMs ?? 250,
+      commandTimeout: options.commandTimeoutMs ?? 1000,
     });
     this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.client.on('ready', () => {
@@ -121,15 +127,19 @@ export class RedisLink {
   async attempt<T>(operation: (client: Redis) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
     if (!this.up) return fallback();
     try {
-      return await operation(this.client);
+      const result = await operation(this.client);
+      this.failuresInRow = 0;
+      return result;
     } catch (error) {
       this.reportFailure(error);
       return fallback();
     }
   }
 
-  /** A command failed: go local until a probe sees Redis answer again. */
+  /** A command failed: after the second in a row (or with the connection gone), go local until a probe sees Redis answer again. */
   reportFailure(error: unknown): void {
+    this.failuresInRow += 1;
+    if (this.failuresInRow < 2 && this.client.status === 'ready') return;
     this.suspect = true;
     this.setState('degraded', summarize(error));
   }
@@ -167,6 +177,7 @@ export class RedisLink {
     try {
       await this.client.ping();
       this.suspect = false;
+      this.failuresInRow = 0;
       this.setState('ok');
     } catch (error) {
       this.setState('degraded', summarize(error));

@@ -1,0 +1,164 @@
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { send, searchUrl } from '../emulator/helpers';
+import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { startTeam, type Team } from '../support/team-servers';
+
+/**
+ * Two and three PartSpec servers sharing one real redis-server, in front of the emulator, as a
+ * team deploys them behind a load balancer. Upstream requests are counted in the emulator's log.
+ */
+
+let redis: RedisServerFixture;
+let emulator: RunningEmulator;
+let team: Team | undefined;
+let partnos: string[];
+let teamCounter = 0;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const apiRequests = (): RunningEmulator['requests'] => emulator.requests.filter((r) => r.url.startsWith('/v2/'));
+
+async function openTeam(count: number, options: Partial<Parameters<typeof startTeam>[0]> = {}): Promise<Team> {
+  team = await startTeam({ count, redisUrl: redis.url, upstream: emulator.url, prefix: `team${(teamCounter += 1)}:`, ...options });
+  return team;
+}
+
+function lookup(base: string, token: string, partno: string): ReturnType<typeof send> {
+  return send(searchUrl(base, { filter: `Partno eq '${partno}'` }), { headers: { 'x-api-key': token } });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await sleep(100);
+  }
+  return check();
+}
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  emulator = await startEmulator({ port: 0 });
+  partnos = [...emulator.catalog.byPartno.keys()];
+});
+
+beforeEach(() => {
+  emulator.configure({ rateLimit: undefined, latencyMs: 0 });
+  emulator.resetLog();
+});
+
+afterEach(async () => {
+  await team?.close();
+  team = undefined;
+  if (!redis.running()) await redis.restart();
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await redis.stop();
+});
+
+test('a part looked up through one instance is served by the other without an upstream request', async () => {
+  const { instances: [a, b] } = await openTeam(2);
+  const token = await a.state.tokens!.add('alice');
+  const first = await lookup(a.url, token, partnos[0]);
+  expect(first.status).toBe(200);
+  expect(apiRequests()).toHaveLength(1);
+
+  const second = await lookup(b.url, token, partnos[0]);
+  expect(second.status).toBe(200);
+  expect(second.body.equals(first.body)).toBe(true);
+  expect(apiRequests()).toHaveLength(1);
+  const metrics = await send(`${b.url}/metrics`);
+  expect(metrics.body.toString()).toMatch(/partspec_cache_lookups_total\{route="products",result="hit"\} 1/);
+  expect(metrics.body.toString()).not.toMatch(/partspec_upstream_requests_total\{/);
+});
+
+test('identical lookups arriving at three instances at once go upstream once', async () => {
+  const { instances } = await openTeam(3);
+  emulator.configure({ latencyMs: 300 });
+  const token = await instances[0].state.tokens!.add('bob');
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => lookup(instances[i % 3].url, token, partnos[1])));
+  expect(answers.map((r) => r.status)).toEqual(new Array(12).fill(200));
+  expect(apiRequests()).toHaveLength(1);
+});
+
+test('50 users hammering three instances: one budget, the upstream never answers 429, every user is answered', async () => {
+  emulator.configure({ rateLimit: { max: 20, windowSeconds: 1 }, latencyMs: [5, 20] });
+  const { instances } = await openTeam(3, { upstreamRate: { max: 20, windowMs: 1000 }, requestTimeoutMs: 60_000 });
+  const token = await instances[0].state.tokens!.add('team');
+  const statuses: number[] = [];
+  // Each user looks up 2 parts of their own and 1 everybody shares, spread over the instances.
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, user) => {
+      const mine = [partnos[10 + user * 2], partnos[11 + user * 2], partnos[5]];
+      for (const [n, partno] of mine.entries()) statuses.push((await lookup(instances[(user + n) % 3].url, token, partno)).status);
+    }),
+  );
+  expect(statuses).toHaveLength(150);
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  const upstream = apiRequests();
+  expect(upstream.filter((r) => r.status === 429)).toEqual([]);
+  for (const i of instances) expect(i.stateLog.filter((l) => /unavailable/.test(l))).toEqual([]);
+  expect(upstream.length).toBe(101);
+});
+
+test('a token revoked on one instance stops working on every instance within seconds', async () => {
+  const { instances } = await openTeam(3);
+  const token = await instances[0].state.tokens!.add('carol');
+  for (const i of instances) expect((await lookup(i.url, token, partnos[2])).status).toBe(200);
+  expect(await instances[2].state.tokens!.revoke('carol')).toBe(true);
+  const refusedEverywhere = await until(async () => {
+    const statuses = await Promise.all(instances.map(async (i) => (await lookup(i.url, token, partnos[2])).status));
+    return statuses.every((s) => s === 403);
+  }, 3000);
+  expect(refusedEverywhere).toBe(true);
+  const refused = await lookup(instances[1].url, token, partnos[2]);
+  expect(JSON.parse(refused.body.toString()).message).toMatch(/not valid or was revoked/);
+});
+
+test('Redis killed and restarted mid-run: every user request is answered, /readyz says degraded, then ready again', async () => {
+  const { instances } = await openTeam(2, { upstreamRate: { max: 50, windowMs: 1000 } });
+  emulator.configure({ latencyMs: [5, 20] });
+  const token = await instances[0].state.tokens!.add('dave');
+  let stop = false;
+  const statuses: number[] = [];
+  const users = Array.from({ length: 10 }, async (_, user) => {
+    for (let n = 0; !stop; n += 1) {
+      statuses.push((await lookup(instances[(user + n) % 2].url, token, partnos[(user * 37 + n) % 60])).status);
+      await sleep(20);
+    }
+  });
+
+  await sleep(500);
+  await redis.kill();
+  const degraded = await until(async () => JSON.parse((await send(`${instances[0].url}/readyz`)).body.toString()).status === 'degraded', 3000);
+  expect(degraded).toBe(true);
+  const readyz = await send(`${instances[1].url}/readyz`);
+  expect(readyz.status).toBe(200);
+  expect(JSON.parse(readyz.body.toString())).toMatchObject({ status: 'degraded', upstream: { reachable: true }, sharedState: { kind: 'redis', state: 'degraded' } });
+  const during = statuses.length;
+  await sleep(1000);
+  expect(statuses.length).toBeGreaterThan(during);
+  const metrics = (await send(`${instances[0].url}/metrics`)).body.toString();
+  expect(metrics).toMatch(/partspec_shared_state_degraded\{kind="redis"\} 1/);
+
+  await redis.restart();
+  const ready = await until(async () => {
+    const all = await Promise.all(instances.map(async (i) => JSON.parse((await send(`${i.url}/readyz`)).body.toString()).status));
+    return all.every((s) => s === 'ready');
+  }, 8000);
+  expect(ready).toBe(true);
+  await sleep(500);
+  stop = true;
+  await Promise.all(users);
+
+  expect(statuses.length).toBeGreaterThan(50);
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  // One line when Redis went away and one when it came back (after the one at start), not one per request.
+  for (const i of instances) {
+    expect(i.stateLog.filter((l) => /unavailable/.test(l))).toHaveLength(1);
+    expect(i.stateLog.filter((l) => /reachable; using shared state/.test(l))).toHaveLength(2);
+  }
+  // The token still works after the restart wiped Redis: the instances put the table back.
+  expect((await lookup(instances[1].url, token, partnos[3])).status).toBe(200);
+});

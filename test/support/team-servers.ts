@@ -1,0 +1,76 @@
+import { DEMO_KEY } from '../../emulator';
+import { buildServer, type PartSpecServer } from '../../server/app';
+import { createServerMetrics, type ServerMetrics } from '../../server/ops/metrics';
+import { opsPlugin } from '../../server/ops/plugin';
+import type { Rate } from '../../server/options';
+import { createRedisState, type RedisSharedState } from '../../server/state/redis';
+
+/**
+ * Several PartSpec servers sharing one Redis in front of one upstream, each on its own port, as a
+ * team runs them behind a load balancer: the same pieces `partspec serve --redis URL` assembles.
+ */
+export interface TeamInstance {
+  url: string;
+  server: PartSpecServer;
+  state: RedisSharedState;
+  metrics: ServerMetrics;
+  /** Lines the shared state logged (one per change of Redis state). */
+  stateLog: string[];
+}
+
+export interface Team {
+  instances: TeamInstance[];
+  close(): Promise<void>;
+}
+
+export interface TeamOptions {
+  count: number;
+  redisUrl: string;
+  upstream: string;
+  /** Key prefix in Redis, so several teams can share one redis-server in a test run. */
+  prefix: string;
+  upstreamRate?: Rate;
+  /** Per-user limit; off by default here so simulated users are limited only by the budget. */
+  userRate?: Rate | false;
+  metricsToken?: string;
+  requestTimeoutMs?: number;
+  commandTimeoutMs?: number;
+}
+
+/** Same link secret on every instance, so a download link made by one works through any. */
+const LINK_SECRET = Buffer.alloc(32, 7);
+
+export async function startTeam(options: TeamOptions): Promise<Team> {
+  const instances: TeamInstance[] = [];
+  for (let i = 0; i < options.count; i += 1) {
+    const stateLog: string[] = [];
+    const state = await createRedisState({
+      url: options.redisUrl,
+      prefix: options.prefix,
+      upstreamRate: options.upstreamRate,
+      teamMode: true,
+      commandTimeoutMs: options.commandTimeoutMs,
+      log: { info: (line) => stateLog.push(line), warn: (line) => stateLog.push(line) },
+    });
+    const metrics = createServerMetrics({ state, processMetrics: false });
+    const server = await buildServer({
+      upstream: options.upstream,
+      apiKey: DEMO_KEY,
+      state,
+      observer: metrics.observer,
+      userRate: options.userRate ?? false,
+      requestTimeoutMs: options.requestTimeoutMs,
+      linkSecret: LINK_SECRET,
+      logger: false,
+    });
+    await server.app.register(opsPlugin, { state, upstream: options.upstream, metrics, metricsToken: options.metricsToken });
+    const url = await server.listen(0, '127.0.0.1');
+    instances.push({ url, server, state, metrics, stateLog });
+  }
+  return {
+    instances,
+    async close() {
+      await Promise.all(instances.map((i) => i.server.close()));
+    },
+  };
+}
