@@ -1,0 +1,81 @@
+/**
+ * Import, Refresh and enrichment write numbers that read like a datasheet: each cell's number
+ * format, rendered by numfmt (an implementation of Excel's formats PartSpec's writers do not
+ * use), shows what an engineer reads, while the cell holds a number in the header's unit.
+ */
+import { format as renderExcel } from 'numfmt';
+import { enrichSelection, importProducts, readImportRecords, refreshWorkbook } from '../../src/sheets';
+import { freshWorkbook, startRig, type Rig } from './helpers';
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.emulator.close();
+});
+
+const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, settings: r.settings, now: () => new Date('2025-06-15T10:00:00Z') });
+
+const CAPACITANCES = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5];
+const READS = ['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF'];
+const STORED = [0.51, 100, 4700, 22000, 10000000];
+
+function partsWith(capacitances: readonly number[]): string[] {
+  return capacitances.map((c) => rig.emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!.values.Partno as string);
+}
+
+/** What a person sees in each cell of a column, from row `from` (0-based) down `count` rows. */
+function seenColumn(r: Rig, sheet: string, column: number, from: number, count: number): { stored: unknown[]; seen: string[] } {
+  const values = r.excel.values(sheet);
+  const formats = r.excel.numberFormats(sheet);
+  const stored: unknown[] = [];
+  const seen: string[] = [];
+  for (let i = from; i < from + count; i++) {
+    stored.push(values[i][column]);
+    seen.push(typeof values[i][column] === 'number' ? renderExcel(formats[i][column], values[i][column]) : String(values[i][column]));
+  }
+  return { stored, seen };
+}
+
+test('an import reads 0.51 pF, 100 pF, 4.7 nF, 22 nF, 10 µF under Capacitance (pF); Refresh keeps a chosen unit', async () => {
+  const r = freshWorkbook(rig);
+  const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
+  const result = await importProducts(deps(r), {
+    query: { category: 'ceramicCapacitorsSMD', filter, orderby: 'Capacitance' },
+    fields: ['Capacitance', 'Length', { field: 'RatedVoltage', unit: 'kV' }],
+  });
+  expect(result.status).toBe('done');
+  const sheet = result.sheetName!;
+  const [table] = r.excel.tables();
+  expect(table.headers).toEqual(['Partno', 'Capacitance (pF)', 'Length (mm)', 'RatedVoltage (kV)']);
+  expect(seenColumn(r, sheet, 1, 2, CAPACITANCES.length)).toEqual({ stored: STORED, seen: READS });
+  const lengths = seenColumn(r, sheet, 2, 2, CAPACITANCES.length);
+  expect(lengths.seen).toEqual(lengths.stored.map(String));
+  expect(lengths.stored.every((v) => typeof v === 'number' && v > 0.1 && v < 10)).toBe(true);
+
+  expect(readImportRecords(r.settings)[result.tableName!].fields).toEqual(['Capacitance', 'Length', { field: 'RatedVoltage', unit: 'kV' }]);
+  r.excel.setCells(sheet, 'B3', [['edited']]);
+  const refreshed = await refreshWorkbook(deps(r));
+  expect(refreshed.imports[result.tableName!].status).toBe('done');
+  expect(r.excel.tables()[0].headers).toEqual(['Partno', 'Capacitance (pF)', 'Length (mm)', 'RatedVoltage (kV)']);
+  expect(seenColumn(r, sheet, 1, 2, CAPACITANCES.length).seen).toEqual(READS);
+  const volts = seenColumn(r, sheet, 3, 2, CAPACITANCES.length).stored;
+  expect(volts.every((v) => typeof v === 'number' && v < 1)).toBe(true);
+});
+
+test('enrichment as values and as live formulas: every cell reads like a datasheet', async () => {
+  for (const mode of ['values', 'formulas'] as const) {
+    const r = freshWorkbook(rig);
+    r.excel.setCells('Sheet1', 'A1', [['Part'], ...partsWith(CAPACITANCES).map((p) => [p])]);
+    r.excel.select('Sheet1', 'A2');
+    const result = await enrichSelection({ run: r.excel.run, client: r.client }, { fields: ['Capacitance'], mode, highlight: false });
+    expect(result.status).toBe('done');
+    expect(result.columns.map((c) => c.header)).toEqual(['PartSpec: Match', 'PartSpec: Capacitance (pF)']);
+    // In formulas mode the cells hold =PART.SPEC until Excel calculates: render the values they will show.
+    const formats = r.excel.numberFormats('Sheet1');
+    expect(STORED.map((value, i) => renderExcel(formats[i + 1][2], value))).toEqual(READS);
+    if (mode === 'formulas') expect(r.excel.formulas('Sheet1')[2][2]).toBe('=PART.SPEC(A3,"Capacitance","pF")');
+    else expect(seenColumn(r, 'Sheet1', 2, 1, CAPACITANCES.length)).toEqual({ stored: STORED, seen: READS });
+  }
+});
