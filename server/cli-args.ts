@@ -5,6 +5,7 @@ export const SERVE_USAGE = `usage: partspec serve [options]
        partspec serve token add NAME --tokens FILE
        partspec serve token list --tokens FILE [--json]
        partspec serve token revoke NAME --tokens FILE
+       partspec serve token add|list|revoke … --redis URL   (tokens shared through Redis)
 
 Runs the PartSpec server: hosts the add-in at its public address and relays the product API
 same-origin, so Excel reaches a service that does not allow CORS. The maker's key comes from
@@ -28,6 +29,12 @@ Options:
   --tls-key FILE           the certificate's private key (PEM)
   --trust-proxy            trust X-Forwarded-* headers from a reverse proxy in front
   --log-level L            fatal, error, warn, info, debug, trace or silent (default info)
+  --redis URL              share the cache, the upstream budget and the tokens with other instances
+                           through Redis (redis://[user:password@]host:port[/db], rediss:// for TLS;
+                           or PARTSPEC_REDIS_URL, which keeps a password out of the process list)
+  --metrics-token-file FILE  /metrics answers only 'Authorization: Bearer <the token in FILE>'
+                           (or PARTSPEC_METRICS_TOKEN); without either, /metrics is open
+  --no-metrics             no /metrics endpoint (/healthz and /readyz stay)
   --config FILE            the config file that holds the key (default ~/.config/partspec/config.json)
   --help                   show this text`;
 
@@ -54,6 +61,10 @@ export interface ServeArgs {
   trustProxy: boolean;
   logLevel: string;
   config?: string;
+  /** `--redis URL`: shared state in Redis (else in-process). */
+  redis?: string;
+  metricsTokenFile?: string;
+  noMetrics: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -86,6 +97,20 @@ function nonEmpty(flag: string, text: string | undefined): string | undefined {
   return text;
 }
 
+/** A Redis address: redis:// or rediss://, with a host. Never echoes a password back. */
+export function checkRedisUrl(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ServeUsageError(`--${flag} needs an address such as redis://127.0.0.1:6379.`);
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new ServeUsageError(`--${flag} needs a redis:// or rediss:// address with a host, such as redis://127.0.0.1:6379.`);
+  }
+  return text;
+}
+
 /** Reads `partspec serve` flags; throws ServeUsageError on anything it does not understand. */
 export function parseServeArgs(argv: readonly string[]): { help: true } | { help: false; args: ServeArgs } {
   let parsed;
@@ -112,6 +137,9 @@ export function parseServeArgs(argv: readonly string[]): { help: true } | { help
         'trust-proxy': { type: 'boolean' },
         'log-level': { type: 'string' },
         config: { type: 'string' },
+        redis: { type: 'string' },
+        'metrics-token-file': { type: 'string' },
+        'no-metrics': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -145,6 +173,9 @@ export function parseServeArgs(argv: readonly string[]): { help: true } | { help
       trustProxy: v['trust-proxy'] ?? false,
       logLevel,
       config: nonEmpty('config', v.config),
+      redis: v.redis === undefined ? undefined : checkRedisUrl('redis', v.redis),
+      metricsTokenFile: nonEmpty('metrics-token-file', v['metrics-token-file']),
+      noMetrics: v['no-metrics'] ?? false,
     },
   };
 }

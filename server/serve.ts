@@ -3,10 +3,13 @@ import path from 'node:path';
 import { resolveConfig } from '../cli/config';
 import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
 import type { ServeArgs } from './cli-args';
-import { ServeUsageError } from './cli-args';
+import { ServeUsageError, checkRedisUrl } from './cli-args';
 import { SiteError } from './hosting/site';
+import { createServerMetrics } from './ops/metrics';
+import { opsPlugin } from './ops/plugin';
 import { DEFAULT_CACHE_TTL_MS } from './options';
 import { createMemoryState } from './state/memory';
+import { createRedisState, type StateLogger } from './state/redis';
 import type { SharedState } from './state/types';
 
 /** The add-in build served when `--site` is not given. */
@@ -18,9 +21,29 @@ export interface ServeIo {
   warn(message: string): void;
 }
 
-/** The shared state for these flags: in-process (the embedded default). */
-export async function createStateFor(args: ServeArgs): Promise<SharedState> {
-  return createMemoryState({ upstreamRate: args.upstreamRate, tokensFile: args.passThrough ? undefined : args.tokensFile });
+/** The shared state for these flags: Redis with `--redis URL`, else in-process (the embedded default). */
+export async function createStateFor(args: ServeArgs, log?: StateLogger): Promise<SharedState> {
+  const tokensFile = args.passThrough ? undefined : args.tokensFile;
+  if (args.redis) {
+    return createRedisState({ url: args.redis, upstreamRate: args.upstreamRate, teamMode: !args.passThrough, local: { tokensFile }, log });
+  }
+  return createMemoryState({ upstreamRate: args.upstreamRate, tokensFile });
+}
+
+/** The /metrics token: from the file of `--metrics-token-file`, else PARTSPEC_METRICS_TOKEN; never from a flag's value. */
+function readMetricsToken(args: ServeArgs, env: NodeJS.ProcessEnv): string | undefined {
+  if (args.metricsTokenFile) {
+    let token: string;
+    try {
+      token = readFileSync(args.metricsTokenFile, 'utf8').trim();
+    } catch (error) {
+      throw new ServeUsageError(`--metrics-token-file ${args.metricsTokenFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    }
+    if (token.length < 16) throw new ServeUsageError(`--metrics-token-file ${args.metricsTokenFile} must hold a token of at least 16 characters.`);
+    return token;
+  }
+  const fromEnv = env.PARTSPEC_METRICS_TOKEN?.trim();
+  return fromEnv ? fromEnv : undefined;
 }
 
 function readPem(flag: string, file: string): Buffer {
@@ -36,6 +59,7 @@ function readPem(flag: string, file: string): Buffer {
  * Throws ServeUsageError (exit 2) for anything the administrator must fix.
  */
 export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server: PartSpecServer; url: string; mode: 'team' | 'pass-through' }> {
+  if (!args.redis && io.env.PARTSPEC_REDIS_URL) args = { ...args, redis: checkRedisUrl('redis', io.env.PARTSPEC_REDIS_URL) };
   let config;
   try {
     config = resolveConfig({ 'base-url': args.upstream, config: args.config }, io.env, io.warn);
@@ -54,12 +78,16 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     if (!config.apiKey) {
       throw new ServeUsageError('Team mode needs the maker API key on the server: set PARTSPEC_API_KEY or put apiKey in the config file (or run with --pass-through).');
     }
-    if (!args.tokensFile) {
-      throw new ServeUsageError("Team mode needs --tokens FILE: create it with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
+    if (!args.tokensFile && !args.redis) {
+      throw new ServeUsageError("Team mode needs --tokens FILE (or --redis URL, where the team's tokens live): create one with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
     }
   }
   const tls = args.tlsCert && args.tlsKey ? { cert: readPem('tls-cert', args.tlsCert), key: readPem('tls-key', args.tlsKey) } : undefined;
-  const state = await createStateFor(args);
+  const metricsToken = readMetricsToken(args, io.env);
+  // State changes are logged by the server's logger once it exists; until then as warnings.
+  let stateLog: StateLogger = { info: () => undefined, warn: io.warn };
+  const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) });
+  const metrics = args.noMetrics ? undefined : createServerMetrics({ state });
   let server: PartSpecServer;
   try {
     server = await buildServer({
@@ -75,7 +103,12 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
       trustProxy: args.trustProxy,
       tls,
       logger: args.logLevel === 'silent' ? false : { level: args.logLevel, stream: process.stderr },
+      observer: metrics?.observer,
     });
+    stateLog = server.app.log;
+    const health = state.health();
+    if (health.kind === 'redis') server.app.log.info(`Shared state: Redis, ${health.state}${health.detail ? ` (${health.detail})` : ''}.`);
+    await server.app.register(opsPlugin, { state, upstream: config.baseUrl, metrics, metricsToken });
   } catch (error) {
     await state.close();
     if (error instanceof SiteError) throw new ServeUsageError(error.message);

@@ -27,6 +27,11 @@ export interface RedisTokenStoreOptions {
   seed?: TokenStore;
   /** @default DEFAULT_TOKEN_REFRESH_MS */
   refreshMs?: number;
+  /**
+   * Put the known tokens back into a Redis that lost them. Serving instances do; the token
+   * command (which knows no tokens of its own) does not. @default true
+   */
+  repair?: boolean;
 }
 
 function parseRecord(name: string, raw: string): TokenRecord | undefined {
@@ -93,7 +98,7 @@ export class RedisTokenStore implements TokenStore {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const record: TokenRecord = { name, hash: hashToken(token), created: new Date().toISOString() };
     await this.write(async (client) => {
-      await client.multi().hset(this.tableKey, name, JSON.stringify({ hash: record.hash, created: record.created })).set(this.markerKey, '1').publish(this.channel, 'add').exec();
+      await client.multi().hset(this.tableKey, name, JSON.stringify({ hash: record.hash, created: record.created })).publish(this.channel, 'add').exec();
     });
     return token;
   }
@@ -136,7 +141,7 @@ export class RedisTokenStore implements TokenStore {
     await this.options.link.attempt(
       async (client) => {
         const [table, marker] = await Promise.all([client.hgetall(this.tableKey), client.exists(this.markerKey)]);
-        if (marker === 0) {
+        if (marker === 0 && this.options.repair !== false) {
           // A Redis without our table: a first start, or a restart that lost its data. Put back what we know.
           const pipeline = client.multi();
           for (const record of known) pipeline.hsetnx(this.tableKey, record.name, JSON.stringify({ hash: record.hash, created: record.created }));

@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ServeUsageError } from '../cli-args';
+import { ServeUsageError, checkRedisUrl } from '../cli-args';
+import { openRedisTokenStore } from '../state/redis-token-admin';
+import { TokenStoreUnavailableError } from '../state/redis-tokens';
+import type { TokenStore } from '../state/types';
 import { createTokenFileStore } from './token-file';
 
 export interface TokenCommandIo {
@@ -18,20 +21,37 @@ const write = (stream: NodeJS.WritableStream, text: string): Promise<void> =>
 export async function runTokenCommand(argv: readonly string[], io: TokenCommandIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { tokens: { type: 'string' }, json: { type: 'boolean' } } });
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { tokens: { type: 'string' }, redis: { type: 'string' }, json: { type: 'boolean' } } });
   } catch (error) {
     throw new ServeUsageError(error instanceof Error ? error.message : String(error));
   }
   const [action, name, ...extra] = parsed.positionals;
   const file = parsed.values.tokens;
   if (!action || !['add', 'list', 'revoke'].includes(action)) throw new ServeUsageError(`'partspec serve token' needs add, list or revoke${action ? `, not '${action}'` : ''}.`);
-  if (!file || file.trim() === '') throw new ServeUsageError(`'partspec serve token ${action}' needs --tokens FILE (the file the server reads).`);
+  const redis = parsed.values.redis === undefined ? undefined : checkRedisUrl('redis', parsed.values.redis);
+  if (redis && file !== undefined) throw new ServeUsageError(`'partspec serve token ${action}' takes --tokens FILE or --redis URL, not both.`);
+  if (!redis && (!file || file.trim() === '')) throw new ServeUsageError(`'partspec serve token ${action}' needs --tokens FILE (the file the server reads) or --redis URL (the servers' Redis).`);
   if (extra.length > 0) throw new ServeUsageError(`Unexpected argument '${extra[0]}'.`);
-  const store = createTokenFileStore(file);
+  if (!redis) return runOnStore(createTokenFileStore(file as string), file as string, action, name, parsed.values.json ?? false, io);
+  let opened;
+  try {
+    opened = await openRedisTokenStore(redis);
+    return await runOnStore(opened.store, 'Redis', action, name, parsed.values.json ?? false, io);
+  } catch (error) {
+    if (!(error instanceof TokenStoreUnavailableError)) throw error;
+    await write(io.stderr, `${error.message}\n`);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}
+
+/** `file` names where the tokens are, in messages: the tokens file, or Redis. */
+async function runOnStore(store: TokenStore, file: string, action: string, name: string | undefined, json: boolean, io: TokenCommandIo): Promise<number> {
   if (action === 'list') {
     if (name) throw new ServeUsageError(`'token list' takes no name (got '${name}').`);
     const records = await store.list();
-    if (parsed.values.json) {
+    if (json) {
       await write(io.stdout, `${JSON.stringify(records.map(({ name: n, created }) => ({ name: n, created })), null, 2)}\n`);
     } else if (records.length === 0) {
       await write(io.stderr, `No tokens in ${file}.\n`);
