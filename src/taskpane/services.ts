@@ -35,9 +35,15 @@ export interface SearchPreview {
   hasMoreHits: boolean;
 }
 
+/**
+ * A column to write: a vocabulary key (numbers read like a datasheet) or a key with the unit picked
+ * for it. The same shape the sheets layer records with an import, so Refresh keeps the choice.
+ */
+export type FieldChoice = string | { field: string; unit?: string };
+
 export interface ImportRequest extends SearchRequest {
-  /** Vocabulary field keys to write as columns (`Partno`, `Specs.Capacitance`), in order. */
-  fields: string[];
+  /** Fields to write as columns (`Partno`, `Specs.Capacitance`, `{ field, unit }`), in order; recorded for Refresh. */
+  fields: FieldChoice[];
 }
 
 export interface ImportProgress {
@@ -94,8 +100,8 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export interface EnrichRequest {
   /** The part-number column (a BomColumn id); absent: found from the selection. */
   column?: string;
-  /** Vocabulary field keys to add as columns. */
-  fields: string[];
+  /** Fields to add as columns, with the unit picked where one was (else the datasheet display). */
+  fields: FieldChoice[];
   mode: 'values' | 'formulas';
   risk: boolean;
   alternatives: boolean;

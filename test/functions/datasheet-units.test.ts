@@ -33,7 +33,7 @@ test('=PART.SEARCH("inductors","Inductance ge 1u","Partno,Inductance",,5) spills
 test('known values read as a person expects: 1 µH, 2.2 µH, 10 nH', async () => {
   const texts: string[] = [];
   for (const value of ['1u', '2.2u', '10n']) {
-    const table = await search('inductors', `Inductance eq ${value}`, 'Partno, Inductance , Status', undefined, 1);
+    const table = await search('inductors', `Inductance eq ${value}`, [['Partno, Inductance , Status']], undefined, 1);
     expect(table[0]).toEqual(['Partno', 'Inductance (nH)', 'Status']);
     texts.push(shown(table[1][1]));
   }
@@ -43,7 +43,7 @@ test('known values read as a person expects: 1 µH, 2.2 µH, 10 nH', async () =>
 test('without formatted numbers (before ExcelApi 1.16) the numbers are plain, in the unit the header names', async () => {
   const plain = await startFunctionsHarness({ entities: false });
   try {
-    const table = await search('ceramicCapacitorsSMD', 'Capacitance eq 100p', 'Partno,Capacitance,Length', undefined, 3);
+    const table = await search('ceramicCapacitorsSMD', 'Capacitance eq 100p', [['Partno,Capacitance,Length']], undefined, 3);
     expect(table[0]).toEqual(['Partno', 'Capacitance (pF)', 'Length (mm)']);
     for (const row of table.slice(1)) {
       expect(row[1]).toBe(100);
@@ -56,7 +56,7 @@ test('without formatted numbers (before ExcelApi 1.16) the numbers are plain, in
 });
 
 test('an unknown name inside a comma list is named on its own, with a suggestion', async () => {
-  const error = await errorOf(search('inductors', undefined, 'Partno,Inductence', undefined, 5));
+  const error = await errorOf(search('inductors', undefined, [['Partno,Inductence']], undefined, 5));
   expect(error).toMatchObject({ code: '#VALUE!' });
   expect(error.message).toContain("Unknown field 'Inductence'");
   expect(error.message).toContain("'Inductance'");

@@ -88,6 +88,8 @@ export const EN = {
   preset_dimensions: 'Dimensions',
   preset_all: 'All',
   columnsChosen: '{n} of {total} columns',
+  unitDatasheet: 'Datasheet ({units})',
+  unitOf: 'Unit of {field}',
   chooseColumns: 'Choose at least one column.',
   urlMeter: 'URL {bytes} / {budget} bytes',
   urlMeterOver: 'The request is too long for the service: remove values or conditions until the URL fits.',

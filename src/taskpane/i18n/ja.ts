@@ -87,6 +87,8 @@ export const JA: Messages = {
   preset_dimensions: '寸法',
   preset_all: 'すべて',
   columnsChosen: '{total} 列中 {n} 列',
+  unitDatasheet: 'データシート ({units})',
+  unitOf: '{field} の単位',
   chooseColumns: '列を 1 つ以上選んでください。',
   urlMeter: 'URL {bytes} / {budget} バイト',
   urlMeterOver: 'リクエストがサービスの上限より長すぎます。URL が収まるまで値や条件を減らしてください。',

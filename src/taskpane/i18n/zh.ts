@@ -87,6 +87,8 @@ export const ZH: Messages = {
   preset_dimensions: '尺寸',
   preset_all: '全部',
   columnsChosen: '{total} 列中的 {n} 列',
+  unitDatasheet: '数据手册 ({units})',
+  unitOf: '{field} 的单位',
   chooseColumns: '请至少选择一列。',
   urlMeter: 'URL {bytes} / {budget} 字节',
   urlMeterOver: '请求超出服务的长度限制：请减少值或条件，直到 URL 符合要求。',

@@ -3,6 +3,7 @@ import type { CategoryId } from '../../api/vocabulary';
 import { COLUMN_PRESETS, columnChoices, columnLabel, presetFields, type ColumnPreset } from '../builder';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
+import { UnitPicker } from './unit-picker';
 
 const useStyles = makeStyles({
   list: {
@@ -14,10 +15,14 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     paddingLeft: tokens.spacingHorizontalXS,
   },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
-/** What the picker shows as chosen: a preset (followed when the category changes) or the user's own list. */
-export type ColumnSelection = { preset: ColumnPreset | 'custom'; keys: string[] };
+/**
+ * What the picker shows as chosen: a preset (followed when the category changes) or the user's own
+ * list, and the unit picked per numeric field (absent: the datasheet display).
+ */
+export type ColumnSelection = { preset: ColumnPreset | 'custom'; keys: string[]; units?: Record<string, string> };
 
 export interface ColumnPickerProps {
   category: CategoryId | undefined;
@@ -39,7 +44,14 @@ export function ColumnPicker({ category, selection, onChange, disabled, testId, 
 
   const toggle = (key: string, on: boolean): void => {
     const next = choices.map((f) => f.key).filter((k) => (k === key ? on : chosen.has(k)));
-    onChange({ preset: 'custom', keys: next });
+    onChange({ preset: 'custom', keys: next, units: selection.units });
+  };
+
+  const pickUnit = (key: string, unit: string): void => {
+    const units = { ...selection.units };
+    if (unit) units[key] = unit;
+    else delete units[key];
+    onChange({ ...selection, units });
   };
 
   return (
@@ -53,7 +65,7 @@ export function ColumnPicker({ category, selection, onChange, disabled, testId, 
             disabled={disabled}
             appearance={selection.preset === preset ? 'primary' : 'secondary'}
             aria-pressed={selection.preset === preset}
-            onClick={() => onChange({ preset, keys: presetFields(preset, category) })}
+            onClick={() => onChange({ preset, keys: presetFields(preset, category), units: selection.units })}
             data-testid={`${testId}-preset-${preset}`}
           >
             {t(`preset_${preset}`)}
@@ -65,14 +77,18 @@ export function ColumnPicker({ category, selection, onChange, disabled, testId, 
       </Text>
       <div className={styles.list}>
         {choices.map((f) => (
-          <Checkbox
-            key={f.key}
-            label={columnLabel(f.key)}
-            checked={chosen.has(f.key)}
-            disabled={disabled}
-            onChange={(_, d) => toggle(f.key, d.checked === true)}
-            data-testid={`${testId}-field-${f.key}`}
-          />
+          <div key={f.key} className={styles.row}>
+            <Checkbox
+              label={columnLabel(f.key)}
+              checked={chosen.has(f.key)}
+              disabled={disabled}
+              onChange={(_, d) => toggle(f.key, d.checked === true)}
+              data-testid={`${testId}-field-${f.key}`}
+            />
+            {chosen.has(f.key) ? (
+              <UnitPicker fieldKey={f.key} value={selection.units?.[f.key] ?? ''} disabled={disabled} onChange={(unit) => pickUnit(f.key, unit)} testId={`${testId}-unit-${f.key}`} />
+            ) : null}
+          </div>
         ))}
       </div>
     </fieldset>

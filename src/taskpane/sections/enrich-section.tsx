@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Preferences } from '../../settings';
-import { keepColumnsFor } from '../builder';
+import { keepColumnsFor, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
@@ -65,7 +65,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives });
-      return services.enrich({ column: column || undefined, fields: fields.keys, mode, risk, alternatives, highlight, lang: preferences.lang }, onProgress, signal);
+      return services.enrich({ column: column || undefined, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }

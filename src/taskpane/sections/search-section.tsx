@@ -11,6 +11,7 @@ import {
   parseRawFilter,
   presetFields,
   rowsToFilter,
+  toFieldChoices,
   translateRows,
   validateOrder,
   validateRow,
@@ -93,7 +94,9 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
   function changeCategory(next: CategoryId | undefined, rewriteText = true): void {
     setCategory(next);
     setColumns((current) =>
-      current.preset === 'custom' ? { preset: 'custom', keys: keepColumnsFor(current.keys, next) } : { preset: current.preset, keys: presetFields(current.preset, next) },
+      current.preset === 'custom'
+        ? { preset: 'custom', keys: keepColumnsFor(current.keys, next), units: current.units }
+        : { preset: current.preset, keys: presetFields(current.preset, next), units: current.units },
     );
     if (!rewriteText) return;
     if (rawError) applyRawText(rawText, { category: next, lang });
@@ -121,7 +124,7 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
     setShowProblems(true);
     if (blocked || columns.keys.length === 0) return;
     setSummary(undefined);
-    const result = await importTask.run((signal, onProgress) => services.importProducts({ ...request, fields: columns.keys }, onProgress, signal));
+    const result = await importTask.run((signal, onProgress) => services.importProducts({ ...request, fields: toFieldChoices(columns.keys, columns.units) }, onProgress, signal));
     if (result) setSummary(result);
   }
 

@@ -1,0 +1,87 @@
+/**
+ * Datasheet units in the real taskpane and the workbench grid: an import reads 10 µF, 22 µF…
+ * under `Capacitance (pF)`; the unit picker writes plain nF instead, and Refresh keeps that
+ * choice. What the grid shows is compared with values worked out by hand from the catalog's SI.
+ */
+import type { Page } from 'playwright-core';
+import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+
+let world: E2eWorld;
+
+beforeAll(async () => {
+  world = await startE2eWorld();
+}, 240_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function importAndWait(page: Page): Promise<void> {
+  await page.getByTestId('search-import-button').click();
+  await page.getByTestId('search-import-summary').waitFor({ timeout: 90_000 });
+}
+
+/** The active sheet's name, its table's headers and the grid's text and cell values of one column. */
+async function readColumn(page: Page, header: string): Promise<{ sheet: string; headers: string[]; cells: { partno: string; value: unknown; text: string }[] }> {
+  const { sheet, headers, rows, top, column } = await page.evaluate((wanted) => {
+    const wb = window.partspecWorkbench!;
+    const m = wb.double.model;
+    const name = m.sheets.find((s) => s.id === m.activeSheetId)!.name;
+    const table = wb.double.tables().find((t) => t.sheet === name)!;
+    const headerRow = Number(/\d+/.exec(table.address)![0]);
+    const values = wb.double.values(name).slice(headerRow, headerRow + Math.min(table.rowCount, 20));
+    return { sheet: name, headers: table.headers, rows: values, top: headerRow + 1, column: table.headers.indexOf(wanted) };
+  }, header);
+  const letter = String.fromCharCode(65 + column);
+  const cells = [];
+  for (let i = 0; i < rows.length; i++) {
+    const text = (await page.getByTestId(`cell-${sheet}-${letter}${top + i}`).textContent()) ?? '';
+    cells.push({ partno: String(rows[i][0]), value: rows[i][column], text });
+  }
+  return { sheet, headers, cells };
+}
+
+test('an import reads like a datasheet; the unit picker writes nF; Refresh keeps it', async () => {
+  const { page } = await world.openWorkbench();
+  await openSection(page, 'search');
+  await page.getByTestId('search-add-condition').click();
+  await page.getByTestId('condition-0-field').selectOption('Capacitance');
+  await page.getByTestId('condition-0-op').selectOption('ge');
+  await page.getByTestId('condition-0-value').fill('10u');
+  await importAndWait(page);
+
+  const datasheet = await readColumn(page, 'Capacitance (pF)');
+  expect(datasheet.headers).toContain('Capacitance (pF)');
+  expect(datasheet.cells.length).toBeGreaterThan(0);
+  for (const cell of datasheet.cells) {
+    const si = world.emulator.catalog.byPartno.get(cell.partno)!.values['Specs.Capacitance'] as number;
+    const microfarads = Math.round(si * 1e6 * 1000) / 1000;
+    expect(cell.value).toBe(Math.round(si * 1e12));
+    expect(cell.text).toBe(`${microfarads} µF`);
+  }
+  await saveScreenshot(page, 'datasheet-units-import');
+
+  const picker = page.getByTestId('search-columns-unit-Specs.Capacitance');
+  expect(await picker.inputValue()).toBe('');
+  expect(await picker.locator('option').first().textContent()).toBe('Datasheet (pF / nF / µF)');
+  await picker.selectOption('nF');
+  await importAndWait(page);
+  const nano = await readColumn(page, 'Capacitance (nF)');
+  for (const cell of nano.cells) {
+    const si = world.emulator.catalog.byPartno.get(cell.partno)!.values['Specs.Capacitance'] as number;
+    expect(cell.value).toBe(Math.round(si * 1e9));
+    expect(cell.text).toBe(String(Math.round(si * 1e9)));
+  }
+
+  const recorded = await page.evaluate((name) => {
+    const settings = window.partspecWorkbench!.double.savedSettings() as Record<string, unknown>;
+    const imports = (typeof settings['partspec.imports'] === 'string' ? JSON.parse(settings['partspec.imports'] as string) : settings['partspec.imports']) as Record<string, { sheetName: string; fields: unknown[] }>;
+    return Object.values(imports).find((r) => r.sheetName === name)?.fields;
+  }, nano.sheet);
+  expect(recorded).toContainEqual({ field: 'Specs.Capacitance', unit: 'nF' });
+
+  // The ribbon's Refresh resolves once every recorded import has been re-run in place.
+  await page.evaluate(() => window.partspecWorkbench!.runCommand('refresh'));
+  const again = await readColumn(page, 'Capacitance (nF)');
+  expect(again.cells.map((c) => c.text)).toEqual(nano.cells.map((c) => c.text));
+});
