@@ -7,7 +7,7 @@ import { MAX_PRODUCTS_PER_CALL } from '../../src/api/vocabulary';
 import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
 
 let world: E2eWorld;
-/** Import headers: the field name, then its unit (`Capacitance (F)`), never a sibling like `RatedVoltageClass`. */
+/** Import headers: the field name, then its unit (`Capacitance (pF)`), never a sibling like `RatedVoltageClass`. */
 const CAPACITANCE = /^Capacitance(?: |$)/;
 const RATED_VOLTAGE = /^RatedVoltage(?: |$)/;
 

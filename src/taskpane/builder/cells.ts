@@ -15,9 +15,11 @@ export function previewCellText(product: ProductRecord, key: string): string {
   return value;
 }
 
-/** A column header for people: the field's name and its SI unit (`Capacitance (F)`). */
+/**
+ * A column label for people: the field's name (`Capacitance`). Numbers carry their own unit (the
+ * preview writes `4.7 nF`; the unit picker beside a chosen column says what the sheet will hold),
+ * so the label does not name the API's SI unit, which no sheet shows any more.
+ */
 export function columnLabel(key: string): string {
-  const field = getField(key);
-  if (!field) return key;
-  return field.unit ? `${field.name} (${field.unit})` : field.name;
+  return getField(key)?.name ?? key;
 }
