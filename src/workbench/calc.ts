@@ -72,8 +72,11 @@ function toGrid(result: unknown): unknown[][] {
   return [[result]];
 }
 
-/** A result cell as the grid shows it: entities by their text, errors by their code. */
-function toCell(value: unknown): { value: Scalar; error?: CellError } {
+/**
+ * A result cell as the grid shows it: formatted numbers (ExcelApi 1.16) as their number in their
+ * own format, entities by their text, errors by their code.
+ */
+function toCell(value: unknown): { value: Scalar; error?: CellError; numberFormat?: string } {
   if (value instanceof WorkbenchFunctionError) return { value: value.code, error: { code: value.code, message: value.message } };
   if (value instanceof Error) return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message: value.message } };
   if (value === null || value === undefined) return { value: 0 };
@@ -81,6 +84,10 @@ function toCell(value: unknown): { value: Scalar; error?: CellError } {
     return Number.isFinite(value) ? { value } : { value: ERROR_CODES.invalidNumber, error: { code: ERROR_CODES.invalidNumber, message: 'The function returned a number Excel cannot hold.' } };
   }
   if (typeof value === 'string' || typeof value === 'boolean') return { value };
+  if (typeof value === 'object' && (value as { type?: unknown }).type === 'FormattedNumber') {
+    const { basicValue, numberFormat } = value as { basicValue: unknown; numberFormat?: unknown };
+    if (typeof basicValue === 'number' && Number.isFinite(basicValue)) return { value: basicValue, numberFormat: typeof numberFormat === 'string' ? numberFormat : undefined };
+  }
   if (typeof value === 'object' && 'text' in value) return { value: String((value as { text: unknown }).text) };
   return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message: `The function returned ${typeof value}.` } };
 }
@@ -91,6 +98,8 @@ export function createCalculator(options: CalculatorOptions): Calculator {
   const anchors = new Map<CellKey, Anchor>();
   const spilledBy = new Map<CellKey, CellKey>();
   const errors = new Map<CellKey, CellError>();
+  /** Cells showing a formatted number's own format. */
+  const formatted = new Set<CellKey>();
   let running = 0;
   let waiters: (() => void)[] = [];
 
@@ -104,10 +113,15 @@ export function createCalculator(options: CalculatorOptions): Calculator {
   };
 
   /** Writes a computed value without parsing it, so text such as `=1+1` from the service stays text. */
-  const put = (sheet: SheetModel, row: number, column: number, cell: { value: Scalar; error?: CellError }): void => {
+  const put = (sheet: SheetModel, row: number, column: number, cell: { value: Scalar; error?: CellError; numberFormat?: string }): void => {
     model.setStyle(sheet, row, column, {});
-    model.cell(sheet, row, column)!.value = cell.value;
     const key = keyOf(sheet.id, row, column);
+    // A formatted number's format belongs to the value: it goes when the value does.
+    if (cell.numberFormat !== undefined) {
+      model.setFormat(sheet, row, column, cell.numberFormat);
+      formatted.add(key);
+    } else if (formatted.delete(key)) model.setFormat(sheet, row, column, 'General');
+    model.cell(sheet, row, column)!.value = cell.value;
     if (cell.error) errors.set(key, cell.error);
     else errors.delete(key);
   };
@@ -121,6 +135,7 @@ export function createCalculator(options: CalculatorOptions): Calculator {
       const [, row, column] = key.split(':').map(Number);
       const cell = model.cell(sheet, row, column);
       if (cell && cell.formula === undefined) cell.value = '';
+      if (formatted.delete(key)) model.setFormat(sheet, row, column, 'General');
     }
     anchor.spill = [];
   };

@@ -12,8 +12,11 @@ import { createCalculator, type Calculator, type FunctionMetadata } from './calc
 import { createCustomFunctionsShim, type FunctionRegistry } from './custom-functions-host';
 import { createExcelDouble, type ExcelDouble } from './excel-double';
 
-/** The API sets the workbench reports as supported: enough for everything but entity cards (1.16). */
-const SUPPORTED_EXCEL_API = 12;
+/**
+ * The API sets the workbench reports as supported: through 1.16, so functions return formatted
+ * numbers (PART.SEARCH's 10 µF) as Excel shows them; entity cards show as their text.
+ */
+const SUPPORTED_EXCEL_API = 16;
 
 export interface WorkbenchHost {
   double: ExcelDouble;

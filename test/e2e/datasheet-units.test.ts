@@ -4,7 +4,7 @@
  * choice. What the grid shows is compared with values worked out by hand from the catalog's SI.
  */
 import type { Page } from 'playwright-core';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { formulasSettled, openSection, saveScreenshot, startE2eWorld, typeIntoCell, type E2eWorld } from './support/harness';
 
 let world: E2eWorld;
 
@@ -84,4 +84,16 @@ test('an import reads like a datasheet; the unit picker writes nF; Refresh keeps
   await page.evaluate(() => window.partspecWorkbench!.runCommand('refresh'));
   const again = await readColumn(page, 'Capacitance (nF)');
   expect(again.cells.map((c) => c.text)).toEqual(nano.cells.map((c) => c.text));
+});
+
+test('=PART.SEARCH with a comma list of fields spills numbers that read 2.2 µH in the grid', async () => {
+  const { page } = await world.openWorkbench();
+  await typeIntoCell(page, 'Sheet1', 'A1', '=PART.SEARCH("inductors","Inductance eq 2.2u","Partno,Inductance",,2)');
+  await formulasSettled(page);
+  const text = async (address: string) => (await page.getByTestId(`cell-Sheet1-${address}`).textContent()) ?? '';
+  expect([await text('A1'), await text('B1')]).toEqual(['Partno', 'Inductance (nH)']);
+  expect(await text('B2')).toBe('2.2 µH');
+  expect(await text('B3')).toBe('2.2 µH');
+  const values = await page.evaluate(() => window.partspecWorkbench!.double.values('Sheet1'));
+  expect(values[1][1]).toBe(2200);
 });
