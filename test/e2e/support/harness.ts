@@ -1,7 +1,9 @@
 /**
  * One end-to-end test file's world: the emulator on a random port, the development build served
- * over http on another, and Chromium (Debian's, through playwright-core) with a throwaway profile
- * and HOME. Every request that does not go to 127.0.0.1 is aborted, so nothing leaves the machine.
+ * over http on another, and Chromium (found by `chromiumPath()`, driven through playwright-core)
+ * with a throwaway profile, HOME and XDG folders, so it writes nowhere outside one temp folder
+ * whoever runs the tests (root on CI included, hence `--no-sandbox`). Every request that does not
+ * go to 127.0.0.1 is aborted, so nothing leaves the machine.
  */
 import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
+import { chromiumPath } from '../../support/system-tools';
 import { ensureDevelopmentBuild } from './build';
 
-export const CHROMIUM = process.env.PARTSPEC_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -22,6 +24,9 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-breakpad',
+  '--disable-crash-reporter',
+  '--no-default-browser-check',
 ];
 export const VIEWPORT = { width: 1280, height: 800 };
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../docs/images');
@@ -75,9 +80,18 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
   const emulator = await startEmulator({ port: 0, ...emulatorOptions });
   const site = await serveFolder(buildDir);
   const home = mkdtempSync(path.join(tmpdir(), 'partspec-e2e-home-'));
+  // Chromium keeps its NSS database, caches and crash reports under HOME and the XDG folders; all
+  // point into the throwaway folder (playwright adds a fresh --user-data-dir inside TMPDIR).
+  const browserEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+  };
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: browserEnv });
   } catch (error) {
     site.server.close();
     await emulator.close();
