@@ -2,6 +2,7 @@ import type { LookupOutcome } from '../../src/api/node';
 import { buildImportColumns } from '../../src/sheets/core/columns';
 import { MATCH_LABELS } from '../../src/sheets/core/enrich-plan';
 import { buildProductRow } from '../../src/sheets/core/rows';
+import { ladderText } from '../../src/sheets/core/number-formats';
 import { defaultPreferences } from '../../src/settings/settings';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
@@ -70,7 +71,11 @@ export const lookupCommand: Command = {
         }
         outcome.products.slice(0, TABLE_PRODUCTS_PER_INPUT).forEach((p, i) => {
           const values = buildProductRow(p, columns);
-          rows.push([i === 0 ? input : '', i === 0 ? label : '', ...values.map((v, c) => plainText(v, columns[c].kind)), i === 0 ? (outcome.reason ?? '') : '']);
+          const texts = values.map((v, c) => {
+            const ladder = columns[c].ladder;
+            return ladder && typeof v === 'number' ? ladderText(v, ladder) : plainText(v, columns[c].kind);
+          });
+          rows.push([i === 0 ? input : '', i === 0 ? label : '', ...texts, i === 0 ? (outcome.reason ?? '') : '']);
         });
         const more = outcome.products.length - TABLE_PRODUCTS_PER_INPUT;
         if (more > 0) rows.push(['', '', ...columns.map(() => ''), `… ${more} more (use --json for all)`]);

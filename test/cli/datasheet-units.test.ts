@@ -77,3 +77,12 @@ test('a chosen unit in --fields writes plain numbers in that unit, in xlsx as in
   expect(cell.value).toBe(4.7);
   expect(renderExcel(cell.numFmt, cell.value)).toBe('4.7');
 });
+
+test('lookup prints datasheet values in the terminal table, as the cells show them', async () => {
+  const [part] = partsWith([4.7e-9]);
+  const run = await runCli(['lookup', part, '--fields', 'Capacitance,Length', '--base-url', emulator.url], { home, env });
+  expect(run.code).toBe(0);
+  const [header, , row] = run.stdout.split('\n');
+  expect(header).toMatch(/Capacitance \(pF\)\s+Length \(mm\)/);
+  expect(row).toContain('4.7 nF');
+});

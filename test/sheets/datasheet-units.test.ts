@@ -9,7 +9,7 @@ import { parseDisplayUnit, type DisplayUnit } from '../../src/api/units';
 import { DATASHEET_UNITS, UNIT_CHOICES, VALUE_FIELDS, datasheetUnitsOf, getField } from '../../src/api/vocabulary';
 import type { ProductRecord } from '../../src/api/product';
 import { buildImportColumns, buildProductRows, cellNumberFormat, ladderFormat, type ColumnSpec } from '../../src/sheets';
-import { columnCellFormats } from '../../src/sheets/core/number-formats';
+import { columnCellFormats, ladderText } from '../../src/sheets/core/number-formats';
 
 /** A product with the given SI values. */
 function product(values: Record<string, unknown>): ProductRecord {
@@ -125,6 +125,15 @@ describe('the datasheet display of each numeric field', () => {
     const formats = columnCellFormats(rows, 0, column);
     expect(formats.map(([f], i) => (rows[i][0] === '' ? f : renderExcel(f, rows[i][0])))).toEqual(['100 pF', '4.7 nF', '10 µF', column.numberFormat, '22 nF']);
     expect(columnCellFormats(rows, 0, column, 1, 2)).toEqual(formats.slice(1, 3));
+  });
+
+  test('printed text (terminal tables) matches what the cell format shows', () => {
+    for (const field of ['Capacitance', 'Inductance', 'RdcMax', 'SrfMin']) {
+      const column = columnOf(field);
+      for (const stored of [0.1, 0.51, 1, 22, 100, 999, 1000, 1500, 4700, 22000, 999999, 1e6, 1.25e6, 1e7, 3.3e8, 1234.5678]) {
+        expect(ladderText(stored, column.ladder!)).toBe(renderExcel(cellNumberFormat(column, stored), stored));
+      }
+    }
   });
 
   test('the field table feeds it: Capacitance is a Double in F', () => {

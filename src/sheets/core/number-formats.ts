@@ -8,6 +8,7 @@
  * `4.7 µF`: every ladder has two formats, one with decimals and one without, and each cell gets the
  * one its value needs. Both keep the full ladder, so a value edited later still gets its prefix.
  */
+import { roundNoise } from '../../api/units';
 import type { CellValue } from './cell-values';
 
 /** Steps of a ladder are this far apart: one comma of Excel's thousands scaling. */
@@ -72,4 +73,15 @@ export function columnCellFormats(rows: readonly (readonly CellValue[])[], colum
   const out: string[][] = [];
   for (let r = start; r < start + count; r++) out.push([cellNumberFormat(column, rows[r][columnIndex])]);
   return out;
+}
+
+/**
+ * The text a ladder cell shows, for places that print rather than format (a terminal table):
+ * the same step and at most the same decimals as the cell's number format (`4.7 nF`, `10 µF`).
+ */
+export function ladderText(value: number, ladder: readonly string[]): string {
+  const step = ladderStep(value, ladder);
+  const scale = 10 ** LADDER_DECIMALS;
+  const shown = roundNoise(Math.round((value / STEP ** step) * scale) / scale);
+  return `${shown} ${ladder[step]}`;
 }
