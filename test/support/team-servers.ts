@@ -3,7 +3,12 @@ import { buildServer, type PartSpecServer } from '../../server/app';
 import { createServerMetrics, type ServerMetrics } from '../../server/ops/metrics';
 import { opsPlugin } from '../../server/ops/plugin';
 import type { Rate } from '../../server/options';
-import { createRedisState, type RedisSharedState } from '../../server/state/redis';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMemoryState } from '../../server/state/memory';
+import { createRedisState } from '../../server/state/redis';
+import type { SharedState } from '../../server/state/types';
 
 /**
  * Several PartSpec servers sharing one Redis in front of one upstream, each on its own port, as a
@@ -12,7 +17,7 @@ import { createRedisState, type RedisSharedState } from '../../server/state/redi
 export interface TeamInstance {
   url: string;
   server: PartSpecServer;
-  state: RedisSharedState;
+  state: SharedState;
   metrics: ServerMetrics;
   /** Lines the shared state logged (one per change of Redis state). */
   stateLog: string[];
@@ -25,7 +30,8 @@ export interface Team {
 
 export interface TeamOptions {
   count: number;
-  redisUrl: string;
+  /** Shared state in this Redis; without it each instance keeps its own (the naive scale-out, for comparison). */
+  redisUrl?: string;
   upstream: string;
   /** Key prefix in Redis, so several teams can share one redis-server in a test run. */
   prefix: string;
@@ -42,16 +48,20 @@ const LINK_SECRET = Buffer.alloc(32, 7);
 
 export async function startTeam(options: TeamOptions): Promise<Team> {
   const instances: TeamInstance[] = [];
+  // Without Redis the instances share one tokens file, as servers on one host could.
+  const dir = options.redisUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'partspec-team-'));
   for (let i = 0; i < options.count; i += 1) {
     const stateLog: string[] = [];
-    const state = await createRedisState({
-      url: options.redisUrl,
-      prefix: options.prefix,
-      upstreamRate: options.upstreamRate,
-      teamMode: true,
-      commandTimeoutMs: options.commandTimeoutMs,
-      log: { info: (line) => stateLog.push(line), warn: (line) => stateLog.push(line) },
-    });
+    const state = options.redisUrl
+      ? await createRedisState({
+          url: options.redisUrl,
+          prefix: options.prefix,
+          upstreamRate: options.upstreamRate,
+          teamMode: true,
+          commandTimeoutMs: options.commandTimeoutMs,
+          log: { info: (line) => stateLog.push(line), warn: (line) => stateLog.push(line) },
+        })
+      : createMemoryState({ upstreamRate: options.upstreamRate, tokensFile: path.join(dir as string, 'tokens.json') });
     const metrics = createServerMetrics({ state, processMetrics: false });
     const server = await buildServer({
       upstream: options.upstream,
@@ -71,6 +81,7 @@ export async function startTeam(options: TeamOptions): Promise<Team> {
     instances,
     async close() {
       await Promise.all(instances.map((i) => i.server.close()));
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
