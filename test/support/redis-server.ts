@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { redisServerPath } from './system-tools';
 
 /**
  * A real `redis-server` for tests and benchmarks: its own free port on 127.0.0.1, nothing written
@@ -22,19 +21,6 @@ export interface RedisServerFixture {
   freeze(): void;
   thaw(): void;
   stop(): Promise<void>;
-}
-
-const FALLBACK_PATH = '/usr/bin/redis-server';
-
-/** The redis-server binary: the provisioning entry's answer when present, else Debian's. */
-function resolveRedisServerPath(): string {
-  const tools = join(__dirname, 'system-tools.ts');
-  if (existsSync(tools)) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const found = (require(tools) as { redisServerPath?: () => string }).redisServerPath?.();
-    if (found) return found;
-  }
-  return FALLBACK_PATH;
 }
 
 /** A port nobody listens on right now. */
@@ -88,7 +74,8 @@ function waitForExit(child: ChildProcess): Promise<void> {
 
 /** Starts redis-server on a free port and resolves once it accepts connections. */
 export async function startRedisServer(): Promise<RedisServerFixture> {
-  const binary = resolveRedisServerPath();
+  // The same lookup as the provisioning step (PARTSPEC_REDIS_SERVER, PATH, usual folders).
+  const binary = redisServerPath();
   const port = await findFreePort();
   let child: ChildProcess | undefined = await launch(binary, port);
   const alive = (): boolean => !!child && child.exitCode === null && child.signalCode === null;
