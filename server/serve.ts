@@ -9,7 +9,7 @@ import { createServerMetrics } from './ops/metrics';
 import { opsPlugin } from './ops/plugin';
 import { DEFAULT_CACHE_TTL_MS } from './options';
 import { createMemoryState } from './state/memory';
-import { createRedisState, type StateLogger } from './state/redis';
+import { createRedisState, type RedisSharedState, type StateLogger } from './state/redis';
 import type { SharedState } from './state/types';
 
 /** The add-in build served when `--site` is not given. */
@@ -88,6 +88,9 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
   let stateLog: StateLogger = { info: () => undefined, warn: io.warn };
   const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) });
   const metrics = args.noMetrics ? undefined : createServerMetrics({ state });
+  // With Redis, every instance signs download links with the same secret, so any of them opens a link.
+  const shared = state as Partial<RedisSharedState>;
+  const linkSecret = shared.linkSecret ? await shared.linkSecret(args.passThrough ? undefined : config.apiKey) : undefined;
   let server: PartSpecServer;
   try {
     server = await buildServer({
@@ -104,6 +107,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
       tls,
       logger: args.logLevel === 'silent' ? false : { level: args.logLevel, stream: process.stderr },
       observer: metrics?.observer,
+      linkSecret,
     });
     stateLog = server.app.log;
     const health = state.health();

@@ -199,6 +199,7 @@ export class RedisBudget implements UpstreamBudget {
         const pausedUntil = await this.pausedUntil();
         if (pausedUntil > 0) {
           this.rejectThoseDueBefore(pausedUntil);
+          if (this.queue.length === 0) break;
           await sleep(Math.min(pausedUntil - Date.now(), 1000));
           continue;
         }
@@ -210,6 +211,7 @@ export class RedisBudget implements UpstreamBudget {
         }
         if (waitMs < 0) continue;
         this.rejectThoseDueBefore(Date.now() + waitMs);
+        if (this.queue.length === 0) break;
         await sleep(waitMs);
       }
     } finally {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createMemoryState, type MemoryStateOptions } from './memory';
 import { RedisAnswerCache } from './redis-cache';
 import { RedisBudget } from './redis-budget';
@@ -42,6 +42,19 @@ export interface RedisStateOptions {
 export interface RedisSharedState extends SharedState {
   readonly link: RedisLink;
   readonly instanceId: string;
+  /**
+   * The secret that signs download links, the same on every instance of the deployment, so a
+   * link one instance issued opens through any other. In team mode it is derived from the maker's
+   * key, which every instance holds (so no one who can only read or write Redis can forge a link
+   * that makes the server fetch an address of their choosing); in pass-through mode it is a random
+   * secret the first instance stores in Redis.
+   */
+  linkSecret(apiKey: string | undefined): Promise<Buffer>;
+}
+
+/** A key derived one way from the maker's key: the key itself is never exposed by it. */
+export function deriveLinkSecret(apiKey: string): Buffer {
+  return createHmac('sha256', apiKey).update('partspec download links v1').digest();
 }
 
 /**
@@ -66,9 +79,28 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   await tokens?.start();
   await budget.beat();
 
+  const secretKey = `${prefix}link-secret`;
+  let randomSecret: string | undefined;
+  link.onChange((state) => {
+    // A restarted Redis gets the deployment's secret back from the instances that hold it.
+    if (state === 'ok' && randomSecret) void link.attempt((client) => client.set(secretKey, randomSecret as string, 'NX'), () => null);
+  });
+
   return {
     link,
     instanceId,
+    async linkSecret(apiKey) {
+      if (apiKey) return deriveLinkSecret(apiKey);
+      const own = randomBytes(32).toString('base64');
+      randomSecret = await link.attempt(
+        async (client) => {
+          await client.set(secretKey, own, 'NX');
+          return (await client.get(secretKey)) ?? own;
+        },
+        () => own,
+      );
+      return Buffer.from(randomSecret, 'base64');
+    },
     cache,
     coalescer,
     budget,

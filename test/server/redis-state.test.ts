@@ -164,6 +164,22 @@ describe('tokens shared through Redis', () => {
   });
 });
 
+describe('download-link secret', () => {
+  test('instances agree on it: derived from the maker key in team mode, kept in Redis (and put back after a restart) in pass-through mode', async () => {
+    const { states: [a, b], prefix } = await openInstances(2);
+    expect((await a.linkSecret('maker-key')).equals(await b.linkSecret('maker-key'))).toBe(true);
+    expect((await a.linkSecret('maker-key')).equals(await a.linkSecret('other-key'))).toBe(false);
+    const shared = await a.linkSecret(undefined);
+    expect(shared.equals(await b.linkSecret(undefined))).toBe(true);
+    expect(shared.equals(await a.linkSecret('maker-key'))).toBe(false);
+    await redis.restart();
+    const probe = new Redis(redis.url);
+    const stored = await eventually(() => probe.get(`${prefix}link-secret`), (v) => v !== null, 8000);
+    await probe.quit();
+    expect(Buffer.from(stored ?? '', 'base64').equals(shared)).toBe(true);
+  });
+});
+
 describe('when Redis misbehaves', () => {
   test('killed and restarted: every call still answers, health says degraded, one log line per change, tokens survive', async () => {
     const { states: [a, b], logs, prefix } = await openInstances(2, { upstreamRate: { max: 50, windowMs: 1000 } });

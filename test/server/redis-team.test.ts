@@ -102,6 +102,20 @@ test('50 users hammering three instances: one budget, the upstream never answers
   expect(upstream.length).toBe(101);
 });
 
+test('a download link issued by one instance opens through another', async () => {
+  const { instances: [a, b] } = await openTeam(2);
+  const token = await a.state.tokens!.add('frank');
+  const issued = await send(`${a.url}/v2/products/getproductdatadownloadurl?category=inductors`, { headers: { 'x-api-key': token } });
+  expect(issued.status).toBe(200);
+  const link = new URL((issued.json() as { ProductDataDownloadUrl: string }).ProductDataDownloadUrl);
+  expect(link.origin).toBe(a.url);
+  const file = await send(`${b.url}${link.pathname}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(file.status).toBe(200);
+  expect(file.body.length).toBeGreaterThan(1000);
+  const tampered = await send(`${b.url}${link.pathname.slice(0, -2)}AA`);
+  expect(tampered.status).toBe(403);
+});
+
 test('a token revoked on one instance stops working on every instance within seconds', async () => {
   const { instances } = await openTeam(3);
   const token = await instances[0].state.tokens!.add('carol');

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryState } from '../../server/state/memory';
-import { createRedisState } from '../../server/state/redis';
+import { createRedisState, type RedisSharedState } from '../../server/state/redis';
 import type { SharedState } from '../../server/state/types';
 
 /**
@@ -43,7 +43,7 @@ export interface TeamOptions {
   commandTimeoutMs?: number;
 }
 
-/** Same link secret on every instance, so a download link made by one works through any. */
+/** Without Redis, the instances are given one link secret by hand (with Redis they agree on it themselves). */
 const LINK_SECRET = Buffer.alloc(32, 7);
 
 export async function startTeam(options: TeamOptions): Promise<Team> {
@@ -70,7 +70,7 @@ export async function startTeam(options: TeamOptions): Promise<Team> {
       observer: metrics.observer,
       userRate: options.userRate ?? false,
       requestTimeoutMs: options.requestTimeoutMs,
-      linkSecret: LINK_SECRET,
+      linkSecret: options.redisUrl ? await (state as RedisSharedState).linkSecret(DEMO_KEY) : LINK_SECRET,
       logger: false,
     });
     await server.app.register(opsPlugin, { state, upstream: options.upstream, metrics, metricsToken: options.metricsToken });
