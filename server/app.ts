@@ -15,6 +15,7 @@ import { createAuthenticator, credentialOf } from './relay/credentials';
 import { createLinkSigner, SERVER_DOWNLOAD_PATH } from './relay/links';
 import { sendProblem } from './relay/problem';
 import { describeRelayFailure, registerRelay } from './relay/routes';
+import { createUpstreamAgents } from './relay/upstream';
 
 /** A built server: register more routes on `app` (health, metrics) before `listen`. */
 export interface PartSpecServer {
@@ -121,7 +122,9 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     });
   });
 
+  const agents = createUpstreamAgents();
   registerRelay(app, {
+    agents,
     state: options.state,
     budget: options.state.budget,
     observer: options.observer,
@@ -166,6 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     publicUrl: () => publicUrl,
     async close() {
       await app.close();
+      agents.destroy();
       await options.state.close();
     },
   };

@@ -1,7 +1,7 @@
 import { API_KEY_HEADER, parseRetryAfter } from '../../src/api';
 import type { RelayRoute, ServerObserver } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type UpstreamBudget } from '../state/types';
-import { getUpstream, readUpstreamBody, UpstreamFailure, type UpstreamResponse } from './upstream';
+import { getUpstream, readUpstreamBody, UpstreamFailure, type UpstreamAgents, type UpstreamResponse } from './upstream';
 
 /** Largest upstream answer read into memory (2,000 products are a few MB). */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
@@ -25,6 +25,7 @@ export interface UpstreamCall {
 
 export interface UpstreamContext {
   budget: UpstreamBudget;
+  agents: UpstreamAgents;
   observer?: ServerObserver;
   now: () => number;
 }
@@ -51,7 +52,7 @@ export async function sendWithinBudget(ctx: UpstreamContext, call: UpstreamCall)
     if (remaining <= 0) throw new BudgetTimeoutError(0);
     let response: UpstreamResponse;
     try {
-      response = await getUpstream(call.url, headers, call.exchangeTimeoutMs ?? remaining, call.signal);
+      response = await getUpstream(call.url, headers, call.exchangeTimeoutMs ?? remaining, call.signal, ctx.agents);
     } catch (error) {
       ctx.observer?.upstream?.({ route: call.route, durationMs: ctx.now() - started, error: error instanceof UpstreamFailure ? error.reason : 'network' });
       throw error;

@@ -1,11 +1,26 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 
+/** Connection pools to the upstream, one pair per server (closed with it). */
+export interface UpstreamAgents {
+  'http:': http.Agent;
+  'https:': https.Agent;
+  destroy(): void;
+}
+
 /** Connections to the upstream are kept open and reused: one TLS handshake serves many requests. */
-const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
-};
+export function createUpstreamAgents(): UpstreamAgents {
+  const plain = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const secure = new https.Agent({ keepAlive: true, maxSockets: 32 });
+  return {
+    'http:': plain,
+    'https:': secure,
+    destroy() {
+      plain.destroy();
+      secure.destroy();
+    },
+  };
+}
 
 export interface UpstreamResponse {
   status: number;
@@ -27,10 +42,19 @@ export class UpstreamFailure extends Error {
 /**
  * One GET to the upstream with exactly the headers given (the relay builds them; nothing a
  * client sent is copied), answering when the status and headers arrive. The body is a stream the
- * caller reads or pipes; the timeout covers the whole exchange, body included.
+ * caller reads or pipes; the timeout covers the whole exchange, body included. Without `agents`
+ * a pool shared by the process is used.
  */
-export function getUpstream(url: URL, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<UpstreamResponse> {
-  const agent = AGENTS[url.protocol as keyof typeof AGENTS];
+let sharedAgents: UpstreamAgents | undefined;
+
+export function getUpstream(
+  url: URL,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  agents: UpstreamAgents = (sharedAgents ??= createUpstreamAgents()),
+): Promise<UpstreamResponse> {
+  const agent = url.protocol === 'http:' || url.protocol === 'https:' ? agents[url.protocol] : undefined;
   if (!agent) return Promise.reject(new UpstreamFailure('network', `unsupported protocol ${url.protocol}`));
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

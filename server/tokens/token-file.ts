@@ -88,8 +88,8 @@ export function createTokenFileStore(file: string, options: { now?: () => number
     checkedAt = now();
   }
 
-  async function refreshIfChanged(): Promise<void> {
-    if (now() - checkedAt < TOKEN_RECHECK_MS) return;
+  async function refreshIfChanged(force: boolean): Promise<void> {
+    if (!force && now() - checkedAt < TOKEN_RECHECK_MS) return;
     checkedAt = now();
     if (stampOf() === loadedStamp) return;
     try {
@@ -114,9 +114,14 @@ export function createTokenFileStore(file: string, options: { now?: () => number
     async verify(token) {
       if (typeof token !== 'string' || !token.startsWith(TOKEN_PREFIX) || token.length > 200) return undefined;
       if (loadedStamp === '') await reload().catch(() => undefined);
-      else await refreshIfChanged();
+      else await refreshIfChanged(false);
       const hash = hashToken(token);
-      const record = byHash.get(hash);
+      let record = byHash.get(hash);
+      if (!record) {
+        // A token added a moment ago works at once: an unknown token costs one stat of the file.
+        await refreshIfChanged(true);
+        record = byHash.get(hash);
+      }
       if (!record) return undefined;
       // The map lookup found it; the constant-time compare keeps the answer time independent of where hashes differ.
       return timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex')) ? record.name : undefined;
