@@ -20,6 +20,8 @@ Options:
                         with dates, new package forms flagged NewProduct (default: as of
                         ${REFERENCE_DATE})
   --log-requests FILE   append one JSON line per request to FILE
+  --no-cors             play a gateway with CORS off: preflights 403, no Access-Control-* headers
+  --download-host PORT  serve the category files from a second origin on PORT (0: a free one)
   --help                show this text`;
 
 export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
@@ -81,6 +83,8 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
         'drop-rate': { type: 'string' },
         seed: { type: 'string' },
         'as-of': { type: 'string' },
+        'no-cors': { type: 'boolean' },
+        'download-host': { type: 'string' },
         'log-requests': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -106,6 +110,8 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
   if (v['drop-rate'] !== undefined) options.dropRate = fraction('drop-rate', v['drop-rate']);
   if (v.seed !== undefined) options.seed = integer('seed', v.seed, 0, 2 ** 32 - 1);
   if (v['as-of'] !== undefined) options.asOf = asOfDate(v['as-of']);
+  if (v['no-cors']) options.noCors = true;
+  if (v['download-host'] !== undefined) options.downloadHost = { port: integer('download-host', v['download-host'], 0, 65535) };
   if (v['log-requests'] !== undefined) {
     if (v['log-requests'].trim() === '') throw new UsageError('--log-requests needs a file path.');
     options.logRequests = v['log-requests'];

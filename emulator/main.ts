@@ -24,6 +24,8 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   const emulator = await startEmulator(options);
   const keys = options.keys ?? [DEMO_KEY];
   console.log(`PartSpec API emulator listening on ${emulator.url}`);
+  if (emulator.downloadUrl) console.log(`  category files: ${emulator.downloadUrl}`);
+  if (options.noCors) console.log('  CORS: off (preflights answered 403), like a gateway without CORS');
   const asOf = emulator.catalog.asOf ? `, as of ${emulator.catalog.asOf}` : '';
   console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed}${asOf})`);
   // Only the public demo key is ever printed; other keys are the user's secrets.

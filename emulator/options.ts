@@ -37,6 +37,10 @@ export interface EmulatorOptions {
   asOf?: string;
   /** File that receives one JSON line per request. @default none */
   logRequests?: string;
+  /** Play a gateway with CORS switched off: preflights answered 403, no Access-Control-* headers. @default false */
+  noCors?: boolean;
+  /** Serve the category files from a second origin on this port (0: a free one), with the same CORS behaviour. @default none */
+  downloadHost?: { port: number };
   /** Clock in ms, for link-expiry tests. @default Date.now */
   now?: () => number;
   /** Response nestings other than the default, to test client tolerance (NOTES.md). @default none */
@@ -62,6 +66,8 @@ export interface RequestLogEntry {
 export interface RunningEmulator {
   /** Base URL, e.g. http://127.0.0.1:54321 */
   url: string;
+  /** Base URL of the second origin serving the category files (`downloadHost`), if any. */
+  downloadUrl?: string;
   close(): Promise<void>;
   /** Every API and download request so far (not /healthz or CORS preflights, which only go to the file). */
   requests: RequestLogEntry[];

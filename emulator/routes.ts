@@ -28,6 +28,8 @@ export interface RouteContext {
   quirks?: Quirks;
   /** The base URL the client used (from its Host header), for links in answers. */
   baseUrlOf(request: FastifyRequest): string;
+  /** The second origin that serves the category files (`--download-host`), if any. */
+  downloadBaseUrl?(): string | undefined;
   /** Records how many products an answer carries, for the request log. */
   countProducts(request: FastifyRequest, count: number): void;
 }
@@ -102,7 +104,7 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return {
       Language: lang,
       Category: category,
-      ProductDataDownloadUrl: `${ctx.baseUrlOf(request)}${ctx.signer.sign(category, lang, ctx.now())}`,
+      ProductDataDownloadUrl: `${ctx.downloadBaseUrl?.() ?? ctx.baseUrlOf(request)}${ctx.signer.sign(category, lang, ctx.now())}`,
     };
   });
 

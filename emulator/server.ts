@@ -7,6 +7,7 @@ import { DEFAULT_SEED, ageCatalog, generateCatalog, type Catalog } from './catal
 import { applyFaults, createFaultState, pickLatency, roll, sleep } from './faults';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from './options';
 import { parseQueryString } from './query-string';
+import { startDownloadHost } from './download-host';
 import { HttpProblem, registerRoutes } from './routes';
 import { DOWNLOAD_PATH, createLinkSigner } from './signing';
 
@@ -62,6 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const productCounts = new WeakMap<FastifyRequest, number>();
   const logFile: WriteStream | undefined = options.logRequests ? createWriteStream(options.logRequests, { flags: 'a' }) : undefined;
   let baseUrl = '';
+  let downloadHost: { url: string; close(): Promise<void> } | undefined;
 
   const app = Fastify({
     logger: false,
@@ -98,7 +100,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (delay > 0) await sleep(delay);
   });
 
-  await app.register(cors, {
+  // --no-cors plays a gateway with CORS switched off: no Access-Control-* anywhere, preflights 403.
+  if (!options.noCors) await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'OPTIONS'],
     allowedHeaders: [API_KEY_HEADER, 'content-type', 'accept', 'accept-language'],
@@ -171,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return host && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : baseUrl;
     },
     countProducts: (request, count) => productCounts.set(request, count),
+    downloadBaseUrl: () => downloadHost?.url,
   });
 
   const host = options.host ?? DEFAULT_HOST;
@@ -179,9 +183,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   baseUrl = `http://${urlHost}:${port}`;
+  if (options.downloadHost) {
+    downloadHost = await startDownloadHost(app, { host, port: options.downloadHost.port, noCors: options.noCors ?? false });
+  }
 
   return {
     url: baseUrl,
+    downloadUrl: downloadHost?.url,
     catalog,
     requests,
     resetLog: () => {
@@ -189,6 +197,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     configure: (changes) => applyFaults(faults, changes),
     close: async () => {
+      await downloadHost?.close();
       await app.close();
       if (logFile) await new Promise<void>((resolve) => logFile.end(resolve));
     },
