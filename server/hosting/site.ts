@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SERVED_API_BASE_META } from '../../src/settings/settings';
 
 /** The address every URL of the development manifest starts with (see webpack.config.js). */
 export const MANIFEST_DEV_URL = 'https://localhost:3000/';
@@ -10,7 +11,7 @@ export const MANIFEST_DEV_URL = 'https://localhost:3000/';
  * Name of the meta element through which a served page learns its default API address (the
  * server's own origin) without a rebuild; `src/settings` reads it.
  */
-export const API_BASE_META = 'partspec-api-base-url';
+export const API_BASE_META = SERVED_API_BASE_META;
 
 /** The add-in build is missing or incomplete: the CLI prints this and exits 2. */
 export class SiteError extends Error {

@@ -114,6 +114,8 @@ export function toFunctionError(error: unknown): CustomFunctions.Error {
   }
   if (isHttpError(error)) return notAvailable(`The product service refused the request (${statusText(error.status, error.meaning)})`);
   if (isNetworkError(error)) {
+    // A diagnosed failure (CORS, or the address not answering) says so in the add-in's own words.
+    if (error.reachability) return notAvailable(error.userMessage);
     return notAvailable('Cannot reach the product service — check the network and the API address in PartSpec ▸ Settings');
   }
   if (isTimeoutError(error)) return notAvailable('The product service did not answer in time — recalculate to try again');

@@ -24,8 +24,25 @@ export interface Preferences {
 const KEY_STORAGE_NAME = 'partspec.apiKey';
 const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
-/** The default base URL: the build's own default (the local emulator in development builds). */
+/**
+ * Meta element a PartSpec server (`partspec serve`) puts into the pages it hosts, naming its own
+ * origin as the API address: the same build then works on any server without a rebuild.
+ */
+export const SERVED_API_BASE_META = 'partspec-api-base-url';
+
+/** The API address the hosting server named in the page, if any. */
+export function servedBaseUrl(scope: { document?: { querySelector?(selector: string): { getAttribute(name: string): string | null } | null } } = globalThis as never): string | undefined {
+  const content = scope.document?.querySelector?.(`meta[name="${SERVED_API_BASE_META}"]`)?.getAttribute('content')?.trim();
+  return content && checkBaseUrl(content) === undefined ? content : undefined;
+}
+
+/**
+ * The default base URL: the hosting PartSpec server's own address when the page names one, else
+ * the build's own default (the local emulator in development builds).
+ */
 export function buildDefaultBaseUrl(): string {
+  const served = servedBaseUrl();
+  if (served) return served;
   // The bundler replaces this exact expression at build time; in Node it is read at run time.
   try {
     return process.env.PARTSPEC_DEFAULT_BASE_URL ?? '';

@@ -75,7 +75,7 @@ describe('failures become #N/A with their meaning, and no cell stays pending', (
     await h.emulator.close();
     expect(await errorOf(spec([[CAP]], [['Status']]))).toEqual({
       code: '#N/A',
-      message: 'Cannot reach the product service — check the network and the API address in PartSpec ▸ Settings',
+      message: `${h.emulator.url} cannot be reached. Check the network connection and the service address in Settings.`,
     });
     h = undefined;
   });

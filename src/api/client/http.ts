@@ -13,6 +13,7 @@ import { TimeoutError } from '../errors/timeout-error';
 import { UriTooLongError } from '../errors/uri-too-long-error';
 import { ValidationError } from '../errors/validation-error';
 import type { Limiter } from './limiter';
+import { diagnoseFetchFailure, reachabilityMessage } from './reachability';
 import { computeRetryDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry';
 import { sleep } from './sleep';
 
@@ -179,8 +180,11 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         retryable = policy.retryOnTimeout;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
       } else {
-        failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt });
-        retryable = true;
+        const reachability = await diagnoseFetchFailure(transport.fetch, url, outcome.error, { signal });
+        const userMessage = reachability && reachabilityMessage(reachability, new URL(url).origin);
+        failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt, reachability, userMessage });
+        // CORS does not change between attempts: one retry rules out a dropped connection, no more.
+        retryable = reachability !== 'cors' || attempt === 1;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
       }
     } catch (error) {

@@ -134,7 +134,8 @@ describe('errors from the emulator, each with its sentence', () => {
     const error = await ping(c).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toHaveProperty('status');
-    expect((error as NetworkError).userMessage).toMatch(/could not be reached/);
+    expect((error as NetworkError).userMessage).toBe(`http://127.0.0.1:${port} cannot be reached. Check the network connection and the service address in Settings.`);
+    expect((error as NetworkError).reachability).toBe('unreachable');
     const result = await c.testConnection();
     expect(result).toMatchObject({ ok: false, status: undefined });
   });
