@@ -52,8 +52,8 @@ export class RedisCoalescer implements Coalescer {
   }
 
   /** Subscribes to the announcements of finished answers; call once before serving. */
-  async start(): Promise<void> {
-    await this.options.link.listen(this.channel, (digest) => {
+  start(): void {
+    this.options.link.listen(this.channel, (digest) => {
       const wakers = this.wakers.get(digest);
       if (wakers) for (const wake of [...wakers]) wake();
     });

@@ -113,10 +113,14 @@ export class RedisLink {
     this.listeners.push(listener);
   }
 
-  /** Subscribes to a channel; messages published by any instance (this one included) reach `handler`. */
-  async listen(channel: string, handler: (message: string) => void): Promise<void> {
+  /**
+   * Subscribes to a channel; messages published by any instance (this one included) reach
+   * `handler`. Does not wait for Redis: the subscription is made (and remade after a reconnect)
+   * whenever the connection is there, so an instance starts serving while Redis is down.
+   */
+  listen(channel: string, handler: (message: string) => void): void {
     this.messageHandlers.set(channel, handler);
-    await this.subscriber.subscribe(channel).catch(() => undefined);
+    this.subscriber.subscribe(channel).catch(() => undefined);
   }
 
   /**

@@ -75,7 +75,7 @@ export class RedisTokenStore implements TokenStore {
 
   /** Subscribes to change notices and reads the table once; call before serving. */
   async start(): Promise<void> {
-    await this.options.link.listen(this.channel, () => void this.refresh());
+    this.options.link.listen(this.channel, () => void this.refresh());
     await this.refresh();
   }
 

@@ -75,7 +75,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   const tokens = teamMode ? new RedisTokenStore({ link, prefix, seed: local.tokens }) : undefined;
 
   await link.whenUp(options.connectWaitMs ?? 2000);
-  await coalescer.start();
+  coalescer.start();
   await tokens?.start();
   await budget.beat();
 

@@ -216,6 +216,35 @@ describe('when Redis misbehaves', () => {
     expect(names).toContain('carol');
   });
 
+  test('a Redis that is not there at start: the instance serves from its own state and names Redis without its password', async () => {
+    const log: string[] = [];
+    const state = await createRedisState({
+      url: 'redis://:s3cret-pass@127.0.0.1:1/0',
+      teamMode: false,
+      connectWaitMs: 300,
+      log: { info: (line) => log.push(line), warn: (line) => log.push(line) },
+    });
+    opened.push(state);
+    await state.cache.set('k', answer('v'), 60_000);
+    expect((await state.cache.get('k'))?.body.toString()).toBe('v');
+    await state.budget.acquire(Date.now() + 1000);
+    expect(state.health()).toMatchObject({ kind: 'redis', state: 'degraded' });
+    expect(log).toEqual([expect.stringMatching(/^Shared state: Redis at redis:\/\/127\.0\.0\.1:1\/0 is unavailable/)]);
+    expect(JSON.stringify([log, state.health()])).not.toContain('s3cret');
+  });
+
+  test('an instance started while Redis is down goes over to shared state when Redis appears', async () => {
+    await redis.kill();
+    const { states: [a], logs, prefix } = await openInstances(1, { connectWaitMs: 200 });
+    expect(a.health().state).toBe('degraded');
+    await redis.restart();
+    await eventually(async () => a.health().state, (s) => s === 'ok', 8000);
+    await a.cache.set('after-start', answer('shared'), 60_000);
+    const { states: [b] } = await openInstances(1, { prefix });
+    expect((await b.cache.get('after-start'))?.body.toString()).toBe('shared');
+    expect(logs[0].map((l) => l.level)).toEqual(['warn', 'info']);
+  });
+
   test('a frozen Redis (no answers) costs a call at most the command timeout; after two such calls the instance goes local', async () => {
     const { states: [a] } = await openInstances(1, { commandTimeoutMs: 300 });
     await a.cache.set('warm', answer('warm'), 60_000);
