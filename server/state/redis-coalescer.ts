@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CachedAnswer, Coalescer } from './types';
 import { decodeAnswer, digestKey, encodeAnswer, DEFAULT_MAX_SHARED_ANSWER_BYTES } from './redis-cache';
 import type { RedisLink } from './redis-link';
@@ -42,6 +43,12 @@ export class RedisCoalescer implements Coalescer {
   private readonly maxAnswerBytes: number;
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly channel: string;
+  /**
+   * Locks whose `SET NX` timed out: Redis may still run it once it answers again, leaving a lock
+   * nobody will release. Each is deleted (only if it still holds our value) when Redis is back.
+   */
+  private readonly uncertain = new Map<string, string>();
+  private sequence = 0;
 
   constructor(private readonly options: RedisCoalescerOptions) {
     this.lockMs = options.lockMs ?? 30_000;
@@ -53,6 +60,9 @@ export class RedisCoalescer implements Coalescer {
 
   /** Subscribes to the announcements of finished answers; call once before serving. */
   start(): void {
+    this.options.link.onChange((state) => {
+      if (state === 'ok') void this.releaseUncertain();
+    });
     this.options.link.listen(this.channel, (digest) => {
       const wakers = this.wakers.get(digest);
       if (wakers) for (const wake of [...wakers]) wake();
@@ -69,24 +79,28 @@ export class RedisCoalescer implements Coalescer {
     const resultKey = `${this.options.prefix}result:${digest}`;
     const giveUpAt = Date.now() + this.lockMs;
     for (;;) {
-      const attempt = await this.tryLock(lockKey, resultKey);
+      const lockValue = `${this.options.instanceId}:${(this.sequence += 1)}:${randomBytes(4).toString('hex')}`;
+      const attempt = await this.tryLock(lockKey, lockValue, resultKey);
       if (attempt.kind === 'answer') return attempt.answer;
-      if (attempt.kind === 'produce') return this.produceAndPublish(digest, lockKey, resultKey, produce);
+      if (attempt.kind === 'produce') return this.produceAndPublish(digest, lockKey, lockValue, resultKey, produce);
       if (Date.now() >= giveUpAt) return produce();
       await this.waitForNotice(digest);
     }
   }
 
   /** Takes the lock, or finds the winner's answer, or learns that someone else is still working. */
-  private tryLock(lockKey: string, resultKey: string): Promise<Attempt> {
+  private tryLock(lockKey: string, lockValue: string, resultKey: string): Promise<Attempt> {
     return this.options.link.attempt<Attempt>(
       async (client) => {
-        const taken = await client.set(lockKey, this.options.instanceId, 'PX', this.lockMs, 'NX');
+        this.uncertain.set(lockKey, lockValue);
+        const taken = await client.set(lockKey, lockValue, 'PX', this.lockMs, 'NX');
+        this.uncertain.delete(lockKey);
+        if (this.uncertain.size > 0) void this.releaseUncertain();
         if (taken === 'OK') {
           // A winner may have finished between our last look and the lock: use its answer.
           const answer = decodeAnswer(await client.getBuffer(resultKey));
           if (answer) {
-            await client.eval(RELEASE_SCRIPT, 1, lockKey, this.options.instanceId);
+            await client.eval(RELEASE_SCRIPT, 1, lockKey, lockValue);
             return { kind: 'answer', answer };
           }
           return { kind: 'produce' };
@@ -98,7 +112,7 @@ export class RedisCoalescer implements Coalescer {
     );
   }
 
-  private async produceAndPublish(digest: string, lockKey: string, resultKey: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  private async produceAndPublish(digest: string, lockKey: string, lockValue: string, resultKey: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     let answer: CachedAnswer | undefined;
     try {
       answer = await produce();
@@ -109,13 +123,27 @@ export class RedisCoalescer implements Coalescer {
         async (client) => {
           const pipeline = client.multi();
           if (encoded && encoded.length <= this.maxAnswerBytes) pipeline.set(resultKey, encoded, 'PX', this.resultTtlMs);
-          pipeline.eval(RELEASE_SCRIPT, 1, lockKey, this.options.instanceId);
+          pipeline.eval(RELEASE_SCRIPT, 1, lockKey, lockValue);
           pipeline.publish(this.channel, digest);
           await pipeline.exec();
         },
         () => undefined,
       );
     }
+  }
+
+  private async releaseUncertain(): Promise<void> {
+    const locks = [...this.uncertain];
+    this.uncertain.clear();
+    if (locks.length === 0) return;
+    await this.options.link.attempt(
+      async (client) => {
+        const pipeline = client.multi();
+        for (const [key, value] of locks) pipeline.eval(RELEASE_SCRIPT, 1, key, value);
+        await pipeline.exec();
+      },
+      () => undefined,
+    );
   }
 
   private waitForNotice(digest: string): Promise<void> {

@@ -267,3 +267,31 @@ describe('when Redis misbehaves', () => {
     expect(a.health().state).toBe('ok');
   });
 });
+
+describe('coalescing after a frozen Redis', () => {
+  test('a lock whose SET timed out is released once Redis answers again, so no waiter hangs on it', async () => {
+    const { states: [a, b], prefix } = await openInstances(2, { commandTimeoutMs: 200 });
+    redis.freeze();
+    try {
+      // Redis receives the SET NX but runs it only after the instance gave up on it; two timeouts send the instance local.
+      const produced = await a.coalescer.run('orphan', async () => {
+        // A second timed-out command while producing: the instance goes local and publishes nothing.
+        await a.cache.get('second-timeout');
+        return answer('local');
+      });
+      expect(produced.body.toString()).toBe('local');
+      expect(a.health().state).toBe('degraded');
+    } finally {
+      redis.thaw();
+    }
+    await eventually(async () => a.health().state, (s) => s === 'ok', 5000);
+    const probe = new Redis(redis.url);
+    const locks = await eventually(() => probe.keys(`${prefix}lock:*`), (k) => k.length === 0, 2000);
+    await probe.quit();
+    expect(locks).toEqual([]);
+    const started = Date.now();
+    // Either a's answer (its publish reached Redis after the thaw) or b's own: never a wait on a dead lock.
+    expect(['local', 'fresh']).toContain((await b.coalescer.run('orphan', async () => answer('fresh'))).body.toString());
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
