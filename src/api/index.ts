@@ -6,3 +6,4 @@ export * from './product';
 export * from './errors';
 export * from './cache';
 export * from './client';
+export * from './replacements';
