@@ -58,7 +58,7 @@ export async function diagnoseFetchFailure(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? PROBE_TIMEOUT_MS);
   let answered: boolean;
   try {
-    const probe = await fetchImpl(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', redirect: 'manual', signal: controller.signal });
+    const probe = await fetchImpl(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
     await probe.body?.cancel().catch(() => undefined);
     answered = true;
   } catch {
