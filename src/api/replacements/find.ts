@@ -129,5 +129,6 @@ export async function findReplacements(
       answers.set(s.input, { ...answer, nearMiss, message: noCandidateMessage(s.original, nearMiss, strict) });
     }
   }
-  return { answers, stats: { groups: groups.length, nearMissSearches } };
+  const ordered = new Map(unique.map((input) => [input, answers.get(input)!]));
+  return { answers: ordered, stats: { groups: groups.length, nearMissSearches } };
 }
