@@ -11,13 +11,30 @@ async function runServer(argv: readonly string[], context: CommandContext): Prom
     context.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
-  const { server, url, mode } = await startServe(parsed.args, { env: context.env, warn: (message) => context.note(`Warning: ${message}`) });
+  // Listening for the stop signals before anything starts, so one that comes early is not lost.
+  let stop: () => void = () => undefined;
+  let stopRequested = false;
+  const onSignal = (): void => {
+    stopRequested = true;
+    stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let started;
+  try {
+    started = await startServe(parsed.args, { env: context.env, warn: (message) => context.note(`Warning: ${message}`) });
+  } catch (error) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    throw error;
+  }
+  const { server, url, mode } = started;
   const publicUrl = server.publicUrl();
   const shown = publicUrl.replace(/\/$/, '') === url ? publicUrl : `${url}/ (public address ${publicUrl})`;
   context.stdout.write(`PartSpec server listening on ${shown} — ${mode} mode; manifest ${publicUrl}manifest.xml\n`);
   return new Promise<number>((resolve) => {
     let stopping = false;
-    const stop = (): void => {
+    stop = () => {
       if (stopping) return;
       stopping = true;
       // Upstream keep-alive sockets would hold the process open: once closed, exit.
@@ -26,8 +43,7 @@ async function runServer(argv: readonly string[], context: CommandContext): Prom
         () => resolve(1),
       );
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    if (stopRequested) stop();
   });
 }
 
