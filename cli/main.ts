@@ -10,6 +10,7 @@ import { downloadCommand } from './commands/download';
 import { emulatorCommand } from './commands/emulator';
 import { enrichCommand } from './commands/enrich';
 import { lookupCommand } from './commands/lookup';
+import { replacementsCommand } from './commands/replacements';
 import { searchCommand } from './commands/search';
 import { serveCommand } from './commands/serve';
 import { urlCommand } from './commands/url';
@@ -18,7 +19,7 @@ import { createContext, type CommandContext } from './context';
 import { ENV } from './config';
 import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
 
-const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, urlCommand, downloadCommand, configCommand, emulatorCommand, serveCommand];
+const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, replacementsCommand, urlCommand, downloadCommand, configCommand, emulatorCommand, serveCommand];
 
 const USAGE = `usage: partspec <command> [options]
 

@@ -1,6 +1,6 @@
 import { readValue, type FieldValue, type ProductRecord } from '../product';
 import { formatQuantity, parseQuantity, roundNoise } from '../units';
-import type { FieldDef } from '../vocabulary';
+import type { FieldDef, Group } from '../vocabulary';
 import { DROP_IN_RULES, RANKING_FIELDS, checkDropIn, type RuleFailure } from './rules';
 
 /**
@@ -50,11 +50,14 @@ const labelOf = (field: FieldDef): string => LABELS[field.name] ?? field.name;
 
 const same = (a: FieldValue | undefined, b: FieldValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** The fields compared in "differs in", in the order they are written: rules first, then ranking. */
-function comparedFields(original: ProductRecord): FieldDef[] {
-  const ranking = RANKING_FIELDS[original.group];
+/**
+ * The specs a replacement is judged on, for a group: its drop-in rule fields, then the ranking
+ * fields. These are the columns of a replacement table and the fields of "differs in".
+ */
+export function replacementSpecFields(group: Group): FieldDef[] {
+  const ranking = RANKING_FIELDS[group];
   const fields = [
-    ...DROP_IN_RULES[original.group].map((r) => r.field),
+    ...DROP_IN_RULES[group].map((r) => r.field),
     ranking.tolerance,
     ...(ranking.maxTemperature ? [ranking.maxTemperature] : []),
     ranking.aec,
@@ -71,7 +74,7 @@ function comparedFields(original: ProductRecord): FieldDef[] {
 export function describeDifferences(original: ProductRecord, candidate: ProductRecord, failures: readonly RuleFailure[] = []): string[] {
   const phrases: string[] = [];
   if (failures.some((f) => f.op === 'status')) phrases.push(`Status ${String(readValue(candidate, 'Status') ?? 'none')}`);
-  for (const field of comparedFields(original)) {
+  for (const field of replacementSpecFields(original.group)) {
     const mine = readValue(candidate, field.key);
     const theirs = readValue(original, field.key);
     if (same(mine, theirs) || (mine === undefined && theirs === undefined)) continue;

@@ -7,3 +7,4 @@ export * from './rules';
 export * from './compare';
 export * from './groups';
 export * from './find';
+export * from './table';

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+
+const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
+const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
+
+let emulator: RunningEmulator;
+let home: string;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  ({ dir: home, cleanup } = makeTempDir());
+});
+
+afterAll(async () => {
+  await emulator.close();
+  cleanup();
+});
+
+const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
+
+/** In Production SMD parts of the same value, size, dielectric and class, rated at least as high. */
+function smdDropIns(original: CatalogProduct, strict = false): string[] {
+  const o = original.values;
+  return emulator.catalog.byGroup.SMD.filter((p) => {
+    const v = p.values;
+    return (
+      v.Status === 'In Production' &&
+      v['Specs.Capacitance'] === o['Specs.Capacitance'] &&
+      v['Specs.SizecodeMm'] === o['Specs.SizecodeMm'] &&
+      v['Specs.TemperatureCharacteristics'] === o['Specs.TemperatureCharacteristics'] &&
+      v['Specs.RatedVoltageClass'] === o['Specs.RatedVoltageClass'] &&
+      (v['Specs.RatedVoltage'] as number) >= (o['Specs.RatedVoltage'] as number) &&
+      (!strict || (v['Specs.ToleranceCapacitance'] === o['Specs.ToleranceCapacitance'] && v.PackageType === o.PackageType))
+    );
+  }).map(partnoOf);
+}
+
+function endingSmd(predicate: (p: CatalogProduct) => boolean): CatalogProduct {
+  return emulator.catalog.byGroup.SMD.find((p) => ENDING.has(p.values.Status as string) && predicate(p))!;
+}
+
+describe('partspec replacements', () => {
+  test('--json: one object per input in input order, each replacement a drop-in with its specs, maker mark and differences', async () => {
+    const several = endingSmd((p) => smdDropIns(p).length >= 3 && Array.isArray(p.values.AlternativePartno));
+    const none = endingSmd((p) => smdDropIns(p).length === 0);
+    const inputs = [partnoOf(none), 'NOTAPART-0000', partnoOf(several)];
+    const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', emulator.url], { home, env: KEY_ENV });
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout) as { input: string; partno: string | null; status: string | null; replacements: Record<string, unknown>[]; message?: string; near_miss?: { Partno: string } }[];
+    expect(json.map((j) => j.input)).toEqual(inputs);
+    const [first, missing, found] = json;
+    expect(first.replacements).toEqual([]);
+    expect(first.message).toMatch(/^No drop-in replacement In Production for /);
+    expect(missing).toMatchObject({ partno: null, replacements: [] });
+    expect(found).toMatchObject({ partno: partnoOf(several), status: several.values.Status });
+    expect(found.replacements.map((r) => r.Partno).sort()).toEqual(smdDropIns(several).sort());
+    for (const r of found.replacements) {
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['Partno', 'Status', 'Capacitance', 'SizecodeMm', 'TemperatureCharacteristics', 'RatedVoltage', 'maker_alternative', 'differs']));
+      expect(r.Status).toBe('In Production');
+      expect(r.Capacitance).toBe(several.values['Specs.Capacitance']);
+      expect(r.maker_alternative).toBe((several.values.AlternativePartno as string[]).includes(r.Partno as string));
+    }
+    expect(found.replacements[0].maker_alternative).toBe(true);
+    expect(run.stderr).toContain('NOTAPART-0000');
+  });
+
+  test('a table on stdout; --strict narrows; --out writes .json, .csv and .xlsx; all found is exit 0', async () => {
+    const original = endingSmd((p) => smdDropIns(p, true).length >= 1 && smdDropIns(p).length > smdDropIns(p, true).length);
+    const table = await runCli(['replacements', partnoOf(original), '--base-url', emulator.url, '--lang', 'ja'], { home, env: KEY_ENV });
+    expect(table.code).toBe(0);
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Input\s+Original\s+Original status\s+Rank\s+Replacement\s+Status\s+Maker alternative\s+Differs in$/);
+    expect(lines[2]).toContain('生産中');
+
+    const strict = await runCli(['replacements', partnoOf(original), '--strict', '--json', '--max', '100', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const strictJson = JSON.parse(strict.stdout) as { replacements: { Partno: string }[] }[];
+    expect(strictJson[0].replacements.map((r) => r.Partno).sort()).toEqual(smdDropIns(original, true).sort());
+
+    const jsonFile = join(home, 'r.json');
+    const csvFile = join(home, 'r.csv');
+    const xlsxFile = join(home, 'r.xlsx');
+    for (const out of [jsonFile, csvFile, xlsxFile]) {
+      const run = await runCli(['replacements', partnoOf(original), '--out', out, '--base-url', emulator.url], { home, env: KEY_ENV });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('');
+    }
+    expect((JSON.parse(readFileSync(jsonFile, 'utf8')) as unknown[]).length).toBe(1);
+    const csv = readFileSync(csvFile, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('Input,Original,Original status,Rank,Replacement,Status,Capacitance,SizecodeMm,TemperatureCharacteristics,RatedVoltageClass,RatedVoltage,ToleranceCapacitance,MaxOperatingTemperature,AecQ200Support,Thickness,PackageType,Maker alternative,Differs in');
+    expect(csv[1].startsWith(`${partnoOf(original)},${partnoOf(original)},`)).toBe(true);
+    const workbook = await readXlsx(xlsxFile);
+    expect(rowTexts(workbook.getWorksheet('Replacements')!, 1).slice(0, 5)).toEqual(['Input', 'Original', 'Original status', 'Rank', 'Replacement']);
+  });
+
+  test('bad flags are usage errors (exit 2) before anything is sent', async () => {
+    emulator.resetLog();
+    const bad = await runCli(['replacements', 'X', '--max', '0', '--base-url', emulator.url], { home, env: KEY_ENV });
+    expect(bad.code).toBe(2);
+    const badOut = await runCli(['replacements', 'X', '--out', 'r.txt', '--base-url', emulator.url], { home, env: KEY_ENV });
+    expect(badOut.code).toBe(2);
+    expect(badOut.stderr).toContain('.json, .csv or .xlsx');
+    expect(emulator.requests.filter((r) => r.url.includes('/v2/products'))).toHaveLength(0);
+  });
+});
