@@ -9,10 +9,10 @@ import { locatePartNumbers } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { openBom } from '../io/bom';
-import { formatOfFile } from '../io/files';
+import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
 
-const USAGE = `usage: partspec enrich BOM.xlsx|BOM.csv [options] --out OUT.xlsx|OUT.csv
+const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv [options] --out OUT.xlsx|OUT.csv
 
 Adds PartSpec columns to a BOM, exactly as the add-in's enrichment does: 'PartSpec: Match'
 (Exact, Variant, Ambiguous, Not found, Invalid), one 'PartSpec: <Field> (<unit>)' column per
@@ -28,13 +28,22 @@ Options:
                         (default: ${defaultPreferences().enrichFields.join(',')})
   --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
   --alternatives        add 'PartSpec: Alternatives'
-  --out FILE            .xlsx or .csv (may be the BOM itself)
+  --out FILE            .xlsx or .csv (may be the BOM itself, unless that would lose a part of it)
 ${CONNECTION_HELP}
 
 xlsx output keeps text as text (a value starting with = stays text), numbers numeric, dates as
 dates, links as hyperlinks. In CSV output, text PartSpec writes that starts with = + - @ (or a
 tab or carriage return) gets a leading ' (the usual CSV-injection defence); the BOM's own cells
 are written back as they were read.
+
+Workbooks (.xlsx, .xlsm, .xltx, .xltm) are rewritten with what partspec models: cells, styles,
+merges, data validations, conditional formats, hyperlinks, notes, pictures, tables, defined
+names, hidden sheets. A workbook holding anything else (chart sheets, charts, pivot tables,
+slicers, macros, external links, form controls, sparklines, threaded comments, …) is never
+overwritten: --out BOM itself is refused (exit 2, the file unchanged, each part named), and a
+new --out file is written with each part not carried over named on stderr. .xlsm and templates
+are read but written only as a new .xlsx; .xlsb and .xls are refused. Every file is written to a
+temporary file beside it and renamed into place.
 
 Exit codes: 0 every part matched, 1 some rows not found or invalid (each is named on stderr),
 2 usage or file error, 3 API, auth or network error (nothing is written).`;
@@ -61,13 +70,14 @@ export const enrichCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    formatOfFile(input, 'The BOM');
+    formatOfBom(input);
     const out = flags.required('out');
     formatOfFile(out, '--out');
     const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives') });
     const { client, config } = connect(context, flags);
 
     const bom = await openBom(input);
+    await bom.checkTarget(out);
     const column = flags.string('column');
     const wantedSheet = flags.string('sheet');
     if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
@@ -108,8 +118,9 @@ export const enrichCommand: Command = {
       bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight });
     });
     context.progress.update('Writing', 0, 1);
-    await bom.save(out, sheetName);
+    const notCarried = await bom.save(out, sheetName);
     context.progress.clear();
+    for (const what of notCarried) context.note(`${out}: not carried over from ${input}: ${what}.`);
 
     let problems = 0;
     entries.forEach((entry, i) => {

@@ -7,8 +7,10 @@ import { uniqueSheetName } from '../../src/sheets/core/names';
 import { UsageError } from '../errors';
 import { neutralizeCsvText, type CellType } from './cells';
 import { csvGridCell, formatCsv, readCsv, type GridCell } from './csv';
-import { formatOfFile, writeFileSafely } from './files';
-import { charsOfPoints, plainCellValue, readWorkbook, saveWorkbook, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
+import { formatOfBom, formatOfFile, writeFileSafely } from './files';
+import type { WrittenCells } from './package-compare';
+import { checkWorkbookTarget, openWorkbookFile, saveWorkbookFile, type WorkbookFile } from './workbook-file';
+import { charsOfPoints, plainCellValue, saveWorkbook, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
 
 /** One enrichment column to write: its header, then one typed cell per BOM row. */
 export interface ColumnWrite {
@@ -34,8 +36,17 @@ export interface BomDocument {
   /** The values of a sheet from A1, 0-based; empty cells undefined. */
   values(sheetName: string): unknown[][];
   writeColumn(sheetName: string, write: ColumnWrite): void;
-  /** Saves to `.xlsx` or `.csv` (by extension); a workbook saved as CSV keeps only `sheetName`. */
-  save(file: string, sheetName: string): Promise<void>;
+  /**
+   * Refuses (FileError, exit 2) before any request is sent a write to `file` that would lose part
+   * of the input: an in-place write of a workbook holding parts a rewrite cannot keep.
+   */
+  checkTarget(file: string): Promise<void>;
+  /**
+   * Saves to `.xlsx` or `.csv` (by extension) through a temporary file; a workbook saved as CSV
+   * keeps only `sheetName`. Resolves to what of the input was not carried over (phrases such as
+   * "a chart sheet 'Chart1'"), for the caller to name; an in-place save never loses anything.
+   */
+  save(file: string, sheetName: string): Promise<readonly string[]>;
 }
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
@@ -58,7 +69,12 @@ function width(header: string): number {
 
 /** An xlsx BOM: the workbook stays loaded and only the written cells change. */
 class XlsxBom implements BomDocument {
-  constructor(private readonly workbook: ExcelJS.Workbook) {}
+  private readonly workbook: ExcelJS.Workbook;
+  private written: WrittenCells | undefined;
+
+  constructor(private readonly source: WorkbookFile) {
+    this.workbook = source.workbook;
+  }
 
   get sheetNames(): string[] {
     return this.workbook.worksheets.map((w) => w.name);
@@ -76,6 +92,9 @@ class XlsxBom implements BomDocument {
 
   writeColumn(name: string, write: ColumnWrite): void {
     const sheet = this.sheet(name);
+    const last = write.firstRow + write.cells.length - 1;
+    const w = this.written?.sheetName === name ? this.written : { sheetName: name, columns: [], firstRow: write.headerRow, lastRow: last };
+    this.written = { sheetName: name, columns: [...w.columns, write.column], firstRow: Math.min(w.firstRow, write.headerRow), lastRow: Math.max(w.lastRow, last) };
     const header = sheet.getCell(write.headerRow + 1, write.column + 1);
     setTypedCell(header, write.spec.header, TEXT);
     if (!write.existing) {
@@ -86,8 +105,12 @@ class XlsxBom implements BomDocument {
     setColumnHighlights(sheet, write.column, write.firstRow, write.firstRow + write.cells.length - 1, write.highlight ?? []);
   }
 
-  async save(file: string, sheetName: string): Promise<void> {
-    if (formatOfFile(file, '--out') === 'xlsx') return saveWorkbook(this.workbook, file);
+  async checkTarget(file: string): Promise<void> {
+    await checkWorkbookTarget(this.source, file);
+  }
+
+  async save(file: string, sheetName: string): Promise<readonly string[]> {
+    if (formatOfFile(file, '--out') === 'xlsx') return (await saveWorkbookFile(this.source, file, this.written)).map((l) => l.what);
     const sheet = this.sheet(sheetName);
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row, n) => {
@@ -98,6 +121,7 @@ class XlsxBom implements BomDocument {
       rows[n - 1] = Array.from(cells, (c) => c ?? '');
     });
     await writeFileSafely(file, formatCsv(Array.from(rows, (r) => r ?? [])));
+    return [];
   }
 }
 
@@ -130,11 +154,15 @@ class CsvBom implements BomDocument {
     if (write.highlight?.length) this.highlights.push({ column: write.column, firstRow: write.firstRow, lastRow: write.firstRow + write.cells.length - 1, rules: write.highlight });
   }
 
-  async save(file: string): Promise<void> {
+  async checkTarget(): Promise<void> {
+    // A CSV file holds nothing but its cells, and every one of them is written back.
+  }
+
+  async save(file: string): Promise<readonly string[]> {
     if (formatOfFile(file, '--out') === 'csv') {
       const width = Math.max(0, ...this.grid.map((r) => r.length));
       await writeFileSafely(file, formatCsv(this.grid.map((r) => Array.from({ length: width }, (_, i) => csvGridCell(r[i]))), this.delimiter));
-      return;
+      return [];
     }
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet(uniqueSheetName(this.name, []));
@@ -149,12 +177,13 @@ class CsvBom implements BomDocument {
     );
     for (const h of this.highlights) setColumnHighlights(sheet, h.column, h.firstRow, h.lastRow, h.rules);
     await saveWorkbook(workbook, file);
+    return [];
   }
 }
 
 /** Opens a BOM for enrichment by its extension. */
 export async function openBom(file: string): Promise<BomDocument> {
-  if (formatOfFile(file, 'The BOM') === 'xlsx') return new XlsxBom(await readWorkbook(file));
+  if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file));
   const { rows, delimiter } = await readCsv(file);
   return new CsvBom(rows, delimiter, basename(file, extname(file)));
 }

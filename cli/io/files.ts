@@ -1,29 +1,149 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { closeSync, createWriteStream, fsyncSync, openSync, rmSync } from 'node:fs';
+import { chmod, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { FileError, UsageError } from '../errors';
 
 export type TableFormat = 'xlsx' | 'csv';
 
-/** The format a file name asks for, by its extension. */
+/** Workbook kinds partspec reads but never writes back, and why. */
+const READ_ONLY_KINDS: Record<string, string> = {
+  '.xlsm': 'a macro-enabled workbook (.xlsm) would lose its macros',
+  '.xltx': 'partspec writes workbooks, not templates (.xltx)',
+  '.xltm': 'a macro-enabled template (.xltm) would lose its macros',
+};
+
+/** Spreadsheet formats partspec neither reads nor writes. */
+const FOREIGN_KINDS: Record<string, string> = {
+  '.xlsb': 'a binary workbook (.xlsb)',
+  '.xls': 'an Excel 97-2003 workbook (.xls)',
+  '.ods': 'an OpenDocument spreadsheet (.ods)',
+};
+
+/** The format a file name asks for when partspec writes it, by its extension. */
 export function formatOfFile(file: string, flag: string): TableFormat {
   const ext = extname(file).toLowerCase();
   if (ext === '.xlsx') return 'xlsx';
   if (ext === '.csv') return 'csv';
+  if (READ_ONLY_KINDS[ext]) throw new UsageError(`${flag} ${file}: ${READ_ONLY_KINDS[ext]}; write to a new .xlsx or .csv file.`, { showUsage: false });
+  if (FOREIGN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec cannot write ${FOREIGN_KINDS[ext]}; write to a .xlsx or .csv file.`, { showUsage: false });
   throw new UsageError(`${flag} ${file}: the file must end in .xlsx or .csv.`);
 }
 
 /**
- * Writes a file through a temporary name and a rename, so a failure never leaves half a file
- * where the user expects a whole one (and writing over the input is safe).
+ * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
+ * (read; the macro-enabled and template kinds are never written back), `.csv` is text.
+ */
+export function formatOfBom(file: string): TableFormat {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.xlsx' || READ_ONLY_KINDS[ext]) return 'xlsx';
+  if (ext === '.csv') return 'csv';
+  if (FOREIGN_KINDS[ext]) throw new UsageError(`${file} is ${FOREIGN_KINDS[ext]}, which partspec cannot read; save it as .xlsx (Excel Workbook) and enrich that.`, { showUsage: false });
+  throw new UsageError(`The BOM ${file}: the file must end in .xlsx, .xlsm, .xltx, .xltm or .csv.`);
+}
+
+/** Temporary files being written now; removed if the process exits before they are renamed. */
+const pending = new Set<string>();
+let exitHookInstalled = false;
+
+function trackTemp(temp: string): void {
+  pending.add(temp);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const file of pending) rmSync(file, { force: true });
+  });
+}
+
+/** The sentence for a write that failed, by the system's error code. */
+export function describeWriteError(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const folder = dirname(file);
+  const kept = 'it was left as it was';
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `${file} cannot be written: the disk is full (${code}); ${kept}.`;
+    case 'EROFS':
+      return `${file} cannot be written: ${folder} is on a read-only file system; ${kept}.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${file} cannot be written: ${folder} or the file is read-only for this user (${code}); ${kept}.`;
+    case 'ENOENT':
+      return `${file} cannot be written: the folder ${folder} does not exist.`;
+    case 'EISDIR':
+      return `${file} cannot be written: it is a folder.`;
+    default:
+      return `${file} cannot be written (${code ?? (error as Error).message}); ${kept}.`;
+  }
+}
+
+/** Flushes a written file (or a folder's entry list) to the disk; folders that refuse are skipped. */
+function syncPath(path: string, folder = false): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    fsyncSync(fd);
+  } catch (error) {
+    if (!folder) throw error;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes text or bytes to a file through a stream (the same path the xlsx writers take). */
+function writeStreamed(file: string, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stream = createWriteStream(file);
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(data);
+  });
+}
+
+/**
+ * Writes a file through a temporary file in the same folder, flushed to disk and renamed over
+ * the target, so an interrupted run (Ctrl-C, a crash, a full disk) leaves either the old file or
+ * the complete new one, never a torn file. A file being replaced keeps its permissions. `data` may
+ * be a writer given the temporary path; a UsageError it throws (e.g. a refusal) passes through
+ * unchanged after the temporary file is removed; any other failure becomes one FileError sentence.
  */
 export async function writeFileSafely(file: string, data: string | Uint8Array | ((temp: string) => Promise<void>)): Promise<void> {
-  const temp = `${file}.${process.pid}.partspec-tmp`;
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.partspec-tmp`);
+  trackTemp(temp);
   try {
     if (typeof data === 'function') await data(temp);
-    else await writeFile(temp, data);
+    else await writeStreamed(temp, data);
+    syncPath(temp);
+    const mode = await stat(file).then((s) => s.mode & 0o777, () => undefined);
+    if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, file);
+    pending.delete(temp);
+    syncPath(dirname(file), true);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw new FileError(`${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    pending.delete(temp);
+    if (error instanceof UsageError) throw error;
+    throw new FileError(describeWriteError(file, error));
+  }
+}
+
+/** True when two paths name the same file (same device and inode), e.g. an in-place write. */
+export async function isSameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([stat(a).catch(() => undefined), stat(b).catch(() => undefined)]);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
+/** Reads a whole file, or throws one FileError sentence naming it. */
+export async function readFileBytes(file: string): Promise<Uint8Array> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? (error as Error).message}).`);
   }
 }

@@ -1,4 +1,3 @@
-import { access, constants } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { columnLetters, parseAddress } from '../../src/sheets/core/address';
@@ -6,7 +5,6 @@ import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
 import { cellNumberFormat } from '../../src/sheets/core/number-formats';
 import { columnWidths, isLinkable } from '../../src/sheets/core/rows';
-import { FileError } from '../errors';
 import { dateOfSerial, type CellType } from './cells';
 import { writeFileSafely } from './files';
 
@@ -76,19 +74,6 @@ export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
   });
   for (let i = 0; i < rows.length; i++) rows[i] ??= [];
   return rows;
-}
-
-/** Reads an xlsx workbook. */
-export async function readWorkbook(file: string): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await access(file, constants.R_OK);
-    await workbook.xlsx.readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : code ? `${file} cannot be read (${code}).` : `${file} is not a readable .xlsx workbook (${(error as Error).message}).`);
-  }
-  return workbook;
 }
 
 /** Saves a workbook through a temporary file. */
