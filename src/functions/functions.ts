@@ -5,6 +5,7 @@
 import { evaluateDownloadUrl, evaluateFields, evaluateSearch } from './catalog-functions';
 import { settleForExcel } from './errors';
 import { evaluateInfo, evaluateList, evaluateRisk, evaluateSpec } from './part-lookups';
+import { evaluateReplacements } from './replacements';
 import { getFunctionsRuntime } from './runtime';
 
 /**
@@ -94,4 +95,17 @@ export async function fields(category?: string): Promise<string[][]> {
  */
 export async function info(partno: unknown): Promise<Excel.EntityCellValue | string> {
   return settleForExcel(() => evaluateInfo(getFunctionsRuntime(), { partno }));
+}
+
+/**
+ * Spills drop-in replacements In Production for a part, closest first: the maker's own alternatives, then tighter tolerance, higher max temperature, AEC-Q200 kept, thinner, same package.
+ * A replacement has the same category and Capacitance, SizecodeMm (LeadSpace for leaded parts), TemperatureCharacteristics and RatedVoltageClass, and RatedVoltage at least the original's; for inductors the same Inductance and SizecodeMm, RatedCurrentItemp at least and Rdc at most the original's.
+ * @customfunction REPLACEMENTS
+ * @param partno Part number of the part to replace. Example: "MCS18R71H104KA1D" or A2.
+ * @param [max] Most candidates to list, 1 to 100. Default: 5.
+ * @param [strict] TRUE also requires the same tolerance and package type. Default: FALSE.
+ * @returns A header row (Partno, Status, the matched specs, Maker alternative, Differs in), then one row per candidate.
+ */
+export async function replacements(partno: unknown, max?: number, strict?: boolean): Promise<string[][]> {
+  return settleForExcel(() => evaluateReplacements(getFunctionsRuntime(), { partno, max, strict }));
 }

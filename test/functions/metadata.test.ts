@@ -38,6 +38,7 @@ const SIGNATURES: Record<string, string[]> = {
   DOWNLOADURL: ['category', '[lang]'],
   FIELDS: ['[category]'],
   INFO: ['partno'],
+  REPLACEMENTS: ['partno', '[max]', '[strict]'],
 };
 
 describe('functions.json', () => {

@@ -47,6 +47,26 @@ export interface ReplacementStats {
   nearMissSearches: number;
 }
 
+/**
+ * Group searches in flight per client: cells of a workbook asking at the same moment for parts of
+ * one group share one request (the client's cache serves them once it has answered).
+ */
+const IN_FLIGHT = new WeakMap<Client, Map<string, Promise<ProductRecord[]>>>();
+
+function requestShared(client: Client, key: string, run: () => Promise<ProductRecord[]>): Promise<ProductRecord[]> {
+  let pending = IN_FLIGHT.get(client);
+  if (!pending) {
+    pending = new Map();
+    IN_FLIGHT.set(client, pending);
+  }
+  const existing = pending.get(key);
+  if (existing) return existing;
+  const map = pending;
+  const started = run().finally(() => map.delete(key));
+  map.set(key, started);
+  return started;
+}
+
 function noCandidateMessage(original: ProductRecord, miss: NearMiss | undefined, strict: boolean): string {
   const head = `No ${strict ? 'strict ' : ''}drop-in replacement In Production for ${original.partno}`;
   if (!miss) return `${head}, and no part of the same ${primaryRuleOf(original.group).filter.name} to compare with.`;
@@ -100,8 +120,8 @@ export async function findReplacements(
   const found = new Map<string, ProductRecord[]>();
   await Promise.all(
     groups.map(async (g) => {
-      const result = await client.harvest({ filter: g.filter, lang }, { signal: options.signal });
-      for (const original of g.originals) found.set(original.partno, result.products);
+      const products = await requestShared(client, `group|${g.key}`, async () => (await client.harvest({ filter: g.filter, lang }, { signal: options.signal })).products);
+      for (const original of g.originals) found.set(original.partno, products);
     }),
   );
 
@@ -120,7 +140,8 @@ export async function findReplacements(
       const key = nearMissKey(s.original, lang);
       if (options.nearMiss === false || wider.has(key)) continue;
       nearMissSearches++;
-      wider.set(key, client.search({ filter: buildNearMissFilter(s.original, lang), lang, signal: options.signal }).then((r) => r.products));
+      const filter = buildNearMissFilter(s.original, lang);
+      wider.set(key, requestShared(client, `near|${key}`, async () => (await client.search({ filter, lang, signal: options.signal })).products));
     }
     for (const s of withoutCandidate) {
       const pool = [...(found.get(s.original.partno) ?? []), ...((await wider.get(nearMissKey(s.original, lang))) ?? [])];

@@ -5,10 +5,11 @@ import { DROP_IN_RULES, REPLACEMENT_STATUS, applicableRules } from './rules';
 
 /**
  * Parameter groups: originals that agree on every equality rule (same category, capacitance,
- * size code, temperature characteristics …) can share one search. The search carries the
- * equality conditions, In Production, and for each inequality rule the loosest bound any member
- * needs; each member then keeps only what passes its own bounds. So a BOM costs one search per
- * distinct group, not one per row.
+ * size code, temperature characteristics …) share one search. The search carries the equality
+ * conditions and In Production only; each original then keeps what passes its own inequality
+ * rules (rated voltage at least its own …). Leaving the bounds out makes the search the same for
+ * every member whatever its rating, so a BOM costs one search per distinct group, not one per
+ * row, and cells that ask one at a time hit the same cached answer.
  */
 export interface ParameterGroup {
   /** Stable identity: group, language and the equality values. */
@@ -34,28 +35,20 @@ function assertValid(filter: Filter, group: Group, lang: Lang): Filter {
 }
 
 /**
- * The search of a group: Category, Status In Production (in `lang`), each equality rule the
- * members have a value for, and each inequality at the loosest bound among the members (none when
- * a member has no value for it, since that member then accepts any).
+ * The search of a group: Category, Status In Production (in `lang`) and each equality rule the
+ * original has a value for. Validated against the vocabulary before it is returned.
  */
-export function buildGroupFilter(group: Group, originals: readonly ProductRecord[], lang: Lang): Filter {
-  const [first] = originals;
+export function buildGroupFilter(original: ProductRecord, lang: Lang): Filter {
   const conditions: Condition[] = [
-    inCategory(categoryOfGroup(group)),
+    inCategory(categoryOfGroup(original.group)),
     where('Status').eq(translateValue('Status', REPLACEMENT_STATUS, 'en', lang)),
   ];
-  for (const rule of applicableRules(first)) {
-    const value = readValue(first, rule.field.key);
-    if (rule.op === 'eq') {
-      if (typeof value === 'number' || typeof value === 'string') conditions.push(where(rule.filter.name).eq(value));
-      continue;
-    }
-    const values = originals.map((o) => readValue(o, rule.field.key));
-    if (values.some((v) => typeof v !== 'number')) continue;
-    const numbers = values as number[];
-    conditions.push(rule.op === 'ge' ? where(rule.filter.name).ge(Math.min(...numbers)) : where(rule.filter.name).le(Math.max(...numbers)));
+  for (const rule of applicableRules(original)) {
+    if (rule.op !== 'eq') continue;
+    const value = readValue(original, rule.field.key);
+    if (typeof value === 'number' || typeof value === 'string') conditions.push(where(rule.filter.name).eq(value));
   }
-  return assertValid({ conditions }, group, lang);
+  return assertValid({ conditions }, original.group, lang);
 }
 
 /** Groups originals by their equality values; one entry (and one search) per distinct group. */
@@ -73,7 +66,7 @@ export function planParameterGroups(originals: readonly ProductRecord[], lang: L
     group: members[0].group,
     lang,
     originals: members,
-    filter: buildGroupFilter(members[0].group, members, lang),
+    filter: buildGroupFilter(members[0], lang),
   }));
 }
 
