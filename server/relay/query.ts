@@ -10,7 +10,9 @@ import {
   isValidationError,
   parseFilter,
   parseOrderBy,
+  type Filter,
   type Lang,
+  type OrderByItem,
 } from '../../src/api';
 import { RelayProblem } from './problem';
 
@@ -63,20 +65,31 @@ function rethrowAsBadRequest(error: unknown): never {
   throw error;
 }
 
-/**
- * A product search checked with the add-in's own parser and validator and rebuilt in canonical
- * form: the path and query sent upstream, which is also the cache and coalescing key.
- */
-export function canonicalProductsPath(raw: string): string {
+/** A product search checked with the add-in's own parser and validator, in canonical form. */
+export interface ProductsQuery {
+  /** The path and query sent upstream, which is also the cache and coalescing key. */
+  path: string;
+  filter: Filter;
+  orderby: OrderByItem[];
+  lang: Lang;
+}
+
+/** Parses, validates and rebuilds a product search; a mistake is a 400 with the add-in's sentence. */
+export function resolveProductsQuery(raw: string): ProductsQuery {
   const params = parseQuery(raw, 'products');
   const lang = langOf(params);
   try {
     const filter = parseFilter(params.get('$filter') ?? '', { syntax: 'wire', lang });
     const orderby = parseOrderBy(params.get('$orderby') ?? '', { syntax: 'wire', category: categoryOf(filter) });
-    return buildProductsUrl('', filter, orderby, lang);
+    return { path: buildProductsUrl('', filter, orderby, lang), filter, orderby, lang };
   } catch (error) {
     rethrowAsBadRequest(error);
   }
+}
+
+/** The canonical upstream path of a product search (see resolveProductsQuery). */
+export function canonicalProductsPath(raw: string): string {
+  return resolveProductsQuery(raw).path;
 }
 
 /** A URL-acquisition call checked as the add-in checks it, in canonical form. */

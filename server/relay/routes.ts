@@ -1,13 +1,14 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact } from '../../src/api';
+import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../src/api';
 import type { RelayRoute } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type SharedState } from '../state/types';
 import { credentialOf, type Caller } from './credentials';
 import { fetchAnswer, firstHeader, sendWithinBudget, type UpstreamContext } from './fetch-answer';
 import { SERVER_DOWNLOAD_PATH, type LinkSigner } from './links';
 import { RelayProblem, sendProblem } from './problem';
-import { canonicalDownloadUrlPath, canonicalProductsPath } from './query';
+import { assembleAnswer, exactPartnos, partCacheKey, partsPath, splitByPartno, UpstreamAnswer, type PartEntry } from './part-cache';
+import { canonicalDownloadUrlPath, resolveProductsQuery } from './query';
 import { UpstreamFailure } from './upstream';
 import { createAcceptedKeys } from './accepted-keys';
 
@@ -95,6 +96,78 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     });
   }
 
+  const partsInFlight = new Map<string, Promise<PartEntry | undefined>>();
+
+  /** Fetches an exact lookup of these parts (coalesced), caches each part, and returns the entries. */
+  async function fetchParts(partnos: string[], lang: Lang, caller: Caller, ttl: number): Promise<Map<string, PartEntry> | undefined> {
+    const path = partsPath(partnos, lang);
+    const deadline = ctx.now() + ctx.requestTimeoutMs;
+    const answer = await ctx.state.coalescer.run(ctx.passThrough ? `${caller.keyHash}|${path}` : path, () =>
+      fetchAnswer(ctx, { route: 'products', url: new URL(`${ctx.upstream}${path}`), key: caller.upstreamKey, deadline }),
+    );
+    if (answer.status !== 200) {
+      if (caller.keyHash && answer.status === 403) accepted.remove(caller.keyHash);
+      throw new UpstreamAnswer(answer);
+    }
+    const entries = splitByPartno(answer.body, partnos);
+    await cacheParts(entries, lang, ttl);
+    return entries;
+  }
+
+  async function cacheParts(entries: Map<string, PartEntry> | undefined, lang: Lang, ttl = ctx.cacheTtlMs): Promise<void> {
+    if (!entries) return;
+    await Promise.all(
+      [...entries].map(([partno, entry]) =>
+        ctx.state.cache.set(partCacheKey(lang, partno), { status: 200, headers: {}, body: Buffer.from(JSON.stringify(entry)) }, ttl),
+      ),
+    );
+  }
+
+  /**
+   * An exact lookup answered part by part: cached parts from the cache, parts another request is
+   * already fetching from that request, and only the rest from the upstream, in one request.
+   * Undefined when the upstream's answer cannot be split (the lookup then goes whole).
+   */
+  async function answerParts(partnos: string[], lang: Lang, caller: Caller): Promise<CachedAnswer | undefined> {
+    const ttl = ctx.cacheTtlMs;
+    const entries = new Map<string, PartEntry | undefined>();
+    const missing: string[] = [];
+    for (const partno of partnos) {
+      const hit = await ctx.state.cache.get(partCacheKey(lang, partno));
+      ctx.observer?.cache?.({ route: 'products', hit: !!hit });
+      if (hit) entries.set(partno, JSON.parse(hit.body.toString('utf8')) as PartEntry);
+      else missing.push(partno);
+    }
+    const waits: Promise<unknown>[] = [];
+    const toFetch: string[] = [];
+    for (const partno of missing) {
+      const flying = partsInFlight.get(partCacheKey(lang, partno));
+      if (flying) waits.push(flying.then((entry) => entries.set(partno, entry)));
+      else toFetch.push(partno);
+    }
+    if (toFetch.length > 0) {
+      const batch = fetchParts(toFetch, lang, caller, ttl);
+      for (const partno of toFetch) {
+        const key = partCacheKey(lang, partno);
+        const one = batch.then((found) => found?.get(partno));
+        partsInFlight.set(key, one);
+        void one.then(
+          () => partsInFlight.delete(key),
+          () => partsInFlight.delete(key),
+        );
+      }
+      waits.push(batch.then((found) => toFetch.forEach((partno) => entries.set(partno, found?.get(partno)))));
+    }
+    try {
+      await Promise.all(waits);
+    } catch (error) {
+      if (error instanceof UpstreamAnswer) return error.answer;
+      throw error;
+    }
+    if ([...entries.values()].some((entry) => entry === undefined)) return undefined;
+    return assembleAnswer(entries.values() as Iterable<PartEntry>);
+  }
+
   function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
     if (answer.status === 403 && !ctx.passThrough) {
       return sendProblem(reply, 502, "The product service refused this PartSpec server's own API key (403): tell the server's administrator.");
@@ -114,7 +187,20 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     return sendAnswer(reply, await answerFor(route, path, caller));
   }
 
-  app.get(ENDPOINTS.products, routeConfig, (request, reply) => relay('products', request, reply, canonicalProductsPath));
+  app.get(ENDPOINTS.products, routeConfig, async (request, reply) => {
+    const caller = await ctx.authenticate(request.headers);
+    const query = resolveProductsQuery(rawQuery(request));
+    const partnos = exactPartnos(query.filter, query.orderby);
+    // Part by part only where a cached answer may be served to this caller at all.
+    const partwise = partnos && ctx.cacheTtlMs > 0 && (!ctx.passThrough || (caller.keyHash !== undefined && accepted.has(caller.keyHash)));
+    let answer = partwise ? await answerParts(partnos, query.lang, caller) : undefined;
+    if (!answer) {
+      answer = await answerFor('products', query.path, caller);
+      // A whole exact lookup still fills the part cache, so the next overlapping one finds its parts.
+      if (partnos && answer.status === 200 && ctx.cacheTtlMs > 0) await cacheParts(splitByPartno(answer.body, partnos), query.lang);
+    }
+    return sendAnswer(reply, answer);
+  });
   app.get(ENDPOINTS.downloadUrl, routeConfig, (request, reply) => relay('downloadUrl', request, reply, (raw) => canonicalDownloadUrlPath(raw).path));
 
   app.get(`${SERVER_DOWNLOAD_PATH}/:link`, routeConfig, async (request, reply) => {

@@ -12,7 +12,7 @@ export interface SlidingBudgetOptions {
   /**
    * Added to the window, because the upstream counts arrivals and ours are starts: a request that
    * leaves at the window's edge may arrive a little later.
-   * @default 2% of the window, at least 20 ms
+   * @default 5% of the window, at least 50 ms
    */
   marginMs?: number;
   now?: () => number;
@@ -36,7 +36,7 @@ interface Waiter {
 export function createSlidingBudget(options: SlidingBudgetOptions = {}): UpstreamBudget & { queued(): number } {
   const now = options.now ?? Date.now;
   const rate = options.rate;
-  const margin = rate ? (options.marginMs ?? Math.max(20, Math.round(rate.windowMs * 0.02))) : 0;
+  const margin = rate ? (options.marginMs ?? Math.max(50, Math.round(rate.windowMs * 0.05))) : 0;
   const starts: number[] = [];
   const queue: Waiter[] = [];
   let pausedUntil = 0;

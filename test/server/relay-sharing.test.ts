@@ -119,3 +119,20 @@ test('the sliding budget starts at most N in any window, first come first served
   const paused = await budget.pausedUntil();
   expect(paused).toBeGreaterThan(Date.now());
 });
+
+test('overlapping exact lookups share parts: only the parts nobody asked for yet go upstream, and the answer is the upstream’s', async () => {
+  const world = await startRelayWorld();
+  try {
+    const parts = world.emulator.catalog.products.slice(100, 115).map((p) => String(p.values.Partno));
+    const lookup = (list: string[]): string => `/v2/products?$filter=${encodeURIComponent(`Partno eq '${list.join('|')}'`)}&lang=en`;
+    expect((await get(`${world.url}${lookup(parts.slice(0, 10))}`, world.token)).status).toBe(200);
+    world.emulator.resetLog();
+    const second = await get(`${world.url}${lookup([...parts.slice(5, 15), 'NOT-A-PART-1'])}`, world.token);
+    expect(world.emulator.requests).toHaveLength(1);
+    expect(world.emulator.requests[0].url).toBe(`/v2/products?$filter=${encodeURIComponent(`Partno eq '${[...parts.slice(10, 15), 'NOT-A-PART-1'].join('|')}'`).replace(/'/g, '%27')}&lang=en`);
+    const direct = await get(`${world.emulator.url}${lookup([...parts.slice(5, 15), 'NOT-A-PART-1'])}`, DEMO_KEY);
+    expect(second.json()).toEqual(direct.json());
+  } finally {
+    await world.close();
+  }
+});
