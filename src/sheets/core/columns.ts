@@ -21,6 +21,8 @@ export const SPECIAL_COLUMNS = {
   alternatives: 'Alternatives',
   /** What changed since the last enrichment; written only when PartSpec columns are overwritten. */
   changes: 'Changes',
+  /** For a row at Risk or EOL: the best drop-in replacement and how many more. */
+  replacement: 'Replacement',
 } as const;
 export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
 
