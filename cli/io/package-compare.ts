@@ -70,7 +70,7 @@ function featuresOf(pkg: OoxmlPackage, sheet: SheetEntry): SheetFeatures {
   const validations = new Map<string, number>();
   for (const tag of tagsOf(main, 'dataValidation')) {
     const a = attributesOf(tag);
-    const key = `${a.type ?? 'any'} ${a.operator ?? ''}`.trim();
+    const key = a.type === 'list' || a.type === undefined ? (a.type ?? 'any') : `${a.type} ${a.operator ?? 'between'}`;
     validations.set(key, (validations.get(key) ?? 0) + cellCount(a.sqref ?? ''));
   }
   const notes = rels.filter((r) => r.type === 'comments').flatMap((r) => tagsOf(pkg.text(r.target), 'comment').map((t) => attributesOf(t).ref ?? ''));
