@@ -5,15 +5,18 @@ import { ValidationError, isValidationError } from '../errors/validation-error';
 import type { Filter, OrderByItem } from '../filter';
 import type { ProductRecord } from '../product';
 import { CATEGORIES, DEFAULT_LANG, ENDPOINTS, STATUS_MEANINGS, URL_BUDGET_BYTES, isCategoryId, type CategoryId, type Lang } from '../vocabulary';
-import { parseDownloadedFile, toDownloadLink, type DownloadLink } from './download';
+import { toDownloadLink, type DownloadLink } from './download';
+import { readCategoryFile } from '../stream/category-file';
+import { responseChunks } from '../stream/response-bytes';
 import { harvestProducts, type HarvestOptions, type HarvestResult, type PageResult } from './harvest';
-import { readBodyBytes, readJson, send, type RequestEvent, type Transport } from './http';
+import { readJson, send, type RequestEvent, type Transport } from './http';
 import { createLimiter } from './limiter';
 import { LookupEngine, type LookupOutcome } from './lookup';
 import { normalizeProductsResponse, type NormalizedResponse } from './normalize';
 import { partnoFilter } from './packing';
 import { assertUrlFits, buildProductsUrl, checkLang, resolveQuery, trimBaseUrl, type SearchQuery } from './query';
 import { resolveRetryPolicy, type RetryOptions } from './retry';
+import { createServiceMonitor, type ServiceState, type ServiceStateListener } from './service-state';
 
 export interface ClientOptions {
   /** Address of the service, without the `/v2` path (e.g. the emulator's `http://127.0.0.1:PORT`). */
@@ -33,8 +36,10 @@ export interface ClientOptions {
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Retry policy; `false` sends each request once.
-   * @default { limit: 4, statusCodes: [408, 429, 500, 502, 503, 504], initialDelay: 300, backoffLimit: 10000, jitter: true, maxRetryAfter: 60000, retryOnTimeout: true }
+   * Retry policy; `false` sends each request once. By default a failing request is retried with
+   * jittered backoff for up to 2 minutes after its first failure; a 429 with Retry-After is a wait,
+   * not a failed attempt.
+   * @default { limit: Infinity, budgetMs: 120000, statusCodes: [408, 429, 500, 502, 503, 504], initialDelay: 300, backoffLimit: 10000, jitter: true, maxRetryAfter: 60000, retryOnTimeout: true }
    */
   retry?: RetryOptions | false;
   /**
@@ -42,7 +47,11 @@ export interface ClientOptions {
    * @default 4
    */
   concurrency?: number;
-  /** Client-side rate bound: at most `requests` starts per `perMs` milliseconds. @default undefined (no bound) */
+  /**
+   * Client-side rate bound: at most `requests` starts per `perMs` milliseconds. Without it the
+   * client still paces itself to what the service allows, learnt from 429s and rate headers.
+   * @default undefined (no fixed bound)
+   */
   rateLimit?: { requests: number; perMs: number };
   /**
    * Response cache; `false` turns it off.
@@ -66,6 +75,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Hears about every attempt (for statistics); the key is never part of what it receives. */
   onRequest?: (event: RequestEvent) => void;
+  /** Hears when the service starts or stops limiting, failing or being slow (for progress lines). */
+  onServiceState?: ServiceStateListener;
 }
 
 export interface SearchOptions extends SearchQuery {
@@ -117,13 +128,23 @@ export interface Client {
   lookup(partnos: readonly string[], options?: LookupOptions): Promise<Map<string, LookupOutcome>>;
   /** The download link of a whole category (cached until it expires). */
   getDownloadUrl(category: CategoryId, lang?: Lang, options?: { signal?: AbortSignal }): Promise<DownloadLink>;
-  /** Downloads and reads a category file (JSON or CSV, gzip or not). */
+  /** Downloads and reads a whole category file into memory; prefer streamCategory for large ones. */
   downloadCategory(url: string, options?: DownloadOptions): Promise<ProductRecord[]>;
+  /**
+   * Downloads a category file and yields its products in batches as they are parsed (JSON, CSV,
+   * TSV or xlsx, plain or in ZIP or gzip). The format is checked before the first batch; stopping
+   * the iteration or the signal closes the connection.
+   */
+  streamCategory(url: string, options?: DownloadOptions): AsyncGenerator<ProductRecord[]>;
   /** Empties the memory cache and the persistent store. */
   clearCache(): Promise<void>;
   stats(): ClientStats;
   /** One cheap call that tells whether the address and key work. */
   testConnection(options?: { signal?: AbortSignal }): Promise<ConnectionResult>;
+  /** How the service behaves now (limiting, failing, slow or ok). */
+  serviceState(): ServiceState;
+  /** Calls `listener` each time the service's condition changes; returns the function that stops it. */
+  watchService(listener: ServiceStateListener): () => void;
 }
 
 /** Part number used by testConnection; it matches nothing, so the answer is tiny. */
@@ -147,6 +168,7 @@ export function createClient(options: ClientOptions): Client {
     limiter: createLimiter({ concurrency: options.concurrency ?? 4, rateLimit: options.rateLimit }),
     timeoutMs: options.timeoutMs ?? 30_000,
     onRequest: options.onRequest,
+    service: createServiceMonitor(options.onServiceState),
     totals: { requests: 0, bytes: 0, retries: 0 },
     secrets: new Set(options.apiKey ? [options.apiKey] : []),
   };
@@ -228,22 +250,39 @@ export function createClient(options: ClientOptions): Client {
     },
 
     async downloadCategory(url, downloadOptions = {}) {
+      const products: ProductRecord[] = [];
+      for await (const batch of this.streamCategory(url, downloadOptions)) products.push(...batch);
+      return products;
+    },
+
+    async *streamCategory(url, downloadOptions = {}) {
       // The key goes only to the service itself, never to another host named in a download link.
       const sameOrigin = new URL(url, baseUrl).origin === new URL(baseUrl).origin;
+      // The answer is handed over unread: its body streams through the parser below, outside the
+      // request's retries (a file half delivered is not sent again behind the caller's back).
       const result = await send(transport, new URL(url, baseUrl).toString(), {
         signal: downloadOptions.signal,
         withKey: sameOrigin,
-        read: async (response) => {
-          const bytes = await readBodyBytes(response, (n, total) => downloadOptions.onProgress?.({ bytes: n, totalBytes: total }));
-          return { value: bytes, bytes: bytes.length };
+        read: async (response) => ({ value: response, bytes: 0 }),
+      });
+      const response = result.value;
+      const chunks = responseChunks(response, {
+        signal: downloadOptions.signal,
+        idleTimeoutMs: Math.max(transport.timeoutMs, 60_000),
+        onBytes: (n, total) => {
+          downloadOptions.onProgress?.({ bytes: n, totalBytes: total });
         },
       });
-      return parseDownloadedFile(result.value, downloadOptions.category);
+      yield* readCategoryFile(chunks, { category: downloadOptions.category, contentType: response.headers.get('content-type') ?? undefined });
     },
 
     async clearCache() {
       await cache?.clear();
     },
+
+    serviceState: () => transport.service.current(),
+
+    watchService: (listener) => transport.service.subscribe(listener),
 
     stats() {
       return {

@@ -14,8 +14,9 @@ import { UriTooLongError } from '../errors/uri-too-long-error';
 import { ValidationError } from '../errors/validation-error';
 import type { Limiter } from './limiter';
 import { diagnoseFetchFailure, reachabilityMessage } from './reachability';
-import { computeRetryDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry';
-import { sleep } from './sleep';
+import { computeRetryDelay, isRetryableStatus, mayRetry, parseRateLimitWait, parseRetryAfter, type RetryPolicy, type RetryState } from './retry';
+import { SLOW_ANSWER_MS, type ServiceMonitor, type ServiceState } from './service-state';
+import { onAbort, sleep } from './sleep';
 
 /** What the `onRequest` hook hears about every attempt. Never contains the API key. */
 export interface RequestEvent {
@@ -44,6 +45,8 @@ export interface Transport {
   limiter: Limiter;
   timeoutMs: number;
   onRequest?: (event: RequestEvent) => void;
+  /** Hears how the service behaves (limiting, failing, slow), for progress lines. */
+  service: ServiceMonitor;
   /** Running totals for `client.stats()`. */
   totals: { requests: number; bytes: number; retries: number };
   /** Keys seen so far, to redact from anything shown. */
@@ -124,8 +127,9 @@ function describeFailure(error: unknown): string {
 /**
  * Sends one GET with the key in the `x-api-key` header, under the limiter, with the per-request
  * timeout, and retries what the policy allows (429, 5xx, network failures, timeouts) with
- * backoff and Retry-After. Every error it throws is typed and carries the request with the key
- * redacted.
+ * jittered backoff until the policy's time budget is spent. A 429 with Retry-After is a wait the
+ * limiter keeps for every request, not a failed attempt; every answer teaches the limiter the
+ * service's pace. Every error it throws is typed and carries the request with the key redacted.
  */
 export async function send<T>(transport: Transport, url: string, options: SendOptions<T>): Promise<SendResult<T>> {
   const { signal } = options;
@@ -144,6 +148,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
   };
   const urlBytes = utf8Length(new URL(url).href);
   const policy = transport.retry;
+  const budget: RetryState = { failures: 0, firstFailureAt: 0 };
+  let networkFailures = 0;
 
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw new CancelledError({ request, cause: signal.reason });
@@ -151,14 +157,20 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     let failure: Error;
     let retryAfter: number | undefined;
     let retryable: boolean;
+    /** A 429 that said when to come back: a wait, not a failed attempt. */
+    let waitAsAsked = false;
+    let network: { error: unknown } | undefined;
     try {
       const outcome = await transport.limiter.run(() => attemptOnce(transport, url, key, withKey, options), signal);
       if (outcome.kind === 'ok') {
+        const durationMs = Date.now() - started;
+        transport.limiter.observe({ limited: false, waitMs: capWait(outcome.rateWaitMs, policy) });
+        transport.service.report(serviceAfterAnswer(transport, durationMs));
         transport.totals.requests++;
         transport.totals.bytes += outcome.bytes;
         transport.onRequest?.({
           method: 'GET', url: request.url, urlBytes, status: outcome.status, bytes: outcome.bytes,
-          products: outcome.products, attempt, durationMs: Date.now() - started,
+          products: outcome.products, attempt, durationMs,
         });
         return { value: outcome.value, status: outcome.status, bytes: outcome.bytes, attempts: attempt };
       }
@@ -168,6 +180,9 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         retryAfter = parseRetryAfter(outcome.retryAfter);
         failure = errorForStatus({ status: outcome.status, request, body, attempts: attempt, retryAfter });
         retryable = isRetryableStatus(outcome.status, policy);
+        waitAsAsked = outcome.status === 429 && retryAfter !== undefined;
+        const limited = outcome.status === 429;
+        transport.limiter.observe({ limited, waitMs: capWait(limited && retryAfter !== undefined ? retryAfter : outcome.rateWaitMs, policy) });
         transport.totals.bytes += outcome.bytes;
         transport.onRequest?.({
           method: 'GET', url: request.url, urlBytes, status: outcome.status, bytes: outcome.bytes, attempt,
@@ -180,28 +195,61 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         retryable = policy.retryOnTimeout;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
       } else {
-        const reachability = await diagnoseFetchFailure(transport.fetch, url, outcome.error, { signal });
-        const userMessage = reachability && reachabilityMessage(reachability, new URL(url).origin);
-        failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt, reachability, userMessage });
-        // CORS does not change between attempts: one retry rules out a dropped connection, no more.
-        retryable = reachability !== 'cors' || attempt === 1;
+        network = outcome;
+        networkFailures++;
+        failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt });
+        retryable = true;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
       }
     } catch (error) {
       if (isCancelledError(error)) throw error.request ? error : new CancelledError({ request, cause: signal?.reason });
       throw error;
     }
-    if (!retryable || attempt > policy.limit) throw failure;
+
+    const now = Date.now();
+    if (budget.firstFailureAt === 0) budget.firstFailureAt = now;
+    if (!waitAsAsked) budget.failures++;
+    // After a 429 the limiter holds every start until the service's Retry-After; nothing more to wait here.
+    const delay = waitAsAsked ? 0 : computeRetryDelay(budget.failures, policy, retryAfter);
+    let retry = retryable && mayRetry(budget, waitAsAsked ? Math.min(retryAfter!, policy.maxRetryAfter) : delay, policy, now);
+    if (network) {
+      // Only a failure that repeats, or the last one, is worth a probe: a single dropped connection
+      // is common and says nothing about the address.
+      if (networkFailures >= 2 || !retry) {
+        const reachability = await diagnoseFetchFailure(transport.fetch, url, network.error, { signal });
+        const userMessage = reachability && reachabilityMessage(reachability, new URL(url).origin);
+        failure = new NetworkError(redact(describeFailure(network.error), secrets), { request, attempts: attempt, reachability, userMessage });
+        // CORS does not change between attempts: one retry rules out a dropped connection, no more.
+        if (reachability === 'cors') retry = false;
+      }
+    }
+    if (!retry) throw failure;
+    transport.service.report(
+      (failure as { status?: number }).status === 429
+        ? { condition: 'limiting', waitMs: transport.limiter.holdMs || undefined }
+        : { condition: 'failing' },
+    );
     transport.totals.retries++;
-    await sleep(computeRetryDelay(attempt, policy, retryAfter), signal).catch((error: unknown) => {
+    await sleep(delay, signal).catch((error: unknown) => {
       throw isCancelledError(error) ? new CancelledError({ request, cause: signal?.reason }) : error;
     });
   }
 }
 
+/** A wait the service asks for, cut to the policy's maxRetryAfter. */
+function capWait(waitMs: number | undefined, policy: RetryPolicy): number | undefined {
+  return waitMs === undefined ? undefined : Math.min(waitMs, policy.maxRetryAfter);
+}
+
+/** The service's condition after an answer that was not an error. */
+function serviceAfterAnswer(transport: Transport, durationMs: number): ServiceState {
+  if (transport.limiter.holdMs > 0 || transport.limiter.gapMs > 0) return { condition: 'limiting' };
+  return { condition: durationMs >= SLOW_ANSWER_MS ? 'slow' : 'ok' };
+}
+
 type Outcome<T> =
-  | { kind: 'ok'; value: T; status: number; bytes: number; products?: number }
-  | { kind: 'status'; status: number; body: string; bytes: number; retryAfter: string | null }
+  | { kind: 'ok'; value: T; status: number; bytes: number; products?: number; rateWaitMs?: number }
+  | { kind: 'status'; status: number; body: string; bytes: number; retryAfter: string | null; rateWaitMs?: number }
   | { kind: 'network'; error: unknown }
   | { kind: 'timeout' }
   | { kind: 'cancelled' };
@@ -210,8 +258,7 @@ async function attemptOnce<T>(transport: Transport, url: string, key: string, wi
   const controller = new AbortController();
   const { signal } = options;
   let timedOut = false;
-  const onAbort = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const stopWaiting = signal ? onAbort(signal, () => controller.abort(signal.reason)) : undefined;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort(new Error('timeout'));
@@ -232,16 +279,16 @@ async function attemptOnce<T>(transport: Transport, url: string, key: string, wi
     try {
       if (!response.ok) {
         const { text, bytes } = await readBodyText(response);
-        return { kind: 'status', status: response.status, body: text, bytes, retryAfter: response.headers.get('retry-after') };
+        return { kind: 'status', status: response.status, body: text, bytes, retryAfter: response.headers.get('retry-after'), rateWaitMs: parseRateLimitWait(response.headers) };
       }
       const read = await options.read(response, controller.signal);
-      return { kind: 'ok', status: response.status, ...read };
+      return { kind: 'ok', status: response.status, ...read, rateWaitMs: parseRateLimitWait(response.headers) };
     } catch (error) {
       return interrupted() ?? { kind: 'network', error };
     }
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    stopWaiting?.();
   }
 }
 

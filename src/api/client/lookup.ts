@@ -5,6 +5,7 @@ import { MAX_PRODUCTS_PER_CALL, VALUE_SEPARATOR, type Lang } from '../vocabulary
 import type { NormalizedResponse } from './normalize';
 import { packPartnos, partnoFilter, type PartnoMatch } from './packing';
 import { buildProductsUrl, trimBaseUrl } from './query';
+import { onAbort } from './sleep';
 
 export type LookupStatus = 'exact' | 'variant' | 'ambiguous' | 'notFound' | 'invalid';
 
@@ -99,9 +100,8 @@ function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(new CancelledError({ cause: signal.reason }));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new CancelledError({ cause: signal.reason }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const stop = onAbort(signal, () => reject(new CancelledError({ cause: signal.reason })));
+    promise.then(resolve, reject).finally(stop);
   });
 }
 
@@ -189,12 +189,11 @@ export class LookupEngine {
     if (!signal) joined.pinned = true;
     else if (!joined.callers.has(signal)) {
       joined.callers.add(signal);
-      const onAbort = (): void => {
-        // Requests stop only when every caller that wanted them has cancelled.
+      // Requests stop only when every caller that wanted them has cancelled.
+      const stop = onAbort(signal, () => {
         if (!joined.pinned && [...joined.callers].every((s) => s.aborted)) joined.controller.abort(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      joined.detach.push(() => signal.removeEventListener('abort', onAbort));
+      });
+      joined.detach.push(stop);
     }
     return joined;
   }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { CancelledError, createLimiter } from '../../../src/api';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,5 +45,41 @@ describe('limiter', () => {
     const limiter = createLimiter({ concurrency: 1 });
     await expect(limiter.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(limiter.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  test('a 429 holds every start until its Retry-After and widens the gap; later answers narrow it', async () => {
+    const limiter = createLimiter({ concurrency: 4 });
+    limiter.observe({ limited: true, waitMs: 120 });
+    expect(limiter.gapMs).toBe(100);
+    expect(limiter.holdMs).toBeGreaterThan(100);
+    const asked = Date.now();
+    const starts: number[] = [];
+    await Promise.all(Array.from({ length: 3 }, () => limiter.run(async () => void starts.push(Date.now()))));
+    expect(starts[0] - asked).toBeGreaterThanOrEqual(110);
+    // The gap keeps starts apart even with free slots.
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(95);
+    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(95);
+    limiter.observe({ limited: true });
+    expect(limiter.gapMs).toBe(200);
+    for (let i = 0; i < 10; i++) limiter.observe({ limited: false });
+    expect(limiter.gapMs).toBeCloseTo(200 * 0.97 ** 10, 5);
+    for (let i = 0; i < 200; i++) limiter.observe({ limited: false });
+    expect(limiter.gapMs).toBe(0);
+  });
+
+  test('a cancelled waiter leaves no listener on its signal; one signal carries one listener however many wait', async () => {
+    const limiter = createLimiter({ concurrency: 1 });
+    const controller = new AbortController();
+    const release = tick(20);
+    const waiting = Array.from({ length: 30 }, () => limiter.run(() => release, controller.signal));
+    expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
+    await Promise.all(waiting);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const late = limiter.run(() => tick(50), controller.signal);
+    const dropped = limiter.run(async () => 'never', controller.signal);
+    controller.abort();
+    await expect(dropped).rejects.toBeInstanceOf(CancelledError);
+    await late;
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

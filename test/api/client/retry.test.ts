@@ -5,24 +5,36 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  DEFAULT_RETRY,
   computeRetryDelay,
   createClient,
   isAuthError,
   isRateLimitError,
+  parseRateLimitWait,
   parseRetryAfter,
   resolveRetryPolicy,
   type RequestEvent,
+  type ServiceState,
 } from '../../../src/api';
 
-/** A fetch that answers from a script of steps and records what it was asked. */
+/**
+ * A fetch that answers GETs from a script of steps and records what it was asked. HEAD requests
+ * (the client's reachability probe after repeated network failures) are answered apart and
+ * recorded in `probes`.
+ */
 function scriptedFetch(steps: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; headers: Record<string, string> }[] = [];
+  const probes: string[] = [];
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    if (init?.method === 'HEAD') {
+      probes.push(String(url));
+      return new Response(null, { status: 200 });
+    }
     calls.push({ url: String(url), headers: { ...(init?.headers as Record<string, string>) } });
     const step = steps[Math.min(calls.length - 1, steps.length - 1)];
     return step();
   }) as typeof globalThis.fetch;
-  return { fetch, calls };
+  return { fetch, calls, probes };
 }
 
 const EMPTY = (): Response => new Response(JSON.stringify({ HasMoreHits: false, Data: {} }), { status: 200 });
@@ -61,6 +73,22 @@ describe('retry policy as data', () => {
     expect(computeRetryDelay(3, jittered, undefined, () => 1)).toBe(400);
   });
 
+  test('rate headers: a wait only when none is left, reset in seconds or as a Unix time', () => {
+    const headers = (h: Record<string, string>) => new Headers(h);
+    const now = 1_800_000_000_000;
+    expect(parseRateLimitWait(headers({ 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '1' }), now)).toBeUndefined();
+    expect(parseRateLimitWait(headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' }), now)).toBe(2000);
+    expect(parseRateLimitWait(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': String(now / 1000 + 3) }), now)).toBe(3000);
+    expect(parseRateLimitWait(headers({ 'x-ratelimit-remaining': '0' }), now)).toBeUndefined();
+    expect(parseRateLimitWait(headers({}), now)).toBeUndefined();
+  });
+
+  test('the defaults: a time budget, not a count', () => {
+    expect(DEFAULT_RETRY).toMatchObject({ limit: Number.POSITIVE_INFINITY, budgetMs: 120_000 });
+    expect(resolveRetryPolicy({ limit: undefined, budgetMs: 500 })).toMatchObject({ limit: Number.POSITIVE_INFINITY, budgetMs: 500 });
+    expect(resolveRetryPolicy(false)).toMatchObject({ limit: 0 });
+  });
+
   test('Retry-After wins over backoff and is capped by maxRetryAfter', () => {
     const policy = resolveRetryPolicy({ maxRetryAfter: 2000 });
     expect(computeRetryDelay(1, policy, 1500)).toBe(1500);
@@ -80,10 +108,11 @@ describe('retries through the client (injected fetch)', () => {
     expect(result.products).toEqual([]);
   });
 
-  test('network failures are retried', async () => {
-    const { fetch, calls } = scriptedFetch([refuse, refuse, EMPTY]);
+  test('network failures are retried; only the repeated one is probed', async () => {
+    const { fetch, calls, probes } = scriptedFetch([refuse, refuse, EMPTY]);
     await expect(search(fetch)).resolves.toMatchObject({ hasMoreHits: false });
     expect(calls).toHaveLength(3);
+    expect(probes).toHaveLength(1);
   });
 
   test.each([400, 403, 404, 414])('status %i is never retried, even when listed', async (code) => {
@@ -101,12 +130,70 @@ describe('retries through the client (injected fetch)', () => {
     expect((error as ServerError).userMessage).toMatch(/problem on its side \(500\) after 4 attempts/);
   });
 
-  test('429 exhausted: RateLimitError with retryAfter and a sentence to act on', async () => {
-    const { fetch } = scriptedFetch([status(429, { 'retry-after': '0' })]);
+  test('a 429 with Retry-After is a wait, not a failed attempt: five of them do not spend a limit of 1', async () => {
+    const limited = status(429, { 'retry-after': '0' });
+    const { fetch, calls } = scriptedFetch([limited, limited, limited, limited, limited, EMPTY]);
+    const result = await search(fetch, { ...fast, limit: 1 });
+    expect(calls).toHaveLength(6);
+    expect(result.stats.requests).toBe(6);
+  });
+
+  test('a 429 without Retry-After counts as a failed attempt', async () => {
+    const { fetch, calls } = scriptedFetch([status(429)]);
     const error = await search(fetch, { ...fast, limit: 1 }).catch((e: unknown) => e);
     expect(isRateLimitError(error)).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  test('429 until the time budget is spent: RateLimitError with retryAfter and a sentence to act on', async () => {
+    const { fetch, calls } = scriptedFetch([status(429, { 'retry-after': '0' })]);
+    const error = await search(fetch, { ...fast, budgetMs: 150 }).catch((e: unknown) => e);
+    expect(isRateLimitError(error)).toBe(true);
     expect((error as RateLimitError).retryAfter).toBe(0);
-    expect((error as RateLimitError).userMessage).toMatch(/limiting requests \(429\)/);
+    expect((error as RateLimitError).attempts).toBe(calls.length);
+    expect((error as RateLimitError).userMessage).toMatch(/limiting requests \(429\) and still refused after \d+ attempts/);
+  });
+
+  test('a Retry-After beyond the time budget ends the request at once', async () => {
+    const { fetch, calls } = scriptedFetch([status(429, { 'retry-after': '30' })]);
+    const error = await search(fetch, { ...fast, budgetMs: 5_000 }).catch((e: unknown) => e);
+    expect(isRateLimitError(error)).toBe(true);
+    expect((error as RateLimitError).retryAfter).toBe(30_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  test('bounded by time: 500 on every attempt ends once the budget is spent, whatever the count', async () => {
+    const { fetch, calls } = scriptedFetch([status(500)]);
+    const budgetMs = 300;
+    const started = Date.now();
+    const error = await search(fetch, { initialDelay: 10, backoffLimit: 40, budgetMs }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    // No wait is started that would end after the budget; the one attempt then running is instant here.
+    expect(Date.now() - started).toBeLessThan(budgetMs + 1_000);
+    expect(calls.length).toBeGreaterThan(4);
+    expect((error as ServerError).attempts).toBe(calls.length);
+  });
+
+  test('the service-state hook hears failing, limiting and ok as they change, once each', async () => {
+    const { fetch } = scriptedFetch([status(503), status(503), EMPTY, status(429, { 'retry-after': '0' }), EMPTY]);
+    const states: ServiceState[] = [];
+    const client = createClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch, retry: fast, cache: false, onServiceState: (s) => states.push(s) });
+    const watched: string[] = [];
+    const stop = client.watchService((s) => watched.push(s.condition));
+    await client.search({ filter: "Partno eq 'A'" });
+    await client.search({ filter: "Partno eq 'B'" });
+    stop();
+    // After a 429 the client paces itself for a while, and says so.
+    expect(states.map((s) => s.condition)).toEqual(['failing', 'ok', 'limiting']);
+    expect(watched).toEqual(['failing', 'ok', 'limiting']);
+    expect(client.serviceState().condition).toBe('limiting');
+  });
+
+  test('retry: false sends once, even a 429 that says when to come back', async () => {
+    const { fetch, calls } = scriptedFetch([status(429, { 'retry-after': '0' }), EMPTY]);
+    const client = createClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch, retry: false, cache: false });
+    await expect(client.search({ filter: "Partno eq 'X'" })).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
   });
 
   test('network failure on every attempt: NetworkError without a status', async () => {

@@ -104,14 +104,27 @@ describe('errors from the emulator, each with its sentence', () => {
     expect(emulator.requests).toHaveLength(1);
   });
 
-  test('429 exhausted: RateLimitError', async () => {
+  test('429 until the time budget is spent: RateLimitError', async () => {
     emulator.configure({ rateLimit: { max: 1, windowSeconds: 60 } });
-    const c = client({ retry: { limit: 2, maxRetryAfter: 20 } });
-    await ping(c);
+    // Retry-After (about 60 s) is cut to 20 ms so that the 300 ms budget sees several waits.
+    await ping(client());
+    // A second client: the first one would hold its next request until the rate window resets.
+    const c = client({ retry: { maxRetryAfter: 20, budgetMs: 300 } });
     const error = await ping(c).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(0);
-    expect((error as RateLimitError).userMessage).toMatch(/limiting requests \(429\) and still refused after 3 attempts/);
+    expect((error as RateLimitError).attempts).toBeGreaterThan(1);
+    expect((error as RateLimitError).userMessage).toMatch(/limiting requests \(429\) and still refused after \d+ attempts/);
+  });
+
+  test('a Retry-After longer than the budget ends the request after one 429', async () => {
+    emulator.configure({ rateLimit: { max: 1, windowSeconds: 60 } });
+    await ping(client());
+    const c = client({ retry: { budgetMs: 5_000 } });
+    const error = await ping(c).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).attempts).toBe(1);
+    expect((error as RateLimitError).retryAfter).toBeGreaterThan(5_000);
   });
 
   test('500 exhausted: ServerError', async () => {
