@@ -7,6 +7,7 @@ import { credentialOf, type Caller } from './credentials';
 import { fetchAnswer, firstHeader, sendWithinBudget, type UpstreamContext } from './fetch-answer';
 import { SERVER_DOWNLOAD_PATH, type LinkSigner } from './links';
 import { RelayProblem, sendProblem } from './problem';
+import { createPartBatcher } from './part-batcher';
 import { assembleAnswer, exactPartnos, partCacheKey, partsPath, splitByPartno, UpstreamAnswer, type PartEntry } from './part-cache';
 import { canonicalDownloadUrlPath, resolveProductsQuery } from './query';
 import { UpstreamFailure } from './upstream';
@@ -97,6 +98,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
   }
 
   const partsInFlight = new Map<string, Promise<PartEntry | undefined>>();
+  const batcher = createPartBatcher({ upstream: ctx.upstream, fetchGroup: (partnos, lang, caller) => fetchParts(partnos, lang, caller, ctx.cacheTtlMs) });
 
   /** Fetches an exact lookup of these parts (coalesced), caches each part, and returns the entries. */
   async function fetchParts(partnos: string[], lang: Lang, caller: Caller, ttl: number): Promise<Map<string, PartEntry> | undefined> {
@@ -129,7 +131,6 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
    * Undefined when the upstream's answer cannot be split (the lookup then goes whole).
    */
   async function answerParts(partnos: string[], lang: Lang, caller: Caller): Promise<CachedAnswer | undefined> {
-    const ttl = ctx.cacheTtlMs;
     const entries = new Map<string, PartEntry | undefined>();
     const missing: string[] = [];
     for (const partno of partnos) {
@@ -146,7 +147,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
       else toFetch.push(partno);
     }
     if (toFetch.length > 0) {
-      const batch = fetchParts(toFetch, lang, caller, ttl);
+      const batch = batcher.request(toFetch, lang, caller);
       for (const partno of toFetch) {
         const key = partCacheKey(lang, partno);
         const one = batch.then((found) => found?.get(partno));

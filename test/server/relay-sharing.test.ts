@@ -8,7 +8,8 @@ import { BudgetTimeoutError } from '../../server/state/types';
 import { createSlidingBudget } from '../../server/state/sliding-budget';
 import { PRODUCTS, get, startRelayWorld } from './support';
 
-const partQuery = (partno: string): string => `/v2/products?$filter=${encodeURIComponent(`Partno eq '${partno}'`)}&lang=en`;
+/** A search that is not an exact lookup, so the server sends each one as it is (exact lookups are batched). */
+const partQuery = (partno: string): string => `/v2/products?$filter=${encodeURIComponent(`startswith(Partno,'${partno}')`)}&lang=en`;
 
 test('ten identical concurrent requests cost one upstream request; a repeat is served from the cache; --no-cache sends each', async () => {
   const world = await startRelayWorld({ emulator: { latencyMs: 150 } });
@@ -132,6 +133,19 @@ test('overlapping exact lookups share parts: only the parts nobody asked for yet
     expect(world.emulator.requests[0].url).toBe(`/v2/products?$filter=${encodeURIComponent(`Partno eq '${[...parts.slice(10, 15), 'NOT-A-PART-1'].join('|')}'`).replace(/'/g, '%27')}&lang=en`);
     const direct = await get(`${world.emulator.url}${lookup([...parts.slice(5, 15), 'NOT-A-PART-1'])}`, DEMO_KEY);
     expect(second.json()).toEqual(direct.json());
+  } finally {
+    await world.close();
+  }
+});
+
+test('exact lookups of different parts arriving together go upstream packed into one request', async () => {
+  const world = await startRelayWorld();
+  try {
+    const parts = world.emulator.catalog.products.slice(0, 12).map((p) => String(p.values.Partno));
+    const exact = (partno: string): string => `/v2/products?$filter=${encodeURIComponent(`Partno eq '${partno}'`)}&lang=en`;
+    const answers = await Promise.all(parts.map((p) => get(`${world.url}${exact(p)}`, world.token)));
+    answers.forEach((answer, i) => expect(answer.text).toContain(`"Partno":"${parts[i]}"`));
+    expect(world.upstreamCount()).toBe(1);
   } finally {
     await world.close();
   }
