@@ -1,6 +1,6 @@
 import { closeSync, createWriteStream, fsyncSync, openSync, rmSync } from 'node:fs';
 import { chmod, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FileError, UsageError } from '../errors';
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -54,11 +54,11 @@ function trackTemp(temp: string): void {
   });
 }
 
-/** The sentence for a write that failed, by the system's error code. */
-export function describeWriteError(file: string, error: unknown): string {
+/** The sentence for a write that failed, by the system's error code; `existed` says whether the target was there. */
+export function describeWriteError(file: string, error: unknown, existed = true): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const folder = dirname(file);
-  const kept = 'it was left as it was';
+  const folder = dirname(resolve(file));
+  const kept = existed ? 'the file is unchanged' : 'nothing was written';
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
@@ -67,7 +67,7 @@ export function describeWriteError(file: string, error: unknown): string {
       return `${file} cannot be written: ${folder} is on a read-only file system; ${kept}.`;
     case 'EACCES':
     case 'EPERM':
-      return `${file} cannot be written: ${folder} or the file is read-only for this user (${code}); ${kept}.`;
+      return `${file} cannot be written: the folder ${folder} is read-only for this user (${code}); ${kept}.`;
     case 'ENOENT':
       return `${file} cannot be written: the folder ${folder} does not exist.`;
     case 'EISDIR':
@@ -110,12 +110,12 @@ function writeStreamed(file: string, data: string | Uint8Array): Promise<void> {
 export async function writeFileSafely(file: string, data: string | Uint8Array | ((temp: string) => Promise<void>)): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.partspec-tmp`);
   trackTemp(temp);
+  const existing = await stat(file).catch(() => undefined);
   try {
     if (typeof data === 'function') await data(temp);
     else await writeStreamed(temp, data);
     syncPath(temp);
-    const mode = await stat(file).then((s) => s.mode & 0o777, () => undefined);
-    if (mode !== undefined) await chmod(temp, mode);
+    if (existing) await chmod(temp, existing.mode & 0o777);
     await rename(temp, file);
     pending.delete(temp);
     syncPath(dirname(file), true);
@@ -123,7 +123,7 @@ export async function writeFileSafely(file: string, data: string | Uint8Array | 
     await rm(temp, { force: true }).catch(() => undefined);
     pending.delete(temp);
     if (error instanceof UsageError) throw error;
-    throw new FileError(describeWriteError(file, error));
+    throw new FileError(describeWriteError(file, error, existing !== undefined));
   }
 }
 

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
+
+/*
+ * Every file partspec writes goes to a temporary file in the same folder and is renamed into
+ * place: a read-only folder, a full disk (played at the fs boundary by support/fs-faults.cjs),
+ * Ctrl-C or a killed process leave the old file byte-identical, with one sentence and exit 2.
+ */
+
+const BIN = join(ROOT, 'bin', 'partspec.js');
+const FAULTS = join(__dirname, 'support', 'fs-faults.cjs');
+const KEPT = join(ROOT, 'test', 'fixtures', 'workbooks', 'kept.xlsx');
+let emulator: RunningEmulator;
+let home: string;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  ({ dir: home, cleanup } = makeTempDir());
+  chmodSync(home, 0o755);
+});
+
+afterAll(async () => {
+  await emulator.close();
+  cleanup();
+});
+
+interface Started {
+  child: ChildProcess;
+  done: Promise<CliRun>;
+}
+
+/** Starts `partspec` in `cwd` as a user would, optionally as another user or with a disk fault. */
+function startCli(args: readonly string[], options: { cwd: string; fault?: 'enospc' | 'hang'; uid?: number }): Started {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.cwd, XDG_CACHE_HOME: join(home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: emulator.url };
+  if (options.fault) Object.assign(env, { NODE_OPTIONS: `--require ${FAULTS}`, PARTSPEC_TEST_FS_FAULT: options.fault });
+  const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? -1 : null), stdout, stderr }));
+  });
+  return { child, done };
+}
+
+/** A fresh folder under the run folder holding a copy of kept.xlsx as book.xlsx. */
+function folderWithBook(name: string): { dir: string; book: string; original: Buffer } {
+  const dir = join(home, name);
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o777);
+  const book = join(dir, 'book.xlsx');
+  copyFileSync(KEPT, book);
+  chmodSync(book, 0o644);
+  return { dir, book, original: readFileSync(book) };
+}
+
+const enrichArgs = (file: string, out = file): string[] => ['enrich', file, '--fields', 'Status', '--out', out];
+const leftovers = (dir: string): string[] => readdirSync(dir).filter((f) => f.includes('partspec-tmp'));
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test('an in-place write keeps the file complete and its permissions, and leaves no temporary file', async () => {
+  const { dir, book } = folderWithBook('perms');
+  chmodSync(book, 0o640);
+  const run = await startCli(enrichArgs('book.xlsx'), { cwd: dir }).done;
+  expect(run.code).toBe(1);
+  expect(statSync(book).mode & 0o777).toBe(0o640);
+  expect(rowTexts((await readXlsx(book)).getWorksheet('BOM')!, 3)).toContain('PartSpec: Match');
+  expect(leftovers(dir)).toEqual([]);
+});
+
+test('a read-only folder: one sentence, exit 2, the workbook byte-identical', async () => {
+  const { dir, book, original } = folderWithBook('read-only');
+  // Root writes anywhere whatever the mode bits say, so as root the run is made as 'nobody'.
+  const asRoot = process.getuid?.() === 0;
+  chmodSync(dir, 0o555);
+  try {
+    const run = await startCli(enrichArgs('book.xlsx'), { cwd: dir, uid: asRoot ? 65534 : undefined }).done;
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines[lines.length - 1]).toBe(`partspec enrich: book.xlsx cannot be written: the folder ${dir} is read-only for this user (EACCES); the file is unchanged.`);
+    expect(readFileSync(book).equals(original)).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  } finally {
+    chmodSync(dir, 0o777);
+  }
+});
+
+test.each([
+  ['xlsx', 'book.xlsx'],
+  ['csv', 'bom.csv'],
+])('a full disk while writing %s: one sentence, exit 2, the old file byte-identical, no temporary file left', async (_kind, file) => {
+  const { dir, book } = folderWithBook(`full-${file}`);
+  const target = join(dir, file);
+  if (file.endsWith('.csv')) writeFileSync(target, `Part Number,Qty\r\n${'MCS18R71H104KZ9D,1\r\n'.repeat(400)}`);
+  const original = readFileSync(file.endsWith('.csv') ? target : book);
+  const run = await startCli(enrichArgs(file), { cwd: dir, fault: 'enospc' }).done;
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim().split('\n').pop()).toBe(`partspec enrich: ${file} cannot be written: the disk is full (ENOSPC); the file is unchanged.`);
+  expect(readFileSync(target).equals(original)).toBe(true);
+  expect(leftovers(dir)).toEqual([]);
+});
+
+test('Ctrl-C during the write leaves the old file byte-identical and removes the temporary file', async () => {
+  const { dir, book, original } = folderWithBook('ctrl-c');
+  const started = startCli(enrichArgs('book.xlsx'), { cwd: dir, fault: 'hang' });
+  await waitFor(() => leftovers(dir).length > 0 && statSync(join(dir, leftovers(dir)[0])).size >= 2048, 'the temporary file');
+  started.child.kill('SIGINT');
+  await new Promise((r) => setTimeout(r, 200));
+  started.child.kill('SIGINT');
+  const run = await started.done;
+  expect(run.code).toBe(130);
+  expect(readFileSync(book).equals(original)).toBe(true);
+  expect(leftovers(dir)).toEqual([]);
+});
+
+test('a run killed during the write leaves the old file byte-identical', async () => {
+  const { dir, book, original } = folderWithBook('killed');
+  const started = startCli(enrichArgs('book.xlsx'), { cwd: dir, fault: 'hang' });
+  await waitFor(() => leftovers(dir).length > 0 && statSync(join(dir, leftovers(dir)[0])).size >= 2048, 'the temporary file');
+  started.child.kill('SIGKILL');
+  await started.done;
+  expect(readFileSync(book).equals(original)).toBe(true);
+  // Only a hidden, partial temporary file can remain after SIGKILL; the workbook itself is whole.
+  expect(leftovers(dir).every((f) => f.startsWith('.book.xlsx.'))).toBe(true);
+});
