@@ -21,6 +21,7 @@ import { columnCellFormats, hasCellFormats } from './core/number-formats';
 import { hyperlinkCells } from './core/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
+import { buildReplacementColumn } from './replacement-column';
 
 export interface EnrichDeps {
   run: RunExcel;
@@ -35,6 +36,8 @@ export interface EnrichOptions {
   mode?: EnrichMode;
   risk?: boolean;
   alternatives?: boolean;
+  /** A `PartSpec: Replacement` column: for rows at Risk or EOL, the best drop-in replacement and how many more. */
+  replacements?: boolean;
   /** Highlight risk levels and problem matches with conditional formats. @default true */
   highlight?: boolean;
   lang?: Lang;
@@ -150,7 +153,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], message, error });
   let specs;
   try {
-    specs = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives });
+    specs = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements });
   } catch (error) {
     return failed(userMessageOf(error), error);
   }
@@ -183,14 +186,24 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], message: userMessageOf(error), error };
   }
 
+  const today = (deps.now ?? (() => new Date()))();
+  let replacements: Map<string, string> | undefined;
+  if (options.replacements) {
+    try {
+      replacements = (await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang: options.lang, signal: options.signal })).cells;
+    } catch (error) {
+      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], message: 'The enrichment was cancelled before anything was written.', error };
+    }
+  }
   const rowsInput = {
     entries: bom.entries,
     outcomes,
     columns: planned.map((p) => p.spec),
     mode,
-    today: (deps.now ?? (() => new Date()))(),
+    today,
     partColumn: layout.partColumn,
     firstRow: layout.firstRow,
+    replacements,
   };
   const rows = buildEnrichmentRows(rowsInput);
   // Formulas show the values looked up now, so their cells get the formats those values need.
@@ -256,7 +269,7 @@ async function writeColumns(
         const range = sheet.getRangeByIndexes(layout.firstRow + chunk.start, p.column, chunk.count, 1);
         // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
         if (hasCellFormats(p.spec)) range.numberFormat = columnCellFormats(shown, c, p.spec, chunk.start, chunk.count);
-        if (mode === 'formulas' && p.spec.special !== 'match') range.formulas = values;
+        if (mode === 'formulas' && p.spec.special !== 'match' && p.spec.special !== 'replacement') range.formulas = values;
         else range.values = values;
       });
       if (mode === 'values') {

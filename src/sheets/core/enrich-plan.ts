@@ -29,15 +29,18 @@ export interface EnrichmentOptions {
   fields: readonly FieldChoice[];
   risk?: boolean;
   alternatives?: boolean;
+  /** A Replacement column for rows at Risk or EOL. */
+  replacements?: boolean;
 }
 
-/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives. */
+/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement. */
 export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[] {
   return [
     specialColumn('match'),
     ...resolveChoices(options.fields).map(enrichmentFieldColumn),
     ...(options.risk ? [specialColumn('risk')] : []),
     ...(options.alternatives ? [specialColumn('alternatives')] : []),
+    ...(options.replacements ? [specialColumn('replacement')] : []),
   ];
 }
 
@@ -113,6 +116,8 @@ export interface EnrichmentRowsInput {
   /** Absolute sheet positions, for formulas. */
   partColumn: number;
   firstRow: number;
+  /** The Replacement cell per trimmed entry text (risky rows only; a value in both modes). */
+  replacements?: ReadonlyMap<string, string>;
 }
 
 /** The text of a part-number cell as the lookup gets it, or undefined for an empty cell. */
@@ -137,6 +142,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
     const partCell = cellAddress(firstRow + r, partColumn);
     return columns.map((spec) => {
       if (spec.special === 'match') return outcome ? MATCH_LABELS[outcome.status] : '';
+      if (spec.special === 'replacement') return input.replacements?.get(text) ?? '';
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
       if (spec.special === 'risk') return agreed(products, (p) => assessRisk(p, today).level) ?? '';
       if (spec.special === 'alternatives') {

@@ -1,0 +1,99 @@
+import type { CatalogProduct } from '../../emulator';
+import { enrichSelection } from '../../src/sheets';
+import { freshWorkbook, startRig, type Rig } from './helpers';
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.emulator.close();
+});
+
+// The emulator's lifecycle dates are written relative to 2026-10-01.
+const TODAY = new Date(2026, 9, 1);
+const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, now: () => TODAY });
+const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
+
+function dropIns(original: CatalogProduct): string[] {
+  const o = original.values;
+  return rig.emulator.catalog.byGroup.SMD.filter((p) => {
+    const v = p.values;
+    return (
+      v.Status === 'In Production' &&
+      ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass'].every((k) => v[k] === o[k]) &&
+      (v['Specs.RatedVoltage'] as number) >= (o['Specs.RatedVoltage'] as number)
+    );
+  }).map(partnoOf);
+}
+
+describe('PartSpec: Replacement column', () => {
+  test('rows at Risk or EOL get their best drop-in and how many more; OK rows and not-found rows stay blank; one search per parameter group', async () => {
+    const smd = rig.emulator.catalog.byGroup.SMD;
+    const discontinued = smd.find((p) => p.values.Status === 'Discontinued' && dropIns(p).length >= 3 && Array.isArray(p.values.AlternativePartno))!;
+    const sibling = smd.find(
+      (p) =>
+        p !== discontinued &&
+        ['NRND', 'To be discontinued', 'Discontinued'].includes(p.values.Status as string) &&
+        ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass'].every((k) => p.values[k] === discontinued.values[k]),
+    );
+    const lonely = smd.find((p) => p.values.Status === 'Discontinued' && dropIns(p).length === 0)!;
+    const fine = smd.find((p) => p.values.Status === 'In Production')!;
+    const r = freshWorkbook(rig);
+    r.excel.setCells('Sheet1', 'A1', [
+      ['Ref', 'Part', 'Qty'],
+      ['C1', partnoOf(discontinued), 4],
+      ['C2', partnoOf(fine), 1],
+      ['C3', partnoOf(lonely), 2],
+      ['C4', 'NOTAPART-0001', 1],
+      ['C5', sibling ? partnoOf(sibling) : partnoOf(discontinued), 1],
+    ]);
+    r.excel.select('Sheet1', 'B2');
+    rig.emulator.resetLog();
+    const result = await enrichSelection(deps(r), { fields: ['Status'], risk: true, replacements: true });
+    expect(result.status).toBe('done');
+    const values = r.excel.values('Sheet1');
+    expect(values[0].slice(3)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Replacement']);
+
+    const best = values[1][6] as string;
+    const expected = dropIns(discontinued);
+    const alternatives = discontinued.values.AlternativePartno as string[];
+    const [first] = best.split(' ');
+    expect(expected).toContain(first);
+    expect(best).toMatch(new RegExp(`^${first}${alternatives.includes(first) ? ' \\(maker alternative\\)' : ''} \\+${expected.length - 1} more$`));
+    expect(values[2][6]).toBe('');
+    expect(values[3][6]).toMatch(new RegExp(`^No drop-in replacement In Production for ${partnoOf(lonely)}`));
+    expect(values[4][6]).toBe('');
+    expect(r.excel.cell('Sheet1', 'G2')?.numberFormat).toBe('@');
+
+    const searches = rig.emulator.requests.filter((q) => q.url.includes('/v2/products?') && q.url.includes('Capacitance%20eq') && q.url.includes('Status'));
+    // Two parameter groups (the discontinued part with its sibling, and the lonely part): two searches.
+    expect(searches).toHaveLength(2);
+  });
+
+  test('formulas mode keeps the Replacement as a value; a failed search says so in the column without failing the enrichment', async () => {
+    const ending = rig.emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'NRND' && dropIns(p).length > 0)!;
+    const r = freshWorkbook(rig);
+    r.excel.setCells('Sheet1', 'A1', [['Part'], [partnoOf(ending)]]);
+    r.excel.select('Sheet1', 'A2');
+    const result = await enrichSelection(deps(r), { fields: ['Status'], mode: 'formulas', replacements: true });
+    expect(result.status).toBe('done');
+    expect(r.excel.formulas('Sheet1')[1][2]).toBe('=PART.SPEC(A2,"Status")');
+    expect(r.excel.formulas('Sheet1')[1][3]).toMatch(/^[A-Z0-9]+( \(maker alternative\))?( \+\d+ more)?$/);
+
+    // The lookup is answered from the client's cache; then every request to the service fails with 500.
+    const failing = freshWorkbook(rig, undefined, { cache: {} });
+    failing.excel.setCells('Sheet1', 'A1', [['Part'], [partnoOf(ending)]]);
+    failing.excel.select('Sheet1', 'A2');
+    await failing.client.lookup([partnoOf(ending)]);
+    rig.emulator.configure({ failRate: 1 });
+    let degraded;
+    try {
+      degraded = await enrichSelection(deps(failing), { fields: ['Status'], replacements: true });
+    } finally {
+      rig.emulator.configure({ failRate: 0 });
+    }
+    expect(degraded.status).toBe('done');
+    expect(failing.excel.values('Sheet1')[1][3]).toMatch(/^Not updated: .*500/);
+  });
+});
