@@ -1,9 +1,15 @@
 import type { Client } from '../client/create-client';
 import type { LookupOutcome, LookupStatus } from '../client/lookup';
 import { readValue, type ProductRecord } from '../product';
-import { DEFAULT_LANG, type Lang } from '../vocabulary';
+import { DEFAULT_LANG, MAX_PRODUCTS_PER_CALL, type Lang } from '../vocabulary';
 import { findNearMiss, rankCandidates, type NearMiss, type RankedCandidate } from './compare';
 import { buildNearMissFilter, nearMissKey, planParameterGroups, primaryRuleOf } from './groups';
+
+/** A lookup outcome as callers hold it (the sheets keep theirs read-only). */
+export type KnownOutcome = Pick<LookupOutcome, 'status' | 'reason'> & { products: readonly ProductRecord[] };
+
+/** What a replacement run needs of the client (the sheets' client has just these). */
+export type ReplacementClient = Pick<Client, 'lookup' | 'harvest'>;
 
 /** How many candidates an answer lists unless told otherwise. */
 export const DEFAULT_MAX_REPLACEMENTS = 5;
@@ -19,7 +25,7 @@ export interface ReplacementOptions {
   lang?: Lang;
   signal?: AbortSignal;
   /** Lookup outcomes already in hand (an enrichment has them), keyed by input; others are looked up. */
-  outcomes?: ReadonlyMap<string, LookupOutcome>;
+  outcomes?: ReadonlyMap<string, KnownOutcome>;
   /** Search for a near-miss when an input has no candidate. @default true */
   nearMiss?: boolean;
 }
@@ -51,9 +57,9 @@ export interface ReplacementStats {
  * Group searches in flight per client: cells of a workbook asking at the same moment for parts of
  * one group share one request (the client's cache serves them once it has answered).
  */
-const IN_FLIGHT = new WeakMap<Client, Map<string, Promise<ProductRecord[]>>>();
+const IN_FLIGHT = new WeakMap<ReplacementClient, Map<string, Promise<ProductRecord[]>>>();
 
-function requestShared(client: Client, key: string, run: () => Promise<ProductRecord[]>): Promise<ProductRecord[]> {
+function requestShared(client: ReplacementClient, key: string, run: () => Promise<ProductRecord[]>): Promise<ProductRecord[]> {
   let pending = IN_FLIGHT.get(client);
   if (!pending) {
     pending = new Map();
@@ -77,11 +83,11 @@ function noCandidateMessage(original: ProductRecord, miss: NearMiss | undefined,
  * Finds drop-in replacements for part numbers: one lookup for all inputs (batched to the URL
  * budget by the client), one search per distinct parameter group (harvested past the 2,000 cap so
  * no candidate is missed), and, only for inputs left without a candidate, one near-miss search per
- * distinct primary value. Searches go through the client's cache, so asking again costs nothing.
+ * distinct primary value (its first 2,000 parts: a near-miss needs no more). Searches go through the client's cache, so asking again costs nothing.
  * Answers are keyed by input, each input once.
  */
 export async function findReplacements(
-  client: Client,
+  client: ReplacementClient,
   inputs: readonly string[],
   options: ReplacementOptions = {},
 ): Promise<{ answers: Map<string, ReplacementAnswer>; stats: ReplacementStats }> {
@@ -89,10 +95,10 @@ export async function findReplacements(
   const strict = options.strict ?? false;
   const lang = options.lang ?? DEFAULT_LANG;
   const unique = [...new Set(inputs)];
-  const given = options.outcomes ?? new Map<string, LookupOutcome>();
+  const given: ReadonlyMap<string, KnownOutcome> = options.outcomes ?? new Map<string, KnownOutcome>();
   const missing = unique.filter((i) => !given.has(i) && i.trim() !== '');
   const looked = missing.length > 0 ? await client.lookup(missing, { lang, signal: options.signal }) : new Map<string, LookupOutcome>();
-  const outcomeOf = (input: string): LookupOutcome | undefined => given.get(input) ?? looked.get(input);
+  const outcomeOf = (input: string): KnownOutcome | undefined => given.get(input) ?? looked.get(input);
 
   const answers = new Map<string, ReplacementAnswer>();
   const searchable: { input: string; original: ProductRecord; exclude: Set<string> }[] = [];
@@ -141,7 +147,7 @@ export async function findReplacements(
       if (options.nearMiss === false || wider.has(key)) continue;
       nearMissSearches++;
       const filter = buildNearMissFilter(s.original, lang);
-      wider.set(key, requestShared(client, `near|${key}`, async () => (await client.search({ filter, lang, signal: options.signal })).products));
+      wider.set(key, requestShared(client, `near|${key}`, async () => (await client.harvest({ filter, lang }, { max: MAX_PRODUCTS_PER_CALL, signal: options.signal })).products));
     }
     for (const s of withoutCandidate) {
       const pool = [...(found.get(s.original.partno) ?? []), ...((await wider.get(nearMissKey(s.original, lang))) ?? [])];
