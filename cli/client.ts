@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, createClient, createFileStore, type Client } from '../src/api/node';
+import { ApiError, createClient, createFileStore, type Client, type ServiceStateListener } from '../src/api/node';
 import { ENV, type CliConfig } from './config';
 
 /** `$XDG_CACHE_HOME/partspec`, else `~/.cache/partspec`: answers kept between runs. */
@@ -21,12 +21,13 @@ export class MissingKeyError extends ApiError {
  * The same client the add-in uses, with answers cached in files (24 h, as in the add-in) unless
  * `cache` is false.
  */
-export function createCliClient(config: CliConfig, options: { cache: boolean }): Client {
+export function createCliClient(config: CliConfig, options: { cache: boolean; onServiceState?: ServiceStateListener }): Client {
   if (!config.apiKey) throw new MissingKeyError();
   return createClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     lang: config.lang,
     cache: options.cache ? { store: createFileStore(defaultCacheDir()) } : false,
+    onServiceState: options.onServiceState,
   });
 }

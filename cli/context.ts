@@ -1,4 +1,4 @@
-import type { Client } from '../src/api/node';
+import { describeServiceState, type Client, type ServiceState } from '../src/api/node';
 import type { Flags } from './args';
 import { createCliClient } from './client';
 import { resolveConfig, type CliConfig } from './config';
@@ -47,7 +47,9 @@ export function configOf(context: CommandContext, flags: Flags): CliConfig {
 /** The API client for a command's flags. */
 export function connect(context: CommandContext, flags: Flags): { client: Client; config: CliConfig } {
   const config = configOf(context, flags);
-  return { client: createCliClient(config, { cache: !flags.bool('no-cache') }), config };
+  // The progress line says when the service is limiting, failing or slow, so a long wait is explained.
+  const onServiceState = (state: ServiceState): void => context.progress.status(describeServiceState(state));
+  return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState }), config };
 }
 
 /** Writes text to stdout and waits until it is flushed (so an exit right after loses nothing). */

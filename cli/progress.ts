@@ -2,6 +2,11 @@
 export interface Progress {
   /** Shows `label` with a bar when `total` is known, else a running count. */
   update(label: string, done: number, total?: number): void;
+  /**
+   * Adds a note on how the service behaves ("the service is limiting requests; …") after the bar,
+   * or removes it with ''. Redraws the line at once when one is shown.
+   */
+  status(text: string): void;
   /** Removes the line. */
   clear(): void;
 }
@@ -18,12 +23,23 @@ export interface ProgressStream {
 }
 
 export function createProgress(stream: ProgressStream = process.stderr, enabled = stream.isTTY === true): Progress {
-  if (!enabled) return { update: () => undefined, clear: () => undefined };
+  if (!enabled) return { update: () => undefined, status: () => undefined, clear: () => undefined };
   let last = 0;
   let shown = false;
+  let note = '';
+  let current: { label: string; done: number; total?: number } | undefined;
   const number = (n: number): string => n.toLocaleString('en-US');
-  return {
+  const progress: Progress = {
+    status(text) {
+      if (text === note) return;
+      note = text;
+      if (current) {
+        last = 0;
+        progress.update(current.label, current.done, current.total);
+      }
+    },
     update(label, done, total) {
+      current = { label, done, total };
       const now = Date.now();
       if (shown && now - last < INTERVAL_MS && (total === undefined || done < total)) return;
       last = now;
@@ -35,6 +51,7 @@ export function createProgress(stream: ProgressStream = process.stderr, enabled 
       } else {
         line = `${label} ${number(done)}`;
       }
+      if (note) line += ` (${note})`;
       const max = (stream.columns ?? 80) - 1;
       stream.write(`\r\x1b[2K${line.length > max ? line.slice(0, max) : line}`);
       shown = true;
@@ -42,6 +59,8 @@ export function createProgress(stream: ProgressStream = process.stderr, enabled 
     clear() {
       if (shown) stream.write('\r\x1b[2K');
       shown = false;
+      current = undefined;
     },
   };
+  return progress;
 }

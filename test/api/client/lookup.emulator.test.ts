@@ -111,6 +111,29 @@ describe('lookup against the emulator', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
+  test('a 900-part lookup under one signal: no signal ever holds more than one abort listener', async () => {
+    // Every abort listener added anywhere during the lookup (the caller's signal, the batch's, each
+    // attempt's): counted on its signal right after it is added, so the peak is seen.
+    const peaks = new Map<AbortSignal, number>();
+    const add = EventTarget.prototype.addEventListener;
+    const spy = jest.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+      add.apply(this, args);
+      if (this instanceof AbortSignal && args[0] === 'abort') peaks.set(this, Math.max(peaks.get(this) ?? 0, getEventListeners(this, 'abort').length));
+    });
+    const controller = new AbortController();
+    let result: Map<string, unknown>;
+    try {
+      result = await client({ cache: false, concurrency: 4 }).lookup(realPartnos(900, 7), { signal: controller.signal });
+    } finally {
+      spy.mockRestore();
+    }
+    expect([...result.values()].every((o) => (o as { status: string }).status === 'exact')).toBe(true);
+    // Many requests waited on the same batch signal at once; they share one listener.
+    expect(searchCalls(emulator).length).toBeGreaterThan(8);
+    expect(Math.max(...peaks.values())).toBe(1);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
   test('values come back in the chosen language', async () => {
     const p = emulator.catalog.products.find((x) => x.values.Status === 'In Production')!.values.Partno as string;
     const c = client({ cache: false });
