@@ -11,6 +11,7 @@ import { EXIT, UsageError } from '../errors';
 import { openBom } from '../io/bom';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
+import { buildReplacementColumn } from '../../src/sheets/replacement-column';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv [options] --out OUT.xlsx|OUT.csv
 
@@ -28,6 +29,8 @@ Options:
                         (default: ${defaultPreferences().enrichFields.join(',')})
   --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
   --alternatives        add 'PartSpec: Alternatives'
+  --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
+                        replacement In Production and how many more (see partspec replacements)
   --out FILE            .xlsx or .csv (may be the BOM itself, unless that would lose a part of it)
 ${CONNECTION_HELP}
 
@@ -52,6 +55,15 @@ Exit codes: 0 every part matched, 1 some rows not found or invalid (each is name
  * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
  * fewest URLs and runs them concurrently; splitting the BOM would cost requests and parallelism.
  */
+/** The Replacement cells of the rows at Risk or EOL; a failed search is named in each of them and on stderr. */
+async function replacementCells(client: Client, inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>, today: Date, lang: Lang, context: CommandContext): Promise<Map<string, string>> {
+  context.progress.update('Looking for replacements', 0);
+  const { cells, answers } = await buildReplacementColumn(client, { inputs, outcomes, today, lang, signal: context.signal });
+  context.progress.clear();
+  if (cells.size > 0 && answers.size === 0) context.note(`Replacements: ${[...cells.values()][0]}`);
+  return cells;
+}
+
 async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, context: CommandContext): Promise<Map<string, MatchOutcome>> {
   context.progress.update('Looking up', 0, inputs.length);
   const outcomes: Map<string, MatchOutcome> = await client.lookup([...inputs], { lang, signal: context.signal });
@@ -66,14 +78,14 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, out: { type: 'string' } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
     formatOfBom(input);
     const out = flags.required('out');
     formatOfFile(out, '--out');
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives') });
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
     const { client, config } = connect(context, flags);
 
     const bom = await openBom(input);
@@ -112,7 +124,9 @@ export const enrichCommand: Command = {
 
     const inputs = [...new Set(entries.map(entryText).filter((t): t is string => t !== undefined))];
     const outcomes = await lookupAll(client, inputs, config.lang, context);
-    const rows = buildEnrichmentRows({ entries, outcomes, columns: planned.map((p) => p.spec), mode: 'values', today: new Date(), partColumn: layout.partColumn, firstRow: layout.firstRow });
+    const today = new Date();
+    const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
+    const rows = buildEnrichmentRows({ entries, outcomes, columns: planned.map((p) => p.spec), mode: 'values', today, partColumn: layout.partColumn, firstRow: layout.firstRow, replacements });
     planned.forEach((p, c) => {
       const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
       bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight });

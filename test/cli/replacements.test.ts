@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
@@ -94,6 +94,23 @@ describe('partspec replacements', () => {
     expect(csv[1].startsWith(`${partnoOf(original)},${partnoOf(original)},`)).toBe(true);
     const workbook = await readXlsx(xlsxFile);
     expect(rowTexts(workbook.getWorksheet('Replacements')!, 1).slice(0, 5)).toEqual(['Input', 'Original', 'Original status', 'Rank', 'Replacement']);
+  });
+
+  test('enrich --replacements adds PartSpec: Replacement for the rows at Risk or EOL only', async () => {
+    const ending = endingSmd((p) => p.values.Status === 'Discontinued' && smdDropIns(p).length >= 2);
+    const fine = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!;
+    const bomFile = join(home, 'bom.csv');
+    const outFile = join(home, 'bom-out.csv');
+    writeFileSync(bomFile, `Ref,Part,Qty\r\nC1,${partnoOf(ending)},2\r\nC2,${partnoOf(fine)},1\r\n`);
+    const run = await runCli(['enrich', bomFile, '--fields', 'Status', '--risk', '--replacements', '--out', outFile, '--base-url', emulator.url], { home, env: KEY_ENV });
+    expect(run.code).toBe(0);
+    const lines = readFileSync(outFile, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+    const at = lines[0].indexOf('PartSpec: Replacement');
+    expect(at).toBeGreaterThan(0);
+    const [best] = lines[1][at].split(' ');
+    expect(smdDropIns(ending)).toContain(best);
+    expect(lines[1][at]).toMatch(new RegExp(`\\+${smdDropIns(ending).length - 1} more$`));
+    expect(lines[2][at]).toBe('');
   });
 
   test('bad flags are usage errors (exit 2) before anything is sent', async () => {
