@@ -12,6 +12,7 @@ import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
 import { runRedisTeam } from './redis-team';
+import { runReplacements } from './replacements';
 import { allChecks, formatMs, renderTable, type BenchmarkResult } from './report';
 
 const RESULTS_FILE = join(__dirname, 'results.json');
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
   const b4 = await stage('B4', runExcelWrites);
   const b5 = await stage('B5', async () => runBundle());
   const b7 = await stage('B7', runRedisTeam);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b7];
+  const b9 = await stage('B9', runReplacements);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b7, b9];
 
   const table = renderTable(results);
   const checks = allChecks(results);
