@@ -9,6 +9,8 @@ export const EXIT = {
   usage: 2,
   /** The service refused the key, failed, or could not be reached. */
   api: 3,
+  /** `enrich --fail-on` found what it was told to stop on (changed, Risk or EOL rows); the output is written. */
+  failOn: 4,
   /** Stopped by Ctrl+C. */
   interrupted: 130,
 } as const;

@@ -37,7 +37,8 @@ In CSV output, text that starts with = + - @ (or a tab or carriage return) gets 
 so spreadsheet programs show it as text and never run it as a formula.
 
 Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
-3 API, auth or network error.`;
+3 API, auth or network error, 4 enrich --fail-on found a changed, Risk or EOL row
+(the output is written first).`;
 
 function version(): string {
   try {

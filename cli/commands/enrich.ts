@@ -12,6 +12,7 @@ import { openBom } from '../io/bom';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
 import { buildReplacementColumn } from '../../src/sheets/replacement-column';
+import { comparesWithLastRun, compareWithFile, describeFailures, parseFailOn, withChangesColumn, type ChangesOfFile } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv [options] --out OUT.xlsx|OUT.csv
 
@@ -32,6 +33,9 @@ Options:
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
   --out FILE            .xlsx or .csv (may be the BOM itself, unless that would lose a part of it)
+  --fail-on changes|risk|eol  exit 4 (after writing --out) when a row changed since the
+                        last run, is at Risk or EOL, or is EOL; comma-separated for
+                        several; every such row is named on stderr
 ${CONNECTION_HELP}
 
 xlsx output keeps text as text (a value starting with = stays text), numbers numeric, dates as
@@ -48,8 +52,15 @@ new --out file is written with each part not carried over named on stderr. .xlsm
 are read but written only as a new .xlsx; .xlsb and .xls are refused. Every file is written to a
 temporary file beside it and renamed into place.
 
+Run on its own output, enrich compares each value it overwrites with the one there (numbers by
+value in the column's unit, dates as dates, lists as sets) and writes 'PartSpec: Changes':
+'Status In Production → NRND; LastBuyDate — → 2027-03-31' (a blank shown as —; a value PartSpec
+could not have written is marked '(edited by hand)'). In xlsx output changed cells are filled;
+the fill of the last run is cleared first.
+
 Exit codes: 0 every part matched, 1 some rows not found or invalid (each is named on stderr),
-2 usage or file error, 3 API, auth or network error (nothing is written).`;
+2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
+row (the output is written; the rows are named on stderr).`;
 
 /**
  * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
@@ -78,7 +89,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -86,6 +97,7 @@ export const enrichCommand: Command = {
     const out = flags.required('out');
     formatOfFile(out, '--out');
     const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
+    const failOn = parseFailOn(flags.string('fail-on'));
     const { client, config } = connect(context, flags);
 
     const bom = await openBom(input);
@@ -116,7 +128,9 @@ export const enrichCommand: Command = {
     const values = bom.values(sheetName);
     const width = Math.max(0, ...values.map((r) => r.length));
     const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
-    const planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
+    let planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
+    const compare = comparesWithLastRun(planned);
+    if (compare) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
     const entries = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i]?.[layout.partColumn]);
     context.note(
       `Sheet '${sheetName}': part numbers in ${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)} under '${String(headers[layout.partColumn] ?? '')}'.`,
@@ -127,9 +141,11 @@ export const enrichCommand: Command = {
     const today = new Date();
     const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
     const rows = buildEnrichmentRows({ entries, outcomes, columns: planned.map((p) => p.spec), mode: 'values', today, partColumn: layout.partColumn, firstRow: layout.firstRow, replacements });
+    const changes: ChangesOfFile | undefined = compare ? compareWithFile(values, headers, planned, rows, layout.firstRow, entries) : undefined;
     planned.forEach((p, c) => {
       const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
-      bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight });
+      const changed = changes?.fills[c];
+      bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight, changed });
     });
     context.progress.update('Writing', 0, 1);
     const notCarried = await bom.save(out, sheetName);
@@ -159,6 +175,19 @@ export const enrichCommand: Command = {
     ].join(', ');
     const updated = planned.filter((p) => p.existing).length;
     context.note(`${entries.length} rows: ${summary}. ${planned.length} columns (${updated} updated in place) written to ${out}.`);
+    if (changes) {
+      const n = changes.report.changedRows.length;
+      const edits = changes.report.edits > 0 ? ` (${changes.report.edits} edited by hand)` : '';
+      context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
+    }
+    if (failOn.size > 0) {
+      const found = describeFailures({ failOn, entries, outcomes, changes: changes?.report, firstRow: layout.firstRow, today });
+      for (const line of found) context.note(line);
+      if (found.length > 0) {
+        context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
+        return EXIT.failOn;
+      }
+    }
     return problems > 0 ? EXIT.partial : EXIT.ok;
   },
 };

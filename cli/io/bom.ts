@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
+import { CHANGE_FILL } from '../../src/sheets/core/changes';
 import { uniqueSheetName } from '../../src/sheets/core/names';
 import { UsageError } from '../errors';
 import { neutralizeCsvText, type CellType } from './cells';
@@ -24,6 +25,11 @@ export interface ColumnWrite {
   cells: readonly (CellValue | undefined)[];
   /** Highlight rules for the data cells (risk levels, problem matches). */
   highlight?: readonly HighlightRule[];
+  /**
+   * Per data cell, true when it changed since the last run: filled with CHANGE_FILL. When given,
+   * the other data cells of the column lose the fill, so highlights never pile up.
+   */
+  changed?: readonly boolean[];
 }
 
 /**
@@ -103,6 +109,7 @@ class XlsxBom implements BomDocument {
     }
     write.cells.forEach((value, i) => setTypedCell(sheet.getCell(write.firstRow + i + 1, write.column + 1), value, write.spec));
     setColumnHighlights(sheet, write.column, write.firstRow, write.firstRow + write.cells.length - 1, write.highlight ?? []);
+    if (write.changed) write.changed.forEach((on, i) => setChangeFill(sheet.getCell(write.firstRow + i + 1, write.column + 1), on));
   }
 
   async checkTarget(file: string): Promise<void> {
@@ -129,6 +136,8 @@ class XlsxBom implements BomDocument {
 class CsvBom implements BomDocument {
   private readonly grid: GridCell[][];
   private readonly highlights: { column: number; firstRow: number; lastRow: number; rules: readonly HighlightRule[] }[] = [];
+  /** Changed cells (0-based row, column), filled when saved as xlsx. */
+  private readonly changed: [number, number][] = [];
 
   constructor(rows: string[][], private readonly delimiter: string, private readonly name: string) {
     this.grid = rows;
@@ -152,6 +161,7 @@ class CsvBom implements BomDocument {
     set(write.headerRow, { value: write.spec.header, type: TEXT });
     write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
     if (write.highlight?.length) this.highlights.push({ column: write.column, firstRow: write.firstRow, lastRow: write.firstRow + write.cells.length - 1, rules: write.highlight });
+    write.changed?.forEach((on, i) => on && this.changed.push([write.firstRow + i, write.column]));
   }
 
   async checkTarget(): Promise<void> {
@@ -176,9 +186,16 @@ class CsvBom implements BomDocument {
       }),
     );
     for (const h of this.highlights) setColumnHighlights(sheet, h.column, h.firstRow, h.lastRow, h.rules);
+    for (const [r, c] of this.changed) setChangeFill(sheet.getCell(r + 1, c + 1), true);
     await saveWorkbook(workbook, file);
     return [];
   }
+}
+
+/** Fills a changed cell, or removes the fill of one that no longer is (a style of its own, never one shared with other cells). */
+function setChangeFill(cell: ExcelJS.Cell, changed: boolean): void {
+  const { fill: _old, ...rest } = cell.style ?? {};
+  cell.style = changed ? { ...rest, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${CHANGE_FILL.slice(1)}` } } } : rest;
 }
 
 /** Opens a BOM for enrichment by its extension. */

@@ -82,3 +82,31 @@ export async function selectRowsWithStatus(run: RunExcel, statuses: readonly Mat
     return { ok: true as const, rows: rows.length, address };
   });
 }
+
+/**
+ * Selects the BOM rows whose `PartSpec: Changes` cell names a change (after a re-enrichment), as
+ * one multi-area selection across the BOM's columns, like the not-found rows. Nothing is written.
+ */
+export async function selectChangedRows(run: RunExcel, partColumn?: string): Promise<RowSelection> {
+  const read = await readBom(run, partColumn);
+  if (!read.ok) return read;
+  const { bom } = read;
+  const { layout } = bom;
+  const changesIndex = bom.headers.findIndex((h) => identifyPartSpecHeader(h) === 'changes');
+  if (changesIndex < 0) return { ok: false, message: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.' };
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
+    const cells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + changesIndex, layout.lastRow - layout.firstRow + 1, 1).load('values');
+    await context.sync();
+    const rows = cells.values.flatMap((r, i) => (String(r[0] ?? '').trim() !== '' ? [layout.firstRow + i] : []));
+    if (rows.length === 0) return { ok: false as const, message: 'No row changed since the last enrichment.' };
+    const first = columnLetters(bom.headerOrigin);
+    const last = columnLetters(bom.lastColumn);
+    const address = rowRuns(rows)
+      .map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`)
+      .join(',');
+    sheet.getRanges(address).select();
+    await context.sync();
+    return { ok: true as const, rows: rows.length, address };
+  });
+}

@@ -1,6 +1,7 @@
 import type { Lang } from '../api/vocabulary';
 import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlock } from './core/address';
-import { NUMBER_FORMATS, type FieldChoice } from './core/columns';
+import { NUMBER_FORMATS, specialColumn, type FieldChoice } from './core/columns';
+import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from './core/changes';
 import { planChunks, type ChunkBudget } from './core/chunks';
 import { detectBomLayout, HEADER_SEARCH_ROWS, type BomLayout } from './core/bom';
 import {
@@ -58,11 +59,19 @@ export interface EnrichResult {
   counts: MatchCounts;
   /** 1-based sheet rows whose match is Not found or Invalid (for "select the not-found rows"). */
   problemRows: number[];
+  /**
+   * 1-based sheet rows where this run changed a value PartSpec had written before (named in
+   * `PartSpec: Changes`); empty on a first enrichment and in formulas mode.
+   */
+  changedRows: number[];
+  /** Changed cells that held a value typed by hand. */
+  handEdits: number;
   message?: string;
   error?: unknown;
 }
 
 const EMPTY_COUNTS: MatchCounts = { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 };
+const NO_CHANGES = { changedRows: [] as number[], handEdits: 0 };
 
 export interface BomRead {
   sheetName: string;
@@ -150,7 +159,7 @@ function addRules(range: Excel.Range, rules: readonly HighlightRule[]): void {
  */
 export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions): Promise<EnrichResult> {
   const mode = options.mode ?? 'values';
-  const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], message, error });
+  const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message, error });
   let specs;
   try {
     specs = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements });
@@ -162,7 +171,10 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   if (!read.ok) return failed(read.message);
   const bom = read.bom;
   const { layout } = bom;
-  const planned = planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  let planned = planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  // Overwriting values PartSpec wrote before: name what changed (formulas are live, so never compared).
+  const compare = mode === 'values' && planned.some((p) => p.existing && isComparedColumn(p.spec));
+  if (compare) planned = planEnrichmentColumns([...specs, specialColumn('changes')], bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
   const base = {
     sheetName: bom.sheetName,
     layout,
@@ -177,13 +189,13 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     outcomes = inputs.length > 0 ? await deps.client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
   } catch (error) {
     if (isCancellation(error, options.signal)) {
-      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], message: 'The enrichment was cancelled before anything was written.' };
+      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: 'The enrichment was cancelled before anything was written.' };
     }
     const message = `Not updated: ${userMessageOf(error)}`;
     const matchOnly = planned.filter((p) => p.spec.special === 'match');
     const rows = bom.entries.map((e) => [entryText(e) === undefined ? '' : message]);
     await writeColumns(deps.run, bom, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
-    return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], message: userMessageOf(error), error };
+    return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: userMessageOf(error), error };
   }
 
   const today = (deps.now ?? (() => new Date()))();
@@ -192,7 +204,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     try {
       replacements = (await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang: options.lang, signal: options.signal })).cells;
     } catch (error) {
-      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], message: 'The enrichment was cancelled before anything was written.', error };
+      return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: 'The enrichment was cancelled before anything was written.', error };
     }
   }
   const rowsInput = {
@@ -208,6 +220,8 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   const rows = buildEnrichmentRows(rowsInput);
   // Formulas show the values looked up now, so their cells get the formats those values need.
   const shown = mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
+  const report = compare ? await markChanges(deps.run, bom, planned, rows) : undefined;
+  const changes = { changedRows: report?.changedRows.map((r) => layout.firstRow + r + 1) ?? [], handEdits: report?.edits ?? 0 };
   const counts = countMatches(bom.entries, outcomes);
   const problemRows = bom.entries.flatMap((e, i) => {
     const t = entryText(e);
@@ -215,14 +229,36 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     return s === 'notFound' || s === 'invalid' ? [layout.firstRow + i + 1] : [];
   });
   try {
-    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }), shown);
+    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }), shown, report?.marks);
     if (written < rows.length) {
-      return { ...base, status: 'cancelled', counts, problemRows, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
+      return { ...base, status: 'cancelled', counts, problemRows, ...changes, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
     }
   } catch (error) {
-    return { ...base, status: 'failed', counts, problemRows, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
+    return { ...base, status: 'failed', counts, problemRows, ...changes, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
   }
-  return { ...base, status: 'done', counts, problemRows };
+  return { ...base, status: 'done', counts, problemRows, ...changes };
+}
+
+/**
+ * Reads what the compared columns hold now (one sync), names every change in the Changes column of
+ * `rows` (filled in place) and returns the changed rows and the cells to highlight.
+ */
+async function markChanges(run: RunExcel, bom: BomRead, planned: readonly PlannedColumn[], rows: CellValue[][]): Promise<{ changedRows: number[]; edits: number; marks: ChangeMarks }> {
+  const { layout } = bom;
+  const count = rows.length;
+  const previous: (PreviousColumn | undefined)[] = await run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
+    const ranges = planned.map((p) => (p.existing && isComparedColumn(p.spec) && count > 0 ? sheet.getRangeByIndexes(layout.firstRow, p.column, count, 1).load('values') : undefined));
+    await context.sync();
+    return planned.map((p, i) => {
+      const range = ranges[i];
+      return range ? { header: bom.headers[p.column - bom.headerOrigin], cells: range.values.map((r) => r[0]) } : undefined;
+    });
+  });
+  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(bom.entries[r]) === undefined });
+  const at = planned.findIndex((p) => p.spec.special === 'changes');
+  report.texts.forEach((text, r) => (rows[r][at] = text));
+  return { changedRows: report.changedRows, edits: report.edits, marks: changeMarks(report, planned.map((p) => p.spec), at) };
 }
 
 /**
@@ -238,6 +274,7 @@ async function writeColumns(
   options: EnrichOptions,
   onRows: (written: number) => void,
   shown: readonly CellValue[][] = rows,
+  marks?: ChangeMarks,
 ): Promise<number> {
   const { layout } = bom;
   const count = rows.length;
@@ -258,6 +295,12 @@ async function writeColumns(
       body.numberFormat = enrichmentNumberFormat(p.spec, mode) as unknown as string[][];
       if (options.highlight !== false && p.spec.special === 'risk') addRules(body, lifecycleRules());
       if (options.highlight !== false && p.spec.special === 'match') addRules(body, matchRules());
+    }
+    // The fill of the last run's changes is cleared first, so highlights never pile up.
+    for (const mark of marks ?? []) {
+      sheet.getRangeByIndexes(layout.firstRow, planned[mark.column].column, count, 1).format.fill.clear();
+      if (options.highlight === false) continue;
+      for (const [a, b] of mark.runs) sheet.getRangeByIndexes(layout.firstRow + a, planned[mark.column].column, b - a + 1, 1).format.fill.color = CHANGE_FILL;
     }
     await context.sync();
 
