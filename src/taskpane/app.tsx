@@ -24,6 +24,7 @@ import { EnrichSection } from './sections/enrich-section';
 import { SearchSection } from './sections/search-section';
 import { SettingsSection } from './sections/settings-section';
 import type { TaskpaneEnvironment, TaskpaneServices } from './services';
+import type { ServiceCondition } from '../api/client/service-state';
 import { UiContext, type UiContextValue } from './ui-context';
 
 
@@ -67,6 +68,10 @@ export function App({ services, environment }: AppProps): JSX.Element {
   const [dark, setDark] = useState(environment.officeDark === true);
   const [busyCount, setBusyCount] = useState(0);
   const [notice, setNotice] = useState<CommandNotice | undefined>(lastCommandNotice);
+  const [service, setService] = useState<ServiceCondition>('ok');
+
+  // Progress text says when the service is limiting, failing or slow.
+  useEffect(() => services.watchService?.(setService), [services]);
 
   // The ribbon commands run in the same page: show their outcome and follow their section requests.
   useEffect(() => {
@@ -99,8 +104,8 @@ export function App({ services, environment }: AppProps): JSX.Element {
     };
   }, []);
   const ui = useMemo<UiContextValue>(
-    () => ({ uiLang, t: createTranslator(uiLang), busy: busyCount > 0, enterBusy, inExcel: environment.inExcel }),
-    [uiLang, busyCount, enterBusy, environment.inExcel],
+    () => ({ uiLang, t: createTranslator(uiLang), busy: busyCount > 0, enterBusy, inExcel: environment.inExcel, service }),
+    [uiLang, busyCount, enterBusy, environment.inExcel, service],
   );
   const { t } = ui;
 

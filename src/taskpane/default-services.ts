@@ -1,4 +1,4 @@
-import { isCategoryId, isLang, type Client } from '../api';
+import { isCategoryId, isLang, type Client, type ServiceCondition } from '../api';
 import { ApiError, isApiError } from '../api/errors/api-error';
 import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
 import { expiryOf } from './builder/download';
@@ -58,7 +58,17 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
   const { settings } = options;
   const shared = getSharedSession();
   const session = options.session ?? (shared.settings === settings ? shared : createSessionProvider({ settings }));
-  const getClient = async (): Promise<Client> => (await session.current()).client;
+  // Every client the session hands out (it is rebuilt when Settings change) reports to the pane.
+  const serviceListeners = new Set<(condition: ServiceCondition) => void>();
+  const watched = new WeakSet<Client>();
+  const getClient = async (): Promise<Client> => {
+    const client = (await session.current()).client;
+    if (!watched.has(client)) {
+      watched.add(client);
+      client.watchService((state) => serviceListeners.forEach((listener) => listener(state.condition)));
+    }
+    return client;
+  };
 
   const needsExcel = (): never => {
     if (!options.inExcel) throw new NeedsExcelError();
@@ -68,6 +78,10 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
 
   return {
     settings,
+    watchService(listener) {
+      serviceListeners.add(listener);
+      return () => serviceListeners.delete(listener);
+    },
     async testConnection(signal) {
       const result = await (await getClient()).testConnection({ signal });
       if (result.ok) return { ok: true, status: 200 };

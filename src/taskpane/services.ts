@@ -3,6 +3,7 @@
  * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
  * browser tests inject their own. Components never import the client or `src/sheets` directly.
  */
+import type { ServiceCondition } from '../api/client/service-state';
 import type { Filter, OrderByItem } from '../api/filter';
 import type { ProductRecord } from '../api/product';
 import type { CategoryId, Lang } from '../api/vocabulary';
@@ -152,6 +153,8 @@ export interface TaskpaneServices {
   selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
   /** Puts text on the clipboard. */
   copyText(text: string): Promise<void>;
+  /** Hears when the service starts or stops limiting, failing or being slow (for progress text); returns the function that stops it. */
+  watchService?(listener: (condition: ServiceCondition) => void): () => void;
 }
 
 /** Where the pane runs, as office.js (or the workbench) reports it. */

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ServiceCondition } from '../api/client/service-state';
 import type { Lang } from '../api/vocabulary';
 import { createTranslator, type Translate } from './i18n';
 
@@ -12,6 +13,8 @@ export interface UiContextValue {
   enterBusy: () => () => void;
   /** Excel (or the workbench's double) is there to write to. */
   inExcel: boolean;
+  /** How the service behaves now, for progress text ('ok' when nothing is worth saying). */
+  service?: ServiceCondition;
 }
 
 export const UiContext = createContext<UiContextValue>({

@@ -74,15 +74,19 @@ export function InfoMessage({ children, testId, intent = 'success' }: { children
   );
 }
 
+/** What the progress text says about the service, by its condition. */
+const SERVICE_MESSAGES = { limiting: 'serviceLimiting', failing: 'serviceFailing', slow: 'serviceSlow' } as const;
+
 /** Progress of running work, with its Cancel button. */
 export function TaskProgress(props: { label: string; detail?: string; value?: number; onCancel: () => void; testId: string }): JSX.Element {
   const styles = useSectionStyles();
-  const { t } = useUi();
+  const { t, service } = useUi();
   return (
     <div className={styles.progress} data-testid={props.testId} aria-live="polite">
       <Text weight="semibold">{props.label}</Text>
       <ProgressBar value={props.value} aria-label={props.label} />
       {props.detail ? <Text data-testid={`${props.testId}-detail`}>{props.detail}</Text> : null}
+      {service && service !== 'ok' ? <Text data-testid={`${props.testId}-service`}>{t(SERVICE_MESSAGES[service])}</Text> : null}
       <div className={styles.actions}>
         <Button onClick={props.onCancel} data-testid={`${props.testId}-cancel`}>
           {t('cancel')}

@@ -1,0 +1,54 @@
+import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import type { ServiceCondition } from '../../src/api';
+import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
+import { createDefaultServices } from '../../src/taskpane/default-services';
+import { MESSAGES } from '../../src/taskpane/i18n';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(() => emulator.close());
+
+/** Resolves once the emulator has answered `count` requests with 500. */
+async function failures(count: number): Promise<void> {
+  while (emulator.requests.filter((r) => r.status === 500).length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** The pane's services over Settings that point at the emulator, with quick retries. */
+async function paneServices() {
+  const settings = createSettingsStore(createMemoryStorage());
+  await settings.save({ baseUrl: emulator.url });
+  await settings.setApiKey(DEMO_KEY);
+  const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: { initialDelay: 5, backoffLimit: 20 } } });
+  return createDefaultServices({ settings, inExcel: false, session });
+}
+
+describe("the taskpane hears how the service behaves, for its progress text", () => {
+  test('failing while 500s are retried, ok once answers come; nothing after unsubscribing', async () => {
+    const services = await paneServices();
+    const heard: ServiceCondition[] = [];
+    const stop = services.watchService!((condition) => heard.push(condition));
+    emulator.configure({ failRate: 1 });
+    const request = { category: 'inductors' as const, filter: { conditions: [] }, orderby: [], lang: 'en' as const };
+    const pending = services.search(request);
+    // Let two attempts fail, then let the service recover: the same search succeeds.
+    await failures(2);
+    emulator.configure({ failRate: 0 });
+    await expect(pending).resolves.toMatchObject({ products: expect.any(Array) });
+    expect(heard).toEqual(['failing', 'ok']);
+    stop();
+    emulator.configure({ failRate: 1 });
+    const again = services.search(request);
+    await failures(3);
+    emulator.configure({ failRate: 0 });
+    await again;
+    expect(heard).toEqual(['failing', 'ok']);
+  });
+
+  test('every language has the three sentences', () => {
+    for (const messages of Object.values(MESSAGES)) {
+      for (const key of ['serviceLimiting', 'serviceFailing', 'serviceSlow'] as const) expect(messages[key]).toMatch(/\S/);
+    }
+  });
+});
