@@ -62,6 +62,33 @@ const SHEET_EXTENSIONS: Record<string, string> = {
   '{01252117-D84E-4E92-8308-4BE1C098FCBB}': 'ignored-error marks',
 };
 
+/** Elements of a worksheet's main markup that ExcelJS does not model. */
+const SHEET_ELEMENTS: Record<string, string> = {
+  sheetCalcPr: 'calculation settings',
+  protectedRanges: 'protected ranges',
+  scenarios: 'scenarios',
+  sortState: 'a saved sort',
+  dataConsolidate: 'data consolidation settings',
+  customSheetViews: 'custom views',
+  phoneticPr: 'furigana (phonetic) settings',
+  cellWatches: 'cell watches',
+  ignoredErrors: 'ignored-error marks',
+  smartTags: 'smart tags',
+  webPublishItems: 'web publishing settings',
+};
+
+/** Elements of the workbook part that ExcelJS does not model. */
+const WORKBOOK_ELEMENTS: Record<string, string> = {
+  fileSharing: 'the write-reservation password',
+  workbookProtection: 'the protection of the workbook structure',
+  customWorkbookViews: 'custom views',
+  functionGroups: 'function groups',
+  smartTagPr: 'smart tag settings',
+  webPublishing: 'web publishing settings',
+  webPublishObjects: 'web publishing settings',
+  fileRecoveryPr: 'file recovery settings',
+};
+
 /** Content types of lost workbook-level parts, and how to name them. */
 const LOST_TYPES: [suffix: string, what: (part: string, pkg: OoxmlPackage) => string][] = [
   ['vbaProject', (part) => `VBA macros (${part})`],
@@ -135,7 +162,9 @@ function worksheetLosses(pkg: OoxmlPackage, sheet: SheetEntry, handled: Set<stri
       markTree(pkg, r.target, handled);
     }
   }
-  for (const tag of tagsOf(pkg.text(sheet.path), 'ext')) {
+  const xml = pkg.text(sheet.path);
+  for (const [element, what] of Object.entries(SHEET_ELEMENTS)) if (tagsOf(xml, element).length > 0) out.push(`${what} on sheet '${sheet.name}'`);
+  for (const tag of tagsOf(xml, 'ext')) {
     const uri = attributesOf(tag).uri ?? '';
     const what = SHEET_EXTENSIONS[uri] ?? `extension data (${uri})`;
     out.push(`${what} on sheet '${sheet.name}'`);
@@ -150,6 +179,14 @@ function worksheetLosses(pkg: OoxmlPackage, sheet: SheetEntry, handled: Set<stri
 export function findUnkeptParts(pkg: OoxmlPackage): PackageLoss[] {
   const handled = new Set<string>([pkg.workbookPath]);
   const found: string[] = [];
+  const workbookXml = pkg.text(pkg.workbookPath);
+  for (const [element, what] of Object.entries(WORKBOOK_ELEMENTS)) {
+    // An empty <workbookProtection/> (LibreOffice writes one) protects nothing, so nothing is lost.
+    const tags = tagsOf(workbookXml, element);
+    const settings = element === 'workbookProtection' || element === 'fileSharing';
+    const set = settings ? tags.some((tag) => Object.entries(attributesOf(tag)).some(([name, value]) => !name.startsWith('xmlns') && value !== '0' && value !== 'false')) : tags.length > 0;
+    if (set) found.push(what);
+  }
   for (const sheet of pkg.sheets) {
     if (sheet.kind === 'worksheet') found.push(...worksheetLosses(pkg, sheet, handled));
     else {

@@ -102,6 +102,10 @@ describe('a workbook holding parts partspec cannot keep', () => {
       "holds form controls on sheet 'BOM', threaded comments on sheet 'BOM', sparklines on sheet 'BOM', the pivot table 'QtyByRef' on sheet 'Pivot' and a link to the external workbook 'prices.xlsx' that would be lost; write to a new file with --out.",
     ],
     ['libreoffice-pivot-and-more.xlsx', "holds sparklines on sheet 'BOM' and the pivot table 'QtyByRef' on sheet 'Pivot' that would be lost; write to a new file with --out."],
+    [
+      'protections.xlsx',
+      "holds the protection of the workbook structure, protected ranges on sheet 'BOM' and furigana (phonetic) settings on sheet 'BOM' that would be lost; write to a new file with --out.",
+    ],
   ])('%s: an in-place write is refused before any request, naming each part, the file byte-identical', async (fixture, sentence) => {
     const file = copyFixture(fixture, `refused-${fixture}`);
     const original = readFileSync(join(home, file));
