@@ -23,3 +23,5 @@ export * from './import';
 export * from './enrich';
 export * from './refresh';
 export * from './bom-tools';
+export * from './replacement-column';
+export * from './apply-replacement';

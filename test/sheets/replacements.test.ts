@@ -1,5 +1,5 @@
 import type { CatalogProduct } from '../../emulator';
-import { enrichSelection } from '../../src/sheets';
+import { applyReplacement, enrichSelection, listSelectedRowReplacements } from '../../src/sheets';
 import { freshWorkbook, startRig, type Rig } from './helpers';
 
 let rig: Rig;
@@ -95,5 +95,42 @@ describe('PartSpec: Replacement column', () => {
     }
     expect(degraded.status).toBe('done');
     expect(failing.excel.values('Sheet1')[1][3]).toMatch(/^Not updated: .*500/);
+  });
+
+  test('the selected row lists its candidates; one is written into the BOM as a value and the original kept in a note column', async () => {
+    const ending = rig.emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'Discontinued' && dropIns(p).length >= 2)!;
+    const r = freshWorkbook(rig);
+    r.excel.setCells('Sheet1', 'A1', [
+      ['Ref', 'Part', 'Qty'],
+      ['C1', 'GRMXX-OTHER', 1],
+      ['C2', partnoOf(ending), 3],
+    ]);
+    r.excel.addTable('Sheet1', 'A1:C3', 'Bom');
+    r.excel.select('Sheet1', 'C3');
+    const listed = await listSelectedRowReplacements(r.excel.run, r.client, { max: 10 });
+    if (!listed.ok) throw new Error(listed.message);
+    expect(listed.row).toMatchObject({ sheetName: 'Sheet1', row: 2, partCell: 'B3', input: partnoOf(ending) });
+    expect(listed.answer.candidates.map((c) => c.product.partno).every((p) => dropIns(ending).includes(p))).toBe(true);
+    const choice = listed.answer.candidates[1].product.partno;
+
+    const applied = await applyReplacement(r.excel.run, { sheetName: 'Sheet1', row: 2, expected: partnoOf(ending), replacement: choice });
+    expect(applied).toEqual({ ok: true, address: 'B3', noteAddress: 'D3', original: partnoOf(ending) });
+    const values = r.excel.values('Sheet1');
+    expect(values[0][3]).toBe('PartSpec: Replaced part');
+    expect(r.excel.tables()[0].address).toBe('A1:D3');
+    expect(values[2].slice(0, 4)).toEqual(['C2', choice, 3, partnoOf(ending)]);
+    expect(values[1][3]).toBe('');
+    expect(r.excel.formulas('Sheet1')[2][1]).toBe(choice);
+    expect(r.excel.cell('Sheet1', 'B3')?.numberFormat).toBe('@');
+
+    // Replaced again: the note still names the first original; a stale row is refused.
+    const again = await applyReplacement(r.excel.run, { sheetName: 'Sheet1', row: 2, expected: choice, replacement: listed.answer.candidates[0].product.partno });
+    expect(again).toMatchObject({ ok: true, original: partnoOf(ending) });
+    expect(r.excel.values('Sheet1')[2][3]).toBe(partnoOf(ending));
+    const stale = await applyReplacement(r.excel.run, { sheetName: 'Sheet1', row: 2, expected: choice, replacement: 'X' });
+    expect(stale).toEqual({ ok: false, message: expect.stringContaining('list the candidates again') });
+
+    r.excel.select('Sheet1', 'A1');
+    expect(await listSelectedRowReplacements(r.excel.run, r.client)).toEqual({ ok: false, message: expect.stringContaining('below its header') });
   });
 });

@@ -23,6 +23,8 @@ export const SPECIAL_COLUMNS = {
   changes: 'Changes',
   /** For a row at Risk or EOL: the best drop-in replacement and how many more. */
   replacement: 'Replacement',
+  /** The part a row had before a replacement was written into it (kept as a note, never overwritten). */
+  replaced: 'Replaced part',
 } as const;
 export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
 
