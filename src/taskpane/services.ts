@@ -127,6 +127,8 @@ export interface EnrichSummary {
   counts: Readonly<Record<MatchStatus, number>>;
   /** Where the part numbers were read (`Sheet1!C2:C41`), for the summary. */
   partNumbers?: string;
+  /** Rows whose PartSpec values changed since the last enrichment (named in `PartSpec: Changes`). */
+  changedRows?: number;
 }
 
 export type Progress<T> = (progress: T) => void;
@@ -151,6 +153,8 @@ export interface TaskpaneServices {
   enrich(request: EnrichRequest, onProgress: Progress<EnrichProgress>, signal?: AbortSignal): Promise<EnrichSummary>;
   /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
   selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
+  /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
+  selectChangedRows?(): Promise<number>;
   /** Puts text on the clipboard. */
   copyText(text: string): Promise<void>;
   /** Hears when the service starts or stops limiting, failing or being slow (for progress text); returns the function that stops it. */

@@ -2,7 +2,7 @@ import { formatFilter, formatOrderBy, type Client, type ProductRecord } from '..
 import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
-import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectRowsWithStatus, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
 import type { SheetServices } from './default-services';
 import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
 
@@ -106,11 +106,18 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         requests: client.stats().requests - before,
         counts,
         partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
+        changedRows: result.changedRows.length,
       };
     },
 
     async selectRowsWithStatus(statuses) {
       const selected = await selectRowsWithStatus(run, statuses, lastColumn);
+      if (!selected.ok) throw new ApiError('nothing selected', selected.message);
+      return selected.rows;
+    },
+
+    async selectChangedRows() {
+      const selected = await selectChangedRows(run, lastColumn);
       if (!selected.ok) throw new ApiError('nothing selected', selected.message);
       return selected.rows;
     },

@@ -140,6 +140,8 @@ export const EN = {
   match_invalid: 'Invalid',
   selectNotFound: 'Select the not-found rows',
   selectedRows: 'Selected {n} rows.',
+  changedRows: "{n} rows changed since the last enrichment (see 'PartSpec: Changes').",
+  selectChanged: 'Select the changed rows',
 
   downloadCategory: 'Category',
   downloadLang: 'Language',

@@ -138,6 +138,8 @@ export const JA: Messages = {
   match_invalid: '無効',
   selectNotFound: '見つからない行を選択',
   selectedRows: '{n} 行を選択しました。',
+  changedRows: '前回の追記から {n} 行が変わりました（「PartSpec: Changes」列）。',
+  selectChanged: '変わった行を選択',
 
   downloadCategory: 'カテゴリ',
   downloadLang: '言語',

@@ -137,6 +137,8 @@ export const ZH: Messages = {
   match_invalid: '无效',
   selectNotFound: '选择未找到的行',
   selectedRows: '已选择 {n} 行。',
+  changedRows: '自上次补充以来有 {n} 行发生变化（见“PartSpec: Changes”列）。',
+  selectChanged: '选择有变化的行',
 
   downloadCategory: '类别',
   downloadLang: '语言',

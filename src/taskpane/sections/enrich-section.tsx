@@ -70,6 +70,11 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     if (result) setSummary(result);
   }
 
+  async function onSelectChanged(): Promise<void> {
+    const n = await selectTask.run(() => (services.selectChangedRows ? services.selectChangedRows() : Promise.resolve(0)));
+    if (n !== undefined) setSelected(n);
+  }
+
   async function onSelectNotFound(): Promise<void> {
     const n = await selectTask.run(() => services.selectRowsWithStatus(['notFound']));
     if (n !== undefined) setSelected(n);
@@ -159,12 +164,12 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
         />
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
-      {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} disabled={busy} selected={selected} /> : null}
+      {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
     </div>
   );
 }
 
-function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: () => void; disabled: boolean; selected?: number }): JSX.Element {
+function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: () => void; onSelectChanged: () => void; disabled: boolean; selected?: number }): JSX.Element {
   const section = useSectionStyles();
   const { t, uiLang } = useUi();
   const { summary } = props;
@@ -191,7 +196,13 @@ function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: ()
         <Button onClick={props.onSelectNotFound} disabled={props.disabled || !summary.counts.notFound} data-testid="enrich-select-not-found">
           {t('selectNotFound')}
         </Button>
+        {summary.changedRows !== undefined ? (
+          <Button onClick={props.onSelectChanged} disabled={props.disabled || !summary.changedRows} data-testid="enrich-select-changed">
+            {t('selectChanged')}
+          </Button>
+        ) : null}
       </div>
+      {summary.changedRows !== undefined ? <Text data-testid="enrich-changed">{t('changedRows', { n: summary.changedRows })}</Text> : null}
       {props.selected !== undefined ? <Text data-testid="enrich-selected">{t('selectedRows', { n: props.selected })}</Text> : null}
     </div>
   );
