@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
@@ -112,6 +113,35 @@ test.each([
   expect(run.stderr.trim().split('\n').pop()).toBe(`partspec enrich: ${file} cannot be written: the disk is full (ENOSPC); the file is unchanged.`);
   expect(readFileSync(target).equals(original)).toBe(true);
   expect(leftovers(dir)).toEqual([]);
+});
+
+/** Mounts a small tmpfs (a real disk that fills up) when this run may, i.e. as root with mount rights. */
+function mountTinyDisk(dir: string): boolean {
+  mkdirSync(dir, { recursive: true });
+  return process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]).status === 0;
+}
+
+const tinyDir = join(tmpdir(), `partspec-tiny-disk-${process.pid}`);
+const tiny = mountTinyDisk(tinyDir);
+// Where no tmpfs can be mounted (not root), the injected ENOSPC above plays the full disk.
+(tiny ? test : test.skip)('a really full disk (a 64 KiB tmpfs): one sentence, exit 2, the workbook byte-identical, nothing left behind', async () => {
+    const book = join(tinyDir, 'book.xlsx');
+    copyFileSync(KEPT, book);
+    chmodSync(tinyDir, 0o777);
+    const original = readFileSync(book);
+    const free = statfsSync(tinyDir);
+    // Leave one page: less than the enriched workbook needs.
+    writeFileSync(join(tinyDir, 'filler.bin'), Buffer.alloc(Number(free.bavail - 1) * Number(free.bsize)));
+    const run = await startCli(enrichArgs('book.xlsx'), { cwd: tinyDir }).done;
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n').pop()).toBe('partspec enrich: book.xlsx cannot be written: the disk is full (ENOSPC); the file is unchanged.');
+    expect(readFileSync(book).equals(original)).toBe(true);
+  expect(leftovers(tinyDir)).toEqual([]);
+});
+
+afterAll(() => {
+  if (tiny) spawnSync('umount', [tinyDir]);
+  rmSync(tinyDir, { recursive: true, force: true });
 });
 
 test('Ctrl-C during the write leaves the old file byte-identical and removes the temporary file', async () => {
