@@ -31,7 +31,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
   const { preferences, client } = await deps.session.current();
   const result = await enrichSheetSelection(
     { run: deps.run, client },
-    { fields: preferences.enrichFields, mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, lang: preferences.lang },
+    { fields: preferences.enrichFields, mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
   );
   const wroteInSheet = result.columns.length > 0;
   const c = result.counts;

@@ -19,6 +19,8 @@ export interface Preferences {
   enrichMode: 'values' | 'formulas';
   enrichRisk: boolean;
   enrichAlternatives: boolean;
+  /** Enrich BOM adds a `PartSpec: Replacement` column for rows at Risk or EOL. */
+  enrichReplacements: boolean;
 }
 
 const KEY_STORAGE_NAME = 'partspec.apiKey';
@@ -61,6 +63,7 @@ export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences
     enrichMode: 'values',
     enrichRisk: true,
     enrichAlternatives: false,
+    enrichReplacements: false,
   };
 }
 
@@ -93,6 +96,7 @@ function sanitize(raw: unknown, defaults: Preferences): Preferences {
     enrichMode: p.enrichMode === 'formulas' ? 'formulas' : p.enrichMode === 'values' ? 'values' : defaults.enrichMode,
     enrichRisk: typeof p.enrichRisk === 'boolean' ? p.enrichRisk : defaults.enrichRisk,
     enrichAlternatives: typeof p.enrichAlternatives === 'boolean' ? p.enrichAlternatives : defaults.enrichAlternatives,
+    enrichReplacements: typeof p.enrichReplacements === 'boolean' ? p.enrichReplacements : defaults.enrichReplacements,
   };
 }
 

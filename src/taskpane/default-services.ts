@@ -6,7 +6,7 @@ import { withCategory } from './builder/url-meter';
 import type { DownloadLink, TaskpaneServices } from './services';
 
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
-export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'selectChangedRows'>;
+export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows'>;
 
 export interface DefaultServicesOptions {
   settings: SettingsStore;
@@ -117,6 +117,8 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     inspectBom: () => (sheets ? sheets.inspectBom() : needsExcel()),
     enrich: (...args) => (sheets ? sheets.enrich(...args) : needsExcel()),
     selectRowsWithStatus: (statuses) => (sheets ? sheets.selectRowsWithStatus(statuses) : needsExcel()),
+    listReplacements: (strict, signal) => (sheets?.listReplacements ? sheets.listReplacements(strict, signal) : needsExcel()),
+    applyReplacement: (row, partno) => (sheets?.applyReplacement ? sheets.applyReplacement(row, partno) : needsExcel()),
     selectChangedRows: () => (sheets?.selectChangedRows ? sheets.selectChangedRows() : needsExcel()),
     copyText: copyToClipboard,
   };

@@ -106,6 +106,8 @@ export interface EnrichRequest {
   mode: 'values' | 'formulas';
   risk: boolean;
   alternatives: boolean;
+  /** A `PartSpec: Replacement` column for rows at Risk or EOL. */
+  replacements?: boolean;
   highlight: boolean;
   lang: Lang;
 }
@@ -131,6 +133,37 @@ export interface EnrichSummary {
   changedRows?: number;
 }
 
+/** One replacement candidate as the pane lists it (API strings, rendered as text). */
+export interface ReplacementChoice {
+  partno: string;
+  status: string;
+  makerAlternative: boolean;
+  differs: string[];
+}
+
+/** The candidates of one BOM row. */
+export interface RowReplacements {
+  sheetName: string;
+  /** 0-based sheet row. */
+  row: number;
+  /** The part-number cell (`B7`). */
+  partCell: string;
+  /** The part number the row holds. */
+  input: string;
+  candidates: ReplacementChoice[];
+  /** Every candidate found (more than listed when over the limit). */
+  total: number;
+  /** Why there is none: not found, no drop-in (with the closest near-miss). */
+  message?: string;
+}
+
+/** Where a replacement was written. */
+export interface AppliedReplacement {
+  address: string;
+  noteAddress: string;
+  original: string;
+}
+
 export type Progress<T> = (progress: T) => void;
 
 /** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
@@ -153,6 +186,10 @@ export interface TaskpaneServices {
   enrich(request: EnrichRequest, onProgress: Progress<EnrichProgress>, signal?: AbortSignal): Promise<EnrichSummary>;
   /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
   selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
+  /** The drop-in replacement candidates of the BOM row the selection is on. Needs Excel. */
+  listReplacements?(strict: boolean, signal?: AbortSignal): Promise<RowReplacements>;
+  /** Writes a candidate into that row as a value, the original kept in `PartSpec: Replaced part`. Needs Excel. */
+  applyReplacement?(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows?(): Promise<number>;
   /** Puts text on the clipboard. */

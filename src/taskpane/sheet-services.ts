@@ -3,7 +3,12 @@ import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
 import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import type { Lang } from '../api/vocabulary';
+import { applyReplacement, listSelectedRowReplacements } from '../sheets';
 import type { SheetServices } from './default-services';
+
+/** Candidates the pane lists for one row. */
+const REPLACEMENTS_LISTED = 10;
 import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
@@ -33,6 +38,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
   const settings = officeDocumentSettings;
   // The part-number column of the last enrichment, so "select the not-found rows" finds the same BOM.
   let lastColumn: string | undefined;
+  let lastLang: Lang | undefined;
 
   async function importWith(
     client: SheetsClient,
@@ -84,6 +90,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       const client = await getClient();
       const before = client.stats().requests;
       lastColumn = request.column;
+      lastLang = request.lang;
       const result = await enrichSelection(
         { run, client },
         {
@@ -91,6 +98,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
           mode: request.mode,
           risk: request.risk,
           alternatives: request.alternatives,
+          replacements: request.replacements,
           highlight: request.highlight,
           lang: request.lang,
           partColumn: request.column,
@@ -108,6 +116,25 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
         changedRows: result.changedRows.length,
       };
+    },
+
+    async listReplacements(strict, signal) {
+      const client = await getClient();
+      const listed = await listSelectedRowReplacements(run, client, { strict, max: REPLACEMENTS_LISTED, partColumn: lastColumn, lang: lastLang, signal });
+      if (!listed.ok) throw new ApiError('no row', listed.message);
+      const { answer, row } = listed;
+      return {
+        ...row,
+        candidates: answer.candidates.map((c) => ({ partno: c.product.partno, status: String(c.product.values.Status ?? ''), makerAlternative: c.makerAlternative, differs: c.differs })),
+        total: answer.total,
+        message: answer.message,
+      };
+    },
+
+    async applyReplacement(row, partno) {
+      const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn });
+      if (!applied.ok) throw new ApiError('not applied', applied.message);
+      return { address: applied.address, noteAddress: applied.noteAddress, original: applied.original };
     },
 
     async selectRowsWithStatus(statuses) {

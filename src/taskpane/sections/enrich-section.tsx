@@ -17,6 +17,7 @@ import { useState } from 'react';
 import type { Preferences } from '../../settings';
 import { keepColumnsFor, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
+import { ReplacementsPanel } from './replacements-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -44,6 +45,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
+  const [replacements, setReplacements] = useState(preferences.enrichReplacements);
   const [highlight, setHighlight] = useState(true);
   const [summary, setSummary] = useState<EnrichSummary>();
   const [selected, setSelected] = useState<number>();
@@ -64,8 +66,8 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     setSelected(undefined);
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
-      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives });
-      return services.enrich({ column: column || undefined, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, highlight, lang: preferences.lang }, onProgress, signal);
+      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements });
+      return services.enrich({ column: column || undefined, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }
@@ -134,6 +136,13 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
           data-testid="enrich-alternatives"
         />
         <Checkbox
+          label={t('addReplacements')}
+          checked={replacements}
+          disabled={busy}
+          onChange={(_, d) => setReplacements(d.checked === true)}
+          data-testid="enrich-replacements"
+        />
+        <Checkbox
           label={t('highlight')}
           checked={highlight}
           disabled={busy}
@@ -165,6 +174,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
       {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
+      {summary && services.listReplacements ? <ReplacementsPanel services={services} /> : null}
     </div>
   );
 }

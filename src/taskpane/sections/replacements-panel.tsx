@@ -1,0 +1,85 @@
+import { Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { AppliedReplacement, RowReplacements, TaskpaneServices } from '../services';
+import { useUi } from '../ui-context';
+import { useTask } from '../use-task';
+import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
+
+/**
+ * Under the enrichment summary: the drop-in replacements of the BOM row the selection is on, each
+ * with a button that writes it into the row (a value; the original kept in `PartSpec: Replaced
+ * part`). Every string from the API is rendered as text.
+ */
+export function ReplacementsPanel({ services }: { services: TaskpaneServices }): JSX.Element {
+  const section = useSectionStyles();
+  const { t, busy, inExcel } = useUi();
+  const [strict, setStrict] = useState(false);
+  const [listed, setListed] = useState<RowReplacements>();
+  const [applied, setApplied] = useState<AppliedReplacement & { partno: string }>();
+  const listTask = useTask();
+  const applyTask = useTask();
+
+  async function onList(): Promise<void> {
+    setApplied(undefined);
+    const result = await listTask.run((signal) => services.listReplacements!(strict, signal));
+    setListed(result);
+  }
+
+  async function onUse(partno: string): Promise<void> {
+    if (!listed) return;
+    const result = await applyTask.run(() => services.applyReplacement!(listed, partno));
+    if (!result) return;
+    setApplied({ ...result, partno });
+    setListed(undefined);
+  }
+
+  return (
+    <div className={section.group} data-testid="replacements">
+      <div className={section.actions}>
+        <Button onClick={() => void onList()} disabled={busy || !inExcel} data-testid="replacements-list">
+          {t('listReplacements')}
+        </Button>
+        <Checkbox label={t('strictReplacements')} checked={strict} disabled={busy} onChange={(_, d) => setStrict(d.checked === true)} data-testid="replacements-strict" />
+      </div>
+      <ErrorMessage testId="replacements-error" message={listTask.error ?? applyTask.error} />
+      {applied ? (
+        <InfoMessage testId="replacements-applied" intent="success">
+          {t('replacementWritten', { partno: applied.partno, address: applied.address, original: applied.original, note: applied.noteAddress })}
+        </InfoMessage>
+      ) : null}
+      {listed ? (
+        <>
+          <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.input, row: listed.row + 1, shown: listed.candidates.length, total: listed.total })}</Text>
+          {listed.message ? <Text data-testid="replacements-message">{listed.message}</Text> : null}
+          {listed.candidates.length > 0 ? (
+            <Table size="extra-small" aria-label={t('listReplacements')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Partno</TableHeaderCell>
+                  <TableHeaderCell>{t('differsIn')}</TableHeaderCell>
+                  <TableHeaderCell />
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {listed.candidates.map((c) => (
+                  <TableRow key={c.partno} data-testid="replacements-row">
+                    <TableCell>
+                      <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{c.partno}</Text>
+                      {c.makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
+                    </TableCell>
+                    <TableCell>{c.differs.join('; ')}</TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => void onUse(c.partno)} disabled={busy} data-testid="replacements-use">
+                        {t('useReplacement')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
