@@ -60,6 +60,8 @@ const SHEET_EXTENSIONS: Record<string, string> = {
   '{F7C9EE02-42E1-4005-9D12-6889AFFD525C}': 'Office add-ins',
   '{FC87AEE6-9EDD-4A0A-B7FB-166176984837}': 'protected ranges',
   '{01252117-D84E-4E92-8308-4BE1C098FCBB}': 'ignored-error marks',
+  // ExcelJS reads and writes some of these again, but not every option of them: named, not trusted.
+  '{78C0D931-6437-407d-A8EE-F0AAD7539E65}': 'Excel 2010 conditional formats (data bars, icon sets)',
 };
 
 /** Elements of a worksheet's main markup that ExcelJS does not model. */
@@ -75,6 +77,9 @@ const SHEET_ELEMENTS: Record<string, string> = {
   ignoredErrors: 'ignored-error marks',
   smartTags: 'smart tags',
   webPublishItems: 'web publishing settings',
+  colBreaks: 'page breaks between columns',
+  legacyDrawingHF: 'pictures in the header or footer',
+  drawingHF: 'pictures in the header or footer',
 };
 
 /** Elements of the workbook part that ExcelJS does not model. */
