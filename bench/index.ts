@@ -12,6 +12,7 @@ import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
 import { runRedisTeam } from './redis-team';
+import { runTeam } from './team';
 import { runReplacements } from './replacements';
 import { allChecks, formatMs, renderTable, type BenchmarkResult } from './report';
 
@@ -36,9 +37,10 @@ async function main(): Promise<void> {
   const b2Filters = await stage('B2 filters + download', runHarvestFilters);
   const b4 = await stage('B4', runExcelWrites);
   const b5 = await stage('B5', async () => runBundle());
+  const b6 = await stage('B6', runTeam);
   const b7 = await stage('B7', runRedisTeam);
   const b9 = await stage('B9', runReplacements);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b7, b9];
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b9];
 
   const table = renderTable(results);
   const checks = allChecks(results);

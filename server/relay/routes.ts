@@ -130,7 +130,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
    * already fetching from that request, and only the rest from the upstream, in one request.
    * Undefined when the upstream's answer cannot be split (the lookup then goes whole).
    */
-  async function answerParts(partnos: string[], lang: Lang, caller: Caller): Promise<CachedAnswer | undefined> {
+  async function answerParts(partnos: string[], lang: Lang, caller: Caller, handedOver: () => void): Promise<CachedAnswer | undefined> {
     const entries = new Map<string, PartEntry | undefined>();
     const missing: string[] = [];
     for (const partno of partnos) {
@@ -148,6 +148,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     }
     if (toFetch.length > 0) {
       const batch = batcher.request(toFetch, lang, caller);
+      handedOver();
       for (const partno of toFetch) {
         const key = partCacheKey(lang, partno);
         const one = batch.then((found) => found?.get(partno));
@@ -159,6 +160,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
       }
       waits.push(batch.then((found) => toFetch.forEach((partno) => entries.set(partno, found?.get(partno)))));
     }
+    handedOver();
     try {
       await Promise.all(waits);
     } catch (error) {
@@ -189,12 +191,22 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
   }
 
   app.get(ENDPOINTS.products, routeConfig, async (request, reply) => {
-    const caller = await ctx.authenticate(request.headers);
-    const query = resolveProductsQuery(rawQuery(request));
-    const partnos = exactPartnos(query.filter, query.orderby);
-    // Part by part only where a cached answer may be served to this caller at all.
-    const partwise = partnos && ctx.cacheTtlMs > 0 && (!ctx.passThrough || (caller.keyHash !== undefined && accepted.has(caller.keyHash)));
-    let answer = partwise ? await answerParts(partnos, query.lang, caller) : undefined;
+    // Announced at once, so parts already waiting keep waiting for this lookup's company.
+    const handedOver = batcher.expect();
+    let answer: CachedAnswer | undefined;
+    let partnos: string[] | undefined;
+    let query: ReturnType<typeof resolveProductsQuery>;
+    let caller: Caller;
+    try {
+      caller = await ctx.authenticate(request.headers);
+      query = resolveProductsQuery(rawQuery(request));
+      partnos = exactPartnos(query.filter, query.orderby);
+      // Part by part only where a cached answer may be served to this caller at all.
+      const partwise = partnos && ctx.cacheTtlMs > 0 && (!ctx.passThrough || (caller.keyHash !== undefined && accepted.has(caller.keyHash)));
+      if (partwise) answer = await answerParts(partnos!, query.lang, caller, handedOver);
+    } finally {
+      handedOver();
+    }
     if (!answer) {
       answer = await answerFor('products', query.path, caller);
       // A whole exact lookup still fills the part cache, so the next overlapping one finds its parts.
