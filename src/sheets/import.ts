@@ -8,6 +8,8 @@ import { buildProductRows } from './core/rows';
 import { cancelledStatus, doneStatus, failedStatus, inProgressStatus, refreshFailedStatus } from './core/status-text';
 import { isCancellation, readImportRecords, userMessageOf, writeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
 import { writeStatusCell, writeTable } from './write-table';
+import { diffImportedTable, describeTableChanges } from './core/table-changes';
+import { markTableChanges, readTableRows } from './import-changes';
 
 export interface ImportDeps {
   run: RunExcel;
@@ -57,6 +59,8 @@ export interface ImportResult {
   /** A sentence for the user when the status is not done. */
   message?: string;
   error?: unknown;
+  /** After a refresh in place: rows added, removed and changed since the last one (changed cells are filled). */
+  changes?: { added: number; removed: number; changed: number };
 }
 
 interface Target {
@@ -66,6 +70,8 @@ interface Target {
   left: number;
   /** Set when an existing import is re-run in place. */
   previous?: ImportRecord;
+  /** The table's values before a refresh (header row first), to report what changed. */
+  previousRows?: unknown[][];
 }
 
 async function fetchProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined) {
@@ -158,9 +164,12 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
     await writeImportRecord(deps.settings, record, target.previous?.tableName);
     return { ...base, status: 'cancelled', rowsWritten: outcome.written, message };
   }
-  await writeStatusCell(deps.run, target.sheetName, target.top, target.left, doneStatus(record), 'ok');
+  const diff = target.previousRows ? diffImportedTable(target.previousRows, columns, rows) : undefined;
+  if (diff) await markTableChanges(deps.run, { sheetName: target.sheetName, firstRow: target.top + 2, left: target.left }, diff);
+  await writeStatusCell(deps.run, target.sheetName, target.top, target.left, diff ? `${doneStatus(record)} · ${describeTableChanges(diff)}` : doneStatus(record), 'ok');
   await writeImportRecord(deps.settings, record, target.previous?.tableName);
-  return { ...base, status: 'done', rowsWritten: outcome.written };
+  const changes = diff ? { added: diff.added, removed: diff.removed, changed: diff.changed } : undefined;
+  return { ...base, status: 'done', rowsWritten: outcome.written, ...(changes ? { changes } : {}) };
 }
 
 /**
@@ -198,6 +207,7 @@ export async function refreshImport(deps: ImportDeps, tableName: string, options
   const top = Math.max(0, located.headerRow - 1);
   const request: ImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget };
   const result = await importInto(deps, request, async () => {
+    const previousRows = await readTableRows(deps.run, tableName);
     await deps.run(async (context) => {
       const table = context.workbook.tables.getItem(tableName);
       const range = table.getRange();
@@ -205,7 +215,7 @@ export async function refreshImport(deps: ImportDeps, tableName: string, options
       table.delete();
       await context.sync();
     });
-    return { sheetName: located.sheetName, tableName, top, left: located.left, previous: record };
+    return { sheetName: located.sheetName, tableName, top, left: located.left, previous: record, previousRows };
   });
   if (result.status !== 'done' && result.rowsWritten === 0 && result.sheetName === undefined) {
     await writeStatusCell(deps.run, located.sheetName, top, located.left, refreshFailedStatus(result.message ?? ''), 'warning').catch(() => undefined);

@@ -77,9 +77,13 @@ test('a re-run updates the same columns in place: no duplicates, other cells and
   const before = snapshot(r);
   const cfCount = r.excel.conditionalFormats('Sheet1').length;
   const second = await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'pF' }, 'Status'], risk: true });
-  expect(second.columns.every((c) => c.existing)).toBe(true);
+  // Every column is updated in place; the re-run adds only 'PartSpec: Changes', empty: the same
+  // capacitance in pF is no change.
+  expect(second.columns.map((c) => c.existing)).toEqual([true, true, true, true, false]);
   const headers = r.excel.values('Sheet1')[1];
-  expect(headers).toEqual(['Ref', 'Description', 'Mfr Part #', 'Qty', 'Buyer notes', 'PartSpec: Match', 'PartSpec: Capacitance (pF)', 'PartSpec: Status', 'PartSpec: Risk']);
+  expect(headers).toEqual(['Ref', 'Description', 'Mfr Part #', 'Qty', 'Buyer notes', 'PartSpec: Match', 'PartSpec: Capacitance (pF)', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Changes']);
+  expect(r.excel.values('Sheet1').slice(2).map((row) => row[9])).toEqual(['', '', '', '', '', '', '']);
+  expect(second.changedRows).toEqual([]);
   expect(r.excel.conditionalFormats('Sheet1')).toHaveLength(cfCount);
   expect(snapshot(r)).toEqual(before);
   expect(r.excel.cell('Sheet1', 'D4')).toMatchObject({ fill: '#FFFF00' });
@@ -110,7 +114,10 @@ test('a BOM that is a table gets its columns inside the table', async () => {
   expect(r.excel.tables()[0]).toMatchObject({ name: 'Bom', address: 'B2:F7', headers: ['MPN', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk'] });
   expect(r.excel.values('Sheet1')[1][7]).toBe('outside');
   await enrichSelection(deps(r), { fields: ['Status'], risk: true });
-  expect(r.excel.tables()[0].address).toBe('B2:F7');
+  // The re-run adds 'PartSpec: Changes' inside the table; a third run adds nothing.
+  expect(r.excel.tables()[0]).toMatchObject({ address: 'B2:G7', headers: ['MPN', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Changes'] });
+  await enrichSelection(deps(r), { fields: ['Status'], risk: true });
+  expect(r.excel.tables()[0].address).toBe('B2:G7');
 });
 
 test('a failed lookup says why in every Match cell; nothing else is written', async () => {

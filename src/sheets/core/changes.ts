@@ -251,3 +251,14 @@ export function changeMarks(report: ChangeReport, columns: readonly ColumnSpec[]
   });
   return columns.flatMap((spec, c) => (isComparedColumn(spec) || c === changesColumn ? [{ column: c, runs: runsOf(rowsOf.get(c) ?? []) }] : []));
 }
+
+/**
+ * True when a cell read back (`before`, under `beforeHeader`, whose unit may differ) holds the value
+ * this run writes (`after`) in a column: the one comparison every change report makes.
+ */
+export function isSameValue(spec: ColumnSpec, before: unknown, beforeHeader: unknown, after: unknown): boolean {
+  const factor = spec.unit?.factor ?? 1;
+  const old = normalize(spec, before, spec.kind === 'number' ? headerFactor(beforeHeader) : 1, factor);
+  const now = normalize(spec, after, factor, factor);
+  return old.blank ? now.blank : !now.blank && old.key === now.key;
+}
