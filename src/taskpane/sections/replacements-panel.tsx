@@ -1,4 +1,4 @@
-import { Button, Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Button, Checkbox, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { AppliedReplacement, RowReplacements, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
@@ -52,31 +52,23 @@ export function ReplacementsPanel({ services }: { services: TaskpaneServices }):
           <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.input, row: listed.row + 1, shown: listed.candidates.length, total: listed.total })}</Text>
           {listed.message ? <Text data-testid="replacements-message">{listed.message}</Text> : null}
           {listed.candidates.length > 0 ? (
-            <Table size="extra-small" aria-label={t('listReplacements')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Partno</TableHeaderCell>
-                  <TableHeaderCell>{t('differsIn')}</TableHeaderCell>
-                  <TableHeaderCell />
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {listed.candidates.map((c) => (
-                  <TableRow key={c.partno} data-testid="replacements-row">
-                    <TableCell>
-                      <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{c.partno}</Text>
-                      {c.makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
-                    </TableCell>
-                    <TableCell>{c.differs.join('; ')}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => void onUse(c.partno)} disabled={busy} data-testid="replacements-use">
-                        {t('useReplacement')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ol aria-label={t('listReplacements')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+              {listed.candidates.map((c) => (
+                <li key={c.partno} data-testid="replacements-row" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+                  <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{c.partno}</Text>
+                    {c.makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
+                    <br />
+                    <Text size={200} className={section.muted}>
+                      {c.differs.length > 0 ? `${t('differsIn')}: ${c.differs.join('; ')}` : ''}
+                    </Text>
+                  </div>
+                  <Button size="small" onClick={() => void onUse(c.partno)} disabled={busy} data-testid="replacements-use">
+                    {t('useReplacement')}
+                  </Button>
+                </li>
+              ))}
+            </ol>
           ) : null}
         </>
       ) : null}
