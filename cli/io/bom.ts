@@ -128,7 +128,10 @@ class XlsxBom implements BomDocument {
       rows[n - 1] = Array.from(cells, (c) => c ?? '');
     });
     await writeFileSafely(file, formatCsv(Array.from(rows, (r) => r ?? [])));
-    return [];
+    // A CSV file holds one sheet's values: everything else of the workbook is named.
+    const others = this.sheetNames.filter((n) => n !== sheetName).map((n) => `'${n}'`);
+    const lost = others.length === 0 ? [] : [`${others.length === 1 ? 'the sheet' : 'the sheets'} ${others.join(', ')}`];
+    return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...this.source.unkept.map((l) => l.what)];
   }
 }
 

@@ -162,6 +162,18 @@ describe('a workbook holding parts partspec cannot keep', () => {
   });
 });
 
+test('a workbook enriched into CSV: every sheet, format and part the CSV file cannot hold is named', async () => {
+  const file = copyFixture('charts.xlsx', 'to-csv.xlsx');
+  const run = await enrich(file, 'to-csv.csv');
+  expect(run.code).toBe(1);
+  const named = run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith(`to-csv.csv: not carried over from ${file}: `))
+    .map((l) => l.slice(`to-csv.csv: not carried over from ${file}: `.length));
+  expect(named).toEqual(["the sheets 'Notes', 'Lists'.", "the formats and formulas of sheet 'BOM' (a CSV file holds values only).", "a chart on sheet 'BOM'.", "a chart sheet 'Chart1'."]);
+  expect(readFileSync(join(home, 'to-csv.csv'), 'utf8')).toContain('Part Number,Description,PartSpec: Match,PartSpec: Status');
+});
+
 describe('macro-enabled workbooks, templates and other formats', () => {
   test('an .xlsm is never written back: --out the same .xlsm is refused, the file byte-identical', async () => {
     const file = copyFixture('macros.xlsm', 'book.xlsm');
