@@ -37,7 +37,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
   const c = result.counts;
   const message =
     result.status === 'done'
-      ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.`
+      ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.${changedText(result)}`
       : (result.message ?? 'Enrich selection did not finish.');
   publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
   return result;
@@ -49,10 +49,24 @@ export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
   const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings });
   const failed = Object.entries(result.imports).filter(([, r]) => r.status !== 'done');
   const message = failed.length === 0 && result.recalculated
-    ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.`
+    ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.${importChangesText(result)}`
     : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
   publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
   return result;
+}
+
+/** What a re-enrichment changed, for the notice: the Changes column holds the details. */
+function changedText(result: EnrichResult): string {
+  const hasChangesColumn = result.columns.some((col) => col.header === 'PartSpec: Changes');
+  if (!hasChangesColumn) return '';
+  const n = result.changedRows.length;
+  return n === 0 ? ' Nothing changed since the last enrichment.' : ` ${n} ${n === 1 ? 'row' : 'rows'} changed since the last enrichment (see PartSpec: Changes).`;
+}
+
+/** Rows added, removed and changed per refreshed import, for the notice. */
+function importChangesText(result: RefreshResult): string {
+  const parts = Object.entries(result.imports).flatMap(([name, r]) => (r.changes ? [`${name}: ${r.changes.added} added, ${r.changes.removed} removed, ${r.changes.changed} changed`] : []));
+  return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
 }
 
 function complete(event: Office.AddinCommands.Event, work: Promise<unknown>): void {
