@@ -11,7 +11,7 @@ export interface RedisBudgetOptions {
   rate?: UpstreamRate;
   /**
    * Added to the window, because the upstream counts arrivals and ours are starts: a request that
-   * leaves at the window's edge may arrive a little later. @default 2 % of the window, at least 50 ms
+   * leaves at the window's edge may arrive a little later. @default 5 % of the window, at least 50 ms
    */
   marginMs?: number;
   /** Instances assumed before the first heartbeat, for the local share when Redis is down at start. @default 2 */
@@ -44,6 +44,9 @@ interface Waiter {
   cleanup(): void;
 }
 
+/** How stale this instance's view of the shared 429 pause may be. */
+const PAUSE_READ_MS = 100;
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
@@ -67,6 +70,8 @@ export class RedisBudget implements UpstreamBudget {
   private readonly queue: Waiter[] = [];
   private pumping = false;
   private localPauseUntil = 0;
+  private sharedPauseUntil = 0;
+  private pauseReadAt = 0;
   private instances: number;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly pauseKey: string;
@@ -76,7 +81,7 @@ export class RedisBudget implements UpstreamBudget {
   constructor(private readonly options: RedisBudgetOptions) {
     const rate = options.rate;
     this.windowMs = rate?.windowMs ?? 1000;
-    this.slotMs = this.windowMs + (options.marginMs ?? Math.max(50, Math.round(this.windowMs * 0.02)));
+    this.slotMs = this.windowMs + (options.marginMs ?? Math.max(50, Math.round(this.windowMs * 0.05)));
     this.freeAt = new Array<number>(rate?.max ?? 0).fill(0);
     this.cursor = Math.floor(Math.random() * Math.max(1, rate?.max ?? 1));
     this.instances = Math.max(1, options.assumedInstances ?? 2);
@@ -140,14 +145,20 @@ export class RedisBudget implements UpstreamBudget {
   }
 
   async pausedUntil(): Promise<number> {
-    // A relative expiry, so instances whose clocks differ still pause for the same span.
-    const shared = await this.options.link.attempt(
-      async (client) => {
-        const left = await client.pttl(this.pauseKey);
-        return left > 0 ? Date.now() + left : 0;
-      },
-      () => 0,
-    );
+    // Read at most every PAUSE_READ_MS: the queue asks before every grant, and a pause another
+    // instance set is seen that much later at worst.
+    if (Date.now() - this.pauseReadAt > PAUSE_READ_MS) {
+      this.pauseReadAt = Date.now();
+      // A relative expiry, so instances whose clocks differ still pause for the same span.
+      this.sharedPauseUntil = await this.options.link.attempt(
+        async (client) => {
+          const left = await client.pttl(this.pauseKey);
+          return left > 0 ? Date.now() + left : 0;
+        },
+        () => 0,
+      );
+    }
+    const shared = this.sharedPauseUntil;
     const until = Math.max(shared, this.localPauseUntil);
     return until > Date.now() ? until : 0;
   }
@@ -203,13 +214,13 @@ export class RedisBudget implements UpstreamBudget {
           await sleep(Math.min(pausedUntil - Date.now(), 1000));
           continue;
         }
-        const waitMs = this.options.rate ? await this.takeSlot() : 0;
-        if (waitMs === 0) {
-          const head = this.queue[0];
-          if (head) this.settle(head);
+        if (!this.options.rate) {
+          this.settle(this.queue[0]);
           continue;
         }
-        if (waitMs < 0) continue;
+        const { granted, waitMs } = await this.takeSlots(this.queue.length);
+        for (let n = 0; n < granted && this.queue.length > 0; n += 1) this.settle(this.queue[0]);
+        if (granted > 0 || waitMs === 0) continue;
         this.rejectThoseDueBefore(Date.now() + waitMs);
         if (this.queue.length === 0) break;
         await sleep(waitMs);
@@ -225,31 +236,39 @@ export class RedisBudget implements UpstreamBudget {
     for (const waiter of [...this.queue]) if (waiter.deadline < freeAt) this.settle(waiter, new BudgetTimeoutError(waitMs));
   }
 
-  /** 0 when a slot was taken for the queue head, -1 to ask again at once, else ms until a slot may be free. */
-  private async takeSlot(): Promise<number> {
+  /**
+   * Tries up to `wanted` slots this instance believes free, all at once (ioredis sends them in one
+   * round trip), so learning which slots other instances hold costs one round trip, not one per
+   * slot. Returns how many were taken and, when none is believed free, how long until one may be.
+   */
+  private async takeSlots(wanted: number): Promise<{ granted: number; waitMs: number }> {
     const up = this.options.link.up;
     const slots = up ? this.freeAt.length : Math.min(this.freeAt.length, this.localShare());
     const now = Date.now();
-    let best = -1;
-    for (let step = 0; step < slots; step += 1) {
+    const candidates: number[] = [];
+    let soonest = Infinity;
+    for (let step = 0; step < slots && candidates.length < wanted; step += 1) {
       const i = (this.cursor + step) % slots;
-      if (best < 0 || this.freeAt[i] < this.freeAt[best]) best = i;
-      if (this.freeAt[i] <= now) break;
+      if (this.freeAt[i] <= now) candidates.push(i);
+      else soonest = Math.min(soonest, this.freeAt[i]);
     }
-    if (this.freeAt[best] > now) return this.freeAt[best] - now;
-    this.cursor = (best + 1) % slots;
-    try {
-      await (up ? this.redisLimiter : this.insurance).consume(`slot${best}`, 1);
-      this.freeAt[best] = Date.now() + this.slotMs;
-      return 0;
-    } catch (result) {
-      if (result instanceof RateLimiterRes) {
-        this.freeAt[best] = Date.now() + Math.max(1, result.msBeforeNext);
-        return -1;
+    if (candidates.length === 0) return { granted: 0, waitMs: Math.max(1, soonest - now) };
+    this.cursor = (candidates[candidates.length - 1] + 1) % slots;
+    const limiter = up ? this.redisLimiter : this.insurance;
+    const results = await Promise.allSettled(candidates.map((i) => limiter.consume(`slot${i}`, 1)));
+    let granted = 0;
+    results.forEach((result, k) => {
+      const i = candidates[k];
+      if (result.status === 'fulfilled') {
+        granted += 1;
+        this.freeAt[i] = Date.now() + this.slotMs;
+      } else if (result.reason instanceof RateLimiterRes) {
+        this.freeAt[i] = Date.now() + Math.max(1, result.reason.msBeforeNext);
+      } else {
+        // Never grant a request nobody counted: ask again, on the local share if Redis is gone.
+        this.options.link.reportFailure(result.reason);
       }
-      // Never grant a request nobody counted: ask again, on the local share if Redis is gone.
-      this.options.link.reportFailure(result);
-      return -1;
-    }
+    });
+    return { granted, waitMs: 0 };
   }
 }

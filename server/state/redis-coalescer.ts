@@ -44,8 +44,9 @@ export class RedisCoalescer implements Coalescer {
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly channel: string;
   /**
-   * Locks whose `SET NX` timed out: Redis may still run it once it answers again, leaving a lock
-   * nobody will release. Each is deleted (only if it still holds our value) when Redis is back.
+   * Locks whose `SET NX` got no answer: Redis may still run it once it answers again, leaving a
+   * lock nobody would release. Each (`key\nvalue` → key) is deleted, only while it still holds
+   * our value, once Redis answers again.
    */
   private readonly uncertain = new Map<string, string>();
   private sequence = 0;
@@ -92,9 +93,14 @@ export class RedisCoalescer implements Coalescer {
   private tryLock(lockKey: string, lockValue: string, resultKey: string): Promise<Attempt> {
     return this.options.link.attempt<Attempt>(
       async (client) => {
-        this.uncertain.set(lockKey, lockValue);
-        const taken = await client.set(lockKey, lockValue, 'PX', this.lockMs, 'NX');
-        this.uncertain.delete(lockKey);
+        let taken: string | null;
+        try {
+          taken = await client.set(lockKey, lockValue, 'PX', this.lockMs, 'NX');
+        } catch (error) {
+          // No answer: Redis may still run it later. Only such locks are released blind (by value).
+          this.uncertain.set(`${lockKey}\n${lockValue}`, lockKey);
+          throw error;
+        }
         if (this.uncertain.size > 0) void this.releaseUncertain();
         if (taken === 'OK') {
           // A winner may have finished between our last look and the lock: use its answer.
@@ -139,10 +145,12 @@ export class RedisCoalescer implements Coalescer {
     await this.options.link.attempt(
       async (client) => {
         const pipeline = client.multi();
-        for (const [key, value] of locks) pipeline.eval(RELEASE_SCRIPT, 1, key, value);
+        for (const [entry, key] of locks) pipeline.eval(RELEASE_SCRIPT, 1, key, entry.slice(key.length + 1));
         await pipeline.exec();
       },
-      () => undefined,
+      () => {
+        for (const [entry, key] of locks) this.uncertain.set(entry, key);
+      },
     );
   }
 

@@ -12,7 +12,7 @@ export interface RedisLinkOptions {
   /**
    * A command slower than this fails over to local state for that call; two failures in a row (or
    * a lost connection) send the whole instance to local state. Generous, because a busy event loop
-   * looks like a slow Redis. @default 1000
+   * looks like a slow Redis. @default 2000
    */
   commandTimeoutMs?: number;
   /** How often a degraded link checks whether Redis answers again. @default 1000 */
@@ -76,7 +76,7 @@ export class RedisLink {
     this.client = new Redis(options.url, {
       ...common,
       enableOfflineQueue: false,
-      commandTimeout: options.commandTimeoutMs ?? 1000,
+      commandTimeout: options.commandTimeoutMs ?? 2000,
     });
     this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.client.on('ready', () => {

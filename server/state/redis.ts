@@ -30,7 +30,7 @@ export interface RedisStateOptions {
   local?: MemoryStateOptions;
   /** One line per change of Redis state. @default silent */
   log?: StateLogger;
-  /** A Redis command slower than this falls back to local state (twice in a row: the instance goes local). @default 1000 */
+  /** A Redis command slower than this falls back to local state (twice in a row: the instance goes local). @default 2000 */
   commandTimeoutMs?: number;
   /** How long an identical request on another instance may hold the coalescing lock. @default 30000 */
   lockMs?: number;
