@@ -140,9 +140,11 @@ describe('partspec enrich (xlsx)', () => {
     const again = join(home, 'bom-again.xlsx');
     const rerun = await runCli(['enrich', output, '--fields', FIELDS.replace('Capacitance:nF', 'Capacitance:pF'), '--risk', '--alternatives', '--out', again, '--base-url', emulator.url], { home, env });
     expect(rerun.code).toBe(1);
-    expect(rerun.stderr).toContain('9 columns (9 updated in place)');
+    // The re-run adds only 'PartSpec: Changes', empty: the same capacitance in pF is no change.
+    expect(rerun.stderr).toContain('10 columns (9 updated in place)');
+    expect(rerun.stderr).toContain('0 rows changed since the last run.');
     const second = (await readXlsx(again)).getWorksheet('BOM')!;
-    expect(rowTexts(second, HEADER_ROW)).toEqual([...headers.slice(0, 6), ...added.map((h) => h.replace('(nF)', '(pF)'))]);
+    expect(rowTexts(second, HEADER_ROW)).toEqual([...headers.slice(0, 6), ...added.map((h) => h.replace('(nF)', '(pF)')), 'PartSpec: Changes']);
     expect(second.getCell(parts[2].row, col('Capacitance (nF)')).value).toBeCloseTo((parts[2].product!.values['Specs.Capacitance'] as number) * 1e12, 6);
     expect(highlightRefs(second)).toEqual(refs);
     expect(formulaCells(await readXlsx(again))).toEqual(['Notes!B4']);
@@ -175,6 +177,7 @@ describe('partspec enrich (csv)', () => {
     const again = join(home, 'bom-again.csv');
     const rerun = await runCli(['enrich', output, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', again, '--base-url', emulator.url], { home, env });
     expect(rerun.code).toBe(1);
-    expect(parse(again)).toEqual(out);
+    // The same columns in place, plus an empty 'PartSpec: Changes': nothing changed.
+    expect(parse(again)).toEqual(out.map((r, i) => [...r, i === 0 ? 'PartSpec: Changes' : '']));
   });
 });
