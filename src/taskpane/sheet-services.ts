@@ -114,7 +114,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         requests: client.stats().requests - before,
         counts,
         partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
-        changedRows: result.changedRows.length,
+        // Only a re-enrichment compares, so only then does the summary speak of changes.
+        changedRows: result.columns.some((c) => c.header === 'PartSpec: Changes') ? result.changedRows.length : undefined,
       };
     },
 
