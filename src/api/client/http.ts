@@ -161,7 +161,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     let waitAsAsked = false;
     let network: { error: unknown } | undefined;
     try {
-      const outcome = await transport.limiter.run(() => attemptOnce(transport, url, key, withKey, options), signal);
+      // A request that will not retry is not held back by the learnt pace: it takes its one answer.
+      const outcome = await transport.limiter.run(() => attemptOnce(transport, url, key, withKey, options), signal, { paced: policy.limit > 0 });
       if (outcome.kind === 'ok') {
         const durationMs = Date.now() - started;
         transport.limiter.observe({ limited: false, waitMs: capWait(outcome.rateWaitMs, policy) });

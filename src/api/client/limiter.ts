@@ -30,8 +30,12 @@ export interface PaceObservation {
 }
 
 export interface Limiter {
-  /** Runs `task` when a slot is free and the pace allows; rejects with CancelledError if `signal` fires first. */
-  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `task` when a slot is free and the pace allows; rejects with CancelledError if `signal`
+   * fires first. `paced: false` skips the learnt pace (a one-shot request that will not retry, like
+   * a connection test, should not queue behind a long Retry-After).
+   */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal, options?: { paced?: boolean }): Promise<T>;
   /** Learns the service's pace from one answer. */
   observe(observation: PaceObservation): void;
   /** Requests running now. */
@@ -47,6 +51,7 @@ export interface Limiter {
 interface Waiter {
   start: () => void;
   signal?: AbortSignal;
+  paced: boolean;
 }
 
 /** The first gap after a 429, and the bounds of the gap. */
@@ -70,9 +75,9 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
   let holdUntil = 0;
 
   /** Milliseconds until the rate window, the hold and the gap all allow one more start. */
-  function startWait(): number {
+  function startWait(paced: boolean): number {
     const t = now();
-    let wait = Math.max(0, holdUntil - t, lastStart + gap - t);
+    let wait = paced ? Math.max(0, holdUntil - t, lastStart + gap - t) : 0;
     if (rate) {
       while (starts.length > 0 && starts[0] <= t - rate.perMs) starts.shift();
       if (starts.length >= rate.requests) wait = Math.max(wait, starts[0] + rate.perMs - t);
@@ -84,7 +89,7 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
   function pump(): void {
     if (wakeUp) return;
     while (queue.length > 0 && active < concurrency) {
-      const wait = startWait();
+      const wait = startWait(queue[0].paced);
       if (wait > 0) {
         wakeUp = setTimeout(() => {
           wakeUp = undefined;
@@ -126,7 +131,7 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
       if (limited) gap = Math.min(MAX_GAP_MS, Math.max(FIRST_GAP_MS, gap * 2));
       else if (gap > 0) gap = gap * RECOVERY < MIN_GAP_MS ? 0 : gap * RECOVERY;
     },
-    run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    run<T>(task: () => Promise<T>, signal?: AbortSignal, runOptions: { paced?: boolean } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         if (signal?.aborted) {
           reject(new CancelledError({ cause: signal.reason }));
@@ -143,6 +148,7 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
           : undefined;
         const waiter: Waiter = {
           signal,
+          paced: runOptions.paced ?? true,
           start: () => {
             stopWaiting?.();
             task()

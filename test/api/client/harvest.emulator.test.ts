@@ -88,7 +88,8 @@ describe('harvest beyond 2000', () => {
     const faulty = await c.harvest({ category: 'ceramicCapacitorsSMD' });
     await logSettled(emulator);
     expect(faulty.products).toEqual(clean);
-    expect(emulator.requests.filter((r) => r.status === 500 || r.status === 0).length).toBe(c.stats().retries);
+    // GETs only: a reachability probe (HEAD) after repeated dropped connections is not a retry.
+    expect(emulator.requests.filter((r) => r.method === 'GET' && (r.status === 500 || r.status === 0)).length).toBe(c.stats().retries);
     expect(c.stats().retries).toBeGreaterThan(0);
   }, 60_000);
 
@@ -99,7 +100,9 @@ describe('harvest beyond 2000', () => {
     const limited = await client({ retry: PATIENT_RETRY }).harvest(query);
     await logSettled(emulator);
     expect(limited.products).toEqual(clean);
-    expect(emulator.requests.some((r) => r.status === 429)).toBe(true);
+    // The client learns the pace from the rate headers and 429s: few requests are refused.
+    const refused = emulator.requests.filter((r) => r.status === 429).length;
+    expect(refused).toBeLessThan(emulator.requests.filter((r) => r.status === 200).length);
 
     emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
     emulator.resetLog();

@@ -67,6 +67,13 @@ describe('limiter', () => {
     expect(limiter.gapMs).toBe(0);
   });
 
+  test('a one-shot request (paced: false) is not held back by a long Retry-After', async () => {
+    const limiter = createLimiter({ concurrency: 2 });
+    limiter.observe({ limited: true, waitMs: 60_000 });
+    await expect(limiter.run(async () => 'answered', undefined, { paced: false })).resolves.toBe('answered');
+    expect(limiter.holdMs).toBeGreaterThan(50_000);
+  });
+
   test('a cancelled waiter leaves no listener on its signal; one signal carries one listener however many wait', async () => {
     const limiter = createLimiter({ concurrency: 1 });
     const controller = new AbortController();
