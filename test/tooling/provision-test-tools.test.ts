@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { chromiumPath, redisServerPath } from '../support/system-tools';
+
+/** `npm test`'s first step, as npm runs it, with the environment given. */
+function provision(env: NodeJS.ProcessEnv) {
+  const script = path.resolve(__dirname, '../../scripts/provision-test-tools.js');
+  return spawnSync(process.execPath, [script], { env, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe("npm test's provisioning step", () => {
+  test('finds what is there without asking any package manager (none is even on PATH)', () => {
+    const run = provision({ PATH: '/nonexistent', PARTSPEC_CHROMIUM: chromiumPath(), PARTSPEC_REDIS_SERVER: redisServerPath() });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  test('what is missing and cannot be installed without asking: one sentence with the command, exit 1', () => {
+    const run = provision({ PATH: '/nonexistent' });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The tests need Chromium and redis-server, which are not installed: run `.*install.*chromium.*redis-server`/);
+  });
+
+  test('a PARTSPEC_ variable that names no program is said so, not silently replaced', () => {
+    const run = provision({ PATH: process.env.PATH, PARTSPEC_CHROMIUM: '/nonexistent/chromium' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('PARTSPEC_CHROMIUM names /nonexistent/chromium, which is not an executable file; point it at Chromium or unset it.');
+  });
+
+  test('the tests look where the step looked', () => {
+    expect(path.isAbsolute(chromiumPath())).toBe(true);
+    expect(path.basename(redisServerPath())).toMatch(/^redis-server/);
+  });
+});
