@@ -21,8 +21,8 @@ const USERS = 50;
 /** Requests per user, drawn from a pool shared by the team. */
 const LOOKUPS_PER_USER = 12;
 const POOL = 120;
-/** Requests each user has in flight at once, as the add-in's client allows. */
-const IN_FLIGHT = 4;
+/** Requests each user sends at once: a whole recalculation's worth, so every distinct search is waiting from the start. */
+const IN_FLIGHT = LOOKUPS_PER_USER;
 /** The upstream's limit, and the budget every configuration is given. */
 const RATE = { max: 20, windowSeconds: 2 };
 
@@ -67,7 +67,7 @@ async function runTeam(emulator: RunningEmulator, team: Team, workload: Workload
   await Promise.all(
     Array.from({ length: USERS }, async (_, user) => {
       const items = itemsOf(user, pool);
-      // Like the add-in's client, each user keeps up to IN_FLIGHT requests going at once.
+      // Each user keeps up to IN_FLIGHT requests going at once.
       const worker = async (): Promise<void> => {
         for (let item = items.shift(); item !== undefined; item = items.shift()) {
           unique.add(item);
