@@ -1,5 +1,5 @@
 import { closeSync, createWriteStream, fsyncSync, openSync, rmSync } from 'node:fs';
-import { chmod, open, rename, rm, stat } from 'node:fs/promises';
+import { chmod, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FileError, UsageError } from '../errors';
 
@@ -108,17 +108,19 @@ function writeStreamed(file: string, data: string | Uint8Array): Promise<void> {
  * unchanged after the temporary file is removed; any other failure becomes one FileError sentence.
  */
 export async function writeFileSafely(file: string, data: string | Uint8Array | ((temp: string) => Promise<void>)): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.partspec-tmp`);
+  // Through a symbolic link, the file it points to is replaced and the link stays.
+  const target = await realpath(file).catch(() => file);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.partspec-tmp`);
   trackTemp(temp);
-  const existing = await stat(file).catch(() => undefined);
+  const existing = await stat(target).catch(() => undefined);
   try {
     if (typeof data === 'function') await data(temp);
     else await writeStreamed(temp, data);
     syncPath(temp);
     if (existing) await chmod(temp, existing.mode & 0o777);
-    await rename(temp, file);
+    await rename(temp, target);
     pending.delete(temp);
-    syncPath(dirname(file), true);
+    syncPath(dirname(target), true);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     pending.delete(temp);

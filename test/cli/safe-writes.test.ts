@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
@@ -79,6 +79,16 @@ test('an in-place write keeps the file complete and its permissions, and leaves 
   const run = await startCli(enrichArgs('book.xlsx'), { cwd: dir }).done;
   expect(run.code).toBe(1);
   expect(statSync(book).mode & 0o777).toBe(0o640);
+  expect(rowTexts((await readXlsx(book)).getWorksheet('BOM')!, 3)).toContain('PartSpec: Match');
+  expect(leftovers(dir)).toEqual([]);
+});
+
+test('through a symbolic link, the workbook it points to is replaced and the link stays', async () => {
+  const { dir, book } = folderWithBook('linked');
+  symlinkSync(book, join(dir, 'link.xlsx'));
+  const run = await startCli(enrichArgs('link.xlsx'), { cwd: dir }).done;
+  expect(run.code).toBe(1);
+  expect(lstatSync(join(dir, 'link.xlsx')).isSymbolicLink()).toBe(true);
   expect(rowTexts((await readXlsx(book)).getWorksheet('BOM')!, 3)).toContain('PartSpec: Match');
   expect(leftovers(dir)).toEqual([]);
 });
