@@ -36,8 +36,9 @@ test('a rejected key: the search says what to do and the cell shows #N/A with th
   await saveScreenshot(page, 'error-key-rejected');
 });
 
-test('a storm of 429s: the client retries, then says the service is limiting requests', async () => {
-  world.emulator.configure({ rateLimit: { max: 0, windowSeconds: 1 } });
+test('a 429 whose Retry-After ends beyond the retry budget: the client says at once that the service is limiting requests', async () => {
+  // Ten minutes, past the client's 2-minute budget: no wait can meet it, so the first 429 is the answer.
+  world.emulator.configure({ rateLimit: { max: 0, windowSeconds: 600 } });
   const { page } = await world.openWorkbench();
   await openSection(page, 'search');
   const before = world.emulator.requests.length;
@@ -45,10 +46,10 @@ test('a storm of 429s: the client retries, then says the service is limiting req
   const error = page.getByTestId('search-error');
   await error.filter({ hasText: '429' }).waitFor({ timeout: 60_000 });
   const text = (await error.textContent()) ?? '';
-  expect(text).toContain('The product service is limiting requests (429) and still refused after 5 attempts.');
+  expect(text).toContain('The product service is limiting requests (429) and still refused after 1 attempt. The service asked to wait 600 s.');
   expect(text).toContain('Wait a minute and try again');
   const refused = world.emulator.requests.slice(before).filter((r) => r.status === 429);
-  expect(refused.length).toBe(5);
+  expect(refused.length).toBe(1);
   await error.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'error-rate-limited');
 });

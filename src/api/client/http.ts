@@ -181,7 +181,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         retryAfter = parseRetryAfter(outcome.retryAfter);
         failure = errorForStatus({ status: outcome.status, request, body, attempts: attempt, retryAfter });
         retryable = isRetryableStatus(outcome.status, policy);
-        waitAsAsked = outcome.status === 429 && retryAfter !== undefined;
+        // Cut short by maxRetryAfter, the wait is no longer the one asked for: it counts as a failure.
+        waitAsAsked = outcome.status === 429 && retryAfter !== undefined && retryAfter <= policy.maxRetryAfter;
         const limited = outcome.status === 429;
         transport.limiter.observe({ limited, waitMs: capWait(limited && retryAfter !== undefined ? retryAfter : outcome.rateWaitMs, policy) });
         transport.totals.bytes += outcome.bytes;
@@ -212,7 +213,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     if (!waitAsAsked) budget.failures++;
     // After a 429 the limiter holds every start until the service's Retry-After; nothing more to wait here.
     const delay = waitAsAsked ? 0 : computeRetryDelay(budget.failures, policy, retryAfter);
-    let retry = retryable && mayRetry(budget, waitAsAsked ? Math.min(retryAfter!, policy.maxRetryAfter) : delay, policy, now);
+    // A Retry-After that ends after the budget cannot be met by any wait: give up now.
+    let retry = retryable && mayRetry(budget, retryAfter ?? delay, policy, now);
     if (network) {
       // Only a failure that repeats, or the last one, is worth a probe: a single dropped connection
       // is common and says nothing about the address.

@@ -7,7 +7,8 @@
  * or its time budget is spent, not for a small fixed count: with the defaults, a request that
  * keeps failing gives up 2 minutes after its first failure (plus at most the one attempt then
  * running, itself bounded by the client's `timeoutMs`). A 429 whose Retry-After says when to come
- * back is a wait, not a failed attempt; the wait still counts against the time budget.
+ * back (within `maxRetryAfter`) is a wait, not a failed attempt; the wait still counts against the
+ * time budget, and a Retry-After that ends after the budget ends the request at once.
  */
 
 export interface RetryOptions {
@@ -48,7 +49,7 @@ export interface RetryOptions {
   jitter?: boolean | ((delay: number) => number);
   /**
    * Upper bound of a wait the service asks for with Retry-After, in ms: a longer request is
-   * shortened to this.
+   * shortened to this, and the 429 then counts as a failed attempt.
    * @default 60000
    */
   maxRetryAfter?: number;

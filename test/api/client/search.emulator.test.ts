@@ -105,11 +105,9 @@ describe('errors from the emulator, each with its sentence', () => {
   });
 
   test('429 until the time budget is spent: RateLimitError', async () => {
-    emulator.configure({ rateLimit: { max: 1, windowSeconds: 60 } });
-    // Retry-After (about 60 s) is cut to 20 ms so that the 300 ms budget sees several waits.
-    await ping(client());
-    // A second client: the first one would hold its next request until the rate window resets.
-    const c = client({ retry: { maxRetryAfter: 20, budgetMs: 300 } });
+    // Every request refused with Retry-After 1 s: waits as asked (none counts as a failure) until 2.5 s are spent.
+    emulator.configure({ rateLimit: { max: 0, windowSeconds: 1 } });
+    const c = client({ retry: { budgetMs: 2_500 } });
     const error = await ping(c).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(0);
