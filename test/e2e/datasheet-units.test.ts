@@ -97,3 +97,43 @@ test('=PART.SEARCH with a comma list of fields spills numbers that read 2.2 µH 
   const values = await page.evaluate(() => window.partspecWorkbench!.double.values('Sheet1'));
   expect(values[1][1]).toBe(2200);
 });
+
+test('Enrich BOM: capacitances read like a datasheet, and the unit picker writes µF instead', async () => {
+  const { page } = await world.openWorkbench();
+  await page.getByTestId('load-sample-bom').click();
+  await page.getByTestId('column-BOM-C').click();
+  await openSection(page, 'enrich');
+  await page.getByTestId('enrich-mode-values').check();
+  const capacitance = page.getByTestId('enrich-fields-field-Specs.Capacitance');
+  if (!(await capacitance.isChecked())) await capacitance.check();
+
+  const enrich = async (): Promise<{ header: string; cells: { part: string; value: unknown; text: string }[] }> => {
+    await page.getByTestId('enrich-run').click();
+    await page.getByTestId('enrich-summary').waitFor({ timeout: 90_000 });
+    const values = await page.evaluate(() => window.partspecWorkbench!.double.values('BOM'));
+    const column = values[0].findIndex((h) => /^PartSpec: Capacitance/.test(String(h)));
+    const letter = String.fromCharCode(65 + column);
+    const cells = [];
+    // The grid draws the rows in view: the first 20 of the BOM.
+    for (let r = 1; r < Math.min(values.length, 20); r++) {
+      if (typeof values[r][column] !== 'number') continue;
+      const text = (await page.getByTestId(`cell-BOM-${letter}${r + 1}`).textContent()) ?? '';
+      cells.push({ part: String(values[r][2]).trim(), value: values[r][column], text });
+    }
+    return { header: String(values[0][column]), cells };
+  };
+
+  const datasheet = await enrich();
+  expect(datasheet.header).toBe('PartSpec: Capacitance (pF)');
+  expect(datasheet.cells.length).toBeGreaterThan(0);
+  for (const cell of datasheet.cells) {
+    expect(cell.text).toMatch(/^\d+(\.\d{1,3})? (pF|nF|µF)$/);
+    const [number, unit] = cell.text.split(' ');
+    expect(Number(number) * { pF: 1, nF: 1e3, 'µF': 1e6 }[unit]!).toBeCloseTo(cell.value as number, 6);
+  }
+
+  await page.getByTestId('enrich-fields-unit-Specs.Capacitance').selectOption('µF');
+  const micro = await enrich();
+  expect(micro.header).toBe('PartSpec: Capacitance (µF)');
+  expect(micro.cells.map((c) => Math.round((c.value as number) * 1e6))).toEqual(datasheet.cells.map((c) => c.value));
+});
