@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
 import { TokenStoreUnavailableError } from '../../server/state/redis-tokens';
+import { createTokenFileStore } from '../../server/tokens/token-file';
 import type { CachedAnswer } from '../../server/state/types';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
 
@@ -161,6 +165,31 @@ describe('tokens shared through Redis', () => {
     expect(JSON.stringify(table)).not.toContain(token);
     expect(JSON.stringify(table)).not.toContain(token.slice(4));
     expect(Object.keys(table)).toEqual(['bob']);
+  });
+});
+
+describe('tokens from --tokens FILE with --redis', () => {
+  test('seed an empty Redis once, and answer while Redis has never been reached', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'partspec-seed-'));
+    try {
+      const file = path.join(dir, 'tokens.json');
+      const fileToken = await createTokenFileStore(file).add('from-file');
+      const { states: [a], prefix } = await openInstances(1, { local: { tokensFile: file } });
+      expect(await a.tokens!.verify(fileToken)).toBe('from-file');
+      const probe = new Redis(redis.url);
+      expect(Object.keys(await probe.hgetall(`${prefix}tokens`))).toEqual(['from-file']);
+      await probe.quit();
+      // Revoked in Redis, the token stays revoked although the file still holds it.
+      expect(await a.tokens!.revoke('from-file')).toBe(true);
+      const { states: [b] } = await openInstances(1, { prefix, local: { tokensFile: file } });
+      expect(await b.tokens!.verify(fileToken)).toBeUndefined();
+
+      const offline = await createRedisState({ url: 'redis://127.0.0.1:1', teamMode: true, local: { tokensFile: file }, connectWaitMs: 100 });
+      opened.push(offline);
+      expect(await offline.tokens!.verify(fileToken)).toBe('from-file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
