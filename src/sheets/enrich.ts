@@ -290,7 +290,8 @@ async function writeColumns(
       header.numberFormat = [[NUMBER_FORMATS.text]];
       header.values = [[p.spec.header]];
       if (!p.existing && !table) header.format.font.bold = true;
-      if (!p.existing) header.format.columnWidth = Math.min(300, Math.max(60, p.spec.header.length * 6.5 + 10));
+      // The Changes column holds sentences: wide enough to read a status and a date move.
+      if (!p.existing) header.format.columnWidth = p.spec.special === 'changes' ? 380 : Math.min(300, Math.max(60, p.spec.header.length * 6.5 + 10));
       const body = sheet.getRangeByIndexes(layout.firstRow, p.column, count, 1);
       body.numberFormat = enrichmentNumberFormat(p.spec, mode) as unknown as string[][];
       if (options.highlight !== false && p.spec.special === 'risk') addRules(body, lifecycleRules());

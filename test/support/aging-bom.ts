@@ -49,17 +49,22 @@ function shown(value: FieldValue | undefined): string {
 
 /**
  * The Changes text PartSpec must write for a part between the two catalogs, from the catalogs'
- * own values: `labels` are the field columns' names in order (after Match).
+ * own values: `labels` are the field columns' names after Match, in the sheet's order.
  */
 export function expectedChanges(partno: string, first: Catalog, later: Catalog, labels: readonly string[]): string {
   const before = first.byPartno.get(partno);
   const now = later.byPartno.get(partno);
   const parts: string[] = [];
   if (!before !== !now) parts.push(`Match ${before ? 'Exact' : 'Not found'} → ${now ? 'Exact' : 'Not found'}`);
-  AGING_FIELDS.forEach((key, i) => {
+  for (const label of labels) {
+    const key = AGING_FIELDS.find((k) => {
+      const name = k.slice(k.lastIndexOf('.') + 1);
+      return label === name || label.startsWith(`${name} (`);
+    });
+    if (!key) continue;
     const b = before?.values[key];
     const a = now?.values[key];
-    if (shown(b) !== shown(a)) parts.push(`${labels[i]} ${shown(b)} → ${shown(a)}`);
-  });
+    if (shown(b) !== shown(a)) parts.push(`${label} ${shown(b)} → ${shown(a)}`);
+  }
   return parts.join('; ');
 }
