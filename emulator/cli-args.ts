@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isIsoDate, REFERENCE_DATE } from './catalog';
+import { DOWNLOAD_FORMATS, isDownloadFormat } from './download-formats';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from './options';
 
 export const USAGE = `Usage: npm run emulator -- [options]
@@ -22,6 +23,8 @@ Options:
   --log-requests FILE   append one JSON line per request to FILE
   --no-cors             play a gateway with CORS off: preflights 403, no Access-Control-* headers
   --download-host PORT  serve the category files from a second origin on PORT (0: a free one)
+  --download-format F   the category files as json (default), csv (UTF-8), tsv (UTF-16),
+                        xlsx, zip (CSV inside) or gzip (CSV)
   --help                show this text`;
 
 export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
@@ -85,6 +88,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
         'as-of': { type: 'string' },
         'no-cors': { type: 'boolean' },
         'download-host': { type: 'string' },
+        'download-format': { type: 'string' },
         'log-requests': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,6 +116,11 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
   if (v['as-of'] !== undefined) options.asOf = asOfDate(v['as-of']);
   if (v['no-cors']) options.noCors = true;
   if (v['download-host'] !== undefined) options.downloadHost = { port: integer('download-host', v['download-host'], 0, 65535) };
+  if (v['download-format'] !== undefined) {
+    const format = v['download-format'];
+    if (!isDownloadFormat(format)) throw new UsageError(`--download-format needs one of ${DOWNLOAD_FORMATS.join(', ')}, not '${format}'.`);
+    options.downloadFormat = format;
+  }
   if (v['log-requests'] !== undefined) {
     if (v['log-requests'].trim() === '') throw new UsageError('--log-requests needs a file path.');
     options.logRequests = v['log-requests'];

@@ -1,4 +1,5 @@
 import type { Catalog } from './catalog';
+import type { DownloadFormat } from './download-formats';
 import type { Quirks } from './render';
 
 /** The key the emulator accepts when no other is configured. It is public: printing it is fine. */
@@ -41,6 +42,8 @@ export interface EmulatorOptions {
   noCors?: boolean;
   /** Serve the category files from a second origin on this port (0: a free one), with the same CORS behaviour. @default none */
   downloadHost?: { port: number };
+  /** Format of the category files: json, csv (UTF-8), tsv (UTF-16), xlsx, zip (CSV inside) or gzip (CSV). @default 'json' */
+  downloadFormat?: DownloadFormat;
   /** Clock in ms, for link-expiry tests. @default Date.now */
   now?: () => number;
   /** Response nestings other than the default, to test client tolerance (NOTES.md). @default none */

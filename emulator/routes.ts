@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -18,7 +17,8 @@ import {
 import type { Catalog } from './catalog';
 import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
 import { runQuery } from './query';
-import { renderResult, renderResultChunks, type Quirks } from './render';
+import { renderDownloadFile, type DownloadFormat } from './download-formats';
+import { renderResult, type Quirks } from './render';
 import { DOWNLOAD_PATH, type LinkSigner } from './signing';
 
 export interface RouteContext {
@@ -30,6 +30,8 @@ export interface RouteContext {
   baseUrlOf(request: FastifyRequest): string;
   /** The second origin that serves the category files (`--download-host`), if any. */
   downloadBaseUrl?(): string | undefined;
+  /** Format of the category files (`--download-format`). @default 'json' */
+  downloadFormat?: DownloadFormat;
   /** Records how many products an answer carries, for the request log. */
   countProducts(request: FastifyRequest, count: number): void;
 }
@@ -117,17 +119,20 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     if (problem || !isCategoryId(category) || !isLang(lang)) {
       throw new HttpProblem(403, problem ?? 'This download link is not valid: request a new one.');
     }
-    const products = ctx.catalog.byGroup[CATEGORIES[category].groups[0]];
+    const group = CATEGORIES[category].groups[0];
+    const products = ctx.catalog.byGroup[group];
     ctx.countProducts(request, products.length);
-    const body = Readable.from(renderResultChunks(products, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }));
-    reply.header('content-type', 'application/json; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${category}-${lang}.json"`);
+    const format = ctx.downloadFormat ?? 'json';
+    const file = renderDownloadFile(format, products, group, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }, `${category}-${lang}`);
+    reply.header('content-type', file.contentType);
+    reply.header('content-disposition', `attachment; filename="${category}-${lang}.${file.extension}"`);
     reply.header('vary', 'accept-encoding');
-    if (/\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''))) {
+    // Text formats travel compressed when the client accepts it; archives and workbooks as they are.
+    if ((format === 'json' || format === 'csv' || format === 'tsv') && /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''))) {
       reply.header('content-encoding', 'gzip');
-      return reply.send(body.pipe(createGzip()));
+      return reply.send(file.body.pipe(createGzip()));
     }
-    return reply.send(body);
+    return reply.send(file.body);
   });
 
   // Addresses in MediaFileUrls, ProductDetailUrl and SampleRequestUrl answer with a placeholder.

@@ -169,6 +169,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     signer,
     now,
     quirks: options.quirks,
+    downloadFormat: options.downloadFormat,
     baseUrlOf: (request) => {
       const host = request.headers.host;
       return host && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : baseUrl;

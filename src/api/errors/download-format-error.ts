@@ -1,7 +1,7 @@
 import { ApiError, type RequestInfo } from './api-error';
 import { hasErrorKind } from './kinds';
 
-/** The downloaded category file is neither JSON in the product-search shape nor CSV with field names. */
+/** The downloaded category file is in none of the formats PartSpec reads (JSON, CSV, TSV, xlsx; plain, ZIP or gzip). */
 export class DownloadFormatError extends ApiError {
   static override readonly kind: string = 'DownloadFormatError';
   override readonly name: string = 'DownloadFormatError';
@@ -12,7 +12,7 @@ export class DownloadFormatError extends ApiError {
     const shown = sample.slice(0, 80);
     super(
       `The downloaded file could not be read: ${detail} (it starts with ${JSON.stringify(shown)}).`,
-      'The downloaded product file is neither JSON nor CSV. Request a new download link and try again; if it happens again, the service changed its file format.',
+      'The downloaded product file is in none of the formats PartSpec reads (JSON, CSV, TSV or xlsx, plain or in ZIP or gzip); nothing was written. Request a new download link and try again; if it happens again, the service changed its file format.',
       options,
     );
     this.sample = shown;

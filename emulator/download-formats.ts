@@ -1,0 +1,127 @@
+import { PassThrough, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { Zip, ZipDeflate } from 'fflate';
+import Papa from 'papaparse';
+import { fieldsOfGroup, type Group } from '../src/api';
+import type { CatalogProduct } from './catalog';
+import { renderProduct, renderResultChunks, type RenderOptions } from './render';
+
+/*
+ * The category file in the formats a service might send (the spec says only "not shown"), so
+ * every reader path is tested over real HTTP: JSON in the /v2/products shape (the default), CSV
+ * (UTF-8 with BOM), TSV (UTF-16LE with BOM, as Excel's "Unicode Text"), xlsx (one sheet, header
+ * row), CSV inside a ZIP archive, and CSV gzip-compressed as a file (not as a transfer encoding).
+ * Every one is produced piece by piece, never as one string.
+ */
+
+export const DOWNLOAD_FORMATS = ['json', 'csv', 'tsv', 'xlsx', 'zip', 'gzip'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** True for a name of a download format. */
+export function isDownloadFormat(value: string): value is DownloadFormat {
+  return (DOWNLOAD_FORMATS as readonly string[]).includes(value);
+}
+
+export interface DownloadFile {
+  contentType: string;
+  extension: string;
+  body: Readable;
+}
+
+const ROWS_PER_PIECE = 500;
+
+/** The header (record keys, `Specs.Capacitance`) and the cells of one product as text. */
+function columnsOf(group: Group): string[] {
+  return fieldsOfGroup(group).map((f) => f.key);
+}
+
+function cellsOf(product: CatalogProduct, keys: readonly string[], options: RenderOptions): (string | number | boolean)[] {
+  const rendered = renderProduct(product, options);
+  return keys.map((key) => {
+    const [head, tail] = key.includes('.') ? key.split('.', 2) : [key, undefined];
+    const raw = tail === undefined ? rendered[head] : (rendered[head] as Record<string, unknown> | undefined)?.[tail];
+    if (raw === undefined || raw === null) return '';
+    if (Array.isArray(raw)) return raw.join('|');
+    return typeof raw === 'number' || typeof raw === 'boolean' ? raw : String(raw);
+  });
+}
+
+/** Lines of delimited text, a few hundred rows per piece. */
+function* delimitedPieces(products: readonly CatalogProduct[], group: Group, options: RenderOptions, delimiter: string): Generator<string> {
+  const keys = columnsOf(group);
+  yield `${Papa.unparse([keys], { delimiter, newline: '\r\n' })}\r\n`;
+  for (let i = 0; i < products.length; i += ROWS_PER_PIECE) {
+    const rows = products.slice(i, i + ROWS_PER_PIECE).map((p) => cellsOf(p, keys, options).map(String));
+    yield `${Papa.unparse(rows, { delimiter, newline: '\r\n' })}\r\n`;
+  }
+}
+
+function* utf8(pieces: Iterable<string>, bom: boolean): Generator<Uint8Array> {
+  const encoder = new TextEncoder();
+  if (bom) yield new Uint8Array([0xef, 0xbb, 0xbf]);
+  for (const piece of pieces) yield encoder.encode(piece);
+}
+
+function* utf16le(pieces: Iterable<string>): Generator<Uint8Array> {
+  yield new Uint8Array([0xff, 0xfe]);
+  for (const piece of pieces) yield new Uint8Array(Buffer.from(piece, 'utf16le'));
+}
+
+/** CSV inside a ZIP archive, deflated piece by piece with fflate's streaming Zip. */
+async function* zipped(name: string, pieces: Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, data) => {
+    if (error) failure = error;
+    else out.push(data);
+  });
+  const entry = new ZipDeflate(name, { level: 6 });
+  zip.add(entry);
+  for (const piece of pieces) {
+    entry.push(piece);
+    if (failure) throw failure;
+    while (out.length > 0) yield out.shift()!;
+  }
+  entry.push(new Uint8Array(0), true);
+  zip.end();
+  if (failure) throw failure;
+  while (out.length > 0) yield out.shift()!;
+}
+
+/** An xlsx written by ExcelJS's streaming writer: one sheet, a header row of record keys. */
+function xlsxBody(products: readonly CatalogProduct[], group: Group, options: RenderOptions): Readable {
+  const body = new PassThrough();
+  void (async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: true, useStyles: false });
+    const sheet = workbook.addWorksheet(group);
+    const keys = columnsOf(group);
+    sheet.addRow(keys).commit();
+    for (let i = 0; i < products.length; i++) {
+      sheet.addRow(cellsOf(products[i], keys, options)).commit();
+      // Let the archive drain into the answer now and then.
+      if (i % ROWS_PER_PIECE === ROWS_PER_PIECE - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: Error) => body.destroy(error));
+  return body;
+}
+
+/** The category file of a group's products in a format. */
+export function renderDownloadFile(format: DownloadFormat, products: readonly CatalogProduct[], group: Group, options: RenderOptions, baseName: string): DownloadFile {
+  switch (format) {
+    case 'json':
+      return { contentType: 'application/json; charset=utf-8', extension: 'json', body: Readable.from(renderResultChunks(products, options)) };
+    case 'csv':
+      return { contentType: 'text/csv; charset=utf-8', extension: 'csv', body: Readable.from(utf8(delimitedPieces(products, group, options, ','), true)) };
+    case 'tsv':
+      return { contentType: 'text/tab-separated-values; charset=utf-16le', extension: 'tsv', body: Readable.from(utf16le(delimitedPieces(products, group, options, '\t'))) };
+    case 'xlsx':
+      return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', body: xlsxBody(products, group, options) };
+    case 'zip':
+      return { contentType: 'application/zip', extension: 'zip', body: Readable.from(zipped(`${baseName}.csv`, utf8(delimitedPieces(products, group, options, ','), false))) };
+    case 'gzip':
+      return { contentType: 'application/gzip', extension: 'csv.gz', body: Readable.from(utf8(delimitedPieces(products, group, options, ','), false)).pipe(createGzip()) };
+  }
+}
