@@ -21,7 +21,26 @@ export class MissingKeyError extends ApiError {
  * The same client the add-in uses, with answers cached in files (24 h, as in the add-in) unless
  * `cache` is false.
  */
-export function createCliClient(config: CliConfig, options: { cache: boolean; onServiceState?: ServiceStateListener }): Client {
+/** Environment variable: seconds a failing request keeps retrying (default 120, the client's). */
+export const RETRY_BUDGET_ENV = 'PARTSPEC_RETRY_BUDGET';
+
+/**
+ * The retry budget `PARTSPEC_RETRY_BUDGET` asks for, in ms: a script that would rather fail fast
+ * than wait out a struggling service sets it. Undefined (the default) when unset; a value that is
+ * not a number of seconds ≥ 0 is reported through `warn` and ignored.
+ */
+export function retryBudgetFrom(env: NodeJS.ProcessEnv, warn: (message: string) => void): number | undefined {
+  const text = env[RETRY_BUDGET_ENV]?.trim();
+  if (!text) return undefined;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    warn(`${RETRY_BUDGET_ENV} must be a number of seconds, not '${text}'; using the default of 120.`);
+    return undefined;
+  }
+  return Math.round(seconds * 1000);
+}
+
+export function createCliClient(config: CliConfig, options: { cache: boolean; onServiceState?: ServiceStateListener; retryBudgetMs?: number }): Client {
   if (!config.apiKey) throw new MissingKeyError();
   return createClient({
     baseUrl: config.baseUrl,
@@ -29,5 +48,6 @@ export function createCliClient(config: CliConfig, options: { cache: boolean; on
     lang: config.lang,
     cache: options.cache ? { store: createFileStore(defaultCacheDir()) } : false,
     onServiceState: options.onServiceState,
+    retry: options.retryBudgetMs === undefined ? undefined : { budgetMs: options.retryBudgetMs },
   });
 }

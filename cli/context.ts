@@ -1,6 +1,6 @@
 import { describeServiceState, type Client, type ServiceState } from '../src/api/node';
 import type { Flags } from './args';
-import { createCliClient } from './client';
+import { createCliClient, retryBudgetFrom } from './client';
 import { resolveConfig, type CliConfig } from './config';
 import { createProgress, type Progress } from './progress';
 
@@ -49,7 +49,8 @@ export function connect(context: CommandContext, flags: Flags): { client: Client
   const config = configOf(context, flags);
   // The progress line says when the service is limiting, failing or slow, so a long wait is explained.
   const onServiceState = (state: ServiceState): void => context.progress.status(describeServiceState(state));
-  return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState }), config };
+  const retryBudgetMs = retryBudgetFrom(context.env, (message) => context.note(`Warning: ${message}`));
+  return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState, retryBudgetMs }), config };
 }
 
 /** Writes text to stdout and waits until it is flushed (so an exit right after loses nothing). */

@@ -1,3 +1,4 @@
+import { retryBudgetFrom } from '../../cli/client';
 import { createProgress } from '../../cli/progress';
 import { describeServiceState } from '../../src/api';
 
@@ -32,5 +33,17 @@ describe('progress line', () => {
     progress.update('Looking up', 1, 2);
     progress.status('the service is slow to answer');
     expect(t.writes).toEqual([]);
+  });
+});
+
+describe('PARTSPEC_RETRY_BUDGET', () => {
+  test('seconds become the client\'s retry budget; a bad value is named and ignored', () => {
+    const warnings: string[] = [];
+    const warn = (message: string): number => warnings.push(message);
+    expect(retryBudgetFrom({}, warn)).toBeUndefined();
+    expect(retryBudgetFrom({ PARTSPEC_RETRY_BUDGET: '30' }, warn)).toBe(30_000);
+    expect(retryBudgetFrom({ PARTSPEC_RETRY_BUDGET: '0.5' }, warn)).toBe(500);
+    expect(retryBudgetFrom({ PARTSPEC_RETRY_BUDGET: 'soon' }, warn)).toBeUndefined();
+    expect(warnings).toEqual(["PARTSPEC_RETRY_BUDGET must be a number of seconds, not 'soon'; using the default of 120."]);
   });
 });

@@ -145,7 +145,8 @@ describe('error paths', () => {
         seeError(`function ${name}`, error);
       }
 
-      const cli = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', emulator.url], { home: temp.dir, env: { PARTSPEC_API_KEY: SECRET_KEY } });
+      // A short retry budget: the command line would otherwise keep trying for its default 2 minutes.
+      const cli = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', emulator.url], { home: temp.dir, env: { PARTSPEC_API_KEY: SECRET_KEY, PARTSPEC_RETRY_BUDGET: '0.5' } });
       expect(cli.code).toBe(3);
       see(`CLI ${name} stdout`, cli.stdout);
       see(`CLI ${name} stderr`, cli.stderr);

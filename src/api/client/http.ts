@@ -150,6 +150,7 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
   const policy = transport.retry;
   const budget: RetryState = { failures: 0, firstFailureAt: 0 };
   let networkFailures = 0;
+  let refusals = 0;
 
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw new CancelledError({ request, cause: signal.reason });
@@ -199,6 +200,7 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
       } else {
         network = outcome;
         networkFailures++;
+        refusals = REFUSED.test(describeFailure(outcome.error)) ? refusals + 1 : 0;
         failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt });
         retryable = true;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
@@ -225,6 +227,15 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
         // CORS does not change between attempts: one retry rules out a dropped connection, no more.
         if (reachability === 'cors') retry = false;
       }
+      // Nothing listens at the address, or the name does not resolve, three times in a row: a wrong
+      // address or a stopped service, which waiting out the budget would not change.
+      if (refusals >= MAX_REFUSALS) {
+        if (!(failure as NetworkError).reachability) {
+          const userMessage = reachabilityMessage('unreachable', new URL(url).origin);
+          failure = new NetworkError(redact(describeFailure(network.error), secrets), { request, attempts: attempt, reachability: 'unreachable', userMessage });
+        }
+        retry = false;
+      }
     }
     if (!retry) throw failure;
     transport.service.report(
@@ -238,6 +249,10 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     });
   }
 }
+
+/** Failures that mean nothing answers at the address (Node names them; a browser does not). */
+const REFUSED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/;
+const MAX_REFUSALS = 3;
 
 /** A wait the service asks for, cut to the policy's maxRetryAfter. */
 function capWait(waitMs: number | undefined, policy: RetryPolicy): number | undefined {

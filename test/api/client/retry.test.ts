@@ -189,6 +189,17 @@ describe('retries through the client (injected fetch)', () => {
     expect(client.serviceState().condition).toBe('limiting');
   });
 
+  test('nothing listening at the address three times in a row ends the request, saying it cannot be reached', async () => {
+    const refused = (): never => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
+    };
+    const { fetch, calls } = scriptedFetch([refused]);
+    const error = await search(fetch, fast).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(calls).toHaveLength(3);
+    expect((error as NetworkError).userMessage).toMatch(/cannot be reached/);
+  });
+
   test('retry: false sends once, even a 429 that says when to come back', async () => {
     const { fetch, calls } = scriptedFetch([status(429, { 'retry-after': '0' }), EMPTY]);
     const client = createClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch, retry: false, cache: false });
