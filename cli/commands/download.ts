@@ -1,24 +1,59 @@
-import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS } from '../../src/api/node';
+import { createWriteStream } from 'node:fs';
+import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type ProductRecord } from '../../src/api/node';
 import { buildImportColumns } from '../../src/sheets/core/columns';
 import { buildProductRows } from '../../src/sheets/core/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { formatOfFile, writeFileSafely } from '../io/files';
-import { writeTableFile } from '../io/table-file';
+import { writeTableStream } from '../io/table-stream';
 import type { Command } from './command';
 import { categoryFlag } from './search';
 
 const USAGE = `usage: partspec download --category C --out FILE.xlsx|FILE.csv|FILE.json [options]
 
 Downloads the data file of a whole category through its download link and writes it as a table
-(the same typed columns as 'search') or, for .json, as the normalized product records.
+(the same typed columns as 'search') or, for .json, as the normalized product records. The file
+(JSON, CSV, TSV or xlsx, plain or in ZIP or gzip) is read and written as it arrives, so memory
+stays small whatever the category's size. Interrupted (Ctrl-C, a cut connection), the output
+keeps the rows that arrived and says how many; a file PartSpec cannot read writes nothing.
 
 Options:
   --category C          ${DOWNLOAD_CATEGORY_IDS.join(', ')}
   --fields a,b,…        columns for .xlsx/.csv; FIELD:UNIT converts (default: every field of the category)
   --out FILE            .xlsx, .csv (text starting with = + - @ gets a leading ') or .json
 ${CONNECTION_HELP}`;
+
+/** The batches of an iterator whose first batch was already taken. */
+async function* resume<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/** Writes records as a JSON array, one record per line, as they arrive. */
+async function writeJsonStream(file: string, batches: AsyncIterable<ProductRecord[]>): Promise<{ rows: number; stoppedBy?: unknown }> {
+  let result: { rows: number; stoppedBy?: unknown } = { rows: 0 };
+  await writeFileSafely(file, async (temp) => {
+    const stream = createWriteStream(temp);
+    const put = (text: string): Promise<void> => new Promise((resolve, reject) => (stream.write(text) ? resolve() : stream.once('drain', resolve).once('error', reject)));
+    await put('[');
+    try {
+      for await (const batch of batches) {
+        for (const record of batch) await put(`${result.rows++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+      }
+    } catch (error) {
+      result = { ...result, stoppedBy: error };
+    }
+    await put('\n]\n');
+    await new Promise<void>((resolve, reject) => stream.once('error', reject).end(resolve));
+  });
+  return result;
+}
 
 export const downloadCommand: Command = {
   name: 'download',
@@ -36,26 +71,54 @@ export const downloadCommand: Command = {
     const columns = buildImportColumns(fields ?? VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => f.key));
     const { client, config } = connect(context, flags);
     const link = await client.getDownloadUrl(category, config.lang, { signal: context.signal });
-    const products = await client.downloadCategory(link.url, {
+    let products = 0;
+    const stream = client.streamCategory(link.url, {
       category,
       signal: context.signal,
-      onProgress: ({ bytes, totalBytes }) => context.progress.update('Downloading (bytes)', bytes, totalBytes),
+      onProgress: ({ bytes, totalBytes }) => context.progress.update(`Downloading (${products.toLocaleString('en-US')} products, bytes)`, bytes, totalBytes),
     });
-    context.progress.update('Writing', 0, products.length);
-    if (json) await writeFileSafely(out, `${JSON.stringify(products, null, 1)}\n`);
-    else {
-      await writeTableFile(out, columns, buildProductRows(products, columns), {
-        sheetName: category,
-        about: [
-          ['Category', category],
-          ['Language', config.lang],
-          ['Downloaded at', new Date().toISOString()],
-          ['Products', products.length],
-        ],
-      });
+    // The first batch settles the file's format: a file PartSpec cannot read stops here, before any output exists.
+    const first = await stream.next();
+    const batches = (async function* counted() {
+      for await (const batch of resume(first, stream)) {
+        products += batch.length;
+        yield batch;
+      }
+    })();
+    const started = new Date().toISOString();
+    const kept = (rows: number, error: unknown): void => {
+      const why = isCancelledError(error) ? 'the download was cancelled' : 'the download stopped';
+      context.progress.clear();
+      context.note(`${why} after ${rows.toLocaleString('en-US')} products; ${out} holds only those rows.`);
+    };
+    if (json) {
+      const result = await writeJsonStream(out, batches);
+      if (result.stoppedBy !== undefined) {
+        kept(result.rows, result.stoppedBy);
+        throw result.stoppedBy;
+      }
+    } else {
+      await writeTableStream(
+        out,
+        columns,
+        (async function* rows() {
+          for await (const batch of batches) yield buildProductRows(batch, columns);
+        })(),
+        {
+          sheetName: category,
+          about: (rows, stoppedBy) => [
+            ['Category', category],
+            ['Language', config.lang],
+            ['Downloaded at', started],
+            ['Products', rows],
+            ['Complete', stoppedBy === undefined ? 'yes' : `no: ${isCancelledError(stoppedBy) ? 'cancelled' : 'the download stopped'} after ${rows} products; this sheet holds only those`],
+          ],
+          onKept: kept,
+        },
+      );
     }
     context.progress.clear();
-    context.note(`${products.length.toLocaleString('en-US')} products of ${category} written to ${out}.`);
+    context.note(`${products.toLocaleString('en-US')} products of ${category} written to ${out}.`);
     return EXIT.ok;
   },
 };

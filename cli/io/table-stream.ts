@@ -1,0 +1,155 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import type { CellValue } from '../../src/sheets/core/cell-values';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
+import { columnWidths } from '../../src/sheets/core/rows';
+import { csvCell } from './cells';
+import { formatOfFile, writeFileSafely } from './files';
+import { charsOfPoints, setTypedCell } from './xlsx';
+
+/*
+ * Product tables written as their rows arrive: CSV through a file stream, xlsx through ExcelJS's
+ * streaming WorkbookWriter (inline strings, so no table of every string is kept). Both go to a
+ * temporary file renamed over the target (files.ts), so a crash leaves the old file or the new
+ * one. A run that stops early (cancel, a cut connection) still finishes its file with the rows it
+ * has, and the xlsx's 'PartSpec query' sheet says how many that is and why it stopped.
+ */
+
+export type AboutRows = [string, string | number][];
+
+export interface StreamedTable {
+  /** Rows written. */
+  rows: number;
+  /** Why the rows stopped before the end, when they did (the error is rethrown after the file is kept). */
+  stoppedBy?: unknown;
+}
+
+export interface TableStreamOptions {
+  sheetName: string;
+  /** The query sheet of an xlsx, once the row count and how the run ended are known. */
+  about: (rows: number, stoppedBy: unknown) => AboutRows;
+}
+
+/** Rows per chunk of a file written for a chunk of products; the first chunk sets the xlsx column widths. */
+export type RowBatches = AsyncIterable<CellValue[][]>;
+
+function write(stream: WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (stream.write(text)) {
+      resolve();
+      return;
+    }
+    const done = (error?: Error): void => {
+      stream.off('drain', done).off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    stream.once('drain', done).once('error', done);
+  });
+}
+
+function end(stream: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(resolve);
+  });
+}
+
+/** Pulls every batch into `take`, remembering (not throwing) what stopped it. */
+async function drain(batches: RowBatches, take: (rows: CellValue[][]) => Promise<void>): Promise<{ rows: number; stoppedBy?: unknown }> {
+  let rows = 0;
+  try {
+    for await (const batch of batches) {
+      await take(batch);
+      rows += batch.length;
+    }
+    return { rows };
+  } catch (error) {
+    return { rows, stoppedBy: error };
+  }
+}
+
+async function writeCsvStream(stream: WriteStream, columns: readonly ColumnSpec[], batches: RowBatches, bom: boolean): Promise<StreamedTable> {
+  await write(stream, `${bom ? '\uFEFF' : ''}${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
+  return drain(batches, async (rows) => {
+    if (rows.length === 0) return;
+    const text = Papa.unparse(rows.map((r) => r.map((v, i) => csvCell(v, columns[i].kind))), { newline: '\r\n', quotes: false });
+    await write(stream, `${text}\r\n`);
+  });
+}
+
+async function writeXlsxStream(temp: string, columns: readonly ColumnSpec[], batches: RowBatches, options: TableStreamOptions): Promise<StreamedTable> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  let next = 2;
+  let started = false;
+  const start = (sample: readonly CellValue[][]): void => {
+    started = true;
+    // Widths from the first chunk: a streamed sheet cannot go back to its column definitions.
+    columnWidths(columns, sample as CellValue[][]).forEach((points, i) => {
+      sheet.getColumn(i + 1).width = charsOfPoints(points);
+    });
+    const header = sheet.getRow(1);
+    columns.forEach((c, i) => {
+      const cell = header.getCell(i + 1);
+      cell.value = c.header;
+      cell.font = { bold: true };
+    });
+    header.commit();
+  };
+  const result = await drain(batches, async (rows) => {
+    if (!started) start(rows);
+    for (const values of rows) {
+      const row = sheet.getRow(next++);
+      columns.forEach((c, i) => setTypedCell(row.getCell(i + 1), values[i], c));
+      row.commit();
+    }
+    // Let the archive write what it has before the next chunk.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+  if (!started) start([]);
+  if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  sheet.commit();
+  const about = workbook.addWorksheet('PartSpec query');
+  about.getColumn(1).width = 18;
+  about.getColumn(2).width = 60;
+  options.about(result.rows, result.stoppedBy).forEach(([label, value], i) => {
+    const row = about.getRow(i + 1);
+    row.getCell(1).value = label;
+    row.getCell(1).font = { bold: true };
+    setTypedCell(row.getCell(2), value, typeof value === 'number' ? { kind: 'number', numberFormat: NUMBER_FORMATS.general } : { kind: 'text', numberFormat: NUMBER_FORMATS.text });
+    row.commit();
+  });
+  about.commit();
+  await workbook.commit();
+  return result;
+}
+
+/**
+ * Writes a product table as its rows arrive, to `.xlsx` or `.csv` by the file's extension (`-` is
+ * CSV on stdout). When the rows stop early the file is still completed with what arrived, then the
+ * reason is rethrown to the caller after it knows how many rows the file holds (`onKept`).
+ */
+export async function writeTableStream(file: string, columns: readonly ColumnSpec[], batches: RowBatches, options: TableStreamOptions & { onKept?: (rows: number, stoppedBy: unknown) => void }): Promise<number> {
+  let result: StreamedTable = { rows: 0 };
+  if (file === '-') {
+    const stdout = process.stdout as unknown as WriteStream;
+    result = await writeCsvStream(stdout, columns, batches, false);
+  } else if (formatOfFile(file, '--out') === 'csv') {
+    await writeFileSafely(file, async (temp) => {
+      const stream = createWriteStream(temp);
+      result = await writeCsvStream(stream, columns, batches, true);
+      await end(stream);
+    });
+  } else {
+    await writeFileSafely(file, async (temp) => {
+      result = await writeXlsxStream(temp, columns, batches, options);
+    });
+  }
+  if (result.stoppedBy !== undefined) {
+    options.onKept?.(result.rows, result.stoppedBy);
+    throw result.stoppedBy;
+  }
+  return result.rows;
+}
