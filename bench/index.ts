@@ -11,6 +11,7 @@ import { BENCH_EMULATOR, progress, timed } from './conditions';
 import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
+import { runMemory } from './memory';
 import { runRedisTeam } from './redis-team';
 import { runTeam } from './team';
 import { runReplacements } from './replacements';
@@ -39,8 +40,9 @@ async function main(): Promise<void> {
   const b5 = await stage('B5', async () => runBundle());
   const b6 = await stage('B6', runTeam);
   const b7 = await stage('B7', runRedisTeam);
+  const b8 = await stage('B8', runMemory);
   const b9 = await stage('B9', runReplacements);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b9];
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9];
 
   const table = renderTable(results);
   const checks = allChecks(results);
