@@ -250,8 +250,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
   }
 }
 
-/** Failures that mean nothing answers at the address (Node names them; a browser does not). */
-const REFUSED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/;
+/** Failures that mean nothing answers at the address, or fetch refuses the port (Node names them; a browser does not). */
+const REFUSED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|bad port/;
 const MAX_REFUSALS = 3;
 
 /** A wait the service asks for, cut to the policy's maxRetryAfter. */

@@ -54,9 +54,13 @@ interface Waiter {
   paced: boolean;
 }
 
-/** The first gap after a 429, and the bounds of the gap. */
+/**
+ * The first gap after a 429, and the widest: one start a second. A service stricter than that says
+ * so with Retry-After or its rate headers, which hold starts on their own; a wider gap would only
+ * slow a storm of 429s down to a crawl.
+ */
 const FIRST_GAP_MS = 100;
-const MAX_GAP_MS = 10_000;
+const MAX_GAP_MS = 1_000;
 /** Below this the gap is dropped: the service has stopped limiting us. */
 const MIN_GAP_MS = 5;
 /** Each answer that is not a 429 narrows the gap by this factor. */
