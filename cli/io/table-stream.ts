@@ -3,10 +3,9 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
-import { columnWidths } from '../../src/sheets/core/rows';
 import { csvCell } from './cells';
 import { formatOfFile, writeFileSafely } from './files';
-import { charsOfPoints, setTypedCell } from './xlsx';
+import { setTypedCell, writeHeaderRow } from './xlsx';
 
 /*
  * Product tables written as their rows arrive: CSV through a file stream, xlsx through ExcelJS's
@@ -86,17 +85,8 @@ async function writeXlsxStream(temp: string, columns: readonly ColumnSpec[], bat
   let started = false;
   const start = (sample: readonly CellValue[][]): void => {
     started = true;
-    // Widths from the first chunk: a streamed sheet cannot go back to its column definitions.
-    columnWidths(columns, sample as CellValue[][]).forEach((points, i) => {
-      sheet.getColumn(i + 1).width = charsOfPoints(points);
-    });
-    const header = sheet.getRow(1);
-    columns.forEach((c, i) => {
-      const cell = header.getCell(i + 1);
-      cell.value = c.header;
-      cell.font = { bold: true };
-    });
-    header.commit();
+    // Widths from the first chunk.
+    writeHeaderRow(sheet, columns, sample);
   };
   const result = await drain(batches, async (rows) => {
     if (!started) start(rows);

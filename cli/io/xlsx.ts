@@ -120,6 +120,23 @@ export interface XlsxTableOptions {
 }
 
 /**
+ * Sets column widths from `sample` and writes and commits the bold header row of a streamed
+ * sheet (a streamed sheet cannot go back to its column definitions once rows are committed).
+ */
+export function writeHeaderRow(sheet: ExcelJS.Worksheet, columns: readonly ColumnSpec[], sample: readonly CellValue[][]): void {
+  columnWidths(columns, sample as CellValue[][]).forEach((points, i) => {
+    sheet.getColumn(i + 1).width = charsOfPoints(points);
+  });
+  const header = sheet.getRow(1);
+  columns.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.value = c.header;
+    cell.font = { bold: true };
+  });
+  header.commit();
+}
+
+/**
  * Writes a product table as a new workbook, streamed so large results stay light on memory: a
  * bold, frozen header row with a filter, typed columns, hyperlinks, widths from the core.
  */
@@ -127,16 +144,7 @@ export async function writeXlsxTable(file: string, columns: readonly ColumnSpec[
   await writeFileSafely(file, async (temp) => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: true });
     const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    columnWidths(columns, rows as CellValue[][]).forEach((points, i) => {
-      sheet.getColumn(i + 1).width = charsOfPoints(points);
-    });
-    const header = sheet.getRow(1);
-    columns.forEach((c, i) => {
-      const cell = header.getCell(i + 1);
-      cell.value = c.header;
-      cell.font = { bold: true };
-    });
-    header.commit();
+    writeHeaderRow(sheet, columns, rows);
     rows.forEach((values, r) => {
       const row = sheet.getRow(r + 2);
       columns.forEach((c, i) => setTypedCell(row.getCell(i + 1), values[i], c));
