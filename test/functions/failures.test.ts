@@ -51,11 +51,14 @@ describe('failures become #N/A with their meaning, and no cell stays pending', (
   test('rate limit exhausted (429)', async () => {
     h = await startFunctionsHarness({ emulator: { rateLimit: { max: 1, windowSeconds: 60 } } });
     await spec([[CAP]], [['Status']]);
+    // The 429 says the window reopens in a minute, past the retry budget: the cell answers at once
+    // instead of sending a request the service has already said it will refuse.
     expect(await errorOf(spec([[IND]], [['Status']]))).toEqual({
       code: '#N/A',
       message:
-        'Rate limit exceeded (429: the request count limit was exceeded and the call is blocked by the rate limiter); still refused after 2 attempts — wait a minute, then recalculate',
+        'Rate limit exceeded (429: the request count limit was exceeded and the call is blocked by the rate limiter); still refused after 1 attempt — wait a minute, then recalculate',
     });
+    expect((await settledRequests(h.emulator)).map((r) => r.status)).toEqual([200, 429]);
   });
 
   test('server errors (failRate 1)', async () => {

@@ -46,7 +46,7 @@ function seeError(where: string, error: unknown): void {
 }
 
 const clientWith = (url: string, extra: Partial<Parameters<typeof createClient>[0]> = {}): Client =>
-  createClient({ baseUrl: url, apiKey: SECRET_KEY, cache: false, retry: { limit: 1, initialDelay: 1, backoffLimit: 5, maxRetryAfter: 5 }, onRequest: (e) => events.push(e), ...extra });
+  createClient({ baseUrl: url, apiKey: SECRET_KEY, cache: false, retry: { limit: 1, budgetMs: 3000, initialDelay: 1, backoffLimit: 5, maxRetryAfter: 5 }, onRequest: (e) => events.push(e), ...extra });
 
 beforeAll(async () => {
   emulator = await pool.start({ keys: [SECRET_KEY], logRequests: logFiles[0] });
