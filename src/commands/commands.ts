@@ -10,6 +10,7 @@
  */
 import { getSharedSession, type SessionProvider } from '../settings';
 import { publishNotice, requestSection } from './notices';
+import { toFieldChoices } from '../taskpane/builder/units';
 import { enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
 
 export { lastCommandNotice, subscribeCommandNotices, type CommandNotice } from './notices';
@@ -31,7 +32,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
   const { preferences, client } = await deps.session.current();
   const result = await enrichSheetSelection(
     { run: deps.run, client },
-    { fields: preferences.enrichFields, mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
+    { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
   );
   const wroteInSheet = result.columns.length > 0;
   const c = result.counts;

@@ -21,6 +21,8 @@ export interface Preferences {
   enrichAlternatives: boolean;
   /** Enrich BOM adds a `PartSpec: Replacement` column for rows at Risk or EOL. */
   enrichReplacements: boolean;
+  /** Units picked per numeric field in Enrich BOM (absent: the datasheet display), so the ribbon writes the same. */
+  enrichUnits: Record<string, string>;
 }
 
 const KEY_STORAGE_NAME = 'partspec.apiKey';
@@ -64,6 +66,7 @@ export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences
     enrichRisk: true,
     enrichAlternatives: false,
     enrichReplacements: false,
+    enrichUnits: {},
   };
 }
 
@@ -84,6 +87,13 @@ export function checkBaseUrl(text: string): string | undefined {
   return undefined;
 }
 
+/** A field → unit map as stored, or undefined when it is not one. */
+function unitChoices(v: unknown): Record<string, string> | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const entries = Object.entries(v as Record<string, unknown>);
+  return entries.every(([, unit]) => typeof unit === 'string') ? Object.fromEntries(entries as [string, string][]) : undefined;
+}
+
 function sanitize(raw: unknown, defaults: Preferences): Preferences {
   const p = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof Preferences, unknown>>;
   const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
@@ -97,6 +107,7 @@ function sanitize(raw: unknown, defaults: Preferences): Preferences {
     enrichRisk: typeof p.enrichRisk === 'boolean' ? p.enrichRisk : defaults.enrichRisk,
     enrichAlternatives: typeof p.enrichAlternatives === 'boolean' ? p.enrichAlternatives : defaults.enrichAlternatives,
     enrichReplacements: typeof p.enrichReplacements === 'boolean' ? p.enrichReplacements : defaults.enrichReplacements,
+    enrichUnits: unitChoices(p.enrichUnits) ?? defaults.enrichUnits,
   };
 }
 

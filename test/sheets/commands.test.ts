@@ -40,3 +40,20 @@ test('Enrich selection runs with the saved preferences and reports in the sheet 
   await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
   expect(lookups()).toBeGreaterThan(cold);
 });
+
+test('Enrich selection from the ribbon writes the units picked last in Enrich BOM', async () => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  const session = createSessionProvider({ settings: store });
+  await store.save({ enrichFields: ['Specs.Capacitance'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', enrichUnits: { 'Specs.Capacitance': 'nF' } });
+  const product = rig.emulator.catalog.byGroup.SMD[0];
+  rig.excel.addSheet('Units');
+  rig.excel.setCells('Units', 'A1', [['MPN'], [product.values.Partno as string]]);
+  rig.excel.select('Units', 'A2');
+  const result = await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  expect(result.status).toBe('done');
+  const [header, row] = rig.excel.values('Units');
+  const column = header.indexOf('PartSpec: Capacitance (nF)');
+  expect(column).toBeGreaterThan(0);
+  expect(row[column]).toBeCloseTo((product.values['Specs.Capacitance'] as number) * 1e9, 6);
+});

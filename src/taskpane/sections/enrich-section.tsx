@@ -41,7 +41,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const { t, busy, inExcel } = useUi();
   const [inspection, setInspection] = useState<BomInspection>();
   const [column, setColumn] = useState('');
-  const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined) });
+  const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined), units: preferences.enrichUnits });
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
@@ -66,7 +66,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     setSelected(undefined);
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
-      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements });
+      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
       return services.enrich({ column: column || undefined, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
