@@ -59,27 +59,12 @@ export type RowSelection = { ok: true; rows: number; address: string } | { ok: f
  * columns. Nothing is written.
  */
 export async function selectRowsWithStatus(run: RunExcel, statuses: readonly MatchStatus[], partColumn?: string): Promise<RowSelection> {
-  const read = await readBom(run, partColumn);
-  if (!read.ok) return read;
-  const { bom } = read;
-  const { layout } = bom;
-  const matchIndex = bom.headers.findIndex((h) => identifyPartSpecHeader(h) === 'match');
-  if (matchIndex < 0) return { ok: false, message: 'This BOM has no PartSpec: Match column yet: run Enrich first.' };
   const labels = new Set(statuses.map((s) => MATCH_LABELS[s]));
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
-    const matchCells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + matchIndex, layout.lastRow - layout.firstRow + 1, 1).load('values');
-    await context.sync();
-    const rows = matchCells.values.flatMap((r, i) => (labels.has(String(r[0])) ? [layout.firstRow + i] : []));
-    if (rows.length === 0) return { ok: false as const, message: `No row has the status ${[...labels].join(' or ')}.` };
-    const first = columnLetters(bom.headerOrigin);
-    const last = columnLetters(bom.lastColumn);
-    const address = rowRuns(rows)
-      .map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`)
-      .join(',');
-    sheet.getRanges(address).select();
-    await context.sync();
-    return { ok: true as const, rows: rows.length, address };
+  return selectRowsWhere(run, partColumn, {
+    column: 'match',
+    missing: 'This BOM has no PartSpec: Match column yet: run Enrich first.',
+    picks: (value) => labels.has(String(value)),
+    none: `No row has the status ${[...labels].join(' or ')}.`,
   });
 }
 
@@ -88,18 +73,38 @@ export async function selectRowsWithStatus(run: RunExcel, statuses: readonly Mat
  * one multi-area selection across the BOM's columns, like the not-found rows. Nothing is written.
  */
 export async function selectChangedRows(run: RunExcel, partColumn?: string): Promise<RowSelection> {
+  return selectRowsWhere(run, partColumn, {
+    column: 'changes',
+    missing: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.',
+    picks: (value) => String(value ?? '').trim() !== '',
+    none: 'No row changed since the last enrichment.',
+  });
+}
+
+interface RowRule {
+  /** The PartSpec column whose cells decide. */
+  column: 'match' | 'changes';
+  /** Said when the BOM has no such column. */
+  missing: string;
+  picks: (value: unknown) => boolean;
+  /** Said when no row is picked. */
+  none: string;
+}
+
+/** Selects, across the BOM's columns, the rows whose cell in `rule.column` the rule picks: one read, one select. */
+async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, rule: RowRule): Promise<RowSelection> {
   const read = await readBom(run, partColumn);
   if (!read.ok) return read;
   const { bom } = read;
   const { layout } = bom;
-  const changesIndex = bom.headers.findIndex((h) => identifyPartSpecHeader(h) === 'changes');
-  if (changesIndex < 0) return { ok: false, message: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.' };
+  const index = bom.headers.findIndex((h) => identifyPartSpecHeader(h) === rule.column);
+  if (index < 0) return { ok: false, message: rule.missing };
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(bom.sheetName);
-    const cells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + changesIndex, layout.lastRow - layout.firstRow + 1, 1).load('values');
+    const cells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + index, layout.lastRow - layout.firstRow + 1, 1).load('values');
     await context.sync();
-    const rows = cells.values.flatMap((r, i) => (String(r[0] ?? '').trim() !== '' ? [layout.firstRow + i] : []));
-    if (rows.length === 0) return { ok: false as const, message: 'No row changed since the last enrichment.' };
+    const rows = cells.values.flatMap((r, i) => (rule.picks(r[0]) ? [layout.firstRow + i] : []));
+    if (rows.length === 0) return { ok: false as const, message: rule.none };
     const first = columnLetters(bom.headerOrigin);
     const last = columnLetters(bom.lastColumn);
     const address = rowRuns(rows)
