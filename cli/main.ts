@@ -4,27 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from './commands/command';
-import { configCommand } from './commands/config';
-import { downloadCommand } from './commands/download';
-import { emulatorCommand } from './commands/emulator';
-import { enrichCommand } from './commands/enrich';
-import { lookupCommand } from './commands/lookup';
-import { replacementsCommand } from './commands/replacements';
-import { searchCommand } from './commands/search';
-import { serveCommand } from './commands/serve';
-import { urlCommand } from './commands/url';
+import { COMMAND_ENTRIES, findCommandEntry } from './commands/registry';
 import { isApiError, isValidationError } from '../src/api/node';
 import { createContext, type CommandContext } from './context';
 import { ENV } from './config';
 import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
 
-const COMMANDS: readonly Command[] = [lookupCommand, searchCommand, enrichCommand, replacementsCommand, urlCommand, downloadCommand, configCommand, emulatorCommand, serveCommand];
-
 const USAGE = `usage: partspec <command> [options]
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${COMMAND_ENTRIES.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run 'partspec <command> --help' for its options.
 
@@ -56,19 +45,21 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    const command = COMMANDS.find((c) => c.name === rest[0]);
-    context.stdout.write(`${command ? command.usage : USAGE}\n`);
+    const entry = findCommandEntry(rest[0]);
+    context.stdout.write(`${entry ? entry.load().usage : USAGE}\n`);
     return EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
     context.stdout.write(`${version()}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = findCommandEntry(name);
+  if (!entry) {
     context.stderr.write(`partspec: unknown command '${name}'.\n\n${USAGE}\n`);
     return EXIT.usage;
   }
+  // Only the command that runs is loaded (see commands/registry.ts).
+  const command = entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     context.stdout.write(`${command.usage}\n`);
     return EXIT.ok;

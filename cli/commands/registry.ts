@@ -1,0 +1,38 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- commands load on demand, see `load` */
+import type { Command } from './command';
+
+/*
+ * Every `partspec` command by name and summary, with the module that runs it loaded only when it
+ * runs: `partspec --help` and a light command never pay for the server, the emulator's catalog or
+ * the xlsx libraries the other commands bring. The summaries here are the ones the help lists; a
+ * test checks each against its command's own.
+ */
+
+export interface CommandEntry {
+  name: string;
+  /** One line for the list of commands (the same as the loaded command's `summary`). */
+  summary: string;
+  /**
+   * Loads the command's module. A plain `require`: the command line runs as CommonJS under tsx,
+   * whose hook compiles what `require` loads, while `import()` would go to Node's ES module loader.
+   */
+  load: () => Command;
+}
+
+/** The commands in the order the help lists them. */
+export const COMMAND_ENTRIES: readonly CommandEntry[] = [
+  { name: 'lookup', summary: 'look part numbers up: a table on stdout, or JSON', load: () => (require('./lookup') as typeof import('./lookup')).lookupCommand },
+  { name: 'search', summary: 'fetch every product matching a query into .xlsx or .csv', load: () => (require('./search') as typeof import('./search')).searchCommand },
+  { name: 'enrich', summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does', load: () => (require('./enrich') as typeof import('./enrich')).enrichCommand },
+  { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
+  { name: 'url', summary: 'print the download link of a category', load: () => (require('./url') as typeof import('./url')).urlCommand },
+  { name: 'download', summary: 'download a whole category into .xlsx, .csv or .json', load: () => (require('./download') as typeof import('./download')).downloadCommand },
+  { name: 'config', summary: 'show the settings in use and where they come from (never the key)', load: () => (require('./config') as typeof import('./config')).configCommand },
+  { name: 'emulator', summary: 'run the local API emulator (the same as npm run emulator)', load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand },
+  { name: 'serve', summary: 'run the PartSpec server (hosts the add-in, relays the API; token add|list|revoke)', load: () => (require('./serve') as typeof import('./serve')).serveCommand },
+];
+
+/** The entry of a command name, if there is one. */
+export function findCommandEntry(name: string | undefined): CommandEntry | undefined {
+  return COMMAND_ENTRIES.find((c) => c.name === name);
+}
