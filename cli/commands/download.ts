@@ -24,6 +24,13 @@ Options:
   --out FILE            .xlsx, .csv (text starting with = + - @ gets a leading ') or .json
 ${CONNECTION_HELP}`;
 
+/**
+ * Products per batch as the file is read. A batch lives until its rows are written; at 100 it is
+ * gone before the garbage collector's young generation fills, so the download's garbage never
+ * reaches the old generation (500 took the SMD category's CSV from 160 MB to 240 MB peak).
+ */
+const BATCH_PRODUCTS = 100;
+
 /** The batches of an iterator whose first batch was already taken. */
 async function* resume<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
   if (first.done) return;
@@ -74,6 +81,7 @@ export const downloadCommand: Command = {
     let products = 0;
     const stream = client.streamCategory(link.url, {
       category,
+      batchSize: BATCH_PRODUCTS,
       signal: context.signal,
       onProgress: ({ bytes, totalBytes }) => context.progress.update(`Downloading (${products.toLocaleString('en-US')} products, bytes)`, bytes, totalBytes),
     });
