@@ -8,7 +8,7 @@ import { CATEGORIES, DEFAULT_LANG, ENDPOINTS, STATUS_MEANINGS, URL_BUDGET_BYTES,
 import { toDownloadLink, type DownloadLink } from './download';
 import { readCategoryFile } from '../stream/category-file';
 import { responseChunks } from '../stream/response-bytes';
-import { harvestProducts, type HarvestOptions, type HarvestResult, type PageResult } from './harvest';
+import { harvestPages, harvestProducts, type HarvestOptions, type HarvestPages, type HarvestResult, type PageResult } from './harvest';
 import { readJson, send, type RequestEvent, type Transport } from './http';
 import { createLimiter } from './limiter';
 import { LookupEngine, type LookupOutcome } from './lookup';
@@ -129,6 +129,12 @@ export interface Client {
   search(options: SearchOptions): Promise<SearchResult>;
   /** Every product matching the query, beyond the 2000 cap. */
   harvest(query: SearchQuery, options?: HarvestOptions): Promise<HarvestResult>;
+  /**
+   * The same harvest page by page, so a whole category is never held at once: each page holds
+   * only new products, in the query's order when `inOrder` (see HarvestPages). The query is
+   * validated here, before any request; calls go when the pages are read.
+   */
+  harvestPages(query: SearchQuery, options?: HarvestOptions): HarvestPages;
   /** What each input part number is: exact, variant, ambiguous, notFound or invalid. */
   lookup(partnos: readonly string[], options?: LookupOptions): Promise<Map<string, LookupOutcome>>;
   /** The download link of a whole category (cached until it expires). */
@@ -222,6 +228,11 @@ export function createClient(options: ClientOptions): Client {
     async harvest(query, harvestOptions = {}) {
       const resolved = resolveQuery(query, defaultLang);
       return harvestProducts({ baseUrl, urlBudget, page }, resolved.filter, resolved.orderby, resolved.lang, harvestOptions);
+    },
+
+    harvestPages(query, harvestOptions = {}) {
+      const resolved = resolveQuery(query, defaultLang);
+      return harvestPages({ baseUrl, urlBudget, page }, resolved.filter, resolved.orderby, resolved.lang, harvestOptions);
     },
 
     lookup(partnos, lookupOptions = {}) {

@@ -67,15 +67,40 @@ export interface HarvestOptions {
   max?: number;
 }
 
+export interface HarvestStats {
+  requests: number;
+  bytes: number;
+  urlBytes: number;
+}
+
 export interface PageResult {
   products: ProductRecord[];
   hasMoreHits: boolean;
-  stats: { requests: number; bytes: number; urlBytes: number };
+  stats: HarvestStats;
 }
 
 export interface HarvestResult extends PageResult {
   /** True when `max` stopped the harvest before every match was fetched. */
   hasMoreHits: boolean;
+}
+
+/**
+ * A harvest read page by page, so a whole category never has to be held at once. Each page holds
+ * only products not yielded before. When `inOrder` is true the pages come in the query's final
+ * order (the harvest's own walk: no order, or `Partno asc` first; or one call in the service's
+ * order for `max` ≤ 2000) and `max` is applied; otherwise they come in part-number order, every
+ * match is fetched, and the reader sorts (`compareOrderKeys`) and applies `max` itself.
+ */
+export interface HarvestPages extends AsyncIterable<ProductRecord[]> {
+  readonly inOrder: boolean;
+  /** The query's order, parsed (for `orderKeyOf` when the pages are not `inOrder`). */
+  readonly orderby: readonly OrderByItem[];
+  /** Calls, bytes and the longest URL so far (final once the pages end). */
+  readonly stats: HarvestStats;
+  /** Products yielded so far. */
+  readonly products: number;
+  /** Once the pages end: true when `max` stopped them before every match (only when `inOrder`). */
+  readonly hasMoreHits: boolean;
 }
 
 export interface HarvestDeps {
@@ -93,29 +118,138 @@ function compareValues(a: FieldValue | undefined, b: FieldValue | undefined): nu
 }
 
 /** True when an order gives the same sequence as the harvest's own walk (Partno ascending). */
-function followsHarvestOrder(orderby: readonly OrderByItem[]): boolean {
+export function followsHarvestOrder(orderby: readonly OrderByItem[]): boolean {
   return orderby.length === 0 || (orderby[0].field === 'Partno' && orderby[0].direction === 'asc');
+}
+
+/** What `$orderby` compares of one product, small enough to keep beside a table row instead of the record. */
+export interface OrderKey {
+  values: (FieldValue | undefined)[];
+  partno: string;
+}
+
+/** The order key of a product: the values of the ordered fields, in order, and its part number. */
+export function orderKeyOf(product: ProductRecord, orderby: readonly OrderByItem[]): OrderKey {
+  return { values: orderby.map((o) => readValue(product, getFilterField(o.field)?.responseKey ?? o.field)), partno: product.partno };
+}
+
+/** Compares order keys as `$orderby` would, part number as the final tie-breaker; absent values last. */
+export function compareOrderKeys(x: OrderKey, y: OrderKey, orderby: readonly OrderByItem[]): number {
+  for (let i = 0; i < orderby.length; i++) {
+    const a = x.values[i];
+    const b = y.values[i];
+    if (a === undefined || b === undefined) {
+      if (a !== b) return a === undefined ? 1 : -1;
+      continue;
+    }
+    const d = compareValues(a, b) * (orderby[i].direction === 'desc' ? -1 : 1);
+    if (d !== 0) return d;
+  }
+  return compareCodeUnits(x.partno, y.partno);
 }
 
 /** Sorts records as `$orderby` would, part number as the final tie-breaker; absent values last. */
 export function sortProducts(products: ProductRecord[], orderby: readonly OrderByItem[]): ProductRecord[] {
-  const keys = orderby.map((o) => ({ key: getFilterField(o.field)?.responseKey ?? o.field, sign: o.direction === 'desc' ? -1 : 1 }));
-  return products.sort((x, y) => {
-    for (const { key, sign } of keys) {
-      const a = readValue(x, key);
-      const b = readValue(y, key);
-      if (a === undefined || b === undefined) {
-        if (a !== b) return a === undefined ? 1 : -1;
-        continue;
-      }
-      const d = compareValues(a, b) * sign;
-      if (d !== 0) return d;
-    }
-    return compareCodeUnits(x.partno, y.partno);
-  });
+  const keyed = products.map((product) => ({ product, key: orderKeyOf(product, orderby) }));
+  keyed.sort((a, b) => compareOrderKeys(a.key, b.key, orderby));
+  keyed.forEach(({ product }, i) => (products[i] = product));
+  return products;
 }
 
-/** Every product matching `filter`, past the 2000 cap (see the comment at the top of this file). */
+const PARTNO_ORDER: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
+
+/** The products of a page greater than `after` (those not yielded yet), sorted and without repeats. */
+function freshProducts(products: readonly ProductRecord[], after: string | undefined): ProductRecord[] {
+  const fresh = products.filter((p) => after === undefined || p.partno > after).sort((a, b) => compareCodeUnits(a.partno, b.partno));
+  return fresh.filter((p, i) => i === 0 || p.partno !== fresh[i - 1].partno);
+}
+
+function cannotAdvance(point: string): ApiError {
+  return new ApiError(
+    `Harvest cannot advance past part number ${point}: more than ${MAX_PRODUCTS_PER_CALL} matches share the prefix that fits in one URL`,
+    'Too many parts share one part-number prefix to list them all. Narrow the filter and try again.',
+  );
+}
+
+/**
+ * Every product matching `filter`, past the 2000 cap, page by page (see the comment at the top of
+ * this file and `HarvestPages`). Holds one page, the last part number yielded and the alphabet:
+ * everything up to the last part number of a page has been received, so a later page's products
+ * at or below the last yielded one are repeats and are dropped.
+ */
+export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderByItem[], lang: Lang, options: HarvestOptions = {}): HarvestPages {
+  const { signal, onProgress, max } = options;
+  const stats: HarvestStats = { requests: 0, bytes: 0, urlBytes: 0 };
+  const state = { products: 0, hasMoreHits: false, started: false };
+  const account = (page: PageResult): void => {
+    stats.requests += page.stats.requests;
+    stats.bytes += page.stats.bytes;
+    stats.urlBytes = Math.max(stats.urlBytes, page.stats.urlBytes);
+  };
+  // The service's own order gives the first `max` directly.
+  const oneCall = orderby.length > 0 && max !== undefined && max <= MAX_PRODUCTS_PER_CALL;
+  const inOrder = oneCall || followsHarvestOrder(orderby);
+
+  async function* ordered(): AsyncGenerator<ProductRecord[]> {
+    const order = orderby.some((o) => o.field === 'Partno') ? orderby : [...orderby, ...PARTNO_ORDER];
+    throwIfCancelled(signal);
+    const page = await deps.page(filter, order, lang, signal);
+    account(page);
+    const products = page.products.slice(0, max);
+    state.products = products.length;
+    state.hasMoreHits = page.hasMoreHits || page.products.length > products.length;
+    onProgress?.({ requests: stats.requests, products: state.products });
+    if (products.length > 0) yield products;
+  }
+
+  async function* walk(): AsyncGenerator<ProductRecord[]> {
+    const alphabet = new Set(BASE_PARTNO_ALPHABET);
+    let current = filter;
+    let previousLast: string | undefined;
+    let lastYielded: string | undefined;
+    for (;;) {
+      throwIfCancelled(signal);
+      const page = await deps.page(current, PARTNO_ORDER, lang, signal);
+      account(page);
+      const partnos = page.products.map((p) => p.partno).sort(compareCodeUnits);
+      for (const partno of partnos) for (let i = 0; i < partno.length; i++) if (isSendable(partno[i])) alphabet.add(partno[i]);
+      const fresh = freshProducts(page.products, lastYielded);
+      // The walk is the order, so the first `max` part numbers are final as soon as they are in hand.
+      const room = inOrder && max !== undefined ? max - state.products : Infinity;
+      const full = fresh.length >= room;
+      const batch = full ? fresh.slice(0, room) : fresh;
+      state.products += batch.length;
+      state.hasMoreHits = page.hasMoreHits || batch.length < fresh.length;
+      if (batch.length > 0) lastYielded = batch[batch.length - 1].partno;
+      onProgress?.({ requests: stats.requests, products: state.products });
+      if (batch.length > 0) yield batch;
+      if (!page.hasMoreHits || full) return;
+      const last = partnos[partnos.length - 1] ?? '';
+      if (previousLast !== undefined && last <= previousLast) throw cannotAdvance(previousLast);
+      previousLast = last;
+      current = continuationFilter(deps, filter, partnos, [...alphabet].sort(compareCodeUnits), lang);
+    }
+  }
+
+  return {
+    inOrder,
+    orderby,
+    stats,
+    get products() {
+      return state.products;
+    },
+    get hasMoreHits() {
+      return state.hasMoreHits;
+    },
+    [Symbol.asyncIterator]() {
+      if (state.started) throw new Error('A harvest is read once');
+      state.started = true;
+      return oneCall ? ordered() : walk();
+    },
+  };
+}
+
+/** Every product matching `filter`, past the 2000 cap, collected and in the query's order. */
 export async function harvestProducts(
   deps: HarvestDeps,
   filter: Filter,
@@ -123,66 +257,18 @@ export async function harvestProducts(
   lang: Lang,
   options: HarvestOptions = {},
 ): Promise<HarvestResult> {
-  const { signal, onProgress, max } = options;
-  const stats = { requests: 0, bytes: 0, urlBytes: 0 };
-  const account = (page: PageResult): void => {
-    stats.requests += page.stats.requests;
-    stats.bytes += page.stats.bytes;
-    stats.urlBytes = Math.max(stats.urlBytes, page.stats.urlBytes);
-  };
-
-  if (orderby.length > 0 && max !== undefined && max <= MAX_PRODUCTS_PER_CALL) {
-    // The service's own order gives the first `max` directly.
-    const order = orderby.some((o) => o.field === 'Partno') ? orderby : [...orderby, { field: 'Partno', direction: 'asc' as const }];
-    const page = await deps.page(filter, order, lang, signal);
-    account(page);
-    onProgress?.({ requests: stats.requests, products: page.products.length });
-    const products = page.products.slice(0, max);
-    return { products, hasMoreHits: page.hasMoreHits || page.products.length > max, stats };
-  }
-
-  const byPartno = new Map<string, ProductRecord>();
-  const alphabet = new Set(BASE_PARTNO_ALPHABET);
-  const partnoOrder: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
-  let current = filter;
-  let previousLast: string | undefined;
-  let more = false;
-  for (;;) {
-    throwIfCancelled(signal);
-    const page = await deps.page(current, partnoOrder, lang, signal);
-    account(page);
-    let last = '';
-    for (const p of page.products) {
-      if (!byPartno.has(p.partno)) byPartno.set(p.partno, p);
-      if (p.partno > last) last = p.partno;
-      for (let i = 0; i < p.partno.length; i++) if (isSendable(p.partno[i])) alphabet.add(p.partno[i]);
+  const pages = harvestPages(deps, filter, orderby, lang, options);
+  let products: ProductRecord[] = [];
+  for await (const page of pages) for (const product of page) products.push(product);
+  let hasMoreHits = pages.hasMoreHits;
+  if (!pages.inOrder) {
+    sortProducts(products, orderby);
+    if (options.max !== undefined && products.length > options.max) {
+      products = products.slice(0, options.max);
+      hasMoreHits = true;
     }
-    onProgress?.({ requests: stats.requests, products: byPartno.size });
-    more = page.hasMoreHits;
-    if (!more) break;
-    // The harvest walks in Partno order, so without an order of its own (or ordered by Partno asc)
-    // the first `max` part numbers are already final.
-    if (max !== undefined && byPartno.size >= max && followsHarvestOrder(orderby)) break;
-    if (previousLast !== undefined && last <= previousLast) {
-      throw new ApiError(
-        `Harvest cannot advance past part number ${previousLast}: more than ${MAX_PRODUCTS_PER_CALL} matches share the prefix that fits in one URL`,
-        'Too many parts share one part-number prefix to list them all. Narrow the filter and try again.',
-      );
-    }
-    previousLast = last;
-    const sorted = [...byPartno.keys()].sort(compareCodeUnits);
-    current = continuationFilter(deps, filter, sorted, [...alphabet].sort(compareCodeUnits), lang);
   }
-
-  let products = [...byPartno.values()];
-  if (orderby.length > 0) sortProducts(products, orderby);
-  else products.sort((a, b) => compareCodeUnits(a.partno, b.partno));
-  let truncated = more;
-  if (max !== undefined && products.length > max) {
-    products = products.slice(0, max);
-    truncated = true;
-  }
-  return { products, hasMoreHits: truncated, stats };
+  return { products, hasMoreHits, stats: pages.stats };
 }
 
 /** How many of the last received part numbers are tried as the continuation point. */
@@ -220,8 +306,12 @@ function lowerBound(sorted: readonly string[], value: string): number {
 }
 
 /**
- * The base filter AND the continuation prefixes, from the received part numbers (sorted): the
- * point and k that receive the fewest part numbers again (see the comment at the top).
+ * The base filter AND the continuation prefixes, from the last page's part numbers (sorted): the
+ * point and k that receive the fewest part numbers again (see the comment at the top). The page
+ * is the run of matches just below the continuation, so it is enough to count what comes again:
+ * the candidates are its last part numbers, and a prefix reaching below the page's first part
+ * number would bring the whole page again (its count, clamped here to the page's length, is then
+ * already more than a call returns), so such a point can never advance the walk.
  */
 function continuationFilter(deps: HarvestDeps, base: Filter, received: readonly string[], alphabet: readonly string[], lang: Lang): Filter {
   const order: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
@@ -244,6 +334,8 @@ function continuationFilter(deps: HarvestDeps, base: Filter, received: readonly 
       `The filter leaves no room in the ${deps.urlBudget}-byte URL for the conditions that fetch matches beyond the first ${MAX_PRODUCTS_PER_CALL}; shorten the filter.`,
     );
   }
+  // Every slot of the next call would hold a part number already received.
+  if (best.waste >= MAX_PRODUCTS_PER_CALL) throw cannotAdvance(received[received.length - 1]);
   const filter = partnoFilter(continuationPrefixes(best.point, best.k, alphabet), 'startswith', base);
   // The byte arithmetic above mirrors the URL builder; this guards the budget if they ever drift.
   if (wireUrlBytes(buildProductsUrl(deps.baseUrl, filter, order, lang)) > deps.urlBudget) {

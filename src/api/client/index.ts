@@ -6,8 +6,8 @@ export { lowerBoundRequests, packPartnos, valueCost, valueCapacity, partnoFilter
 export type { PartnoMatch, PackingContext } from './packing';
 export { normalizePartnoInput, classifyPrefixMatches, MAX_PARTNO_LENGTH, MIN_PREFIX_LENGTH } from './lookup';
 export type { LookupOutcome, LookupStatus, NormalizedInput } from './lookup';
-export { continuationPrefixes, sortProducts, BASE_PARTNO_ALPHABET } from './harvest';
-export type { HarvestOptions, HarvestResult } from './harvest';
+export { continuationPrefixes, sortProducts, compareOrderKeys, orderKeyOf, followsHarvestOrder, BASE_PARTNO_ALPHABET } from './harvest';
+export type { HarvestOptions, HarvestPages, HarvestResult, HarvestStats, OrderKey } from './harvest';
 export { parseDownloadedFile, toDownloadLink } from './download';
 export type { DownloadLink } from './download';
 export { resolveQuery, buildProductsUrl, assertUrlFits, wireUrlBytes } from './query';
