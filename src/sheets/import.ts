@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../api/product';
 import type { Lang } from '../api/vocabulary';
-import { buildImportColumns, type FieldChoice } from './core/columns';
+import type { CellValue } from './core/cell-values';
+import { buildImportColumns, type ColumnSpec, type FieldChoice } from './core/columns';
 import type { ChunkBudget } from './core/chunks';
 import type { ImportQuery, ImportRecord } from './core/metadata';
 import { uniqueSheetName, uniqueTableName } from './core/names';
@@ -35,10 +36,13 @@ export interface ImportRequest {
   /** Name wanted for the new sheet (made valid and unique). @default a name from the category */
   sheetName?: string;
   /**
-   * Products already in hand (a category's download file, and the requests it took): written as
-   * they are instead of searching. The query is still recorded, so Refresh re-runs it as a search.
+   * Products from a category's download file instead of a search, and the requests it took: all
+   * in hand, or batches as the file streams in (each batch is turned into rows and written in
+   * payload-bounded chunks, so no step holds the whole category). Nothing is created until the
+   * first batch is in: a file that cannot be read fails without a sheet. The query is still
+   * recorded, so Refresh re-runs it as a search.
    */
-  products?: { products: ProductRecord[]; requests: number };
+  products?: { products: readonly ProductRecord[] | AsyncIterable<readonly ProductRecord[]>; requests: number };
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
   /** Chunk budget of each sync. @default DEFAULT_CHUNK_BUDGET */
@@ -74,12 +78,26 @@ interface Target {
   previousRows?: unknown[][];
 }
 
-async function fetchProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined) {
-  if (request.products) {
-    const { products, requests } = request.products;
-    return { products, hasMoreHits: false, stats: { requests, bytes: 0, urlBytes: 0 } };
+/** Where the products come from: the first batch in hand, and the rest still arriving (a streamed file). */
+interface ProductSource {
+  first: readonly ProductRecord[];
+  rest?: AsyncIterator<readonly ProductRecord[]>;
+  hasMoreHits: boolean;
+  requests: number;
+}
+
+/** Fetches the products, or (for a stream) only its first batch, so a file that cannot be read fails here. */
+async function openProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined): Promise<ProductSource> {
+  const given = request.products;
+  const products = given?.products;
+  if (given && products && isBatches(products)) {
+    const rest = products[Symbol.asyncIterator]();
+    const next = await rest.next();
+    request.onProgress?.({ phase: 'fetching', requests: given.requests, products: next.done ? 0 : next.value.length, rowsWritten: 0 });
+    return next.done ? { first: [], hasMoreHits: false, requests: given.requests } : { first: next.value, rest, hasMoreHits: false, requests: given.requests };
   }
-  return deps.client.harvest(
+  if (given && products) return { first: products as readonly ProductRecord[], hasMoreHits: false, requests: given.requests };
+  const harvested = await deps.client.harvest(
     { category: request.query.category, filter: request.query.filter, orderby: request.query.orderby, lang },
     {
       signal: request.signal,
@@ -87,6 +105,19 @@ async function fetchProducts(deps: ImportDeps, request: ImportRequest, lang: Lan
       onProgress: (p) => request.onProgress?.({ phase: 'fetching', requests: p.requests, products: p.products, rowsWritten: 0 }),
     },
   );
+  return { first: harvested.products, hasMoreHits: harvested.hasMoreHits, requests: harvested.stats.requests };
+}
+
+function isBatches(products: readonly ProductRecord[] | AsyncIterable<readonly ProductRecord[]>): products is AsyncIterable<readonly ProductRecord[]> {
+  return Symbol.asyncIterator in products;
+}
+
+/** The rows of the batches still arriving, one batch at a time; stopping it stops the source. */
+async function* rowBatches(source: ProductSource, columns: readonly ColumnSpec[]): AsyncGenerator<CellValue[][]> {
+  yield buildProductRows(source.first, columns);
+  const rest = source.rest;
+  if (!rest) return;
+  for await (const batch of { [Symbol.asyncIterator]: () => rest }) yield buildProductRows(batch, columns);
 }
 
 async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
@@ -112,9 +143,9 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
   } catch (error) {
     return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: userMessageOf(error), error };
   }
-  let harvested;
+  let source: ProductSource;
   try {
-    harvested = await fetchProducts(deps, request, lang);
+    source = await openProducts(deps, request, lang);
   } catch (error) {
     const cancelled = isCancellation(error, request.signal);
     return {
@@ -127,19 +158,26 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
       error: cancelled ? undefined : error,
     };
   }
-  const { products, hasMoreHits, stats } = harvested;
-  const rows = buildProductRows(products, columns);
-  const target = await makeTarget();
-  const base = { sheetName: target.sheetName, tableName: target.tableName, productCount: products.length, requestCount: stats.requests, hasMoreHits };
+  const { hasMoreHits, requests } = source;
+  // Products in hand become rows at once (a refresh compares them); a stream becomes rows batch by batch.
+  const rows = source.rest ? undefined : buildProductRows(source.first, columns);
+  let target: Target;
+  try {
+    target = await makeTarget();
+  } catch (error) {
+    await source.rest?.return?.().catch(() => undefined);
+    throw error;
+  }
   const outcome = await writeTable(deps.run, {
     ...target,
     columns,
-    rows,
+    rows: rows ?? rowBatches(source, columns),
     progressText: inProgressStatus(),
     signal: request.signal,
     budget: request.budget,
-    onRows: (written) => request.onProgress?.({ phase: 'writing', requests: stats.requests, products: products.length, rowsWritten: written }),
+    onRows: (written, received) => request.onProgress?.({ phase: 'writing', requests, products: received, rowsWritten: written }),
   });
+  const base = { sheetName: target.sheetName, tableName: target.tableName, productCount: outcome.total ?? outcome.received, requestCount: requests, hasMoreHits };
   const record: ImportRecord = {
     version: 1,
     tableName: target.tableName,
@@ -149,22 +187,22 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
     lang: lang ?? 'en',
     time: now().toISOString(),
     productCount: outcome.written,
-    requestCount: stats.requests,
-    truncated: hasMoreHits || outcome.written < rows.length,
+    requestCount: requests,
+    truncated: hasMoreHits || outcome.total === undefined || outcome.written < outcome.total,
   };
   if (outcome.status === 'failed') {
-    const message = failedStatus(outcome.written, rows.length, userMessageOf(outcome.error));
+    const message = failedStatus(outcome.written, outcome.total, userMessageOf(outcome.error));
     await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning').catch(() => undefined);
     await writeImportRecord(deps.settings, record, target.previous?.tableName).catch(() => undefined);
     return { ...base, status: 'failed', rowsWritten: outcome.written, message, error: outcome.error };
   }
   if (outcome.status === 'cancelled') {
-    const message = cancelledStatus(outcome.written, rows.length);
+    const message = cancelledStatus(outcome.written, outcome.total);
     await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning');
     await writeImportRecord(deps.settings, record, target.previous?.tableName);
     return { ...base, status: 'cancelled', rowsWritten: outcome.written, message };
   }
-  const diff = target.previousRows ? diffImportedTable(target.previousRows, columns, rows) : undefined;
+  const diff = target.previousRows && rows ? diffImportedTable(target.previousRows, columns, rows) : undefined;
   if (diff) await markTableChanges(deps.run, { sheetName: target.sheetName, firstRow: target.top + 2, left: target.left }, diff);
   await writeStatusCell(deps.run, target.sheetName, target.top, target.left, diff ? `${doneStatus(record)} · ${describeTableChanges(diff)}` : doneStatus(record), 'ok');
   await writeImportRecord(deps.settings, record, target.previous?.tableName);

@@ -50,6 +50,9 @@ export interface ImportRequest extends SearchRequest {
 export interface ImportProgress {
   requests: number;
   products: number;
+  /** Bytes of a category file received so far, and its size when the service says it. */
+  bytes?: number;
+  totalBytes?: number;
 }
 
 export interface ImportSummary {
@@ -178,7 +181,7 @@ export interface TaskpaneServices {
   /** Runs the search to the end (harvesting past 2000) and writes a new sheet. Needs Excel. */
   importProducts(request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
   getDownloadUrl(category: CategoryId, lang: Lang, signal?: AbortSignal): Promise<DownloadLink>;
-  /** Downloads the category file behind a link and writes every product to a new sheet. Needs Excel. */
+  /** Downloads the category file behind a link and writes its products to a new sheet as they arrive. Needs Excel. */
   importCategory(link: DownloadLink, fields: string[], onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
   /** Looks at the active sheet's selection or table for the BOM and its part-number column. Needs Excel. */
   inspectBom(): Promise<BomInspection>;

@@ -1,14 +1,16 @@
-import { formatFilter, formatOrderBy, type Client, type ProductRecord } from '../api';
+import { formatFilter, formatOrderBy, type Client } from '../api';
 import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
-import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
 import type { Lang } from '../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets';
 import type { SheetServices } from './default-services';
 
 /** Candidates the pane lists for one row. */
 const REPLACEMENTS_LISTED = 10;
+/** Products per batch of a streamed category file: small batches die young, which keeps the pane's memory low. */
+const CATEGORY_BATCH = 100;
 import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
@@ -45,7 +47,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
     request: ImportRequest,
     onProgress: Progress<ImportProgress>,
     signal?: AbortSignal,
-    inHand?: { products: ProductRecord[]; requests: number },
+    inHand?: SheetsImportRequest['products'],
+    onImported?: SheetsImportRequest['onProgress'],
   ): Promise<ImportSummary> {
     const result = await importProducts(
       { run, client, settings: settings() },
@@ -59,7 +62,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         fields: request.fields,
         products: inHand,
         signal,
-        onProgress: (p) => onProgress({ requests: p.requests, products: p.products }),
+        onProgress: onImported ?? ((p) => onProgress({ requests: p.requests, products: p.products })),
       },
     );
     return toSummary(result);
@@ -72,11 +75,23 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
 
     async importCategory(link, fields, onProgress, signal) {
       const client = await getClient();
-      const products = await client.downloadCategory(link.url, { signal, category: link.category });
-      onProgress({ requests: 1, products: products.length });
-      // Written like any import and recorded as the category's query, so Refresh re-runs it as a search.
+      let bytes = 0;
+      let totalBytes: number | undefined;
+      // The file streams in batches: each is written as it arrives, so no step holds the whole category.
+      const batches = client.streamCategory(link.url, {
+        signal,
+        category: link.category,
+        batchSize: CATEGORY_BATCH,
+        onProgress: (p) => {
+          bytes = p.bytes;
+          totalBytes = p.totalBytes;
+        },
+      });
+      // Recorded as the category's query, so Refresh re-runs it as a search.
       const request = { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields };
-      const summary = await importWith(client, request, onProgress, signal, { products, requests: 1 });
+      const summary = await importWith(client, request, onProgress, signal, { products: batches, requests: 1 }, (p) =>
+        onProgress({ requests: 1, products: p.products, bytes, ...(totalBytes === undefined ? {} : { totalBytes }) }),
+      );
       return { ...summary, harvested: false, fromFile: true };
     },
 

@@ -42,25 +42,59 @@ export function rowPayloadBytes(row: readonly unknown[], extraBytes = 0): number
   return utf8Length(JSON.stringify(row)) + 1 + extraBytes;
 }
 
+/** Fills one chunk at a time as rows arrive (a streamed import plans chunks without all the rows). */
+export interface ChunkFiller {
+  /** True when a row of these bytes still fits the chunk being filled (an empty chunk takes any row). */
+  fits(rowBytes: number): boolean;
+  add(rowBytes: number): void;
+  /** Rows and bytes of the chunk filled so far. */
+  readonly count: number;
+  readonly bytes: number;
+  /** Starts the next chunk. */
+  reset(): void;
+}
+
+/** A filler of chunks of `columnCount` cells per row under the budget; planChunks is the same rule over rows in hand. */
+export function createChunkFiller(columnCount: number, budget: ChunkBudget = {}): ChunkFiller {
+  const { maxBytes, maxCells } = { ...DEFAULT_CHUNK_BUDGET, ...budget };
+  const maxRows = Math.max(1, Math.floor(maxCells / Math.max(1, columnCount)));
+  let count = 0;
+  let bytes = 0;
+  return {
+    fits: (rowBytes) => count === 0 || (count < maxRows && bytes + rowBytes <= maxBytes),
+    add(rowBytes) {
+      count += 1;
+      bytes += rowBytes;
+    },
+    get count() {
+      return count;
+    },
+    get bytes() {
+      return bytes;
+    },
+    reset() {
+      count = 0;
+      bytes = 0;
+    },
+  };
+}
+
 /**
  * Splits `rowBytes.length` rows of `columnCount` cells into consecutive chunks under the budget.
  * A single row over the byte budget still gets a chunk of its own (it cannot be split).
  */
 export function planChunks(rowBytes: readonly number[], columnCount: number, budget: ChunkBudget = {}): Chunk[] {
-  const { maxBytes, maxCells } = { ...DEFAULT_CHUNK_BUDGET, ...budget };
-  const maxRows = Math.max(1, Math.floor(maxCells / Math.max(1, columnCount)));
+  const filler = createChunkFiller(columnCount, budget);
   const chunks: Chunk[] = [];
   let start = 0;
-  let bytes = 0;
-  for (let r = 0; r < rowBytes.length; r++) {
-    const count = r - start;
-    if (count > 0 && (count >= maxRows || bytes + rowBytes[r] > maxBytes)) {
-      chunks.push({ start, count, bytes });
-      start = r;
-      bytes = 0;
+  for (const bytes of rowBytes) {
+    if (!filler.fits(bytes)) {
+      chunks.push({ start, count: filler.count, bytes: filler.bytes });
+      start += filler.count;
+      filler.reset();
     }
-    bytes += rowBytes[r];
+    filler.add(bytes);
   }
-  if (rowBytes.length > start) chunks.push({ start, count: rowBytes.length - start, bytes });
+  if (filler.count > 0) chunks.push({ start, count: filler.count, bytes: filler.bytes });
   return chunks;
 }

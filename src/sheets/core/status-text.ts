@@ -20,12 +20,16 @@ export function doneStatus(record: ImportRecord): string {
   return `PartSpec: ${count(record.productCount)} products${more} · ${describeQuery(record)} · ${record.requestCount === 1 ? '1 request' : `${record.requestCount} requests`} · ${record.time.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export function cancelledStatus(written: number, total: number): string {
-  return `PartSpec: import cancelled after ${count(written)} of ${count(total)} products were written; the table holds only those rows. Run the import again or use Refresh.`;
+/** `total` is every product there was, when known (a streamed download stopped early does not know it). */
+export function cancelledStatus(written: number, total?: number): string {
+  const of = total === undefined ? '' : ` of ${count(total)}`;
+  return `PartSpec: import cancelled after ${count(written)}${of} products were written; the table holds only those rows. Run the import again or use Refresh.`;
 }
 
-export function failedStatus(written: number, total: number, message: string): string {
-  const rows = total > 0 ? ` after ${count(written)} of ${count(total)} products were written; the table holds only those rows` : '';
+/** `total` as for cancelledStatus; 0 means nothing was fetched, so nothing is said of rows. */
+export function failedStatus(written: number, total: number | undefined, message: string): string {
+  const of = total === undefined ? '' : ` of ${count(total)}`;
+  const rows = total === undefined || total > 0 ? ` after ${count(written)}${of} products were written; the table holds only those rows` : '';
   return `PartSpec: import failed${rows}. ${message}`;
 }
 

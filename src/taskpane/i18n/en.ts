@@ -100,6 +100,7 @@ export const EN = {
   importToSheet: 'Import to new sheet',
   importing: 'Importing…',
   importProgress: '{requests} requests, {products} products',
+  importProgressFile: '{products} products, {megabytes} MB of the file received',
   importDoneOne: 'Imported {products} products into sheet "{sheet}" with 1 request.',
   importDoneFile: 'Imported {products} products into sheet "{sheet}" from the category file (one download).',
   importDone: 'Imported {products} products into sheet "{sheet}" with {requests} requests.',

@@ -99,6 +99,7 @@ export const JA: Messages = {
   importToSheet: '新しいシートにインポート',
   importing: 'インポート中…',
   importProgress: 'リクエスト {requests} 件、製品 {products} 件',
+  importProgressFile: '製品 {products} 件、ファイル {megabytes} MB を受信',
   importDoneOne: '1 件のリクエストで {products} 製品をシート「{sheet}」にインポートしました。',
   importDoneFile: 'カテゴリのファイル（1 回のダウンロード）から {products} 製品をシート「{sheet}」にインポートしました。',
   importDone: '{requests} 件のリクエストで {products} 製品をシート「{sheet}」にインポートしました。',

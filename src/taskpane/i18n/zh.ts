@@ -99,6 +99,7 @@ export const ZH: Messages = {
   importToSheet: '导入到新工作表',
   importing: '正在导入…',
   importProgress: '{requests} 个请求，{products} 个产品',
+  importProgressFile: '{products} 个产品，已接收文件 {megabytes} MB',
   importDoneOne: '已通过 1 个请求将 {products} 个产品导入工作表“{sheet}”。',
   importDoneFile: '已从类别文件（一次下载）将 {products} 个产品导入工作表“{sheet}”。',
   importDone: '已通过 {requests} 个请求将 {products} 个产品导入工作表“{sheet}”。',

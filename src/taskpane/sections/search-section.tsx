@@ -228,10 +228,16 @@ export function ImportProgressView({ task, testId }: { task: Task<ImportProgress
     <TaskProgress
       testId={testId}
       label={t('importing')}
-      detail={progress ? t('importProgress', { requests: progress.requests, products: progress.products }) : undefined}
+      detail={progress ? progressDetail(progress, t) : undefined}
       onCancel={task.cancel}
     />
   );
+}
+
+/** Requests and products of a search; products and megabytes of a category file as it streams in. */
+function progressDetail(progress: ImportProgress, t: ReturnType<typeof useUi>['t']): string {
+  if (progress.bytes === undefined) return t('importProgress', { requests: progress.requests, products: progress.products });
+  return t('importProgressFile', { products: progress.products, megabytes: (progress.bytes / (1024 * 1024)).toFixed(1) });
 }
 
 /** What an import did, including the harvest past 2000. */
