@@ -1,24 +1,28 @@
-import { CATEGORY_IDS, isCategoryId, type CategoryId } from '../../src/api/node';
+import { CATEGORY_IDS, compareOrderKeys, isCancelledError, isCategoryId, orderKeyOf, type CategoryId, type HarvestPages, type OrderKey } from '../../src/api/node';
+import type { CellValue } from '../../src/sheets/core/cell-values';
 import { defaultSearchFields } from '../../src/functions/key-fields';
-import { buildImportColumns } from '../../src/sheets/core/columns';
-import { buildProductRows } from '../../src/sheets/core/rows';
+import { buildImportColumns, type ColumnSpec } from '../../src/sheets/core/columns';
+import { buildProductRow, buildProductRows } from '../../src/sheets/core/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { formatOfFile } from '../io/files';
-import { writeTableFile } from '../io/table-file';
+import { writeTableStream, type RowBatches } from '../io/table-stream';
 import type { Command } from './command';
 
 const USAGE = `usage: partspec search --category C [options] --out FILE.xlsx|FILE.csv
 
 Fetches every product matching a query (beyond the service's 2000-per-call cap) into a table,
 with the same columns as the add-in's import: the part number first, numbers numeric with the
-unit in the header, dates as dates, web addresses as hyperlinks.
+unit in the header, dates as dates, web addresses as hyperlinks. Rows are written as they arrive
+(in part-number order), so memory stays small whatever the category's size. Interrupted (Ctrl-C,
+a cut connection), the file keeps the rows that arrived and says how many.
 
 Options:
   --category C          ${CATEGORY_IDS.join(', ')}
   --filter "…"          e.g. "Capacitance ge 100n and RatedVoltage ge 50 and Status eq 'In Production'"
-  --orderby "…"         e.g. "Capacitance desc, Partno"
+  --orderby "…"         e.g. "Capacitance desc, Partno"; with any order but part number first, more
+                        than 2000 matches are held in memory (as table rows) until all are sorted
   --fields a,b,…        columns; FIELD:UNIT converts (Capacitance:nF) (default: Partno, Status, key specs)
   --max N               stop after N products
   --out FILE            .xlsx (a table sheet and a 'PartSpec query' sheet) or .csv; - for CSV on stdout
@@ -31,6 +35,36 @@ spreadsheet program shows it as text and never runs it as a formula.`;
 export function categoryFlag(value: string, allowed: readonly CategoryId[] = CATEGORY_IDS): CategoryId {
   if (!isCategoryId(value) || !allowed.includes(value)) throw new UsageError(`'${value}' is not a category here; use ${allowed.join(', ')}.`);
   return value;
+}
+
+/** Rows per batch handed to the writer when the rows were held for sorting. */
+const SORTED_BATCH_ROWS = 1000;
+
+/** The rows of harvested pages as they arrive (the pages are already in the query's order). */
+async function* streamedRows(pages: HarvestPages, columns: readonly ColumnSpec[]): RowBatches {
+  for await (const page of pages) yield buildProductRows(page, columns);
+}
+
+/**
+ * The rows of a harvest whose order is not the walk's: each product is held only as its row and
+ * the values its order compares, sorted once every match is in, then cut to `max`. A run that
+ * stops early still yields what it holds, sorted, before the reason is rethrown.
+ */
+async function* sortedRows(pages: HarvestPages, columns: readonly ColumnSpec[], max: number | undefined, more: { hasMoreHits: boolean }): RowBatches {
+  let held: { key: OrderKey; row: CellValue[] }[] = [];
+  let stoppedBy: unknown;
+  try {
+    for await (const page of pages) for (const product of page) held.push({ key: orderKeyOf(product, pages.orderby), row: buildProductRow(product, columns) });
+  } catch (error) {
+    stoppedBy = error;
+  }
+  held.sort((a, b) => compareOrderKeys(a.key, b.key, pages.orderby));
+  if (max !== undefined && held.length > max) {
+    held = held.slice(0, max);
+    more.hasMoreHits = true;
+  }
+  for (let start = 0; start < held.length; start += SORTED_BATCH_ROWS) yield held.slice(start, start + SORTED_BATCH_ROWS).map((h) => h.row);
+  if (stoppedBy !== undefined) throw stoppedBy;
 }
 
 export const searchCommand: Command = {
@@ -51,29 +85,35 @@ export const searchCommand: Command = {
     const { client, config } = connect(context, flags);
     const query = { category, filter: flags.string('filter'), orderby: flags.string('orderby'), lang: config.lang };
     const started = new Date();
-    const result = await client.harvest(query, {
+    const pages = client.harvestPages(query, {
       max,
       signal: context.signal,
-      onProgress: (p) => context.progress.update(`Fetching (${p.requests} requests)`, p.products),
+      onProgress: (p) => context.progress.update(`Fetching (${p.requests} requests, products)`, p.products),
     });
-    context.progress.update('Writing', 0, result.products.length);
-    const rows = buildProductRows(result.products, columns);
-    await writeTableFile(out, columns, rows, {
+    const sorted = { hasMoreHits: false };
+    const batches = pages.inOrder ? streamedRows(pages, columns) : sortedRows(pages, columns, max, sorted);
+    const moreMatch = (): boolean => pages.hasMoreHits || sorted.hasMoreHits;
+    const stopped = (error: unknown): string => (isCancelledError(error) ? 'cancelled' : 'the search stopped');
+    const rows = await writeTableStream(out, columns, batches, {
       sheetName: category,
-      about: [
+      about: (written, stoppedBy) => [
         ['Category', category],
         ['Filter', query.filter ?? ''],
         ['Order by', query.orderby ?? ''],
         ['Language', config.lang],
         ['Fetched at', started.toISOString()],
-        ['Products', result.products.length],
-        ['Requests', result.stats.requests],
-        ['Complete', result.hasMoreHits ? 'no: more products match (raise --max)' : 'yes'],
+        ['Products', written],
+        ['Requests', pages.stats.requests],
+        ['Complete', stoppedBy !== undefined ? `no: ${stopped(stoppedBy)} after ${written} products; this sheet holds only those` : moreMatch() ? 'no: more products match (raise --max)' : 'yes'],
       ],
+      onKept: (written, stoppedBy) => {
+        context.progress.clear();
+        context.note(`The search was ${isCancelledError(stoppedBy) ? 'cancelled' : 'stopped'} after ${written.toLocaleString('en-US')} products; ${out === '-' ? 'stdout' : out} holds only those rows.`);
+      },
     });
     context.progress.clear();
-    const more = result.hasMoreHits ? '; more products match (raise --max to get them)' : '';
-    context.note(`${result.products.length.toLocaleString('en-US')} products (${result.stats.requests} requests) written to ${out === '-' ? 'stdout' : out}${more}.`);
+    const more = moreMatch() ? '; more products match (raise --max to get them)' : '';
+    context.note(`${rows.toLocaleString('en-US')} products (${pages.stats.requests} requests) written to ${out === '-' ? 'stdout' : out}${more}.`);
     return EXIT.ok;
   },
 };

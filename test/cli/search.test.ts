@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, runQuery, startEmulator, type RunningEmulator } from '../../emulator';
-import { parseFilter } from '../../src/api';
-import { formulaCells, makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { createClient, parseFilter, type ProductRecord } from '../../src/api';
+import { searchCalls } from '../api/client/emulator-support';
+import { formulaCells, makeTempDir, readXlsx, ROOT, rowTexts, runCli, type CliRun } from './helpers';
 
 let emulator: RunningEmulator;
 let home: string;
@@ -105,6 +107,106 @@ describe('partspec search', () => {
     expect(aboutText).toContain(String(count));
     expect(aboutText).not.toContain(DEMO_KEY);
   });
+});
+
+/** The part numbers of the whole harvest, as the client collects it (the order the file must have). */
+async function harvested(query: { category: 'ceramicCapacitorsSMD' | 'inductors' | 'ceramicCapacitorsLead'; orderby?: string }, max?: number): Promise<ProductRecord[]> {
+  return (await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).harvest(query, { max })).products;
+}
+
+/** The query sheet of a written xlsx, label → value. */
+async function querySheet(file: string): Promise<Map<string, unknown>> {
+  const about = (await readXlsx(file)).getWorksheet('PartSpec query')!;
+  const rows = new Map<string, unknown>();
+  about.eachRow((row) => rows.set(String(row.getCell(1).value), row.getCell(2).value));
+  return rows;
+}
+
+describe('partspec search streams pages as they arrive', () => {
+  test('the whole SMD category to CSV: the rows are the collected harvest, in order', async () => {
+    const expected = await harvested({ category: 'ceramicCapacitorsSMD' });
+    const out = join(home, 'smd.csv');
+    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    expect(run.code).toBe(0);
+    const [header, ...rows] = readCsvRows(out);
+    expect(header).toEqual(['Partno', 'Status', 'Capacitance (nF)']);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
+    expect(rows.map((r) => r[1])).toEqual(expected.map((p) => String(p.values.Status ?? '')));
+  }, 120_000);
+
+  test('--max stops in part-number order after the calls it needs, and the file says more products match', async () => {
+    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' }, 4500)).map((p) => p.partno);
+    emulator.resetLog();
+    const out = join(home, 'smd-max.xlsx');
+    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/4,500 products \(3 requests\) written .*more products match/);
+    expect(searchCalls(emulator)).toHaveLength(3);
+    const sheet = (await readXlsx(out)).getWorksheet('ceramicCapacitorsSMD')!;
+    const partnos: string[] = [];
+    sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
+    expect(partnos).toEqual(expected);
+    const about = await querySheet(out);
+    expect(about.get('Products')).toBe(4500);
+    expect(about.get('Requests')).toBe(3);
+    expect(about.get('Complete')).toBe('no: more products match (raise --max)');
+  });
+
+  test('a custom order over more than 2000 matches is still sorted, Partno breaking ties; with --max it is the top of that order', async () => {
+    const expected = await harvested({ category: 'inductors', orderby: 'Inductance desc' });
+    expect(expected.length).toBeGreaterThan(2000);
+    const out = join(home, 'inductors-ordered.csv');
+    const run = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    expect(run.code).toBe(0);
+    const [, ...rows] = readCsvRows(out);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
+    const values = rows.map((r) => (r[1] === '' ? -Infinity : Number(r[1])));
+    for (let i = 1; i < values.length; i++) {
+      expect(values[i]).toBeLessThanOrEqual(values[i - 1]);
+      if (values[i] === values[i - 1]) expect(rows[i][0] > rows[i - 1][0]).toBe(true);
+    }
+
+    const top = join(home, 'inductors-top.csv');
+    const topRun = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--max', '2500', '--fields', 'Inductance:nH', '--out', top, '--base-url', emulator.url, '--no-cache'], { home, env });
+    expect(topRun.code).toBe(0);
+    expect(topRun.stderr).toMatch(/2,500 products .*more products match/);
+    expect(readCsvRows(top).slice(1).map((r) => r[0])).toEqual(expected.slice(0, 2500).map((p) => p.partno));
+  }, 120_000);
+
+  test('Ctrl-C mid-way leaves an xlsx with the rows that arrived, saying how many; exit 130', async () => {
+    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
+    emulator.configure({ latencyMs: 300 });
+    emulator.resetLog();
+    const out = join(home, 'smd-cancelled.xlsx');
+    try {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], {
+        cwd: home,
+        env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const done = new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ code, stdout: '', stderr })));
+      const deadline = Date.now() + 30_000;
+      while (searchCalls(emulator).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGINT');
+      const run = await done;
+      expect(run.code).toBe(130);
+      expect(existsSync(out)).toBe(true);
+      const about = await querySheet(out);
+      const kept = about.get('Products') as number;
+      expect(kept).toBeGreaterThanOrEqual(2000);
+      expect(kept).toBeLessThan(expected.length);
+      expect(about.get('Complete')).toBe(`no: cancelled after ${kept} products; this sheet holds only those`);
+      const sheet = (await readXlsx(out)).getWorksheet('ceramicCapacitorsSMD')!;
+      const partnos: string[] = [];
+      sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
+      expect(partnos).toEqual(expected.slice(0, kept));
+      expect(run.stderr).toContain(`cancelled after ${kept.toLocaleString('en-US')} products; ${out} holds only those rows`);
+    } finally {
+      emulator.configure({ latencyMs: 0 });
+    }
+  }, 60_000);
 });
 
 describe('partspec url and download', () => {

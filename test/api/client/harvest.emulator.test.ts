@@ -1,5 +1,5 @@
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
-import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, type CategoryId, type ProductRecord } from '../../../src/api';
+import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, ValidationError, type CategoryId, type HarvestPages, type ProductRecord } from '../../../src/api';
 import { logSettled, maxUrlBytes, PATIENT_RETRY, searchCalls } from './emulator-support';
 
 let emulator: RunningEmulator;
@@ -121,5 +121,79 @@ describe('harvest beyond 2000', () => {
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     await logSettled(emulator);
     expect(searchCalls(emulator).length).toBe(2);
+  });
+});
+
+/** Every page of a harvest, read to the end. */
+async function readPages(pages: HarvestPages): Promise<ProductRecord[][]> {
+  const read: ProductRecord[][] = [];
+  for await (const page of pages) read.push(page);
+  return read;
+}
+
+describe('harvest page by page', () => {
+  test('the whole SMD category: the pages joined are the collected harvest, no product twice, the same requests', async () => {
+    const collected = await client().harvest({ category: 'ceramicCapacitorsSMD' });
+    await logSettled(emulator);
+    emulator.resetLog();
+    const progress: number[] = [];
+    const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { onProgress: (p) => progress.push(p.products) });
+    expect(pages.inOrder).toBe(true);
+    const read = await readPages(pages);
+    await logSettled(emulator);
+    expect(read.flat()).toEqual(collected.products);
+    let previous = '';
+    for (const page of read) {
+      expect(page.length).toBeGreaterThan(0);
+      expect(page.length).toBeLessThanOrEqual(MAX_PRODUCTS_PER_CALL);
+      for (const product of page) {
+        expect(product.partno > previous).toBe(true);
+        previous = product.partno;
+      }
+    }
+    expect(searchCalls(emulator)).toHaveLength(collected.stats.requests);
+    expect(pages.stats.requests).toBe(collected.stats.requests);
+    expect(pages.products).toBe(collected.products.length);
+    expect(pages.hasMoreHits).toBe(false);
+    expect(progress[progress.length - 1]).toBe(collected.products.length);
+  }, 60_000);
+
+  test('max: the pages stop at max in part-number order, with no call beyond what it needs', async () => {
+    const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { max: 4500 });
+    const read = await readPages(pages);
+    await logSettled(emulator);
+    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).sort().slice(0, 4500));
+    expect(pages.hasMoreHits).toBe(true);
+    expect(searchCalls(emulator)).toHaveLength(3);
+  });
+
+  test('a custom order over more than 2000 matches comes in part-number order for the reader to sort; a wrong filter is refused before any call', async () => {
+    const pages = client().harvestPages({ category: 'inductors', orderby: 'Inductance desc' }, { max: 2500 });
+    expect(pages.inOrder).toBe(false);
+    expect(pages.orderby).toEqual([{ field: 'Inductance', direction: 'desc' }]);
+    const read = (await readPages(pages)).flat();
+    expect(read.map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.Ind).sort());
+    await logSettled(emulator);
+    emulator.resetLog();
+    expect(() => client().harvestPages({ category: 'inductors', filter: 'Inductance eq banana' })).toThrow(ValidationError);
+    await logSettled(emulator);
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  test('cancelled between pages: the pages read stay, the next read throws CancelledError, no further call', async () => {
+    const controller = new AbortController();
+    const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { signal: controller.signal });
+    const read: ProductRecord[][] = [];
+    await expect(
+      (async () => {
+        for await (const page of pages) {
+          read.push(page);
+          if (read.length === 2) controller.abort();
+        }
+      })(),
+    ).rejects.toBeInstanceOf(CancelledError);
+    await logSettled(emulator);
+    expect(searchCalls(emulator)).toHaveLength(2);
+    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).sort().slice(0, pages.products));
   });
 });
