@@ -1,3 +1,4 @@
+import { isDownloadFormatError } from '../api/errors/download-format-error';
 import type { ProductRecord } from '../api/product';
 import type { Lang } from '../api/vocabulary';
 import type { CellValue } from './core/cell-values';
@@ -133,6 +134,12 @@ async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
   });
 }
 
+/** The sentence for a fetch that failed before any row: for a file PartSpec cannot read, what was received. */
+function failureBeforeRows(error: unknown): string {
+  if (isDownloadFormatError(error)) return `${error.message} Nothing was written. Request a new download link and try again.`;
+  return userMessageOf(error);
+}
+
 /** Runs the fetch and the write for a target; shared by a new import and a refresh in place. */
 async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: () => Promise<Target>): Promise<ImportResult> {
   const now = deps.now ?? (() => new Date());
@@ -154,7 +161,7 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
       rowsWritten: 0,
       requestCount: 0,
       hasMoreHits: false,
-      message: cancelled ? 'The import was cancelled before any row was written.' : userMessageOf(error),
+      message: cancelled ? 'The import was cancelled before any row was written.' : failureBeforeRows(error),
       error: cancelled ? undefined : error,
     };
   }

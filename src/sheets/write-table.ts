@@ -8,6 +8,8 @@ import { isCancellation, type RunExcel } from './deps';
 
 /** Bytes a hyperlink command adds to a payload besides its address (object path, property names). */
 const HYPERLINK_OVERHEAD_BYTES = 160;
+/** Rows whose lengths set the column widths. */
+const WIDTH_SAMPLE = 200;
 
 export interface TableWrite {
   /** Where the status line goes (the header row follows it). */
@@ -103,7 +105,7 @@ async function writeChunk(run: RunExcel, w: TableWrite, start: number, block: Ce
 
 /**
  * Writes a table below a status cell, from rows in hand or from batches as they arrive: one sync
- * sets up the sheet (status "in progress", header, widths, frozen header), then one sync per
+ * (once the first chunk is in) sets up the sheet (status "in progress", header, widths, frozen header), then one sync per
  * payload-bounded chunk with calculation suspended, then one sync that creates the table over the
  * rows written and leaves the status cell to the caller. A cancel stops between chunks (and stops
  * the source); a failed sync stops too, and the rows of the failed chunk are cleared so no row is
@@ -129,6 +131,11 @@ export async function writeTable(run: RunExcel, w: TableWrite): Promise<TableWri
     const block = pending;
     pending = [];
     filler.reset();
+    // Widths come from the first chunk's rows, so rows in hand and rows arriving get the same ones.
+    if (!setUp) {
+      await setUpSheet(run, w, block.slice(0, WIDTH_SAMPLE));
+      setUp = true;
+    }
     attempted = written + block.length;
     await writeChunk(run, w, written, block);
     written = attempted;
@@ -153,10 +160,6 @@ export async function writeTable(run: RunExcel, w: TableWrite): Promise<TableWri
         break;
       }
       const batch = next.value;
-      if (!setUp) {
-        await setUpSheet(run, w, batch.slice(0, 200) as CellValue[][]);
-        setUp = true;
-      }
       received += batch.length;
       for (const row of batch) {
         const bytes = measure(row);
@@ -172,7 +175,7 @@ export async function writeTable(run: RunExcel, w: TableWrite): Promise<TableWri
       }
     }
     if (!setUp) {
-      await setUpSheet(run, w, []);
+      await setUpSheet(run, w, pending.slice(0, WIDTH_SAMPLE));
       setUp = true;
     }
     // The rest of the rows; after a broken-off source, the rows that did arrive.
