@@ -1,15 +1,17 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import { csvCell } from './cells';
 import { formatOfFile, writeFileSafely } from './files';
-import { setTypedCell, writeHeaderRow } from './xlsx';
+import { columnWidths } from '../../src/sheets/core/rows';
+import { aboutCellType, charsOfPoints, typedCellOf } from './typed-cells';
+import { XlsxStreamWriter, type XlsxCell } from './xlsx-stream-writer';
 
 /*
- * Product tables written as their rows arrive: CSV through a file stream, xlsx through ExcelJS's
- * streaming WorkbookWriter (inline strings, so no table of every string is kept). Both go to a
+ * Product tables written as their rows arrive: CSV through a file stream, xlsx through our own
+ * streamed package writer (xlsx-stream-writer.ts: nothing kept per row, not even hyperlinks,
+ * which ExcelJS's streaming writer holds until the end). Both go to a
  * temporary file renamed over the target (files.ts), so a crash leaves the old file or the new
  * one. A run that stops early (cancel, a cut connection) still finishes its file with the rows it
  * has, and the xlsx's 'PartSpec query' sheet says how many that is and why it stopped.
@@ -78,42 +80,39 @@ async function writeCsvStream(stream: WriteStream, columns: readonly ColumnSpec[
   });
 }
 
+/** The typed cells of a chunk of rows. */
+function typedRows(rows: readonly CellValue[][], columns: readonly ColumnSpec[]): (XlsxCell | undefined)[][] {
+  return rows.map((values) => columns.map((c, i) => typedCellOf(values[i], c)));
+}
+
 async function writeXlsxStream(temp: string, columns: readonly ColumnSpec[], batches: RowBatches, options: TableStreamOptions): Promise<StreamedTable> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  let next = 2;
-  let started = false;
-  const start = (sample: readonly CellValue[][]): void => {
-    started = true;
-    // Widths from the first chunk.
-    writeHeaderRow(sheet, columns, sample);
-  };
-  const result = await drain(batches, async (rows) => {
-    if (!started) start(rows);
-    for (const values of rows) {
-      const row = sheet.getRow(next++);
-      columns.forEach((c, i) => setTypedCell(row.getCell(i + 1), values[i], c));
-      row.commit();
-    }
-    // Let the archive write what it has before the next chunk.
-    await new Promise((resolve) => setImmediate(resolve));
-  });
-  if (!started) start([]);
-  if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  sheet.commit();
-  const about = workbook.addWorksheet('PartSpec query');
-  about.getColumn(1).width = 18;
-  about.getColumn(2).width = 60;
-  options.about(result.rows, result.stoppedBy).forEach(([label, value], i) => {
-    const row = about.getRow(i + 1);
-    row.getCell(1).value = label;
-    row.getCell(1).font = { bold: true };
-    setTypedCell(row.getCell(2), value, typeof value === 'number' ? { kind: 'number', numberFormat: NUMBER_FORMATS.general } : { kind: 'text', numberFormat: NUMBER_FORMATS.text });
-    row.commit();
-  });
-  about.commit();
-  await workbook.commit();
-  return result;
+  const writer = new XlsxStreamWriter(temp);
+  try {
+    let started = false;
+    const start = async (sample: readonly CellValue[][]): Promise<void> => {
+      started = true;
+      // Widths from the first chunk: the header is the sheet's first row, so they cannot wait for more.
+      const widths = columnWidths(columns, sample as CellValue[][]).map(charsOfPoints);
+      await writer.startSheet(options.sheetName, { widths, frozenRows: 1 });
+      await writer.writeRows([columns.map((c): XlsxCell => ({ type: 'text', value: c.header, numFmt: NUMBER_FORMATS.general, bold: true }))]);
+    };
+    const result = await drain(batches, async (rows) => {
+      if (!started) await start(rows);
+      await writer.writeRows(typedRows(rows, columns));
+    });
+    if (!started) await start([]);
+    await writer.endSheet({ autoFilterColumns: columns.length });
+    await writer.startSheet('PartSpec query', { widths: [18, 60] });
+    await writer.writeRows(
+      options.about(result.rows, result.stoppedBy).map(([label, value]): (XlsxCell | undefined)[] => [{ type: 'text', value: label, numFmt: NUMBER_FORMATS.general, bold: true }, typedCellOf(value, aboutCellType(value))]),
+    );
+    await writer.endSheet();
+    await writer.close();
+    return result;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
 }
 
 /**

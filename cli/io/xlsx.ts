@@ -3,10 +3,10 @@ import type { CellValue } from '../../src/sheets/core/cell-values';
 import { columnLetters, parseAddress } from '../../src/sheets/core/address';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
-import { cellNumberFormat } from '../../src/sheets/core/number-formats';
-import { columnWidths, isLinkable } from '../../src/sheets/core/rows';
+import { columnWidths } from '../../src/sheets/core/rows';
 import { dateOfSerial, type CellType } from './cells';
 import { writeFileSafely } from './files';
+import { charsOfPoints, typedCellOf } from './typed-cells';
 
 /*
  * xlsx files through ExcelJS. Text is always written as a string value (never a formula object),
@@ -21,35 +21,19 @@ function argb(hex: string): string {
   return `FF${hex.replace('#', '').toUpperCase()}`;
 }
 
-/** Writes one typed value (from the core's toCellValue / buildEnrichmentRows) into a cell. */
+/** Writes one typed value (from the core's toCellValue / buildEnrichmentRows) into a cell, as typedCellOf decides. */
 export function setTypedCell(cell: ExcelJS.Cell, value: CellValue | undefined, type: CellType): void {
-  if (value === undefined || value === '') {
+  const typed = typedCellOf(value, type);
+  if (!typed) {
     cell.value = null;
     return;
   }
-  if (typeof value === 'number') {
-    if (type.kind === 'date') {
-      cell.value = dateOfSerial(value);
-      cell.numFmt = NUMBER_FORMATS.date;
-    } else {
-      cell.value = value;
-      // Datasheet columns get the format their value needs (100 pF, 4.7 nF, 10 µF), as in Excel.
-      cell.numFmt = type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : cellNumberFormat(type, value);
-    }
-    return;
-  }
-  if (typeof value === 'boolean') {
-    cell.value = value;
-    cell.numFmt = NUMBER_FORMATS.general;
-    return;
-  }
-  cell.numFmt = NUMBER_FORMATS.text;
-  if (type.kind === 'url' && isLinkable(value)) {
-    cell.value = { text: value, hyperlink: value.trim() };
+  cell.numFmt = typed.numFmt;
+  if (typed.type === 'date') cell.value = dateOfSerial(typed.value);
+  else if (typed.type === 'text' && typed.link !== undefined) {
+    cell.value = { text: typed.value, hyperlink: typed.link };
     cell.font = { ...(cell.font ?? {}), ...LINK_FONT };
-    return;
-  }
-  cell.value = value;
+  } else cell.value = typed.value;
 }
 
 /** The plain value of an ExcelJS cell value: text, number, Boolean or Date; undefined when empty or an error. */
@@ -108,10 +92,7 @@ export function setColumnHighlights(sheet: ExcelJS.Worksheet, column: number, fi
   });
 }
 
-/** Width in characters of a column the core sized in points. */
-export function charsOfPoints(points: number): number {
-  return Math.max(6, Math.round((points - 10) / 6.5));
-}
+export { charsOfPoints };
 
 export interface XlsxTableOptions {
   sheetName: string;
