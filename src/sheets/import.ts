@@ -113,12 +113,17 @@ function isBatches(products: readonly ProductRecord[] | AsyncIterable<readonly P
   return Symbol.asyncIterator in products;
 }
 
-/** The rows of the batches still arriving, one batch at a time; stopping it stops the source. */
-async function* rowBatches(source: ProductSource, columns: readonly ColumnSpec[]): AsyncGenerator<CellValue[][]> {
+/** The rows of the batches still arriving, one batch at a time, counted as they come; stopping it stops the source. */
+async function* rowBatches(source: ProductSource, columns: readonly ColumnSpec[], onProducts: (received: number) => void): AsyncGenerator<CellValue[][]> {
+  let received = source.first.length;
   yield buildProductRows(source.first, columns);
   const rest = source.rest;
   if (!rest) return;
-  for await (const batch of { [Symbol.asyncIterator]: () => rest }) yield buildProductRows(batch, columns);
+  for await (const batch of { [Symbol.asyncIterator]: () => rest }) {
+    received += batch.length;
+    onProducts(received);
+    yield buildProductRows(batch, columns);
+  }
 }
 
 async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
@@ -175,14 +180,18 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
     await source.rest?.return?.().catch(() => undefined);
     throw error;
   }
+  let rowsWritten = 0;
   const outcome = await writeTable(deps.run, {
     ...target,
     columns,
-    rows: rows ?? rowBatches(source, columns),
+    rows: rows ?? rowBatches(source, columns, (products) => request.onProgress?.({ phase: rowsWritten > 0 ? 'writing' : 'fetching', requests, products, rowsWritten })),
     progressText: inProgressStatus(),
     signal: request.signal,
     budget: request.budget,
-    onRows: (written, received) => request.onProgress?.({ phase: 'writing', requests, products: received, rowsWritten: written }),
+    onRows: (written, received) => {
+      rowsWritten = written;
+      request.onProgress?.({ phase: 'writing', requests, products: received, rowsWritten: written });
+    },
   });
   const base = { sheetName: target.sheetName, tableName: target.tableName, productCount: outcome.total ?? outcome.received, requestCount: requests, hasMoreHits };
   const record: ImportRecord = {
