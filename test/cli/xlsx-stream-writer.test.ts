@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { format as renderExcel } from 'numfmt';
-import { VALUE_FIELDS } from '../../src/api/node';
+import { VALUE_FIELDS, type ProductRecord } from '../../src/api/node';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { buildImportColumns } from '../../src/sheets/core/columns';
 import { buildProductRows } from '../../src/sheets/core/rows';
@@ -28,7 +28,12 @@ beforeAll(() => {
 
 afterAll(() => cleanup());
 
-const products = catalogFor(1).byGroup.SMD.slice(0, 400);
+/** Catalog products as the client reads them. */
+function recordsOf(list: readonly { group: ProductRecord['group']; values: ProductRecord['values'] }[]): ProductRecord[] {
+  return list.map((p) => ({ group: p.group, partno: String(p.values.Partno), values: p.values }));
+}
+
+const products = recordsOf(catalogFor(1).byGroup.SMD.slice(0, 400));
 const columns = buildImportColumns(VALUE_FIELDS.filter((f) => f.groups.includes('SMD')).map((f) => f.key));
 const rows = buildProductRows(products, columns);
 // The catalog's own addresses are relative (the emulator adds its origin); give every third row a full one.
@@ -93,7 +98,7 @@ test('datasheet formats of the streamed file render as a datasheet reads in numf
   const caps = buildImportColumns(['Partno', 'Specs.Capacitance']);
   const values = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5].map((c) => catalogFor(1).byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!);
   const out = join(home, 'caps.xlsx');
-  await writeTableStream(out, caps, chunksOf(buildProductRows(values, caps), 2), { sheetName: 'caps', about });
+  await writeTableStream(out, caps, chunksOf(buildProductRows(recordsOf(values), caps), 2), { sheetName: 'caps', about });
   const sheet = (await readXlsx(out)).worksheets[0];
   const seen = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2)).map((cell) => renderExcel(cell.numFmt, cell.value));
   expect(seen).toEqual(['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF']);
