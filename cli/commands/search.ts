@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, compareOrderKeys, isCancelledError, isCategoryId, orderKeyOf, type CategoryId, type HarvestPages, type OrderKey } from '../../src/api/node';
+import { CATEGORY_IDS, compareOrderKeys, isCancelledError, isCategoryId, orderKeyOf, type CategoryId, type HarvestPages, type OrderKey, type ProductRecord } from '../../src/api/node';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { defaultSearchFields } from '../../src/functions/key-fields';
 import { buildImportColumns, type ColumnSpec } from '../../src/sheets/core/columns';
@@ -42,7 +42,20 @@ const SORTED_BATCH_ROWS = 1000;
 
 /** The rows of harvested pages as they arrive (the pages are already in the query's order). */
 async function* streamedRows(pages: HarvestPages, columns: readonly ColumnSpec[]): RowBatches {
-  for await (const page of pages) yield buildProductRows(page, columns);
+  const iterator = pages[Symbol.asyncIterator]();
+  for (;;) {
+    // No reference to a page outlives its rows: the next page is fetched while only the writer's rows are held.
+    let rows: CellValue[][] | undefined = await nextRows(iterator, columns);
+    if (rows === undefined) return;
+    yield rows;
+    rows = undefined;
+  }
+}
+
+/** The rows of the next page, or undefined at the end. */
+async function nextRows(iterator: AsyncIterator<ProductRecord[]>, columns: readonly ColumnSpec[]): Promise<CellValue[][] | undefined> {
+  const next = await iterator.next();
+  return next.done ? undefined : buildProductRows(next.value, columns);
 }
 
 /**

@@ -207,9 +207,8 @@ export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderBy
     let current = filter;
     let previousLast: string | undefined;
     let lastYielded: string | undefined;
-    for (;;) {
-      throwIfCancelled(signal);
-      const page = await deps.page(current, PARTNO_ORDER, lang, signal);
+    /** Accounts a page and picks out its new products (cut at `max` in walk order). */
+    const takePage = (page: PageResult): { batch: ProductRecord[]; partnos: string[]; more: boolean; full: boolean } => {
       account(page);
       const partnos = page.products.map((p) => p.partno).sort(compareCodeUnits);
       for (const partno of partnos) for (let i = 0; i < partno.length; i++) if (isSendable(partno[i])) alphabet.add(partno[i]);
@@ -222,8 +221,16 @@ export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderBy
       state.hasMoreHits = page.hasMoreHits || batch.length < fresh.length;
       if (batch.length > 0) lastYielded = batch[batch.length - 1].partno;
       onProgress?.({ requests: stats.requests, products: state.products });
-      if (batch.length > 0) yield batch;
-      if (!page.hasMoreHits || full) return;
+      return { batch, partnos, more: page.hasMoreHits, full };
+    };
+    for (;;) {
+      throwIfCancelled(signal);
+      // One page at a time: the page and its batch are let go before the next call is sent.
+      let taken: ReturnType<typeof takePage> | undefined = takePage(await deps.page(current, PARTNO_ORDER, lang, signal));
+      if (taken.batch.length > 0) yield taken.batch;
+      const { partnos, more, full } = taken;
+      taken = undefined;
+      if (!more || full) return;
       const last = partnos[partnos.length - 1] ?? '';
       if (previousLast !== undefined && last <= previousLast) throw cannotAdvance(previousLast);
       previousLast = last;
