@@ -1,0 +1,25 @@
+/*
+ * The whole-category search as `partspec search` did it before streaming, kept only to compare
+ * with in B8: every page harvested into one array, every row built, then the workbook written.
+ * Usage: naive-search.ts BASE_URL OUT.xlsx
+ */
+import { createClient } from '../../src/api/node';
+import { defaultSearchFields } from '../../src/functions/key-fields';
+import { buildImportColumns } from '../../src/sheets/core/columns';
+import { buildProductRows } from '../../src/sheets/core/rows';
+import { writeTableFile } from '../../cli/io/table-file';
+
+async function main(): Promise<void> {
+  const [baseUrl, out] = process.argv.slice(2);
+  const category = 'ceramicCapacitorsSMD';
+  const client = createClient({ baseUrl, apiKey: process.env.PARTSPEC_API_KEY ?? '', cache: false });
+  const { products } = await client.harvest({ category });
+  const columns = buildImportColumns(defaultSearchFields(category).map((f) => f.key));
+  await writeTableFile(out, columns, buildProductRows(products, columns), { sheetName: category });
+  process.stdout.write(`${JSON.stringify({ products: products.length })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
