@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CATEGORY_IDS, isCategoryId, type CategoryId } from '../src/api/vocabulary';
 import type { FieldChoice } from '../src/sheets/core/columns';
 import type { ConfigFlags } from './config';
 import { UsageError } from './errors';
@@ -89,4 +90,10 @@ export function parseFieldList(text: string | undefined): FieldChoice[] | undefi
     if (field === '' || unit === '') throw new UsageError(`'${item}' in --fields must be FIELD or FIELD:UNIT, e.g. Capacitance:nF.`);
     return { field, unit };
   });
+}
+
+/** The category flag, checked (the core's validator would also refuse it, later). */
+export function categoryFlag(value: string, allowed: readonly CategoryId[] = CATEGORY_IDS): CategoryId {
+  if (!isCategoryId(value) || !allowed.includes(value)) throw new UsageError(`'${value}' is not a category here; use ${allowed.join(', ')}.`);
+  return value;
 }

@@ -2,13 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type ProductRecord } from '../../src/api/node';
 import { buildImportColumns } from '../../src/sheets/core/columns';
 import { buildProductRows } from '../../src/sheets/core/rows';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { formatOfFile, writeFileSafely } from '../io/files';
 import { writeTableStream } from '../io/table-stream';
 import type { Command } from './command';
-import { categoryFlag } from './search';
 
 const USAGE = `usage: partspec download --category C --out FILE.xlsx|FILE.csv|FILE.json [options]
 

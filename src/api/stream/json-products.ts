@@ -5,19 +5,147 @@ import { GROUP_OBJECT_NAMES, type Group } from '../vocabulary';
 import { normalizeProductsResponse } from '../client/normalize';
 
 /*
- * A category file in the /v2/products shape (or a bare list of products of one group), parsed
- * with @streamparser/json: each product is emitted and dropped as soon as it is complete
- * (keepStack false), normalized in small batches by the same code that reads search answers.
- * Grouping fields the service may put on the group object (Manufacturer, Lv1Category…) are
- * caught on their own paths and applied to that group's products.
+ * A category file in the /v2/products shape (or a bare list of products of one group), read as it
+ * streams. A light scanner cuts each product's text out of the stream (it tracks only strings and
+ * brackets, and the keys on the way down to `Data.<group>.Products`) and hands it to JSON.parse;
+ * everything around the products, with each product replaced by `0`, goes to @streamparser/json,
+ * which checks the file's shape and catches the grouping fields the service may put on the group
+ * object (Manufacturer, Lv1Category…) and HasMoreHits. Products are normalized in small batches
+ * by the same code that reads search answers. For the SMD category (115 MB, 45,338 products)
+ * @streamparser/json on every character took 2.6 s and most of the download's garbage; JSON.parse
+ * per product, the scan included, takes under 1 s.
  */
 
 const GROUP_LEVEL = ['Manufacturer', 'Lv1Category', 'Lv2Category', 'Lv3Category'];
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
+const COLON = 58;
+const COMMA = 44;
+
+/** Where the scanner is above the products: one frame per open object or array. */
+interface Frame {
+  array: boolean;
+  /** The last key read in an object (the key of the value being read). */
+  key?: string;
+  /** In an object, whether the next string is a key. */
+  expectKey: boolean;
+}
+
+/**
+ * Splits JSON text into product texts and the text around them. `onOuter` gets the text around
+ * the products, each product replaced by `0`, always before the products that follow it (so the
+ * group's fields are known when its products are read); `onProduct` gets each product's text and
+ * the name of its group object.
+ */
+class ProductScanner {
+  private readonly frames: Frame[] = [];
+  private inString = false;
+  private escaped = false;
+  /** Start of the key string being read in the current chunk, or -1. */
+  private keyStart = -1;
+  private keyParts: string[] = [];
+  /** Depth inside the product being cut out (0: outside any product). */
+  private depth = 0;
+  private productParts: string[] = [];
+
+  constructor(
+    private readonly bare: boolean,
+    private readonly onOuter: (text: string) => void,
+    private readonly onProduct: (text: string, objectName: string) => void,
+  ) {}
+
+  /** True when the frames are `Data.<group>.Products` (or the bare list) and the next `{` starts a product. */
+  private atProducts(): boolean {
+    const f = this.frames;
+    if (this.bare) return f.length === 1 && f[0].array;
+    return f.length === 4 && f[3].array && f[2].key === 'Products' && f[0].key === 'Data';
+  }
+
+  scan(chunk: string): void {
+    let outerStart = 0;
+    let productStart = this.depth > 0 ? 0 : -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) {
+          this.inString = false;
+          if (this.keyStart >= 0 || this.keyParts.length > 0) this.endKey(chunk, i);
+        }
+        continue;
+      }
+      if (c === QUOTE) {
+        this.inString = true;
+        const top = this.frames[this.frames.length - 1];
+        if (this.depth === 0 && top && !top.array && top.expectKey) this.keyStart = i;
+        continue;
+      }
+      if (this.depth > 0) {
+        if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.depth++;
+        else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+          this.depth--;
+          if (this.depth === 0) {
+            this.productParts.push(chunk.slice(productStart, i + 1));
+            this.emitProduct();
+            productStart = -1;
+            outerStart = i + 1;
+          }
+        }
+        continue;
+      }
+      if (c === OPEN_OBJECT && this.atProducts()) {
+        this.onOuter(`${chunk.slice(outerStart, i)}0`);
+        this.depth = 1;
+        productStart = i;
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.frames.push({ array: c === OPEN_ARRAY, expectKey: c === OPEN_OBJECT });
+      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) this.frames.pop();
+      else if (c === COMMA) {
+        const top = this.frames[this.frames.length - 1];
+        if (top && !top.array) top.expectKey = true;
+      } else if (c === COLON) {
+        const top = this.frames[this.frames.length - 1];
+        if (top) top.expectKey = false;
+      }
+    }
+    if (this.depth > 0) this.productParts.push(chunk.slice(productStart));
+    else if (outerStart < chunk.length) this.onOuter(chunk.slice(outerStart));
+    if (this.keyStart >= 0) {
+      this.keyParts.push(chunk.slice(this.keyStart));
+      this.keyStart = 0;
+    }
+  }
+
+  private endKey(chunk: string, end: number): void {
+    this.keyParts.push(chunk.slice(Math.max(0, this.keyStart), end + 1));
+    const text = this.keyParts.join('');
+    this.keyParts = [];
+    this.keyStart = -1;
+    const top = this.frames[this.frames.length - 1];
+    try {
+      top.key = JSON.parse(text) as string;
+    } catch {
+      top.key = undefined;
+    }
+  }
+
+  private emitProduct(): void {
+    const text = this.productParts.length === 1 ? this.productParts[0] : this.productParts.join('');
+    this.productParts = [];
+    this.onProduct(text, this.bare ? '' : (this.frames[1]?.key ?? ''));
+  }
+}
 
 /** Products of JSON text arriving in chunks, in batches of about `batchSize`. */
 export async function* jsonProducts(text: AsyncIterable<string>, bareListGroup: Group | undefined, sample: string, batchSize: number): AsyncGenerator<ProductRecord[]> {
   let bare: boolean | undefined;
   let parser: JSONParser | undefined;
+  let scanner: ProductScanner | undefined;
   let failure: unknown;
   let ended = false;
   let shaped = false;
@@ -30,29 +158,46 @@ export async function* jsonProducts(text: AsyncIterable<string>, bareListGroup: 
     ready.push(normalizeProductsResponse(body).products);
     batch = undefined;
   };
+  const take = (productText: string, name: string): void => {
+    let value: unknown;
+    try {
+      value = JSON.parse(productText);
+    } catch (error) {
+      failure ??= error;
+      return;
+    }
+    const objectName = bare ? GROUP_OBJECT_NAMES[bareListGroup!] : name;
+    shaped = true;
+    if (batch && batch.objectName !== objectName) flush();
+    batch ??= { objectName, raw: [] };
+    batch.raw.push(value);
+    if (batch.raw.length >= batchSize) flush();
+  };
+  const write = (outer: string): void => {
+    try {
+      parser!.write(outer);
+    } catch (error) {
+      failure ??= error;
+    }
+  };
   const start = (first: string): JSONParser => {
     bare = first === '[';
     if (bare && !bareListGroup) throw new DownloadFormatError('it is a bare JSON list and no single-group category was given', sample);
-    const paths = bare ? ['$.*'] : ['$.Data.*.Products.*', '$.HasMoreHits', ...GROUP_LEVEL.map((f) => `$.Data.*.${f}`)];
+    scanner = new ProductScanner(bare, write, take);
+    // The products' placeholders are selected too, so the parser drops them instead of keeping a list of them.
+    const paths = bare ? ['$.*'] : ['$.HasMoreHits', '$.Data.*.Products.*', ...GROUP_LEVEL.map((f) => `$.Data.*.${f}`)];
     const p = new JSONParser({ paths, keepStack: false });
     p.onValue = ({ value, key, stack }) => {
-      if (!bare && stack.length === 1) {
+      if (bare || stack.length === 4) return;
+      if (stack.length === 1) {
         shaped = true;
         return;
       }
-      const objectName = bare ? GROUP_OBJECT_NAMES[bareListGroup!] : String(stack[2]?.key ?? '');
-      if (!bare && stack.length === 3) {
-        groupFields.set(objectName, { ...(groupFields.get(objectName) ?? {}), [String(key)]: value });
-        return;
-      }
-      shaped = true;
-      if (batch && batch.objectName !== objectName) flush();
-      batch ??= { objectName, raw: [] };
-      batch.raw.push(value);
-      if (batch.raw.length >= batchSize) flush();
+      const objectName = String(stack[2]?.key ?? '');
+      groupFields.set(objectName, { ...(groupFields.get(objectName) ?? {}), [String(key)]: value });
     };
     p.onError = (error) => {
-      failure = error;
+      failure ??= error;
     };
     p.onEnd = () => {
       ended = true;
@@ -69,11 +214,7 @@ export async function* jsonProducts(text: AsyncIterable<string>, bareListGroup: 
       if (chunk.trim() !== '') throw new DownloadFormatError('it has more after the end of its JSON', sample);
       continue;
     }
-    try {
-      parser.write(chunk);
-    } catch (error) {
-      failure ??= error;
-    }
+    scanner!.scan(chunk);
     if (failure) throw new DownloadFormatError('it starts like JSON but is not valid JSON', sample, { cause: failure });
     while (ready.length > 0) yield ready.shift()!;
   }
