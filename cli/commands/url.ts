@@ -1,9 +1,8 @@
 import { DOWNLOAD_CATEGORY_IDS } from '../../src/api/node';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT } from '../errors';
 import type { Command } from './command';
-import { categoryFlag } from './search';
 
 const USAGE = `usage: partspec url --category C [options]
 
