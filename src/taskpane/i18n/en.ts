@@ -161,7 +161,7 @@ export const EN = {
   copyLink: 'Copy link',
   copied: 'Copied.',
   importCategory: 'Import whole category',
-  importCategoryHint: 'Fetches the category file once and writes every product to a new sheet.',
+  importCategoryHint: 'Fetches the category file once and writes its products to a new sheet as they arrive.',
 } as const;
 
 /** A key of the message table. */

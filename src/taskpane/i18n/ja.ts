@@ -159,5 +159,5 @@ export const JA: Messages = {
   copyLink: 'リンクをコピー',
   copied: 'コピーしました。',
   importCategory: 'カテゴリ全体をインポート',
-  importCategoryHint: 'カテゴリのファイルを 1 回取得し、すべての製品を新しいシートに書き込みます。',
+  importCategoryHint: 'カテゴリのファイルを 1 回取得し、届いた製品から順に新しいシートに書き込みます。',
 };

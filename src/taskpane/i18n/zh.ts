@@ -158,5 +158,5 @@ export const ZH: Messages = {
   copyLink: '复制链接',
   copied: '已复制。',
   importCategory: '导入整个类别',
-  importCategoryHint: '一次获取该类别的文件，并将所有产品写入新工作表。',
+  importCategoryHint: '一次获取该类别的文件，并在产品到达时依次写入新工作表。',
 };
