@@ -173,24 +173,41 @@ describe('partspec search streams pages as they arrive', () => {
     expect(readCsvRows(top).slice(1).map((r) => r[0])).toEqual(expected.slice(0, 2500).map((p) => p.partno));
   }, 120_000);
 
+  /** Starts a search of the whole SMD category into `out` and settles with how it ended. */
+  function startSearch(out: string, extraEnv: Record<string, string> = {}): { child: ReturnType<typeof spawn>; done: Promise<CliRun> } {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], {
+      cwd: home,
+      env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    return { child, done: new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ code, stdout: '', stderr }))) };
+  }
+
+  async function waitForSearchCalls(count: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (searchCalls(emulator).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** The part numbers of the product sheet of a written xlsx. */
+  async function sheetPartnos(file: string): Promise<string[]> {
+    const sheet = (await readXlsx(file)).getWorksheet('ceramicCapacitorsSMD')!;
+    const partnos: string[] = [];
+    sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
+    return partnos;
+  }
+
   test('Ctrl-C mid-way leaves an xlsx with the rows that arrived, saying how many; exit 130', async () => {
     const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
     emulator.configure({ latencyMs: 300 });
     emulator.resetLog();
     const out = join(home, 'smd-cancelled.xlsx');
     try {
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], {
-        cwd: home,
-        env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const done = new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ code, stdout: '', stderr })));
-      const deadline = Date.now() + 30_000;
-      while (searchCalls(emulator).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      child.kill('SIGINT');
-      const run = await done;
+      const started = startSearch(out);
+      await waitForSearchCalls(3);
+      started.child.kill('SIGINT');
+      const run = await started.done;
       expect(run.code).toBe(130);
       expect(existsSync(out)).toBe(true);
       const about = await querySheet(out);
@@ -198,13 +215,33 @@ describe('partspec search streams pages as they arrive', () => {
       expect(kept).toBeGreaterThanOrEqual(2000);
       expect(kept).toBeLessThan(expected.length);
       expect(about.get('Complete')).toBe(`no: cancelled after ${kept} products; this sheet holds only those`);
-      const sheet = (await readXlsx(out)).getWorksheet('ceramicCapacitorsSMD')!;
-      const partnos: string[] = [];
-      sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
-      expect(partnos).toEqual(expected.slice(0, kept));
+      expect(await sheetPartnos(out)).toEqual(expected.slice(0, kept));
       expect(run.stderr).toContain(`cancelled after ${kept.toLocaleString('en-US')} products; ${out} holds only those rows`);
     } finally {
       emulator.configure({ latencyMs: 0 });
+    }
+  }, 60_000);
+
+  test('a connection cut mid-way leaves an xlsx with the rows that arrived, saying the search stopped; exit 3', async () => {
+    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
+    emulator.configure({ latencyMs: 200 });
+    emulator.resetLog();
+    const out = join(home, 'smd-cut.xlsx');
+    try {
+      const started = startSearch(out, { PARTSPEC_RETRY_BUDGET: '1' });
+      await waitForSearchCalls(2);
+      emulator.configure({ dropRate: 1 });
+      const run = await started.done;
+      expect(run.code).toBe(3);
+      const about = await querySheet(out);
+      const kept = about.get('Products') as number;
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(expected.length);
+      expect(about.get('Complete')).toBe(`no: the search stopped after ${kept} products; this sheet holds only those`);
+      expect(await sheetPartnos(out)).toEqual(expected.slice(0, kept));
+      expect(run.stderr).toContain(`stopped after ${kept.toLocaleString('en-US')} products; ${out} holds only those rows`);
+    } finally {
+      emulator.configure({ latencyMs: 0, dropRate: 0 });
     }
   }, 60_000);
 });
