@@ -2,7 +2,7 @@ import { isDownloadFormatError } from '../api/errors/download-format-error';
 import type { ProductRecord } from '../api/product';
 import type { Lang } from '../api/vocabulary';
 import type { CellValue } from './core/cell-values';
-import { buildImportColumns, type ColumnSpec, type FieldChoice } from './core/columns';
+import { buildImportColumns, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './core/columns';
 import type { ChunkBudget } from './core/chunks';
 import type { ImportQuery, ImportRecord } from './core/metadata';
 import { uniqueSheetName, uniqueTableName } from './core/names';
@@ -133,7 +133,13 @@ async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
     await context.sync();
     const sheetName = uniqueSheetName(wanted, sheets.items.map((s) => s.name));
     const tableName = uniqueTableName(`PartSpec_${wanted}`, [...tables.items.map((t) => t.name), ...sheets.items.map((s) => s.name), sheetName]);
-    context.workbook.worksheets.add(sheetName).activate();
+    const sheet = context.workbook.worksheets.add(sheetName);
+    sheet.activate();
+    // Said at once, in the sync that makes the sheet: a streamed import writes its header only once
+    // the first chunk is in, and the sheet must never look finished before then.
+    const status = sheet.getCell(0, 0);
+    status.numberFormat = [[NUMBER_FORMATS.text]];
+    status.values = [[inProgressStatus()]];
     await context.sync();
     return { sheetName, tableName, top: 0, left: 0 };
   });

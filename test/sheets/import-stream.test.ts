@@ -141,6 +141,7 @@ test('cancel mid-file stops the download and leaves the rows written with a stat
   const controller = new AbortController();
   const download = w.client.streamCategory(link.url, { category: 'ceramicCapacitorsSMD', signal: controller.signal });
   let closed = false;
+  let statusBeforeRows: string | undefined;
   async function* watched() {
     try {
       yield* download;
@@ -153,13 +154,15 @@ test('cancel mid-file stops the download and leaves the rows written with a stat
     fields: FIELDS,
     products: { products: watched(), requests: 1 },
     signal: controller.signal,
-    budget: BUDGET,
     onProgress: (p) => {
+      // Before the first chunk is written, the new sheet already says an import is under way.
+      if (p.rowsWritten === 0 && w.excel.sheetNames().includes('ceramicCapacitorsSMD')) statusBeforeRows ??= String(w.excel.values('ceramicCapacitorsSMD')[0]?.[0]);
       if (p.rowsWritten >= 1000) controller.abort();
     },
   });
   expect(result.status).toBe('cancelled');
   expect(closed).toBe(true);
+  expect(statusBeforeRows).toMatch(/^PartSpec: import in progress/);
   expect(result.rowsWritten).toBeGreaterThanOrEqual(1000);
   expect(result.rowsWritten).toBeLessThan(emulators.get('csv')!.catalog.byGroup.SMD.length);
   const values = w.excel.values(result.sheetName!);
