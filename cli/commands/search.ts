@@ -37,25 +37,29 @@ export function categoryFlag(value: string, allowed: readonly CategoryId[] = CAT
   return value;
 }
 
-/** Rows per batch handed to the writer when the rows were held for sorting. */
-const SORTED_BATCH_ROWS = 1000;
+/**
+ * Products per batch of rows handed to the writer. A page holds up to 2000 products; its rows are
+ * built and written a few hundred at a time, so each batch's rows and text are gone before the
+ * garbage collector's young generation fills.
+ */
+const ROW_BATCH = 250;
 
 /** The rows of harvested pages as they arrive (the pages are already in the query's order). */
 async function* streamedRows(pages: HarvestPages, columns: readonly ColumnSpec[]): RowBatches {
   const iterator = pages[Symbol.asyncIterator]();
   for (;;) {
-    // No reference to a page outlives its rows: the next page is fetched while only the writer's rows are held.
-    let rows: CellValue[][] | undefined = await nextRows(iterator, columns);
-    if (rows === undefined) return;
-    yield rows;
-    rows = undefined;
+    // No reference to a page outlives its rows: the next page is fetched while nothing of this one is held.
+    let page: ProductRecord[] | undefined = await nextPage(iterator);
+    if (page === undefined) return;
+    for (let start = 0; start < page.length; start += ROW_BATCH) yield buildProductRows(page.slice(start, start + ROW_BATCH), columns);
+    page = undefined;
   }
 }
 
-/** The rows of the next page, or undefined at the end. */
-async function nextRows(iterator: AsyncIterator<ProductRecord[]>, columns: readonly ColumnSpec[]): Promise<CellValue[][] | undefined> {
+/** The next page, or undefined at the end. */
+async function nextPage(iterator: AsyncIterator<ProductRecord[]>): Promise<ProductRecord[] | undefined> {
   const next = await iterator.next();
-  return next.done ? undefined : buildProductRows(next.value, columns);
+  return next.done ? undefined : next.value;
 }
 
 /**
@@ -76,7 +80,7 @@ async function* sortedRows(pages: HarvestPages, columns: readonly ColumnSpec[], 
     held = held.slice(0, max);
     more.hasMoreHits = true;
   }
-  for (let start = 0; start < held.length; start += SORTED_BATCH_ROWS) yield held.slice(start, start + SORTED_BATCH_ROWS).map((h) => h.row);
+  for (let start = 0; start < held.length; start += ROW_BATCH) yield held.slice(start, start + ROW_BATCH).map((h) => h.row);
   if (stoppedBy !== undefined) throw stoppedBy;
 }
 
