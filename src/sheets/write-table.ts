@@ -104,10 +104,11 @@ async function writeChunk(run: RunExcel, w: TableWrite, start: number, block: Ce
 }
 
 /**
- * Writes a table below a status cell, from rows in hand or from batches as they arrive: one sync
- * (once the first chunk is in) sets up the sheet (status "in progress", header, widths, frozen header), then one sync per
- * payload-bounded chunk with calculation suspended, then one sync that creates the table over the
- * rows written and leaves the status cell to the caller. A cancel stops between chunks (and stops
+ * Writes a table below a status cell, from rows in hand or from batches as they arrive: once the
+ * first chunk is in, one sync sets up the sheet (status "in progress", header, widths, frozen
+ * header), then one sync per payload-bounded chunk with calculation suspended, then one sync that
+ * creates the table over the rows written and leaves the status cell to the caller. Only the chunk
+ * being filled is held, however many rows arrive. A cancel stops between chunks (and stops
  * the source); a failed sync stops too, and the rows of the failed chunk are cleared so no row is
  * half-written. When the source fails (a download broken off), the rows already received are
  * written before the table is made.
