@@ -1,11 +1,11 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
-import { Zip, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
+import { Zip } from 'fflate';
 import { columnLetters } from '../../src/sheets/core/address';
 import type { TypedCell } from './typed-cells';
+import { DeflateEntry, Sink } from './zip-stream';
 
 /*
  * An xlsx package (SpreadsheetML) written as its rows arrive, in memory that does not grow with
@@ -99,92 +99,6 @@ class StyleBook {
       `<cellXfs count="${this.xfList.length}">${xfs}</cellXfs>` +
       '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
     );
-  }
-}
-
-/** A ZIP entry of fflate's Zip whose bytes are deflated by zlib as they are pushed. */
-class DeflateEntry implements ZipInputFile {
-  readonly compression = 8;
-  crc = 0;
-  size = 0;
-  ondata: AsyncFlateStreamHandler = () => undefined;
-  private readonly deflate: DeflateRaw;
-  private readonly ended: Promise<void>;
-
-  constructor(readonly filename: string, level: number) {
-    // Room for a few chunks of rows, so the next chunk is built while zlib deflates this one.
-    this.deflate = createDeflateRaw({ level, writableHighWaterMark: 4 << 20 } as ZlibOptions);
-    this.deflate.on('data', (data: Buffer) => this.ondata(null, data as Uint8Array as Parameters<AsyncFlateStreamHandler>[1], false));
-    this.ended = new Promise((resolve, reject) => {
-      this.deflate.once('end', () => {
-        this.ondata(null, new Uint8Array(0), true);
-        resolve();
-      });
-      this.deflate.once('error', reject);
-    });
-  }
-
-  /** Deflates a chunk; resolves when zlib can take more. */
-  async push(chunk: Uint8Array): Promise<void> {
-    this.crc = crc32(chunk, this.crc);
-    this.size += chunk.length;
-    if (this.deflate.write(chunk)) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = (error?: Error): void => {
-        this.deflate.off('drain', done).off('error', done);
-        if (error) reject(error);
-        else resolve();
-      };
-      this.deflate.once('drain', done).once('error', done);
-    });
-  }
-
-  /** Ends the entry; resolves once its last bytes went to the archive. */
-  async finish(): Promise<void> {
-    this.deflate.end();
-    await this.ended;
-  }
-
-  terminate(): void {
-    this.deflate.destroy();
-  }
-}
-
-/** A file written in order, whose writer waits whenever the file falls behind. */
-class Sink {
-  private failure: Error | undefined;
-
-  constructor(readonly stream: WriteStream) {
-    stream.on('error', (error) => {
-      this.failure ??= error;
-    });
-  }
-
-  put(bytes: Uint8Array): void {
-    this.stream.write(bytes);
-  }
-
-  /** Resolves once the file has taken what it was given (at once when it is keeping up). */
-  async settle(): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (!this.stream.writableNeedDrain) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = (error?: Error): void => {
-        this.stream.off('drain', done).off('error', done);
-        if (error) reject(error);
-        else resolve();
-      };
-      this.stream.once('drain', done).once('error', done);
-    });
-    if (this.failure) throw this.failure;
-  }
-
-  async end(): Promise<void> {
-    if (this.failure) throw this.failure;
-    await new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject);
-      this.stream.end(() => resolve());
-    });
   }
 }
 
@@ -299,7 +213,11 @@ export class XlsxStreamWriter {
   }
 
   private async openSpill(sheet: SheetState): Promise<void> {
-    this.spillDir ??= await mkdtemp(join(tmpdir(), 'partspec-xlsx-'));
+    if (!this.spillDir) {
+      this.spillDir = await mkdtemp(join(tmpdir(), 'partspec-xlsx-'));
+      // A second Ctrl+C exits at once; the spilled links go with the process all the same.
+      process.once('exit', this.removeSpillNow);
+    }
     sheet.linkRefs = new Sink(createWriteStream(join(this.spillDir, `links${this.sheets.length}.xml`)));
     sheet.linkRels = new Sink(createWriteStream(join(this.spillDir, `rels${this.sheets.length}.xml`)));
   }
@@ -404,5 +322,10 @@ export class XlsxStreamWriter {
   private async removeSpill(): Promise<void> {
     if (this.spillDir) await rm(this.spillDir, { recursive: true, force: true });
     this.spillDir = undefined;
+    process.off('exit', this.removeSpillNow);
   }
+
+  private readonly removeSpillNow = (): void => {
+    if (this.spillDir) rmSync(this.spillDir, { recursive: true, force: true });
+  };
 }
