@@ -18,21 +18,25 @@ export interface EntryChunk {
   final: boolean;
 }
 
-/** Inflates an entry kept compressed, chunk by chunk. */
-export async function* inflateKept(parts: readonly Uint8Array[], compression: number): AsyncGenerator<Uint8Array> {
+/**
+ * Inflates an entry kept compressed, chunk by chunk. `parts` is emptied as it goes, so each
+ * compressed part is let go once inflated rather than held until the whole entry is read.
+ */
+export async function* inflateKept(parts: Uint8Array[], compression: number): AsyncGenerator<Uint8Array> {
   if (compression === 0) {
-    yield* parts;
+    while (parts.length > 0) yield parts.shift()!;
     return;
   }
   const out: Uint8Array[] = [];
   const inflate = new Inflate((data) => {
     if (data.length > 0) out.push(data);
   });
-  for (let i = 0; i < parts.length; i++) {
-    inflate.push(parts[i], i === parts.length - 1);
+  if (parts.length === 0) inflate.push(new Uint8Array(0), true);
+  while (parts.length > 0) {
+    const part = parts.shift()!;
+    inflate.push(part, parts.length === 0);
     while (out.length > 0) yield out.shift()!;
   }
-  if (parts.length === 0) inflate.push(new Uint8Array(0), true);
   while (out.length > 0) yield out.shift()!;
 }
 
