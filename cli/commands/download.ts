@@ -6,7 +6,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, pars
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { formatOfFile, writeFileSafely } from '../io/files';
-import { writeTableStream } from '../io/table-stream';
+import { drain, writeTableStream } from '../io/table-stream';
 import type { Command } from './command';
 
 const USAGE = `usage: partspec download --category C --out FILE.xlsx|FILE.csv|FILE.json [options]
@@ -47,16 +47,21 @@ async function writeJsonStream(file: string, batches: AsyncIterable<ProductRecor
   await writeFileSafely(file, async (temp) => {
     const stream = createWriteStream(temp);
     const put = (text: string): Promise<void> => new Promise((resolve, reject) => (stream.write(text) ? resolve() : stream.once('drain', resolve).once('error', reject)));
-    await put('[');
     try {
-      for await (const batch of batches) {
-        for (const record of batch) await put(`${result.rows++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
-      }
+      await put('[');
+      let first = true;
+      result = await drain(batches, async (batch) => {
+        for (const record of batch) {
+          await put(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
+          first = false;
+        }
+      });
+      await put('\n]\n');
+      await new Promise<void>((resolve, reject) => stream.once('error', reject).end(resolve));
     } catch (error) {
-      result = { ...result, stoppedBy: error };
+      stream.destroy();
+      throw error;
     }
-    await put('\n]\n');
-    await new Promise<void>((resolve, reject) => stream.once('error', reject).end(resolve));
   });
   return result;
 }

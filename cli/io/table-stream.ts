@@ -57,17 +57,29 @@ function end(stream: WriteStream): Promise<void> {
   });
 }
 
-/** Pulls every batch into `take`, remembering (not throwing) what stopped it. */
-async function drain(batches: RowBatches, take: (rows: CellValue[][]) => Promise<void>): Promise<{ rows: number; stoppedBy?: unknown }> {
+/**
+ * Pulls every batch into `take`, remembering (not throwing) what stopped the batches, so the file
+ * is finished with the rows it has. A failure of `take` itself (a full disk) is the file's own and
+ * is thrown, after the batches are stopped, so no torn file is kept.
+ */
+export async function drain<T extends unknown[]>(batches: AsyncIterable<T>, take: (rows: T) => Promise<void>): Promise<{ rows: number; stoppedBy?: unknown }> {
+  const iterator = batches[Symbol.asyncIterator]();
   let rows = 0;
-  try {
-    for await (const batch of batches) {
-      await take(batch);
-      rows += batch.length;
+  for (;;) {
+    let next: IteratorResult<T>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      return { rows, stoppedBy: error };
     }
-    return { rows };
-  } catch (error) {
-    return { rows, stoppedBy: error };
+    if (next.done) return { rows };
+    try {
+      await take(next.value);
+    } catch (error) {
+      await iterator.return?.(undefined).catch(() => undefined);
+      throw error;
+    }
+    rows += next.value.length;
   }
 }
 

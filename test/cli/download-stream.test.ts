@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
@@ -41,5 +41,20 @@ test.each(['xlsx', 'tsv', 'zip'] as const)('a category served as %s downloads to
   const about = workbook.getWorksheet('PartSpec query')!;
   const info = Object.fromEntries([1, 2, 3, 4, 5].map((r) => [about.getRow(r).getCell(1).text, about.getRow(r).getCell(2).text]));
   expect(info).toMatchObject({ Products: String(count), Complete: 'yes' });
+  expect(readdirSync(home).filter((f) => f.includes('partspec-tmp'))).toEqual([]);
+}, 60_000);
+
+test.each(['xlsx', 'csv', 'json'] as const)('a disk that fills during a download to %s leaves the old file as it was and says so', async (ext) => {
+  const emulator = await emulatorWith({});
+  const out = join(home, `full-disk.${ext}`);
+  writeFileSync(out, 'the file from last week');
+  const faults = join(__dirname, 'support', 'fs-faults.cjs');
+  const run = await runCli(['download', '--category', 'inductors', '--out', out, '--base-url', emulator.url], {
+    home,
+    env: { ...env, NODE_OPTIONS: `--require ${faults}`, PARTSPEC_TEST_FS_FAULT: 'enospc' },
+  });
+  expect(run.code).not.toBe(0);
+  expect(run.stderr.trim().split('\n').pop()).toBe(`partspec download: ${out} cannot be written: the disk is full (ENOSPC); the file is unchanged.`);
+  expect(readFileSync(out, 'utf8')).toBe('the file from last week');
   expect(readdirSync(home).filter((f) => f.includes('partspec-tmp'))).toEqual([]);
 }, 60_000);
