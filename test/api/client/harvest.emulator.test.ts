@@ -152,6 +152,9 @@ describe('harvest page by page', () => {
       }
     }
     expect(searchCalls(emulator)).toHaveLength(collected.stats.requests);
+    // Continuations received some part numbers again; none of them came out twice.
+    const received = searchCalls(emulator).reduce((n, r) => n + r.products, 0);
+    expect(received).toBeGreaterThan(collected.products.length);
     expect(pages.stats.requests).toBe(collected.stats.requests);
     expect(pages.products).toBe(collected.products.length);
     expect(pages.hasMoreHits).toBe(false);
