@@ -1,11 +1,11 @@
-import { CATEGORY_IDS, compareOrderKeys, isCancelledError, isCategoryId, orderKeyOf, type CategoryId, type HarvestPages, type OrderKey, type ProductRecord } from '../../src/api/node';
+import { CATEGORY_IDS, compareOrderKeys, isCancelledError, orderKeyOf, type HarvestPages, type OrderKey, type ProductRecord } from '../../src/api/node';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { defaultSearchFields } from '../../src/functions/key-fields';
 import { buildImportColumns, type ColumnSpec } from '../../src/sheets/core/columns';
 import { buildProductRow, buildProductRows } from '../../src/sheets/core/rows';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
-import { EXIT, UsageError } from '../errors';
+import { EXIT } from '../errors';
 import { formatOfFile } from '../io/files';
 import { writeTableStream, type RowBatches } from '../io/table-stream';
 import type { Command } from './command';
@@ -30,12 +30,6 @@ ${CONNECTION_HELP}
 
 In CSV files, text that starts with = + - @ (or a tab or carriage return) gets a leading ' so a
 spreadsheet program shows it as text and never runs it as a formula.`;
-
-/** The category flag, checked (the core's validator would also refuse it, later). */
-export function categoryFlag(value: string, allowed: readonly CategoryId[] = CATEGORY_IDS): CategoryId {
-  if (!isCategoryId(value) || !allowed.includes(value)) throw new UsageError(`'${value}' is not a category here; use ${allowed.join(', ')}.`);
-  return value;
-}
 
 /**
  * Products per batch of rows handed to the writer. A page holds up to 2000 products; its rows are
