@@ -6,6 +6,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, pars
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { formatOfFile, writeFileSafely } from '../io/files';
+import { writeWaiting } from '../io/drain';
 import { drain, writeTableStream } from '../io/table-stream';
 import type { Command } from './command';
 
@@ -46,7 +47,7 @@ async function writeJsonStream(file: string, batches: AsyncIterable<ProductRecor
   let result: { rows: number; stoppedBy?: unknown } = { rows: 0 };
   await writeFileSafely(file, async (temp) => {
     const stream = createWriteStream(temp);
-    const put = (text: string): Promise<void> => new Promise((resolve, reject) => (stream.write(text) ? resolve() : stream.once('drain', resolve).once('error', reject)));
+    const put = (text: string): Promise<void> => writeWaiting(stream, text);
     try {
       await put('[');
       let first = true;

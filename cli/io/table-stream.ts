@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import { csvCell } from './cells';
+import { writeWaiting } from './drain';
 import { formatOfFile, writeFileSafely } from './files';
 import { columnWidths } from '../../src/sheets/core/rows';
 import { aboutCellType, charsOfPoints, typedCellOf } from './typed-cells';
@@ -34,21 +35,6 @@ export interface TableStreamOptions {
 
 /** Rows per chunk of a file written for a chunk of products; the first chunk sets the xlsx column widths. */
 export type RowBatches = AsyncIterable<CellValue[][]>;
-
-function write(stream: WriteStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (stream.write(text)) {
-      resolve();
-      return;
-    }
-    const done = (error?: Error): void => {
-      stream.off('drain', done).off('error', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    stream.once('drain', done).once('error', done);
-  });
-}
 
 function end(stream: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -84,11 +70,11 @@ export async function drain<T extends unknown[]>(batches: AsyncIterable<T>, take
 }
 
 async function writeCsvStream(stream: WriteStream, columns: readonly ColumnSpec[], batches: RowBatches, bom: boolean): Promise<StreamedTable> {
-  await write(stream, `${bom ? '\uFEFF' : ''}${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
+  await writeWaiting(stream, `${bom ? '\uFEFF' : ''}${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
   return drain(batches, async (rows) => {
     if (rows.length === 0) return;
     const text = Papa.unparse(rows.map((r) => r.map((v, i) => csvCell(v, columns[i].kind))), { newline: '\r\n', quotes: false });
-    await write(stream, `${text}\r\n`);
+    await writeWaiting(stream, `${text}\r\n`);
   });
 }
 

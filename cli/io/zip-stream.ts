@@ -1,6 +1,7 @@
 import type { WriteStream } from 'node:fs';
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import type { AsyncFlateStreamHandler, ZipInputFile } from 'fflate';
+import { whenDrained, writeWaiting } from './drain';
 
 /*
  * The two ends of a streamed ZIP archive with backpressure: entries for fflate's streaming Zip
@@ -34,15 +35,7 @@ export class DeflateEntry implements ZipInputFile {
   async push(chunk: Uint8Array): Promise<void> {
     this.crc = crc32(chunk, this.crc);
     this.size += chunk.length;
-    if (this.deflate.write(chunk)) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = (error?: Error): void => {
-        this.deflate.off('drain', done).off('error', done);
-        if (error) reject(error);
-        else resolve();
-      };
-      this.deflate.once('drain', done).once('error', done);
-    });
+    await writeWaiting(this.deflate, chunk);
   }
 
   /** Ends the entry; resolves once its last bytes went to the archive. */
@@ -74,14 +67,7 @@ export class Sink {
   async settle(): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.writableNeedDrain) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = (error?: Error): void => {
-        this.stream.off('drain', done).off('error', done);
-        if (error) reject(error);
-        else resolve();
-      };
-      this.stream.once('drain', done).once('error', done);
-    });
+    await whenDrained(this.stream);
     if (this.failure) throw this.failure;
   }
 
