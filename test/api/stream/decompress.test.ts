@@ -1,0 +1,64 @@
+import { gzipSync } from 'node:zlib';
+import { gunzipChunks } from '../../../src/api/stream/decompress';
+
+/*
+ * gzip category files inflate as they arrive, through the platform's DecompressionStream and,
+ * where a platform has none, through fflate: the same bytes either way, the source ended when the
+ * reader stops early, and a cut or failing source never leaves the reader waiting.
+ */
+
+const text = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ Partno: `GRM${String(i).padStart(6, '0')}`, Status: i % 7 === 0 ? 'NRND' : 'In Production' })));
+const gz = new Uint8Array(gzipSync(text));
+
+async function* chunksOf(bytes: Uint8Array, size: number, onEnd?: () => void, failAt?: number): AsyncGenerator<Uint8Array> {
+  try {
+    for (let i = 0; i < bytes.length; i += size) {
+      if (failAt !== undefined && i >= failAt) throw new Error('connection reset');
+      yield bytes.slice(i, i + size);
+    }
+  } finally {
+    onEnd?.();
+  }
+}
+
+async function inflate(source: AsyncIterable<Uint8Array>): Promise<{ text: string; chunks: number }> {
+  const parts: Buffer[] = [];
+  for await (const chunk of gunzipChunks(source)) parts.push(Buffer.from(chunk));
+  return { text: Buffer.concat(parts).toString('utf8'), chunks: parts.length };
+}
+
+describe.each([
+  ['DecompressionStream', false],
+  ['fflate (no DecompressionStream)', true],
+])('gzip through %s', (_name, hideNative) => {
+  const native = globalThis.DecompressionStream;
+  beforeAll(() => {
+    if (hideNative) Object.defineProperty(globalThis, 'DecompressionStream', { value: undefined, configurable: true, writable: true });
+  });
+  afterAll(() => {
+    Object.defineProperty(globalThis, 'DecompressionStream', { value: native, configurable: true, writable: true });
+  });
+
+  test('inflates to the same text, in several chunks as the bytes arrive', async () => {
+    const result = await inflate(chunksOf(gz, 4096));
+    expect(result.text).toBe(text);
+    expect(result.chunks).toBeGreaterThan(1);
+  });
+
+  test('a reader that stops early ends the source', async () => {
+    let ended = false;
+    for await (const chunk of gunzipChunks(chunksOf(gz, 1024, () => (ended = true)))) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(ended).toBe(true);
+  });
+
+  test('a failing source rejects with its own error', async () => {
+    await expect(inflate(chunksOf(gz, 1024, undefined, 8192))).rejects.toThrow('connection reset');
+  });
+
+  test('a cut-off file rejects instead of waiting', async () => {
+    await expect(inflate(chunksOf(gz.slice(0, Math.floor(gz.length / 2)), 1024))).rejects.toThrow();
+  });
+});
