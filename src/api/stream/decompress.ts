@@ -1,34 +1,45 @@
-import { Gunzip } from 'fflate';
+import { Gunzip, Inflate } from 'fflate';
 
 /*
- * gzip inflated as it arrives, so only one chunk and its output are in memory. The platform's own
+ * gzip (and a ZIP entry's raw deflate) inflated as it arrives, so only one chunk and its output are in memory. The platform's own
  * DecompressionStream (native in Node and in the webviews Excel uses) is preferred: for the SMD
  * category it peaks about 70 MB lower than fflate's JavaScript inflate, whose output buffers are
  * garbage the collector reaches late. fflate's streaming Gunzip stands in where the platform has
  * none. (ZIP archives: see zip-entries.ts.)
  */
 
+export type Compression = 'gzip' | 'deflate-raw';
+
+/** True where the platform inflates natively (then ZIP entries are handed over compressed to it). */
+export const hasNativeInflate = (): boolean => typeof DecompressionStream === 'function';
+
 /** The decompressed bytes of a gzip stream. */
-export async function* gunzipChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  if (typeof DecompressionStream === 'function') {
-    yield* nativeGunzip(source);
+export function gunzipChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  return inflateChunks(source, 'gzip');
+}
+
+/** The decompressed bytes of a gzip or raw-deflate stream, as its compressed bytes arrive. */
+export async function* inflateChunks(source: AsyncIterable<Uint8Array>, format: Compression): AsyncGenerator<Uint8Array> {
+  if (hasNativeInflate()) {
+    yield* nativeInflate(source, format);
     return;
   }
   const out: Uint8Array[] = [];
-  const gunzip = new Gunzip((data) => {
+  const take = (data: Uint8Array): void => {
     if (data.length > 0) out.push(data);
-  });
+  };
+  const inflater = format === 'gzip' ? new Gunzip(take) : new Inflate(take);
   for await (const chunk of source) {
-    gunzip.push(chunk);
+    inflater.push(chunk);
     while (out.length > 0) yield out.shift()!;
   }
-  gunzip.push(new Uint8Array(0), true);
+  inflater.push(new Uint8Array(0), true);
   while (out.length > 0) yield out.shift()!;
 }
 
-/** gzip through DecompressionStream, fed only as fast as its output is read. */
-async function* nativeGunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const stream = new DecompressionStream('gzip');
+/** Inflated by DecompressionStream, fed only as fast as its output is read. */
+async function* nativeInflate(source: AsyncIterable<Uint8Array>, format: Compression): AsyncGenerator<Uint8Array> {
+  const stream = new DecompressionStream(format);
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
   const input = source[Symbol.asyncIterator]();

@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { gunzipChunks } from '../../../src/api/stream/decompress';
+import { unzipEntries } from '../../../src/api/stream/zip-entries';
 
 /*
- * gzip category files inflate as they arrive, through the platform's DecompressionStream and,
+ * gzip category files and ZIP entries inflate as they arrive, through the platform's DecompressionStream and,
  * where a platform has none, through fflate: the same bytes either way, the source ended when the
  * reader stops early, and a cut or failing source never leaves the reader waiting.
  */
@@ -60,5 +62,28 @@ describe.each([
 
   test('a cut-off file rejects instead of waiting', async () => {
     await expect(inflate(chunksOf(gz.slice(0, Math.floor(gz.length / 2)), 1024))).rejects.toThrow();
+  });
+
+  const zip = zipSync({ 'readme.txt': new TextEncoder().encode('not this one'), 'smd.json': new TextEncoder().encode(text) }, { level: 6 });
+
+  test('a ZIP entry streamed inflates to the same text, in order, ending with its final chunk', async () => {
+    const parts: Buffer[] = [];
+    let finals = 0;
+    for await (const e of unzipEntries(chunksOf(zip, 4096), (name) => (name === 'smd.json' ? 'stream' : 'skip'))) {
+      expect(e.name).toBe('smd.json');
+      expect(finals).toBe(0);
+      parts.push(Buffer.from(e.data));
+      if (e.final) finals++;
+    }
+    expect(finals).toBe(1);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(Buffer.concat(parts).toString('utf8')).toBe(text);
+  });
+
+  test('a ZIP cut inside its entry rejects instead of waiting', async () => {
+    const cut = async (): Promise<void> => {
+      for await (const e of unzipEntries(chunksOf(zip.slice(0, Math.floor(zip.length / 2)), 1024), () => 'stream')) expect(e.data).toBeDefined();
+    };
+    await expect(cut()).rejects.toThrow();
   });
 });
