@@ -10,8 +10,19 @@ import { Gunzip, Inflate } from 'fflate';
 
 export type Compression = 'gzip' | 'deflate-raw';
 
-/** True where the platform inflates natively (then ZIP entries are handed over compressed to it). */
-export const hasNativeInflate = (): boolean => typeof DecompressionStream === 'function';
+/**
+ * True where the platform inflates this format natively (then ZIP entries are handed over
+ * compressed to it). Older webviews have DecompressionStream without 'deflate-raw'.
+ */
+export function hasNativeInflate(format: Compression): boolean {
+  if (typeof DecompressionStream !== 'function') return false;
+  try {
+    new DecompressionStream(format);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The decompressed bytes of a gzip stream. */
 export function gunzipChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -20,7 +31,7 @@ export function gunzipChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<
 
 /** The decompressed bytes of a gzip or raw-deflate stream, as its compressed bytes arrive. */
 export async function* inflateChunks(source: AsyncIterable<Uint8Array>, format: Compression): AsyncGenerator<Uint8Array> {
-  if (hasNativeInflate()) {
+  if (hasNativeInflate(format)) {
     yield* nativeInflate(source, format);
     return;
   }

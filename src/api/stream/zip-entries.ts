@@ -46,7 +46,7 @@ export async function* inflateKept(parts: Uint8Array[], compression: number): As
 
 /** The entries of a ZIP stream, as `plan` decides for each name (called in archive order). */
 export async function* unzipEntries(source: AsyncIterable<Uint8Array>, plan: (name: string) => EntryPlan): AsyncGenerator<EntryChunk> {
-  const native = hasNativeInflate();
+  const native = hasNativeInflate('deflate-raw');
   const raw = readEntries(source, plan, native)[Symbol.asyncIterator]();
   try {
     let next = await raw.next();
