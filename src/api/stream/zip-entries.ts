@@ -1,4 +1,4 @@
-import { Inflate, Unzip, UnzipInflate, type UnzipDecoder, type UnzipFile } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipDecoder, type UnzipFile } from 'fflate';
 import { hasNativeInflate, inflateChunks } from './decompress';
 
 /*
@@ -27,21 +27,14 @@ export interface EntryChunk {
  * compressed part is let go once inflated rather than held until the whole entry is read.
  */
 export async function* inflateKept(parts: Uint8Array[], compression: number): AsyncGenerator<Uint8Array> {
-  if (compression === 0) {
+  async function* handOver(): AsyncGenerator<Uint8Array> {
     while (parts.length > 0) yield parts.shift()!;
+  }
+  if (compression === 0) {
+    yield* handOver();
     return;
   }
-  const out: Uint8Array[] = [];
-  const inflate = new Inflate((data) => {
-    if (data.length > 0) out.push(data);
-  });
-  if (parts.length === 0) inflate.push(new Uint8Array(0), true);
-  while (parts.length > 0) {
-    const part = parts.shift()!;
-    inflate.push(part, parts.length === 0);
-    while (out.length > 0) yield out.shift()!;
-  }
-  while (out.length > 0) yield out.shift()!;
+  yield* inflateChunks(handOver(), 'deflate-raw');
 }
 
 /** The entries of a ZIP stream, as `plan` decides for each name (called in archive order). */
