@@ -7,7 +7,7 @@ import { hasNativeInflate, inflateChunks } from './decompress';
  * ('keep': an xlsx's worksheets, which may come before the shared strings they refer to), or
  * skipped. Only the entries asked for are ever held. Where the platform inflates natively
  * (DecompressionStream), streamed entries are inflated by it rather than by fflate's JavaScript
- * inflate, whose output buffers the collector reaches late (the SMD category as JSON in a ZIP
+ * inflate, whose output buffers the collector reaches late (the SMD category as CSV in a ZIP
  * peaked 70-80 MB higher that way).
  */
 
