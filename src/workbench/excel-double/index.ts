@@ -1,7 +1,7 @@
 import { letters, parseRef } from './a1';
 import { DoubleContext, type SyncFault, type SyncRecord } from './context';
 import { WorkbookModel, type CellModel, type ConditionalFormatModel, type FormulaEvaluator, type Scalar } from './model';
-import { WorkbookProxy } from './proxies';
+import { WorkbookProxy } from './workbook-proxy';
 import { createDocumentSettings, type DocumentSettingsDouble } from './settings';
 
 export { DoubleError, WorkbookModel, type CellModel, type ConditionalFormatModel, type Scalar } from './model';
