@@ -1,4 +1,5 @@
 import { Gunzip, Inflate } from 'fflate';
+import { ApiError } from '../errors/api-error';
 
 /*
  * gzip (and a ZIP entry's raw deflate) inflated as it arrives, so only one chunk and its output are in memory. The platform's own
@@ -24,6 +25,20 @@ export function hasNativeInflate(format: Compression): boolean {
   }
 }
 
+/**
+ * Compressed data that cannot be inflated (damaged, or cut off part-way): one sentence for the
+ * user instead of the decompressor's own words. A failure of the source itself (a dropped
+ * connection) is passed on unchanged, since it says more.
+ */
+export function damagedData(format: Compression, cause: unknown): ApiError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError(
+    `The downloaded ${format === 'gzip' ? 'gzip' : 'ZIP'} data could not be inflated (${detail})`,
+    'The downloaded file is damaged or was cut off part-way. Rows read before that point are kept, and the sheet or file says how many; request a new download link and try again.',
+    { cause },
+  );
+}
+
 /** The decompressed bytes of a gzip stream. */
 export function gunzipChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   return inflateChunks(source, 'gzip');
@@ -40,11 +55,18 @@ export async function* inflateChunks(source: AsyncIterable<Uint8Array>, format: 
     if (data.length > 0) out.push(data);
   };
   const inflater = format === 'gzip' ? new Gunzip(take) : new Inflate(take);
+  const push = (chunk: Uint8Array, final: boolean): void => {
+    try {
+      inflater.push(chunk, final);
+    } catch (error) {
+      throw damagedData(format, error);
+    }
+  };
   for await (const chunk of source) {
-    inflater.push(chunk);
+    push(chunk, false);
     while (out.length > 0) yield out.shift()!;
   }
-  inflater.push(new Uint8Array(0), true);
+  push(new Uint8Array(0), true);
   while (out.length > 0) yield out.shift()!;
 }
 
@@ -55,10 +77,15 @@ async function* nativeInflate(source: AsyncIterable<Uint8Array>, format: Compres
   const reader = stream.readable.getReader();
   const input = source[Symbol.asyncIterator]();
   let feeding: Promise<void> | undefined;
+  let sourceFailure: { error: unknown } | undefined;
+  const failure = (error: unknown): unknown => (sourceFailure ? sourceFailure.error : damagedData(format, error));
   const feed = async (): Promise<void> => {
     try {
       for (;;) {
-        const next = await input.next();
+        const next = await input.next().catch((error: unknown) => {
+          sourceFailure = { error };
+          throw error;
+        });
         if (next.done) break;
         await writer.ready;
         await writer.write(next.value as Uint8Array<ArrayBuffer>);
@@ -74,11 +101,15 @@ async function* nativeInflate(source: AsyncIterable<Uint8Array>, format: Compres
     // A failed feed (a cut connection, a corrupt stream) errors the readable side too.
     feeding.catch(() => undefined);
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw failure(error);
+      });
       if (done) break;
       if (value.length > 0) yield value;
     }
-    await feeding;
+    await feeding.catch((error: unknown) => {
+      throw failure(error);
+    });
   } finally {
     // Stopped early (cancel, or the reader of the products stopped): end both sides and the source.
     await reader.cancel().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, type UnzipDecoder, type UnzipFile } from 'fflate';
-import { hasNativeInflate, inflateChunks } from './decompress';
+import { damagedData, hasNativeInflate, inflateChunks } from './decompress';
 
 /*
  * ZIP archives through fflate's streaming Unzip: entries are found as the bytes arrive. Each entry
@@ -57,7 +57,7 @@ export async function* unzipEntries(source: AsyncIterable<Uint8Array>, plan: (na
           if (current.data.length > 0) yield current.data;
           if (current.final) return;
           const more = await raw.next();
-          if (more.done || more.value.name !== entry.name) throw new Error(`the ZIP entry ${entry.name} ends before its data does`);
+          if (more.done || more.value.name !== entry.name) throw damagedData('deflate-raw', new Error(`the ZIP entry ${entry.name} ends before its data does`));
           current = more.value;
         }
       };
@@ -102,12 +102,18 @@ async function* readEntries(source: AsyncIterable<Uint8Array>, plan: (name: stri
     file.start();
   });
   unzip.register(KeepOrInflate);
+  const push = (chunk: Uint8Array, final: boolean): void => {
+    try {
+      unzip.push(chunk, final);
+    } catch (error) {
+      failure ??= error as Error;
+    }
+    if (failure) throw damagedData('deflate-raw', failure);
+  };
   for await (const chunk of source) {
-    unzip.push(chunk);
-    if (failure) throw failure;
+    push(chunk, false);
     while (out.length > 0) yield out.shift()!;
   }
-  unzip.push(new Uint8Array(0), true);
-  if (failure) throw failure;
+  push(new Uint8Array(0), true);
   while (out.length > 0) yield out.shift()!;
 }
