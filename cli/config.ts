@@ -14,6 +14,7 @@ export const ENV = {
   baseUrl: 'PARTSPEC_BASE_URL',
   apiKey: 'PARTSPEC_API_KEY',
   lang: 'PARTSPEC_LANG',
+  redisUrl: 'PARTSPEC_REDIS_URL',
 } as const;
 
 /** Where a setting came from, for `partspec config` and for messages. */
@@ -24,7 +25,13 @@ export interface CliConfig {
   /** Never printed; `apiKeySource` says where it came from. */
   apiKey?: string;
   lang: Lang;
-  sources: { baseUrl: SettingSource; apiKey?: SettingSource; lang: SettingSource };
+  /**
+   * The servers' Redis (`partspec serve --redis`, `partspec serve token …`), never printed with
+   * its credentials; from PARTSPEC_REDIS_URL or the config file's `redisUrl` (flags are the
+   * commands' own).
+   */
+  redisUrl?: string;
+  sources: { baseUrl: SettingSource; apiKey?: SettingSource; lang: SettingSource; redisUrl?: SettingSource };
   /** The config file that was read, if one was. */
   file?: string;
 }
@@ -42,6 +49,7 @@ interface ConfigFile {
   baseUrl?: string;
   apiKey?: string;
   lang?: string;
+  redisUrl?: string;
 }
 
 /** `$XDG_CONFIG_HOME/partspec/config.json`, else `~/.config/partspec/config.json`. */
@@ -50,7 +58,7 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
   return join(base, 'partspec', 'config.json');
 }
 
-const FILE_KEYS = new Set(['baseUrl', 'apiKey', 'lang']);
+const FILE_KEYS = new Set(['baseUrl', 'apiKey', 'lang', 'redisUrl']);
 
 /** Reads a config file; a missing default file is no file, a missing `--config` file is an error. */
 function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void): ConfigFile | undefined {
@@ -110,6 +118,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const baseUrl = pick<string>([[flags['base-url'], 'flag'], [env[ENV.baseUrl], 'env'], [file?.baseUrl, 'file'], [DEFAULT_BASE_URL, 'default']])!;
   const lang = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env'], [file?.lang, 'file'], [DEFAULT_LANG, 'default']])!;
   let apiKey = pick<string>([[flags['api-key'], 'flag'], [env[ENV.apiKey], 'env'], [file?.apiKey, 'file']]);
+  const redisUrl = pick<string>([[env[ENV.redisUrl], 'env'], [file?.redisUrl, 'file']]);
   const trimmedBase = baseUrl[0].trim().replace(/\/+$/, '');
   if (!apiKey && trimmedBase === DEFAULT_BASE_URL) apiKey = [DEMO_KEY, 'default'];
 
@@ -124,7 +133,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     baseUrl: trimmedBase,
     apiKey: apiKey?.[0].trim(),
     lang: lang[0],
-    sources: { baseUrl: baseUrl[1], apiKey: apiKey?.[1], lang: lang[1] },
+    redisUrl: redisUrl?.[0].trim(),
+    sources: { baseUrl: baseUrl[1], apiKey: apiKey?.[1], lang: lang[1], redisUrl: redisUrl?.[1] },
     file: file ? path : undefined,
   };
 }

@@ -5,7 +5,8 @@ export const SERVE_USAGE = `usage: partspec serve [options]
        partspec serve token add NAME --tokens FILE
        partspec serve token list --tokens FILE [--json]
        partspec serve token revoke NAME --tokens FILE
-       partspec serve token add|list|revoke … --redis URL   (tokens shared through Redis)
+       partspec serve token add|list|revoke … --redis URL   (tokens shared through Redis;
+                     or PARTSPEC_REDIS_URL, or redisUrl in the config file, with no --tokens)
 
 Runs the PartSpec server: hosts the add-in at its public address and relays the product API
 same-origin, so Excel reaches a service that does not allow CORS. The maker's key comes from
@@ -31,11 +32,14 @@ Options:
   --log-level L            fatal, error, warn, info, debug, trace or silent (default info)
   --redis URL              share the cache, the upstream budget and the tokens with other instances
                            through Redis (redis://[user:password@]host:port[/db], rediss:// for TLS;
-                           or PARTSPEC_REDIS_URL, which keeps a password out of the process list)
+                           or PARTSPEC_REDIS_URL, which keeps a password out of the process list,
+                           or redisUrl in the config file). With --tokens FILE, the file seeds an
+                           empty Redis and is marked: token commands given only that file then
+                           refuse and name the Redis way, since the servers no longer read it
   --metrics-token-file FILE  /metrics answers only 'Authorization: Bearer <the token in FILE>'
                            (or PARTSPEC_METRICS_TOKEN); without either, /metrics is open
   --no-metrics             no /metrics endpoint (/healthz and /readyz stay)
-  --config FILE            the config file that holds the key (default ~/.config/partspec/config.json)
+  --config FILE            the config file that holds the key and redisUrl (default ~/.config/partspec/config.json)
   --help                   show this text`;
 
 /** A bad flag or value: the CLI prints the message and exits 2. */

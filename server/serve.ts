@@ -10,6 +10,8 @@ import { opsPlugin } from './ops/plugin';
 import { DEFAULT_CACHE_TTL_MS } from './options';
 import { createMemoryState } from './state/memory';
 import { createRedisState, type RedisSharedState, type StateLogger } from './state/redis';
+import { describeRedisUrl } from './state/redis-link';
+import { markTokensInRedis } from './tokens/token-file';
 import type { SharedState } from './state/types';
 
 /** The add-in build served when `--site` is not given. */
@@ -59,13 +61,14 @@ function readPem(flag: string, file: string): Buffer {
  * Throws ServeUsageError (exit 2) for anything the administrator must fix.
  */
 export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server: PartSpecServer; url: string; mode: 'team' | 'pass-through' }> {
-  if (!args.redis && io.env.PARTSPEC_REDIS_URL) args = { ...args, redis: checkRedisUrl('redis', io.env.PARTSPEC_REDIS_URL) };
   let config;
   try {
     config = resolveConfig({ 'base-url': args.upstream, config: args.config }, io.env, io.warn);
   } catch (error) {
     throw new ServeUsageError(error instanceof Error ? error.message : String(error));
   }
+  // --redis, else PARTSPEC_REDIS_URL, else the config file's redisUrl: the same order the token commands follow.
+  if (!args.redis && config.redisUrl) args = { ...args, redis: checkRedisUrl('redis', config.redisUrl) };
   let publicUrl: string | undefined;
   if (args.publicUrl) {
     try {
@@ -86,6 +89,15 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
   const metricsToken = readMetricsToken(args, io.env);
   // State changes are logged by the server's logger once it exists; until then as warnings.
   let stateLog: StateLogger = { info: () => undefined, warn: io.warn };
+  if (args.redis && args.tokensFile && !args.passThrough) {
+    // From now on the team's tokens live in Redis; the file says so, so that a token command given
+    // only the file refuses instead of editing a copy no server reads.
+    try {
+      await markTokensInRedis(args.tokensFile, describeRedisUrl(args.redis));
+    } catch (error) {
+      throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) });
   const metrics = args.noMetrics ? undefined : createServerMetrics({ state });
   // With Redis, every instance signs download links with the same secret, so any of them opens a link.

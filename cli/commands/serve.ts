@@ -54,7 +54,7 @@ export const serveCommand: Command = {
   usage: SERVE_USAGE,
   async run(argv, context) {
     try {
-      if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr });
+      if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr, env: context.env });
       return await runServer(argv, context);
     } catch (error) {
       if (error instanceof ServeUsageError || error instanceof TokenFileError) {

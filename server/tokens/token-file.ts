@@ -28,9 +28,72 @@ export function checkTokenName(name: string): string | undefined {
   return `'${name.slice(0, 40)}' cannot name a token: use 1 to 100 letters, digits and . _ @ + - (starting with a letter or digit).`;
 }
 
+/**
+ * Written into the file by a server that runs with `--redis` and `--tokens FILE`: from then on the
+ * team's tokens live in Redis and the file only seeded it, so a token command given just this file
+ * must refuse rather than edit a copy no server reads.
+ */
+export interface TokensInRedis {
+  /** The Redis address without credentials (`redis://10.0.0.5:6379/0`). */
+  address: string;
+  /** When a server first took the tokens to Redis (ISO 8601). */
+  since: string;
+}
+
 interface TokenFileContent {
   version: 1;
+  /** Present once servers keep these tokens in Redis. */
+  redis?: TokensInRedis;
   tokens: TokenRecord[];
+}
+
+function parseMarker(parsed: unknown): TokensInRedis | undefined {
+  const redis = (parsed as Partial<TokenFileContent> | null)?.redis;
+  if (!redis || typeof redis !== 'object' || typeof redis.address !== 'string') return undefined;
+  return { address: redis.address, since: typeof redis.since === 'string' ? redis.since : '' };
+}
+
+/** Where the servers keep the file's tokens, when they moved them to Redis; undefined for a plain (or missing) file. */
+export async function readTokensInRedis(file: string): Promise<TokensInRedis | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new TokenFileError(`The tokens file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  try {
+    return parseMarker(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Records in the tokens file that servers now keep its tokens in Redis at `address` (credentials
+ * removed), keeping the tokens as they are. Written through a temporary file and a rename, like
+ * every other write of the file; a file already marked for that address is left alone.
+ */
+export async function markTokensInRedis(file: string, address: string, now: () => number = Date.now): Promise<void> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') text = '{"version":1,"tokens":[]}';
+    else throw new TokenFileError(`The tokens file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const tokens = parseContent(text, file);
+  const previous = parseMarker(JSON.parse(text));
+  if (previous?.address === address) return;
+  await writeContent(file, { version: 1, redis: { address, since: previous?.since || new Date(now()).toISOString() }, tokens });
+}
+
+async function writeContent(file: string, content: TokenFileContent): Promise<void> {
+  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(temp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  // A rename replaces the file in one step, so a running server never reads half of it.
+  await fs.rename(temp, file);
 }
 
 function parseContent(text: string, file: string): TokenRecord[] {
@@ -100,12 +163,8 @@ export function createTokenFileStore(file: string, options: { now?: () => number
   }
 
   async function write(records: TokenRecord[]): Promise<void> {
-    await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const content: TokenFileContent = { version: 1, tokens: records };
-    await fs.writeFile(temp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-    // A rename replaces the file in one step, so a running server never reads half of it.
-    await fs.rename(temp, file);
+    const redis = await readTokensInRedis(file);
+    await writeContent(file, redis ? { version: 1, redis, tokens: records } : { version: 1, tokens: records });
     await reload();
   }
 

@@ -1,25 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { send, searchUrl } from '../emulator/helpers';
+import { send } from '../emulator/helpers';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer, until, type RunningServer as Running } from './cli-processes';
 
 /**
  * `partspec serve --redis URL` as an operator runs it: two real server processes on one real
  * redis-server, tokens administered with `partspec serve token … --redis URL`.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'partspec.js');
 const METRICS_TOKEN = 'metrics-token-of-the-cli-test-42';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stderr(): string;
-}
 
 let redis: RedisServerFixture;
 let emulator: RunningEmulator;
@@ -31,53 +23,11 @@ function env(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: dir, PARTSPEC_API_KEY: DEMO_KEY };
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(), cwd: dir });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function serve(args: string[]): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--upstream', emulator.url, '--site', site, '--redis', redis.url, ...args], { env: env(), cwd: dir });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m) resolve({ child, url: m[1], stderr: () => stderr });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const lookup = (base: string, token: string, partno: string): ReturnType<typeof send> =>
-  send(searchUrl(base, { filter: `Partno eq '${partno}'` }), { headers: { 'x-api-key': token } });
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
+const run = (args: string[]): ReturnType<typeof runPartspec> => runPartspec(args, env(), dir);
+const serve = (args: string[]): Promise<Running> => startPartspecServer(['--upstream', emulator.url, '--site', site, '--redis', redis.url, ...args], env(), dir, children);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'partspec-redis-cli-'));
-  site = path.join(dir, 'site');
-  mkdirSync(site);
-  writeFileSync(path.join(site, 'taskpane.html'), '<!doctype html><html><head></head><body></body></html>');
-  writeFileSync(path.join(site, 'functions.json'), '{"functions":[]}');
-  copyFileSync(path.join(ROOT, 'manifest.xml'), path.join(site, 'manifest.xml'));
+  ({ dir, site } = makeServeFolder('partspec-redis-cli-'));
   writeFileSync(path.join(dir, 'metrics-token'), `${METRICS_TOKEN}\n`);
   redis = await startRedisServer();
   emulator = await startEmulator({ port: 0 });
@@ -100,7 +50,7 @@ test('a bad --redis address exits 2 with a sentence, never echoing a password', 
 test('token add on a Redis that does not answer fails with a sentence instead of pretending', async () => {
   const result = await run(['serve', 'token', 'add', 'erin', '--redis', 'redis://127.0.0.1:1']);
   expect(result.code).toBe(1);
-  expect(result.stderr).toMatch(/cannot be reached, so tokens cannot be added or revoked now/);
+  expect(result.stderr).toMatch(/cannot be reached, so tokens cannot be added or revoked now\. .*No token was added\./);
   expect(result.stdout).toBe('');
 });
 
