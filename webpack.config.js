@@ -6,6 +6,13 @@
  *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
  *                              dist/manifest.prod.xml with https://localhost:3000/ replaced by it.
  *   PARTSPEC_DEFAULT_BASE_URL  API base URL compiled in as the default (settings can override it).
+ *   PARTSPEC_OFFICE_JS         where taskpane.html loads office.js from: `cdn` (the default for
+ *                              production builds: Microsoft's CDN, as Office requires for add-ins
+ *                              published through AppSource, and the copy that gets Office's fixes)
+ *                              or `local` (the default for development builds, the workbench and
+ *                              the tests: a copy from @microsoft/office-js in dist/assets/office-js,
+ *                              for air-gapped internal deployments served by `partspec serve`).
+ *                              `npm run build -- --env officeJs=local` does the same.
  */
 const path = require('path');
 const webpack = require('webpack');
@@ -18,6 +25,15 @@ const { version } = require('./package.json');
 const DEV_URL = 'https://localhost:3000/';
 const DEV_API_BASE_URL = 'http://127.0.0.1:4010';
 const OFFICE_JS_DIR = 'assets/office-js';
+/** Microsoft's documented reference for add-ins (server/hosting/security-headers.ts allows it). */
+const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+
+/** `cdn` or `local`, from --env officeJs=…, else PARTSPEC_OFFICE_JS, else by mode; anything else fails the build. */
+function readOfficeJs(env, dev) {
+  const value = (env && env.officeJs) || process.env.PARTSPEC_OFFICE_JS || (dev ? 'local' : 'cdn');
+  if (value !== 'cdn' && value !== 'local') throw new Error(`PARTSPEC_OFFICE_JS must be cdn or local, got ${value}`);
+  return value;
+}
 
 /** Normalizes PARTSPEC_ADDIN_URL to an https URL ending in a slash, or fails the build. */
 function readAddinUrl(value) {
@@ -29,8 +45,10 @@ function readAddinUrl(value) {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
-module.exports = (_env, argv) => {
+module.exports = (env, argv) => {
   const dev = argv.mode !== 'production';
+  const officeJs = readOfficeJs(env, dev);
+  const officeJsSrc = officeJs === 'cdn' ? OFFICE_JS_CDN : `${OFFICE_JS_DIR}/office.js`;
   const addinUrl = readAddinUrl(process.env.PARTSPEC_ADDIN_URL);
 
   const entry = {
@@ -90,6 +108,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
+        officeJsSrc,
         chunks: ['functions', 'commands', 'taskpane'],
         chunksSortMode: 'manual',
       }),
@@ -108,13 +127,17 @@ module.exports = (_env, argv) => {
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           ...manifestCopies,
-          {
-            // Already minified upstream; re-minifying ~370 files would dominate the build time.
-            from: 'node_modules/@microsoft/office-js/dist',
-            to: OFFICE_JS_DIR,
-            info: { minimized: true },
-            globOptions: { ignore: ['**/*.debug.js', '**/*-vsdoc.js', '**/*.d.ts'] },
-          },
+          ...(officeJs === 'local'
+            ? [
+                {
+                  // Already minified upstream; re-minifying ~370 files would dominate the build time.
+                  from: 'node_modules/@microsoft/office-js/dist',
+                  to: OFFICE_JS_DIR,
+                  info: { minimized: true },
+                  globOptions: { ignore: ['**/*.debug.js', '**/*-vsdoc.js', '**/*.d.ts'] },
+                },
+              ]
+            : []),
         ],
       }),
     ],

@@ -16,8 +16,8 @@ const DIST = join(ROOT, 'dist');
 const PAGE = join(DIST, 'taskpane.html');
 /** What the build is made from: a change in any of these makes dist stale. */
 const SOURCES = ['src', 'webpack.config.js'];
-/** Office's runtime: loaded by the page, not part of our bundle. */
-const NOT_OURS = /(^|\/)office-js\//;
+/** Office's runtime (our copy, or Microsoft's CDN): loaded by the page, not part of our bundle. */
+const NOT_OURS = /(^|\/)office-js\/|^https?:/;
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -32,7 +32,7 @@ export function scriptSources(html: string): string[] {
 
 function isStale(): boolean {
   if (!existsSync(PAGE)) return true;
-  const scripts = scriptSources(readFileSync(PAGE, 'utf8')).map((s) => join(DIST, s));
+  const scripts = scriptSources(readFileSync(PAGE, 'utf8')).filter((s) => !/^https?:/.test(s)).map((s) => join(DIST, s));
   if (scripts.some((s) => !existsSync(s))) return true;
   const built = Math.min(statSync(PAGE).mtimeMs, ...scripts.map((s) => statSync(s).mtimeMs));
   return SOURCES.some((s) => newestMtime(join(ROOT, s)) > built);
@@ -59,7 +59,7 @@ function ensureBuild(): { rebuilt: boolean; buildFailed: boolean } {
 export function runBundle(): BenchmarkResult {
   const { rebuilt, buildFailed } = ensureBuild();
   const staleNote = buildFailed ? '; dist older than src (the build failed)' : '';
-  const sources = scriptSources(readFileSync(PAGE, 'utf8'));
+  const sources = scriptSources(readFileSync(PAGE, 'utf8')).filter((s) => !/^https?:/.test(s));
   const files = sources.map((src) => {
     const body = readFileSync(join(DIST, src));
     return { file: relative(DIST, join(DIST, src)), bytes: body.length, gzipBytes: gzipSync(body).length, counted: !NOT_OURS.test(src) };

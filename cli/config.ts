@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../src/api';
+import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../src/api/vocabulary/constants';
 import { checkBaseUrl } from '../src/settings/settings';
 import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../emulator/options';
 import { FileError, UsageError } from './errors';

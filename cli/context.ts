@@ -1,6 +1,6 @@
-import { describeServiceState, type Client, type ServiceState } from '../src/api/node';
+import { describeServiceState, type ServiceState } from '../src/api/client/service-state';
+import type { Client } from '../src/api/node';
 import type { Flags } from './args';
-import { createCliClient, retryBudgetFrom } from './client';
 import { resolveConfig, type CliConfig } from './config';
 import { createProgress, type Progress } from './progress';
 
@@ -49,6 +49,10 @@ export function connect(context: CommandContext, flags: Flags): { client: Client
   const config = configOf(context, flags);
   // The progress line says when the service is limiting, failing or slow, so a long wait is explained.
   const onServiceState = (state: ServiceState): void => context.progress.status(describeServiceState(state));
+  // The client (and the whole API core) loads only for a command that talks to the service, so
+  // `partspec --help` starts light.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createCliClient, retryBudgetFrom } = require('./client') as typeof import('./client');
   const retryBudgetMs = retryBudgetFrom(context.env, (message) => context.note(`Warning: ${message}`));
   return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState, retryBudgetMs }), config };
 }

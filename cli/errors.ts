@@ -1,4 +1,4 @@
-import { isApiError, isAuthError, isCancelledError, isNetworkError, isTimeoutError, isValidationError, redact } from '../src/api';
+import { isApiError, isAuthError, isCancelledError, isNetworkError, isTimeoutError, isValidationError, redact } from '../src/api/errors';
 
 /** Exit codes of every command. */
 export const EXIT = {

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_ENTRIES, findCommandEntry } from './commands/registry';
-import { isApiError, isValidationError } from '../src/api/node';
+import { isApiError, isValidationError } from '../src/api/errors';
 import { createContext, type CommandContext } from './context';
+import { packageRoot } from './package-root';
 import { ENV } from './config';
 import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
 
@@ -31,7 +32,7 @@ Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
 
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
     return 'unknown';
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig } from '../cli/config';
+import { packageRoot } from '../cli/package-root';
 import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
 import type { ServeArgs } from './cli-args';
 import { ServeUsageError, checkRedisUrl } from './cli-args';
@@ -15,7 +16,7 @@ import { markTokensInRedis } from './tokens/token-file';
 import type { SharedState } from './state/types';
 
 /** The add-in build served when `--site` is not given. */
-export const DEFAULT_SITE_DIR = path.resolve(__dirname, '..', 'dist');
+export const DEFAULT_SITE_DIR = path.join(packageRoot(), 'dist');
 
 export interface ServeIo {
   env: NodeJS.ProcessEnv;

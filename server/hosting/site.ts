@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SERVED_API_BASE_META } from '../../src/settings/settings';
+import { contentSecurityPolicyFor } from './security-headers';
 
 /** The address every URL of the development manifest starts with (see webpack.config.js). */
 export const MANIFEST_DEV_URL = 'https://localhost:3000/';
@@ -57,10 +58,11 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
 
   for (const page of pages) {
     const html = readFileSync(path.join(root, page), 'utf8');
+    const policy = contentSecurityPolicyFor(html);
     let served: string | undefined;
     app.get(`/${page}`, async (_request, reply) => {
       served ??= injectApiBase(html, apiBase());
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(served);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', policy).send(served);
     });
   }
 

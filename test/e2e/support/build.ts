@@ -33,10 +33,10 @@ function hashInputs(): string {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function runWebpack(outDir: string): Promise<void> {
+function runWebpack(outDir: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
-    const child = spawn(process.execPath, [cli, '--mode', 'development', '--output-path', outDir, '--no-devtool'], {
+    const child = spawn(process.execPath, [cli, ...args, '--output-path', outDir, '--no-devtool'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -48,23 +48,35 @@ function runWebpack(outDir: string): Promise<void> {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new Error(`The development build failed (${signal ?? `exit code ${code}`}):\n${output.slice(-4000)}`));
+      else reject(new Error(`The build ${args.join(' ')} failed (${signal ?? `exit code ${code}`}):\n${output.slice(-4000)}`));
     });
   });
 }
 
 /** Builds of earlier source states are never used again. */
-function removeOlderBuilds(keep: string): void {
+function removeOlderBuilds(prefix: string, keep: string): void {
   for (const name of readdirSync(tmpdir())) {
     const dir = path.join(tmpdir(), name);
-    if (/^partspec-workbench-[0-9a-f]{16}$/.test(name) && dir !== keep && !existsSync(`${dir}.lock`)) rmSync(dir, { recursive: true, force: true });
+    if (name.startsWith(prefix) && /-[0-9a-f]{16}$/.test(name) && dir !== keep && !existsSync(`${dir}.lock`)) rmSync(dir, { recursive: true, force: true });
   }
   rmSync(keep, { recursive: true, force: true });
 }
 
 /** Path of a development build of the current sources (built now if there is none yet). */
-export async function ensureDevelopmentBuild(): Promise<string> {
-  const outDir = path.join(tmpdir(), `partspec-workbench-${hashInputs()}`);
+export function ensureDevelopmentBuild(): Promise<string> {
+  return ensureBuild('partspec-workbench-', ['--mode', 'development']);
+}
+
+/**
+ * Path of a production build of the current sources with office.js from Microsoft's CDN (the
+ * default) or from our own copy (`local`, the air-gapped option), built now if there is none yet.
+ */
+export function ensureProductionBuild(officeJs: 'cdn' | 'local'): Promise<string> {
+  return ensureBuild(`partspec-production-${officeJs}-`, ['--mode', 'production', '--env', `officeJs=${officeJs}`]);
+}
+
+async function ensureBuild(prefix: string, args: readonly string[]): Promise<string> {
+  const outDir = path.join(tmpdir(), `${prefix}${hashInputs()}`);
   const marker = path.join(outDir, DONE_MARKER);
   const lock = `${outDir}.lock`;
   const deadline = Date.now() + BUILD_TIMEOUT_MS;
@@ -79,8 +91,8 @@ export async function ensureDevelopmentBuild(): Promise<string> {
       continue;
     }
     try {
-      removeOlderBuilds(outDir);
-      await runWebpack(outDir);
+      removeOlderBuilds(prefix, outDir);
+      await runWebpack(outDir, args);
       writeFileSync(marker, new Date().toISOString());
       return outDir;
     } finally {
