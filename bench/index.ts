@@ -15,6 +15,7 @@ import { runMemory } from './memory';
 import { runRedisTeam } from './redis-team';
 import { runTeam } from './team';
 import { runReplacements } from './replacements';
+import { runStartup } from './startup';
 import { allChecks, formatMs, renderTable, type BenchmarkResult } from './report';
 
 const RESULTS_FILE = join(__dirname, 'results.json');
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
   const b7 = await stage('B7', runRedisTeam);
   const b8 = await stage('B8', runMemory);
   const b9 = await stage('B9', runReplacements);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9];
+  const b10 = await stage('B10', async () => runStartup());
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10];
 
   const table = renderTable(results);
   const checks = allChecks(results);
