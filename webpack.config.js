@@ -12,7 +12,7 @@
  *                              or `local` (the default for development builds, the workbench and
  *                              the tests: a copy from @microsoft/office-js in dist/assets/office-js,
  *                              for air-gapped internal deployments served by `partspec serve`).
- *                              `npm run build -- --env officeJs=local` does the same.
+ *                              `webpack --env officeJs=local` does the same.
  */
 const path = require('path');
 const webpack = require('webpack');
