@@ -1,6 +1,10 @@
 /**
  * One shared-runtime page (taskpane.html) loads the functions, commands and taskpane bundles, so
- * the manifest's Runtime, taskpane, FunctionFile and custom-functions Page all point at it.
+ * the manifest's Runtime, taskpane, FunctionFile and custom-functions Page all point at it. Excel
+ * loads that page whenever a workbook using =PART.* opens, pane shown or not, so the page runs
+ * functions first: the taskpane entry is a small loader, and the UI (React, Fluent) is a chunk of
+ * its own fetched when the pane is shown (src/taskpane/index.tsx). Production builds share one
+ * webpack runtime and split the modules the entries have in common, so nothing loads twice.
  *
  * Environment:
  *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
@@ -90,6 +94,12 @@ module.exports = (env, argv) => {
       ],
     },
     performance: { hints: false },
+    optimization: dev
+      ? {}
+      : {
+          runtimeChunk: 'single',
+          splitChunks: { chunks: 'all' },
+        },
     plugins: [
       new webpack.DefinePlugin({
         'process.env.PARTSPEC_DEV': JSON.stringify(dev ? 'true' : 'false'),
@@ -110,7 +120,6 @@ module.exports = (env, argv) => {
         template: './src/taskpane/taskpane.html',
         officeJsSrc,
         chunks: ['functions', 'commands', 'taskpane'],
-        chunksSortMode: 'manual',
       }),
       ...(dev
         ? [

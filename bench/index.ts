@@ -10,6 +10,7 @@ import { runBundle } from './bundle';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
 import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
+import { runFunctionsFirst } from './functions-first';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
 import { runMemory } from './memory';
 import { runRedisTeam } from './redis-team';
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   const b8 = await stage('B8', runMemory);
   const b9 = await stage('B9', runReplacements);
   const b10 = await stage('B10', async () => runStartup());
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10];
+  const b11 = await stage('B11', runFunctionsFirst);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11];
 
   const table = renderTable(results);
   const checks = allChecks(results);

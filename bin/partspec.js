@@ -59,5 +59,7 @@ if (!fromSource && hasBuild) {
     process.exit(2);
   }
   require(hook);
-  require(path.join(root, 'cli', 'main.ts'));
+  // Modules loaded with import() (those kept out of a page until needed) go through Node's ES
+  // module loader, which needs tsx's hook too; it is in place once tsx/esm has loaded.
+  import('tsx/esm').then(() => require(path.join(root, 'cli', 'main.ts')));
 }

@@ -14,19 +14,24 @@ import {
   webDarkTheme,
   webLightTheme,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Preferences } from '../settings';
 import { lastCommandNotice, subscribeCommandNotices, subscribeSectionRequests, type CommandNotice } from '../commands/notices';
 import { createTranslator, resolveUiLanguage, type MessageKey } from './i18n';
 import { SECTIONS, sectionOf, type SectionId } from './section-ids';
-import { DownloadSection } from './sections/download-section';
-import { EnrichSection } from './sections/enrich-section';
-import { SearchSection } from './sections/search-section';
-import { SettingsSection } from './sections/settings-section';
 import type { TaskpaneEnvironment, TaskpaneServices } from './services';
 import type { ServiceCondition } from '../api/client/service-state';
 import { UiContext, type UiContextValue } from './ui-context';
 
+
+/*
+ * Each section is a chunk of its own, fetched the first time it is shown, so the pane's first
+ * screen loads only the section it opens on; the others are prefetched once the browser is idle.
+ */
+const SettingsSection = lazy(() => import(/* webpackChunkName: "section-settings", webpackPrefetch: true */ './sections/settings-section').then((m) => ({ default: m.SettingsSection })));
+const SearchSection = lazy(() => import(/* webpackChunkName: "section-search", webpackPrefetch: true */ './sections/search-section').then((m) => ({ default: m.SearchSection })));
+const EnrichSection = lazy(() => import(/* webpackChunkName: "section-enrich", webpackPrefetch: true */ './sections/enrich-section').then((m) => ({ default: m.EnrichSection })));
+const DownloadSection = lazy(() => import(/* webpackChunkName: "section-download", webpackPrefetch: true */ './sections/download-section').then((m) => ({ default: m.DownloadSection })));
 
 const SECTION_LABELS: Readonly<Record<SectionId, MessageKey>> = {
   settings: 'sectionSettings',
@@ -60,11 +65,14 @@ export interface AppProps {
   environment: TaskpaneEnvironment;
 }
 
-/** The taskpane: theme, language, the "not in Excel" banner and the four sections (all kept mounted, so no input is lost). */
+/** The taskpane: theme, language, the "not in Excel" banner and the four sections (each mounted when first shown, then kept mounted, so no input is lost). */
 export function App({ services, environment }: AppProps): JSX.Element {
   const styles = useStyles();
   const [preferences, setPreferences] = useState<Preferences>();
   const [section, setSection] = useState<SectionId>(sectionOf(environment.initialSection));
+  // Sections shown at least once: they stay mounted (hidden when not selected), so no input is lost.
+  const [visited, setVisited] = useState<ReadonlySet<SectionId>>(() => new Set([sectionOf(environment.initialSection)]));
+  useEffect(() => setVisited((v) => (v.has(section) ? v : new Set([...v, section]))), [section]);
   const [dark, setDark] = useState(environment.officeDark === true);
   const [busyCount, setBusyCount] = useState(0);
   const [notice, setNotice] = useState<CommandNotice | undefined>(lastCommandNotice);
@@ -165,10 +173,14 @@ export function App({ services, environment }: AppProps): JSX.Element {
               hidden={section !== id}
               data-testid={`panel-${id}`}
             >
-              {id === 'settings' ? <SettingsSection services={services} preferences={preferences} /> : null}
-              {id === 'search' ? <SearchSection services={services} preferences={preferences} /> : null}
-              {id === 'enrich' ? <EnrichSection services={services} preferences={preferences} /> : null}
-              {id === 'download' ? <DownloadSection services={services} preferences={preferences} /> : null}
+              {visited.has(id) || id === section ? (
+                <Suspense fallback={<Spinner label={t('loading')} />}>
+                  {id === 'settings' ? <SettingsSection services={services} preferences={preferences} /> : null}
+                  {id === 'search' ? <SearchSection services={services} preferences={preferences} /> : null}
+                  {id === 'enrich' ? <EnrichSection services={services} preferences={preferences} /> : null}
+                  {id === 'download' ? <DownloadSection services={services} preferences={preferences} /> : null}
+                </Suspense>
+              ) : null}
             </main>
           ))
         ) : (

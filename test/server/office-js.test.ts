@@ -84,3 +84,17 @@ test('the manifest of either build, as served, passes the structural checks', as
     expect(checkManifestXml(xml, { baseUrl: PUBLIC_URL, root: path.resolve(__dirname, '../..') }).problems).toEqual([]);
   }
 });
+
+test('functions first: the scripts the page runs at load carry no React; the UI and its sections are chunks of their own', () => {
+  const html = readFileSync(path.join(cdn.dir, 'taskpane.html'), 'utf8');
+  const initial = headScripts(html).filter((src) => !/^https?:/.test(src));
+  expect(initial).toEqual(expect.arrayContaining(['runtime.js', 'functions.js', 'commands.js', 'taskpane.js']));
+  const code = initial.map((src) => readFileSync(path.join(cdn.dir, src), 'utf8')).join('\n');
+  // React DOM's internals and Fluent's style engine are in no script that runs before a function is answered.
+  expect(code).not.toMatch(/__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED|react-dom|makeStyles/);
+  for (const chunk of ['taskpane-ui.js', 'section-search.js', 'section-enrich.js', 'section-settings.js', 'section-download.js', 'sheet-services.js', 'ribbon-actions.js', 'category-file.js']) {
+    expect([chunk, existsSync(path.join(cdn.dir, chunk))]).toEqual([chunk, true]);
+  }
+  const pane = readFileSync(path.join(cdn.dir, 'taskpane.js'), 'utf8');
+  expect(pane.length).toBeLessThan(4096);
+});

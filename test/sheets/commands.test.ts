@@ -1,5 +1,6 @@
 import { DEMO_KEY } from '../../emulator';
-import { runEnrichSelection, runRefresh, lastCommandNotice } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/commands';
+import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { startRig, type Rig } from './helpers';
 

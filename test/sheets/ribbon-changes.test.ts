@@ -1,5 +1,6 @@
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { lastCommandNotice, runEnrichSelection, runRefresh } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/commands';
+import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createClient } from '../../src/api/client';
 import { importProducts } from '../../src/sheets';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';

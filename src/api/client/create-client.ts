@@ -6,7 +6,7 @@ import type { Filter, OrderByItem } from '../filter';
 import type { ProductRecord } from '../product';
 import { CATEGORIES, DEFAULT_LANG, ENDPOINTS, STATUS_MEANINGS, URL_BUDGET_BYTES, isCategoryId, type CategoryId, type Lang } from '../vocabulary';
 import { toDownloadLink, type DownloadLink } from './download';
-import { readCategoryFile } from '../stream/category-file';
+import { readCategoryFileWhenNeeded as readCategoryFile } from '../stream/lazy-category-file';
 import { responseChunks } from '../stream/response-bytes';
 import { harvestPages, harvestProducts, type HarvestOptions, type HarvestPages, type HarvestResult, type PageResult } from './harvest';
 import { readJson, send, type RequestEvent, type Transport } from './http';

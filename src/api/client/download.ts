@@ -1,6 +1,6 @@
 import type { ProductRecord } from '../product';
 import { bytesOnce } from '../stream/byte-chunks';
-import { readCategoryFile } from '../stream/category-file';
+import { readCategoryFileWhenNeeded as readCategoryFile } from '../stream/lazy-category-file';
 import { DOWNLOAD_URL_VALIDITY_DAYS, type CategoryId } from '../vocabulary';
 
 /** A ProductDataDownloadUrl with when it was issued and when it stops working. */

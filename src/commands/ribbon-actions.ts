@@ -1,0 +1,65 @@
+/**
+ * What the ribbon's buttons do, apart from their registration (commands.ts): this module brings
+ * the sheets code, so the page Excel loads for =PART.* fetches it only when a button is clicked.
+ */
+import { getSharedSession, type SessionProvider } from '../settings';
+import { publishNotice } from './notices';
+import { toFieldChoices } from '../taskpane/builder/units';
+import { enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
+
+/** What the commands need; tests and the workbench pass their own. */
+export interface CommandDeps {
+  run: RunExcel;
+  /** The runtime's shared client and Settings (the functions read the same cache). */
+  session: SessionProvider;
+  settings: ReturnType<typeof officeDocumentSettings>;
+}
+
+/** The deps of the running add-in: Excel itself, the shared session, the workbook's settings. */
+export function officeDeps(): CommandDeps {
+  return { run: (batch) => Excel.run(batch), session: getSharedSession(), settings: officeDocumentSettings() };
+}
+
+/** Enrich selection with the saved preferences; the outcome is written in the Match column. */
+export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResult> {
+  const { preferences, client } = await deps.session.current();
+  const result = await enrichSheetSelection(
+    { run: deps.run, client },
+    { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
+  );
+  const wroteInSheet = result.columns.length > 0;
+  const c = result.counts;
+  const message =
+    result.status === 'done'
+      ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.${changedText(result)}`
+      : (result.message ?? 'Enrich selection did not finish.');
+  publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
+  return result;
+}
+
+/** Refresh: clear the cache, recalculate PART cells, re-run recorded imports in place. */
+export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
+  const { client } = await deps.session.current();
+  const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings });
+  const failed = Object.entries(result.imports).filter(([, r]) => r.status !== 'done');
+  const message = failed.length === 0 && result.recalculated
+    ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.${importChangesText(result)}`
+    : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
+  publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
+  return result;
+}
+
+/** What a re-enrichment changed, for the notice: the Changes column holds the details. */
+function changedText(result: EnrichResult): string {
+  const hasChangesColumn = result.columns.some((col) => col.header === 'PartSpec: Changes');
+  if (!hasChangesColumn) return '';
+  const n = result.changedRows.length;
+  return n === 0 ? ' Nothing changed since the last enrichment.' : ` ${n} ${n === 1 ? 'row' : 'rows'} changed since the last enrichment (see PartSpec: Changes).`;
+}
+
+/** Rows added, removed and changed per refreshed import, for the notice. */
+function importChangesText(result: RefreshResult): string {
+  const parts = Object.entries(result.imports).flatMap(([name, r]) => (r.changes ? [`${name}: ${r.changes.added} added, ${r.changes.removed} removed, ${r.changes.changed} changed`] : []));
+  return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
+}
+
