@@ -95,12 +95,12 @@ export const enrichCommand: Command = {
     const input = flags.positionals[0];
     formatOfBom(input);
     const out = flags.required('out');
-    formatOfFile(out, '--out');
+    formatOfFile(out, '--out', { bom: true });
     const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
     const failOn = parseFailOn(flags.string('fail-on'));
     const { client, config } = connect(context, flags);
 
-    const bom = await openBom(input);
+    const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);
     const column = flags.string('column');
     const wantedSheet = flags.string('sheet');

@@ -3,15 +3,14 @@ import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
-import { CHANGE_FILL } from '../../src/sheets/core/changes';
-import { uniqueSheetName } from '../../src/sheets/core/names';
 import { UsageError } from '../errors';
 import { neutralizeCsvText, type CellType } from './cells';
-import { csvGridCell, formatCsv, readCsv, type GridCell } from './csv';
+import { formatCsv, readCsv } from './csv';
+import { CsvBom } from './csv-bom';
 import { formatOfBom, formatOfFile, writeFileSafely } from './files';
 import type { WrittenCells } from './package-compare';
 import { checkWorkbookTarget, openWorkbookFile, saveWorkbookFile, type WorkbookFile } from './workbook-file';
-import { charsOfPoints, plainCellValue, saveWorkbook, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
+import { charsOfPoints, plainCellValue, setChangeFill, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
 
 /** One enrichment column to write: its header, then one typed cell per BOM row. */
 export interface ColumnWrite {
@@ -135,75 +134,13 @@ class XlsxBom implements BomDocument {
   }
 }
 
-/** A CSV BOM: a grid of the file's text, plus the typed cells PartSpec adds. */
-class CsvBom implements BomDocument {
-  private readonly grid: GridCell[][];
-  private readonly highlights: { column: number; firstRow: number; lastRow: number; rules: readonly HighlightRule[] }[] = [];
-  /** Changed cells (0-based row, column), filled when saved as xlsx. */
-  private readonly changed: [number, number][] = [];
-
-  constructor(rows: string[][], private readonly delimiter: string, private readonly name: string) {
-    this.grid = rows;
-  }
-
-  get sheetNames(): string[] {
-    return [this.name];
-  }
-
-  values(): unknown[][] {
-    return this.grid.map((row) => Array.from(row, (c) => (c === undefined || c === '' ? undefined : typeof c === 'string' ? c : c.value)));
-  }
-
-  writeColumn(_name: string, write: ColumnWrite): void {
-    const set = (row: number, cell: GridCell): void => {
-      while (this.grid.length <= row) this.grid.push([]);
-      const r = this.grid[row];
-      while (r.length < write.column) r.push('');
-      r[write.column] = cell;
-    };
-    set(write.headerRow, { value: write.spec.header, type: TEXT });
-    write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
-    if (write.highlight?.length) this.highlights.push({ column: write.column, firstRow: write.firstRow, lastRow: write.firstRow + write.cells.length - 1, rules: write.highlight });
-    write.changed?.forEach((on, i) => on && this.changed.push([write.firstRow + i, write.column]));
-  }
-
-  async checkTarget(): Promise<void> {
-    // A CSV file holds nothing but its cells, and every one of them is written back.
-  }
-
-  async save(file: string): Promise<readonly string[]> {
-    if (formatOfFile(file, '--out') === 'csv') {
-      const width = Math.max(0, ...this.grid.map((r) => r.length));
-      await writeFileSafely(file, formatCsv(this.grid.map((r) => Array.from({ length: width }, (_, i) => csvGridCell(r[i]))), this.delimiter));
-      return [];
-    }
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(uniqueSheetName(this.name, []));
-    this.grid.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        if (cell === undefined || cell === '') return;
-        const target = sheet.getCell(r + 1, c + 1);
-        // The file's own cells are text: a part number such as 0805 or =X must not change type.
-        if (typeof cell === 'string') setTypedCell(target, cell, TEXT);
-        else setTypedCell(target, cell.value, cell.type);
-      }),
-    );
-    for (const h of this.highlights) setColumnHighlights(sheet, h.column, h.firstRow, h.lastRow, h.rules);
-    for (const [r, c] of this.changed) setChangeFill(sheet.getCell(r + 1, c + 1), true);
-    await saveWorkbook(workbook, file);
-    return [];
-  }
-}
-
-/** Fills a changed cell, or removes the fill of one that no longer is (a style of its own, never one shared with other cells). */
-function setChangeFill(cell: ExcelJS.Cell, changed: boolean): void {
-  const { fill: _old, ...rest } = cell.style ?? {};
-  cell.style = changed ? { ...rest, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${CHANGE_FILL.slice(1)}` } } } : rest;
-}
-
-/** Opens a BOM for enrichment by its extension. */
-export async function openBom(file: string): Promise<BomDocument> {
+/**
+ * Opens a BOM for enrichment by its extension; `note` hears what the reader had to guess (a text
+ * file that is not UTF-8, read as Windows-1252).
+ */
+export async function openBom(file: string, note: (message: string) => void = () => undefined): Promise<BomDocument> {
   if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file));
-  const { rows, delimiter } = await readCsv(file);
-  return new CsvBom(rows, delimiter, basename(file, extname(file)));
+  const table = await readCsv(file);
+  if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);
+  return new CsvBom(table, basename(file, extname(file)), note);
 }

@@ -5,37 +5,72 @@ import type { ColumnSpec } from '../../src/sheets/core/columns';
 import { FileError } from '../errors';
 import { csvCell, type CellType } from './cells';
 import { writeFileSafely } from './files';
+import { decodeTextTable, type TextLayout } from './text-encoding';
 
 /*
- * CSV files: read with papaparse (delimiter detected, a UTF-8 BOM dropped), written as UTF-8 with
- * a BOM (so spreadsheet programs read non-ASCII text correctly) and CRLF line ends. Every text cell
+ * Text tables (.csv, .tsv, .txt): read with papaparse, the delimiter detected among comma,
+ * semicolon and tab, the encoding from the byte-order mark (UTF-8, UTF-16LE/BE), else UTF-8, else
+ * Windows-1252 (see text-encoding.ts). A BOM read from such a file is written back the way it came:
+ * the same encoding, byte-order mark, delimiter, line ends and quoting. New files are UTF-8 with a
+ * BOM (so spreadsheet programs read non-ASCII text correctly) and CRLF line ends. Every text cell
  * PartSpec writes is neutralized against CSV injection (see neutralizeCsvText).
  */
 
 export interface CsvTable {
   rows: string[][];
   delimiter: string;
+  /** How the file was stored; written back the same way. */
+  layout: TextLayout;
+  /** True when every field of the file was quoted (EasyEDA's exports): written back so. */
+  quoteAll: boolean;
+  /** True when the file was not UTF-8 and was read as Windows-1252. */
+  fellBack: boolean;
 }
 
-/** Reads a CSV file; the rows keep the file's line numbering (row 1 is the first line). */
+/** What a new CSV file is: UTF-8 with a BOM, CRLF. */
+export const NEW_CSV_LAYOUT: TextLayout = { encoding: 'utf-8', bom: true, newline: '\r\n' };
+
+/** Whether every field of the first lines is quoted. */
+function everyFieldQuoted(text: string, delimiter: string): boolean {
+  const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l !== '');
+  if (lines.length === 0) return false;
+  const escaped = delimiter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const field = new RegExp(`^"(?:[^"]|"")*"(?:${escaped}"(?:[^"]|"")*")*$`);
+  return lines.every((line) => field.test(line));
+}
+
+/** Reads a text table; the rows keep the file's line numbering (row 1 is the first line). */
 export async function readCsv(file: string): Promise<CsvTable> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? 'error'}).`);
   }
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
+  const { text, layout, fellBack } = decodeTextTable(bytes);
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', ';', '\t', '|'] });
   const rows = parsed.data.map((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : []));
   while (rows.length > 0 && rows[rows.length - 1].every((c) => c === '')) rows.pop();
   const delimiter = parsed.meta.delimiter && parsed.meta.delimiter.length === 1 ? parsed.meta.delimiter : ',';
-  return { rows, delimiter };
+  return { rows, delimiter, layout, quoteAll: everyFieldQuoted(text, delimiter), fellBack };
 }
 
-/** CSV text of rows, with the BOM and CRLF line ends. */
+/** Options of formatCsv: how the original file was stored. @default a new file's (NEW_CSV_LAYOUT, quotes where needed) */
+export interface CsvFormat {
+  layout?: TextLayout;
+  quoteAll?: boolean;
+}
+
+/** The text of rows with the line ends of `format.layout`, before encoding (no byte-order mark). */
+export function formatCsvText(rows: readonly (readonly string[])[], delimiter = ',', format: CsvFormat = {}): string {
+  const newline = (format.layout ?? NEW_CSV_LAYOUT).newline;
+  return `${Papa.unparse(rows as string[][], { delimiter, newline, quotes: format.quoteAll ?? false })}${newline}`;
+}
+
+/** CSV text of rows, with the BOM and CRLF line ends (a new UTF-8 file). */
 export function formatCsv(rows: readonly (readonly string[])[], delimiter = ','): string {
-  return `\uFEFF${Papa.unparse(rows as string[][], { delimiter, newline: '\r\n', quotes: false })}\r\n`;
+  return `\uFEFF${formatCsvText(rows, delimiter)}`;
 }
 
 /** Writes a product table (header row, then typed rows) as CSV to a file, or to stdout for `-`. */

@@ -19,26 +19,30 @@ const FOREIGN_KINDS: Record<string, string> = {
   '.ods': 'an OpenDocument spreadsheet (.ods)',
 };
 
-/** The format a file name asks for when partspec writes it, by its extension. */
-export function formatOfFile(file: string, flag: string): TableFormat {
+/** Text tables a BOM may come in besides .csv (tab- or otherwise delimited). */
+const TEXT_BOM_KINDS = new Set(['.csv', '.tsv', '.txt']);
+
+/** The format a file name asks for when partspec writes it, by its extension; `bom` allows a BOM's own text kinds (.tsv, .txt). */
+export function formatOfFile(file: string, flag: string, options: { bom?: boolean } = {}): TableFormat {
   const ext = extname(file).toLowerCase();
   if (ext === '.xlsx') return 'xlsx';
-  if (ext === '.csv') return 'csv';
+  if (ext === '.csv' || (options.bom && TEXT_BOM_KINDS.has(ext))) return 'csv';
   if (READ_ONLY_KINDS[ext]) throw new UsageError(`${flag} ${file}: ${READ_ONLY_KINDS[ext]}; write to a new .xlsx or .csv file.`, { showUsage: false });
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec cannot write ${FOREIGN_KINDS[ext]}; write to a .xlsx or .csv file.`, { showUsage: false });
-  throw new UsageError(`${flag} ${file}: the file must end in .xlsx or .csv.`);
+  throw new UsageError(`${flag} ${file}: the file must end in .xlsx or .csv${options.bom ? ' (or .tsv or .txt, like the BOM)' : ''}.`);
 }
 
 /**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
- * (read; the macro-enabled and template kinds are never written back), `.csv` is text.
+ * (read; the macro-enabled and template kinds are never written back), `.csv`, `.tsv` and `.txt`
+ * are text tables (the delimiter and encoding are found from the content).
  */
 export function formatOfBom(file: string): TableFormat {
   const ext = extname(file).toLowerCase();
   if (ext === '.xlsx' || READ_ONLY_KINDS[ext]) return 'xlsx';
-  if (ext === '.csv') return 'csv';
+  if (TEXT_BOM_KINDS.has(ext)) return 'csv';
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${file} is ${FOREIGN_KINDS[ext]}, which partspec cannot read; save it as .xlsx (Excel Workbook) and enrich that.`, { showUsage: false });
-  throw new UsageError(`The BOM ${file}: the file must end in .xlsx, .xlsm, .xltx, .xltm or .csv.`);
+  throw new UsageError(`The BOM ${file}: the file must end in .xlsx, .xlsm, .xltx, .xltm, .csv, .tsv or .txt.`);
 }
 
 /** Temporary files being written now; removed if the process exits before they are renamed. */

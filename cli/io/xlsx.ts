@@ -1,3 +1,4 @@
+import { CHANGE_FILL } from '../../src/sheets/core/changes';
 import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { columnLetters, parseAddress } from '../../src/sheets/core/address';
@@ -149,3 +150,10 @@ export async function writeXlsxTable(file: string, columns: readonly ColumnSpec[
     await workbook.commit();
   });
 }
+
+/** Fills a changed cell, or removes the fill of one that no longer is (a style of its own, never one shared with other cells). */
+export function setChangeFill(cell: ExcelJS.Cell, changed: boolean): void {
+  const { fill: _old, ...rest } = cell.style ?? {};
+  cell.style = changed ? { ...rest, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${CHANGE_FILL.slice(1)}` } } } : rest;
+}
+
