@@ -14,7 +14,7 @@ import type { Command } from './command';
 import { buildReplacementColumn } from '../../src/sheets/replacement-column';
 import { comparesWithLastRun, compareWithFile, describeFailures, parseFailOn, withChangesColumn, type ChangesOfFile } from './enrich-changes';
 
-const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv [options] --out OUT.xlsx|OUT.csv
+const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 
 Adds PartSpec columns to a BOM, exactly as the add-in's enrichment does: 'PartSpec: Match'
 (Exact, Variant, Ambiguous, Not found, Invalid), one 'PartSpec: <Field> (<unit>)' column per
@@ -32,11 +32,18 @@ Options:
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
-  --out FILE            .xlsx or .csv (may be the BOM itself, unless that would lose a part of it)
+  --out FILE            .xlsx, or a text table like the BOM (.csv, .tsv, .txt); may be the BOM
+                        itself, unless that would lose a part of it
   --fail-on changes|risk|eol  exit 4 (after writing --out) when a row changed since the
                         last run, is at Risk or EOL, or is EOL; comma-separated for
                         several; every such row is named on stderr
 ${CONNECTION_HELP}
+
+Text BOMs (.csv, .tsv, .txt) are read in UTF-8 (with or without a byte-order mark), UTF-16LE or
+UTF-16BE with a byte-order mark, or, when the bytes are not UTF-8, Windows-1252 (said on stderr);
+the delimiter is found among comma, semicolon and tab. They are written back the way they came:
+the same encoding and byte-order mark, delimiter, line ends and quoting (a .tsv --out is
+tab-separated).
 
 xlsx output keeps text as text (a value starting with = stays text), numbers numeric, dates as
 dates, links as hyperlinks. In CSV output, text PartSpec writes that starts with = + - @ (or a
