@@ -139,6 +139,7 @@ export const enrichCommand: Command = {
     const compare = comparesWithLastRun(planned);
     if (compare) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
     const entries = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i]?.[layout.partColumn]);
+    if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
     context.note(
       `Sheet '${sheetName}': part numbers in ${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)} under '${String(headers[layout.partColumn] ?? '')}'.`,
     );

@@ -1,5 +1,6 @@
+import { cellAddress, columnLetters, type CellBlock } from './address';
 import { identifyPartSpecHeader } from './columns';
-import type { CellBlock } from './address';
+import { describeColumn, filledShare, partShare } from './part-number-shape';
 
 /**
  * Part-number headers as BOMs write them, normalized (NFKC, lower case, no spaces or punctuation
@@ -9,12 +10,14 @@ const PART_ENDINGS = ['partnumber', 'partnum', 'partno', 'part#', 'pn', 'mpn', '
 /** CJK part-number words, matched anywhere in the header. */
 const PART_WORDS = ['品番', '型番', '部品番号', '製品番号', '型号', '料号', '物料编号', '零件号', '零件编号', '部件号', '产品型号'];
 /** Words that say the number is the manufacturer's (preferred over an internal number). */
-const MAKER_WORDS = ['mfr', 'mfg', 'manufacturer', 'maker', 'mpn', 'vendor', 'supplier', 'メーカ', '制造商', '厂家', '厂商', '供应商'];
+const MAKER_WORDS = ['mfr', 'mfg', 'manufacturer', 'maker', 'mpn', 'vendor', 'メーカ', '制造商', '厂家', '厂商'];
+/** Words that say the number is a distributor's order number, not the maker's (scored down). */
+const DISTRIBUTOR_WORDS = ['digikey', 'mouser', 'lcsc', 'farnell', 'newark', 'arrow', 'avnet', 'tme', 'distributor', 'supplier', 'sku', '供应商', '商社'];
 /** Words that say the number is the company's own (least preferred). */
 const INTERNAL_WORDS = ['internal', 'customer', 'company', 'our', 'cpn', 'ipn', '社内', '自社', '内部', '客户'];
 
 function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`]+/g, '').replace(/no\.?$/, 'no');
+  return text.normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`*]+/g, '').replace(/no\.?$/, 'no');
 }
 
 /**
@@ -28,7 +31,7 @@ export function scorePartNumberHeader(header: unknown): number {
   if (f.length > 40) return 0;
   const isPart = PART_ENDINGS.some((e) => f.endsWith(e)) || PART_WORDS.some((w) => f.includes(w)) || /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(f);
   if (!isPart) return 0;
-  if (INTERNAL_WORDS.some((w) => f.includes(w))) return 1;
+  if (INTERNAL_WORDS.some((w) => f.includes(w)) || DISTRIBUTOR_WORDS.some((w) => f.includes(w))) return 1;
   if (MAKER_WORDS.some((w) => f.includes(w))) return 3;
   return 2;
 }
@@ -45,6 +48,11 @@ export interface BomLayout {
   /** First and last row to enrich (inclusive). */
   firstRow: number;
   lastRow: number;
+  /**
+   * How the column was found when its header alone did not say so, in a sentence for the user
+   * (part numbers found by their content under a generic header, or beside a header left empty).
+   */
+  note?: string;
 }
 
 export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
@@ -107,6 +115,29 @@ export function detectBomLayout(input: BomInput): BomDetection {
   if (cellPicked && (bestColumn === undefined || bestColumn === selection.column || (headerRow !== undefined && selection.row > headerRow && isPartNumberHeader(cell(headerRow, selection.column))))) {
     oneColumn = true;
   }
+  let note: string | undefined;
+  const below = (row: number, column: number): unknown[] => values.slice(row - origin.row + 1, row - origin.row + 1 + CONTENT_SAMPLE_ROWS).map((r) => r?.[column - origin.column]);
+  const headerText = (row: number, column: number): string => String(cell(row, column) ?? '').trim();
+  if (!oneColumn && bestColumn !== undefined && headerRow !== undefined) {
+    // A header that lies: the column it names is (nearly) empty and the part numbers sit beside it.
+    const own = describeColumn(below(headerRow, bestColumn));
+    if (own.rows >= MIN_CONTENT_ROWS && filledShare(own) < 0.2) {
+      const neighbour = [bestColumn + 1, bestColumn - 1].find((c) => c >= origin.column && partShare(describeColumn(below(headerRow!, c))) >= 0.5);
+      if (neighbour !== undefined) {
+        note = `'${headerText(headerRow, bestColumn)}' (column ${columnLetters(bestColumn)}) is almost empty and the part numbers are in column ${columnLetters(neighbour)} beside it, so PartSpec used column ${columnLetters(neighbour)}.`;
+        bestColumn = neighbour;
+      }
+    }
+  }
+  if (!oneColumn && bestColumn === undefined) {
+    // Generic headers (Field1, Field2…): the part numbers are found by what the cells hold.
+    const found = findPartNumbersByContent(values, origin);
+    if (found) {
+      ({ headerRow, column: bestColumn } = found);
+      const header = headerText(found.headerRow, found.column);
+      note = `No header names the part numbers; column ${columnLetters(found.column)}${header ? ` ('${header}')` : ''} holds them from ${cellAddress(found.headerRow + 1, found.column)} on, so PartSpec used it.`;
+    }
+  }
   let partColumn: number;
   if (oneColumn && selection) {
     partColumn = selection.column;
@@ -123,5 +154,29 @@ export function detectBomLayout(input: BomInput): BomDetection {
   const firstRow = selectedRows ? Math.max(selection.row, headerRow + 1) : headerRow + 1;
   const last = selectedRows ? Math.min(selection.row + selection.rowCount - 1, lastRow) : lastRow;
   if (last < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
-  return { ok: true, headerRow, partColumn, firstRow, lastRow: last };
+  return { ok: true, headerRow, partColumn, firstRow, lastRow: last, ...(note && partColumn === bestColumn ? { note } : {}) };
+}
+
+/** Rows below a header looked at to judge a column by its content. */
+const CONTENT_SAMPLE_ROWS = 50;
+/** Fewer data rows than this say nothing about a column's content. */
+const MIN_CONTENT_ROWS = 3;
+
+/**
+ * The column whose cells read as part numbers, for a sheet with no part-number header: for each
+ * column, its first part-number-like cell (within the header search rows) starts its data, and
+ * the row above is its header; the column where most rows below hold part numbers wins (at least
+ * 60% of them and three cells).
+ */
+function findPartNumbersByContent(values: readonly (readonly unknown[])[], origin: { row: number; column: number }): { headerRow: number; column: number } | undefined {
+  const width = Math.max(0, ...values.slice(0, HEADER_SEARCH_ROWS).map((r) => r?.length ?? 0));
+  let best: { headerRow: number; column: number; share: number } | undefined;
+  for (let c = 0; c < width; c++) {
+    const first = values.slice(1, HEADER_SEARCH_ROWS).findIndex((r) => describeColumn([r?.[c]]).parts === 1) + 1;
+    if (first <= 0) continue;
+    const content = describeColumn(values.slice(first, first + CONTENT_SAMPLE_ROWS).map((r) => r?.[c]));
+    const share = partShare(content);
+    if (content.parts >= MIN_CONTENT_ROWS && share >= 0.6 && (!best || share > best.share)) best = { headerRow: origin.row + first - 1, column: origin.column + c, share };
+  }
+  return best && { headerRow: best.headerRow, column: best.column };
 }
