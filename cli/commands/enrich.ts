@@ -2,6 +2,7 @@ import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, planEnrichmentColumns, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
+import { classifyRow, countRowKinds, describeSkippedRows, findMakerColumn } from '../../src/sheets/core/bom-rows';
 import { defaultPreferences } from '../../src/settings/settings';
 import type { Client, Lang } from '../../src/api/node';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
@@ -138,7 +139,12 @@ export const enrichCommand: Command = {
     let planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
     const compare = comparesWithLastRun(planned);
     if (compare) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
-    const entries = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i]?.[layout.partColumn]);
+    // DNP, total and blank rows, and other makers' parts where the BOM names makers, are never looked up.
+    const makerColumn = findMakerColumn(headers);
+    const kinds = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => classifyRow(values[layout.firstRow + i] ?? [], layout.partColumn, makerColumn));
+    const entries = kinds.map((kind, i) => (kind === 'part' ? values[layout.firstRow + i]?.[layout.partColumn] : undefined));
+    const kindCounts = countRowKinds(kinds);
+    const skipped = kindCounts.dnp + kindCounts.total + kindCounts.otherMaker;
     if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
     context.note(
       `Sheet '${sheetName}': part numbers in ${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)} under '${String(headers[layout.partColumn] ?? '')}'.`,
@@ -179,10 +185,11 @@ export const enrichCommand: Command = {
       `${counts.ambiguous} ambiguous`,
       `${counts.notFound} not found`,
       `${counts.invalid} invalid`,
-      `${counts.blank} blank`,
+      `${counts.blank - skipped} blank`,
     ].join(', ');
+    const notLookedUp = describeSkippedRows(kindCounts);
     const updated = planned.filter((p) => p.existing).length;
-    context.note(`${entries.length} rows: ${summary}. ${planned.length} columns (${updated} updated in place) written to ${out}.`);
+    context.note(`${entries.length} rows: ${summary}${notLookedUp ? `; not looked up: ${notLookedUp}${makerColumn !== undefined && kindCounts.otherMaker ? ` (by '${String(headers[makerColumn])}')` : ''}` : ''}. ${planned.length} columns (${updated} updated in place) written to ${out}.`);
     if (changes) {
       const n = changes.report.changedRows.length;
       const edits = changes.report.edits > 0 ? ` (${changes.report.edits} edited by hand)` : '';

@@ -95,3 +95,29 @@ test('a .txt BOM with tabs is enriched, and an enriched copy can be written to a
   expect(text.startsWith('\uFEFFQty\tMPN\tDescription\tPartSpec: Match\tPartSpec: Status\r\n')).toBe(true);
   expect(readFileSync(file, 'utf8')).toBe(`\uFEFF${lines.join('\r\n')}\r\n`);
 });
+
+test("a mixed BOM: DNP, total and blank rows and other makers' parts are counted in one line, never looked up or listed", async () => {
+  const others = Array.from({ length: 40 }, (_, i) => `CL10B104KB8NNN${String(i).padStart(2, '0')}`);
+  const lines = [
+    'Designator,Manufacturer,Manufacturer Part Number,Fitted',
+    ...parts.map((p, i) => `C${i + 1},Murata Manufacturing,${p},Yes`),
+    `C90,村田製作所,${parts[0]},Yes`,
+    ...others.map((p, i) => `C${i + 10},Samsung Electro-Mechanics,${p},Yes`),
+    `C80,Murata,${parts[1]},DNP`,
+    'C81,Murata,GRM-TYPO-0001,Yes',
+    ',,,',
+    'Total,,,46',
+  ];
+  const file = join(home, 'mixed.csv');
+  writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+  emulator.resetLog();
+  const run = await enrich(file);
+  expect(run.code).toBe(1);
+  // Only our maker's rows are looked up: one request, none of the Samsung numbers in it.
+  const requested = emulator.requests.filter((r) => r.url.startsWith('/v2/')).map((r) => decodeURIComponent(r.url)).join('\n');
+  expect(requested).not.toContain('CL10B104KB8NNN');
+  expect(requested).toContain('GRM-TYPO-0001');
+  const notFoundLines = run.stderr.split('\n').filter((l) => /not found$/.test(l));
+  expect(notFoundLines).toEqual(["Row 47: 'GRM-TYPO-0001' not found"]);
+  expect(run.stderr).toMatch(/48 rows: 4 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 1 blank; not looked up: 1 not fitted \(DNP\), 1 total row, 40 other makers' parts \(by 'Manufacturer'\)\./);
+});
