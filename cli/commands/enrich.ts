@@ -26,7 +26,8 @@ kept as they were.
 Options:
   --sheet S             the worksheet (default: the first one with a part-number header)
   --column "Part Number"  the part-number column by its header (or letters, e.g. C)
-                        (default: a header such as Part Number, MPN, Mfr Part #, 品番)
+                        (default: a header such as Part Number, MPN, Mfr Part #, 品番, found
+                        in the first 30 rows; else the column whose cells are part numbers)
   --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
                         (default: ${defaultPreferences().enrichFields.join(',')})
   --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
@@ -39,6 +40,9 @@ Options:
                         last run, is at Risk or EOL, or is EOL; comma-separated for
                         several; every such row is named on stderr
 ${CONNECTION_HELP}
+
+Rows marked not fitted (DNP, DNF, not fitted, 未実装…), total rows, blank rows and, where the BOM
+has a Manufacturer column, other makers' parts are not looked up; the summary line counts them.
 
 Text BOMs (.csv, .tsv, .txt) are read in UTF-8 (with or without a byte-order mark), UTF-16LE or
 UTF-16BE with a byte-order mark, or, when the bytes are not UTF-8, Windows-1252 (said on stderr);
