@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { NUMBER_FORMATS } from '../../src/sheets/core/columns';
 import type { HighlightRule } from '../../src/sheets/core/highlight';
 import { uniqueSheetName } from '../../src/sheets/core/names';
-import type { BomDocument, ColumnWrite } from './bom';
+import type { BomDocument, ColumnWrite } from './bom-document';
 import type { CellType } from './cells';
 import { NEW_CSV_LAYOUT, csvGridCell, formatCsvText, type CsvTable, type GridCell } from './csv';
 import { formatOfFile, writeFileSafely } from './files';
