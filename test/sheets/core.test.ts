@@ -20,6 +20,7 @@ import {
   type ImportRecord,
   type MatchOutcome,
 } from '../../src/sheets';
+import { parsePartSpecHeader } from '../../src/sheets/core/columns';
 import { VALUE_FIELDS } from '../../src/api/vocabulary';
 import type { ProductRecord } from '../../src/api/product';
 
@@ -162,7 +163,11 @@ describe('BOM header detection', () => {
       origin: { row: 0, column: 0 },
       selection: { row: 0, column: 0, rowCount: 1, columnCount: 1 },
     });
-    expect(layout).toEqual({ ok: true, headerRow: 1, partColumn: 2, firstRow: 2, lastRow: 3 });
+    expect(layout).toMatchObject({ ok: true, headerRow: 1, partColumn: 2, firstRow: 2, lastRow: 3, ambiguous: false });
+    expect(layout.ok && layout.candidates.map((c) => [c.header, c.samples])).toEqual([
+      ['Manufacturer Part Number', ['GRM1', 'LQH2']],
+      ['Internal P/N', ['X-1', 'X-2']],
+    ]);
   });
 
   test('a selected column wins, and a selection of rows limits the rows', () => {
@@ -172,7 +177,7 @@ describe('BOM header detection', () => {
       [2, 'B', 'P2'],
       [3, 'C', 'P3'],
     ];
-    expect(detectBomLayout({ values, origin: { row: 4, column: 1 }, selection: { row: 6, column: 2, rowCount: 2, columnCount: 1 } })).toEqual({ ok: true, headerRow: 4, partColumn: 2, firstRow: 6, lastRow: 7 });
+    expect(detectBomLayout({ values, origin: { row: 4, column: 1 }, selection: { row: 6, column: 2, rowCount: 2, columnCount: 1 } })).toEqual({ ok: true, headerRow: 4, partColumn: 2, firstRow: 6, lastRow: 7, candidates: [], ambiguous: false });
     expect(detectBomLayout({ values: [['x'], ['y']], origin: { row: 0, column: 0 }, selection: { row: 0, column: 0, rowCount: 1, columnCount: 3 } })).toMatchObject({ ok: false });
   });
 });
@@ -200,6 +205,27 @@ describe('enrichment plan', () => {
       ['PartSpec: Risk', 6, true],
       ['PartSpec: Alternatives', 7, true],
     ]);
+  });
+
+  test("a second-source column's set is headed with its source, found again by it on a re-run, never mixed with the first column's", () => {
+    const headers = ['Ref', 'MPN', 'MPN2'];
+    const primary = planEnrichmentColumns(columns, headers, 0, 2, 1);
+    const lastPrimary = Math.max(...primary.map((p) => p.column));
+    const alternate = planEnrichmentColumns(columns, headers, 0, lastPrimary, 2, { source: 'MPN2' });
+    expect(alternate.map((p) => [p.spec.header, p.column, p.existing])).toEqual([
+      ['PartSpec (MPN2): Match', 8, false],
+      ['PartSpec (MPN2): Capacitance (nF)', 9, false],
+      ['PartSpec (MPN2): Status', 10, false],
+      ['PartSpec (MPN2): Risk', 11, false],
+      ['PartSpec (MPN2): Alternatives', 12, false],
+    ]);
+    const after = [...headers, ...primary.map((p) => p.spec.header), ...alternate.map((p) => p.spec.header)];
+    expect(after.map((h) => parsePartSpecHeader(h))).toEqual([undefined, undefined, undefined, { id: 'match' }, { id: 'Specs.Capacitance' }, { id: 'Status' }, { id: 'risk' }, { id: 'alternatives' }, { id: 'match', source: 'MPN2' }, { id: 'Specs.Capacitance', source: 'MPN2' }, { id: 'Status', source: 'MPN2' }, { id: 'risk', source: 'MPN2' }, { id: 'alternatives', source: 'MPN2' }]);
+    expect(planEnrichmentColumns(columns, after, 0, after.length - 1, 1).map((p) => [p.column, p.existing])).toEqual([[3, true], [4, true], [5, true], [6, true], [7, true]]);
+    expect(planEnrichmentColumns(columns, after, 0, after.length - 1, 2, { source: 'mpn2' }).map((p) => [p.column, p.existing])).toEqual([[8, true], [9, true], [10, true], [11, true], [12, true]]);
+    expect(identifyPartSpecHeader('PartSpec (MPN (alt)): Status', 'MPN (alt)')).toBe('Status');
+    expect(identifyPartSpecHeader('PartSpec (MPN2): Status')).toBeUndefined();
+    expect(scorePartNumberHeader('PartSpec (MPN2): Match')).toBe(0);
   });
 
   test('rows: statuses, agreeing variant values, blank entries, formulas that reference the part cell', () => {

@@ -4,6 +4,7 @@
  * are counted and reported, never looked up, so a mixed BOM does not print a "not found" line for
  * every Samsung capacitor.
  */
+import { MAKER_NAME } from './maker-numbering';
 
 export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
 
@@ -16,11 +17,11 @@ const MAKER_HEADERS = ['manufacturer', 'mfr', 'mfg', 'maker', 'vendor', 'brand',
 const PART_HEADER_WORDS = ['part', 'pn', 'number', 'no', '#', '品番', '型番', '型号', '料号', '编号', '番号'];
 
 /** The maker PartSpec serves, in the spellings BOMs use (Latin and local script, either order). */
-const OUR_MAKER = ['murata', '村田'];
+const OUR_MAKER = ['murata', '村田', 'ムラタ', 'むらた'];
 
 const fold = (value: unknown): string => String(value ?? '').normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`*,;]+/g, '');
 
-/** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)"… */
+/** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)", "ムラタ Murata"… */
 export function isOurMaker(value: unknown): boolean {
   const f = fold(value);
   return OUR_MAKER.some((name) => f.includes(name));
@@ -64,4 +65,44 @@ export function describeSkippedRows(counts: Record<RowKind, number>): string {
   if (counts.total) parts.push(`${counts.total} total ${counts.total === 1 ? 'row' : 'rows'}`);
   if (counts.otherMaker) parts.push(`${counts.otherMaker} other makers' ${counts.otherMaker === 1 ? 'part' : 'parts'}`);
   return parts.join(', ');
+}
+
+/** What a run found, for {@link describeRowSummary}. */
+export interface RowSummary {
+  /** Rows of the enriched range (every kind). */
+  rows: number;
+  /** Looked-up rows by outcome; `blank` counts rows with an empty part-number cell that are not DNP or total rows. */
+  exact: number;
+  variant: number;
+  ambiguous: number;
+  notFound: number;
+  invalid: number;
+  blank: number;
+  /** Of `notFound`, the part numbers not in the maker's numbering (another maker's, most likely): counted, not named. */
+  notOurs?: number;
+  /** The row kinds (classifyRow), for the rows not looked up. */
+  kinds: Record<RowKind, number>;
+  /** The manufacturer column's header, when other makers' rows were told apart by it. */
+  makerHeader?: string;
+}
+
+/**
+ * The summary of a run's rows, one sentence without the final full stop, the same in the CLI and
+ * the add-in: "48 rows: 4 exact, 0 variant, 0 ambiguous, 3 not found (2 not in Murata's
+ * numbering), 0 invalid, 1 blank; not looked up: 1 not fitted (DNP), 1 total row, 40 other
+ * makers' parts (by 'Manufacturer')".
+ */
+export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME): string {
+  const notOurs = summary.notOurs ? ` (${summary.notOurs} not in ${makerName}'s numbering)` : '';
+  const found = [
+    `${summary.exact} exact`,
+    `${summary.variant} variant`,
+    `${summary.ambiguous} ambiguous`,
+    `${summary.notFound} not found${notOurs}`,
+    `${summary.invalid} invalid`,
+    `${summary.blank} blank`,
+  ].join(', ');
+  const skipped = describeSkippedRows(summary.kinds);
+  const by = summary.kinds.otherMaker && summary.makerHeader ? ` (by '${summary.makerHeader}')` : '';
+  return `${summary.rows} rows: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
 }

@@ -138,16 +138,51 @@ export function specialColumn(special: SpecialColumn): ColumnSpec {
   return { id: special, header: `${PARTSPEC_HEADER_PREFIX}${SPECIAL_COLUMNS[special]}`, kind: special === 'alternatives' ? 'list' : 'text', special, numberFormat: NUMBER_FORMATS.text };
 }
 
+/** A PartSpec header read back: what it names and, for a second-source column's set, that column's header. */
+export interface PartSpecHeader {
+  /** The field key (`Specs.Capacitance`) or special column (`match`, `risk`, …). */
+  id: string;
+  /** The part-number column the set belongs to (`MPN2` in `PartSpec (MPN2): Match`); absent for the first column's set. */
+  source?: string;
+}
+
+/** Folds a source for comparing: NFKC, case and surrounding spaces ignored. */
+const foldSource = (source: string): string => source.normalize('NFKC').trim().toLowerCase();
+
+/**
+ * Reads a header PartSpec wrote: `PartSpec: Status`, `PartSpec: Capacitance (nF)`, or a
+ * second-source set's `PartSpec (MPN2): Match`; undefined for any other header.
+ */
+export function parsePartSpecHeader(header: unknown): PartSpecHeader | undefined {
+  if (typeof header !== 'string') return undefined;
+  // The source is the shortest text up to '):', so a source with brackets of its own (MPN (alt)) survives.
+  const m = /^\s*PartSpec\s*(?:\((.*?)\)\s*)?:\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
+  if (!m) return undefined;
+  const name = m[2].trim();
+  const source = m[1]?.trim();
+  const special = (Object.keys(SPECIAL_COLUMNS) as SpecialColumn[]).find((s) => SPECIAL_COLUMNS[s].toLowerCase() === name.toLowerCase());
+  const id = special ?? resolveField(name).field?.key;
+  if (id === undefined) return undefined;
+  return source ? { id, source } : { id };
+}
+
 /**
  * What a PartSpec header names: the field key or special column it belongs to, whatever unit it
- * was written with, or undefined for a header PartSpec did not write.
+ * was written with, or undefined for a header PartSpec did not write. Without `source` only the
+ * first part-number column's headers (`PartSpec: …`) count; with it, only that second-source
+ * column's (`PartSpec (MPN2): …`), compared without regard to case.
  */
-export function identifyPartSpecHeader(header: unknown): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  const m = /^\s*PartSpec\s*:\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
-  if (!m) return undefined;
-  const name = m[1].trim();
-  const special = (Object.keys(SPECIAL_COLUMNS) as SpecialColumn[]).find((s) => SPECIAL_COLUMNS[s].toLowerCase() === name.toLowerCase());
-  if (special) return special;
-  return resolveField(name).field?.key;
+export function identifyPartSpecHeader(header: unknown, source?: string): string | undefined {
+  const parsed = parsePartSpecHeader(header);
+  if (!parsed) return undefined;
+  if (source === undefined) return parsed.source === undefined ? parsed.id : undefined;
+  return parsed.source !== undefined && foldSource(parsed.source) === foldSource(source) ? parsed.id : undefined;
+}
+
+/**
+ * The columns of an enrichment for a second-source column: the same columns, each header naming
+ * the source (`PartSpec: Match` → `PartSpec (MPN2): Match`).
+ */
+export function withSource(columns: readonly ColumnSpec[], source: string): ColumnSpec[] {
+  return columns.map((c) => ({ ...c, header: c.header.startsWith(PARTSPEC_HEADER_PREFIX) ? `PartSpec (${source.trim()}): ${c.header.slice(PARTSPEC_HEADER_PREFIX.length)}` : c.header }));
 }

@@ -1,7 +1,7 @@
 import type { ProductRecord } from '../../api/product';
 import { cellAddress } from './address';
 import { toCellValue, LIST_SEPARATOR, type CellValue } from './cell-values';
-import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './columns';
+import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './columns';
 import { assessRisk } from './risk';
 
 export type EnrichMode = 'values' | 'formulas';
@@ -53,10 +53,20 @@ export interface PlannedColumn {
   existing: boolean;
 }
 
+export interface PlanOptions {
+  /**
+   * The header of a second-source column (`MPN2`) whose set this is: its columns are headed
+   * `PartSpec (MPN2): Match`, `PartSpec (MPN2): Capacitance (µF)`… and a re-run finds them again by
+   * that source, never confusing them with the first column's `PartSpec: …` columns.
+   */
+  source?: string;
+}
+
 /**
  * Places each column: onto the existing PartSpec column of the same field or special column
- * (whatever unit it had), else appended right of `lastColumn`, in order. The part-number column and
- * columns without a PartSpec header are never targets, so re-running never duplicates a column.
+ * (whatever unit it had) and the same source, else appended right of `lastColumn`, in order. The
+ * part-number column and columns without a PartSpec header are never targets, so re-running
+ * never duplicates a column. With `source`, the planned specs carry that source's headers.
  */
 export function planEnrichmentColumns(
   columns: readonly ColumnSpec[],
@@ -64,15 +74,18 @@ export function planEnrichmentColumns(
   headerOrigin: number,
   lastColumn: number,
   partColumn: number,
+  options: PlanOptions = {},
 ): PlannedColumn[] {
+  const { source } = options;
   const existing = new Map<string, number>();
   headers.forEach((h, i) => {
-    const id = identifyPartSpecHeader(h);
+    const id = identifyPartSpecHeader(h, source);
     const column = headerOrigin + i;
     if (id !== undefined && column !== partColumn && !existing.has(id)) existing.set(id, column);
   });
   let next = Math.max(lastColumn, partColumn) + 1;
-  return columns.map((spec) => {
+  const specs = source === undefined ? columns : withSource(columns, source);
+  return specs.map((spec) => {
     const at = existing.get(spec.id);
     return at !== undefined ? { spec, column: at, existing: true } : { spec, column: next++, existing: false };
   });
