@@ -1,12 +1,14 @@
 import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
-import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, planEnrichmentColumns, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
+import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, planEnrichmentColumns, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
-import { classifyRow, countRowKinds, describeSkippedRows, findMakerColumn } from '../../src/sheets/core/bom-rows';
+import { isAlternateHeader } from '../../src/sheets/core/bom';
+import { classifyRow, countRowKinds, describeRowSummary, findMakerColumn, isOurMaker, type RowKind } from '../../src/sheets/core/bom-rows';
+import { looksLikeMakerPartNumber } from '../../src/sheets/core/maker-numbering';
 import { defaultPreferences } from '../../src/settings/settings';
 import type { Client, Lang } from '../../src/api/node';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
-import { locatePartNumbers } from '../bom-layout';
+import { describeAmbiguity, describeUnaskedAlternates, locateAlternateColumn, locatePartNumbers } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { openBom } from '../io/bom';
@@ -26,8 +28,17 @@ kept as they were.
 Options:
   --sheet S             the worksheet (default: the first one with a part-number header)
   --column "Part Number"  the part-number column by its header (or letters, e.g. C)
-                        (default: a header such as Part Number, MPN, Mfr Part #, 品番, found
-                        in the first 30 rows; else the column whose cells are part numbers)
+                        (default: the column whose header and cells look most like the
+                        maker's part numbers: headers such as Part Number, MPN, Mfr Part #,
+                        メーカー品番, 型号, in any of the first 30 rows, past a title block;
+                        a distributor's number (Digi-Key, Mouser, LCSC) loses to the maker's;
+                        generic headers (Field2) or a header over an empty column yield to
+                        the column holding part numbers, said on stderr. When two columns
+                        are about as likely, both are named on stderr with two values each)
+  --column MPN --column MPN2  given again: a second-source column, enriched too, with its
+                        own columns 'PartSpec (MPN2): Match', 'PartSpec (MPN2): <Field>'…
+                        (updated in place on a re-run); every part number of every column
+                        goes into one lookup
   --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
                         (default: ${defaultPreferences().enrichFields.join(',')})
   --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
@@ -41,8 +52,12 @@ Options:
                         several; every such row is named on stderr
 ${CONNECTION_HELP}
 
-Rows marked not fitted (DNP, DNF, not fitted, 未実装…), total rows, blank rows and, where the BOM
-has a Manufacturer column, other makers' parts are not looked up; the summary line counts them.
+Rows marked not fitted (DNP, DNF, not fitted, Not populated, 未実装…), total rows, blank rows
+and, where the BOM has a Manufacturer column, other makers' parts are not looked up; the
+summary line counts them. Murata is recognised in any spelling (MURATA, Murata Manufacturing,
+村田製作所, Murata(村田), ムラタ). Where the BOM has no Manufacturer column, a part not found
+whose number is not in Murata's numbering (GRM…, GCM…, LQM…, DFE…) is counted in the summary
+line, not named; a not-found part in Murata's numbering (a typo, most likely) is named.
 
 Text BOMs (.csv, .tsv, .txt) are read in UTF-8 (with or without a byte-order mark), UTF-16LE or
 UTF-16BE with a byte-order mark, or, when the bytes are not UTF-8, Windows-1252 (said on stderr);
@@ -70,7 +85,8 @@ value in the column's unit, dates as dates, lists as sets) and writes 'PartSpec:
 could not have written is marked '(edited by hand)'). In xlsx output changed cells are filled;
 the fill of the last run is cleared first.
 
-Exit codes: 0 every part matched, 1 some rows not found or invalid (each is named on stderr),
+Exit codes: 0 every part matched, 1 some rows not found or invalid (named on stderr, or
+counted as not in Murata's numbering),
 2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
 row (the output is written; the rows are named on stderr).`;
 
@@ -94,6 +110,38 @@ async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, 
   return outcomes;
 }
 
+/** Every `--column` value, in order (a header may hold a comma, so they are not read joined). */
+function columnArguments(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') break;
+    if (argv[i] === '--column' && i + 1 < argv.length) out.push(argv[++i]);
+    else if (argv[i].startsWith('--column=')) out.push(argv[i].slice('--column='.length));
+  }
+  return out;
+}
+
+/** One part-number column and the PartSpec columns it gets: the first column's, or a second source's. */
+interface SourceSet {
+  partColumn: number;
+  /** The second source's header (`MPN2`); undefined for the first column. */
+  source?: string;
+  makerColumn?: number;
+  kinds: RowKind[];
+  /** The part-number cell of each row, undefined where the row is not looked up. */
+  entries: unknown[];
+  planned: PlannedColumn[];
+  changes?: ChangesOfFile;
+}
+
+/** The manufacturer column of a second source: the first maker column's own second (Manufacturer2 beside MPN2). */
+function alternateMakerColumn(headers: readonly unknown[], makerColumn: number | undefined, partHeader: unknown, alternateHeader: unknown): number | undefined {
+  if (makerColumn === undefined) return undefined;
+  const suffix = /(\d+)\s*$/.exec(String(alternateHeader ?? ''))?.[1];
+  const found = headers.findIndex((h, i) => i !== makerColumn && isAlternateHeader(headers[makerColumn], h) && (suffix === undefined || String(h ?? '').trim().endsWith(suffix)));
+  return found >= 0 && !isAlternateHeader(partHeader, headers[found]) ? found : undefined;
+}
+
 export const enrichCommand: Command = {
   name: 'enrich',
   summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does',
@@ -101,7 +149,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -114,7 +162,7 @@ export const enrichCommand: Command = {
 
     const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);
-    const column = flags.string('column');
+    const [column, ...alternateColumns] = columnArguments(argv);
     const wantedSheet = flags.string('sheet');
     if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
       throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
@@ -122,7 +170,7 @@ export const enrichCommand: Command = {
     let sheetName = wantedSheet ?? bom.sheetNames[0];
     let layout;
     if (wantedSheet === undefined && bom.sheetNames.length > 1) {
-      // The first sheet whose part numbers can be found; the first sheet's problem if none.
+      // The first sheet whose part numbers can be found (the first may be prose); the first sheet's problem if none.
       let firstError: unknown;
       for (const name of bom.sheetNames) {
         try {
@@ -138,69 +186,75 @@ export const enrichCommand: Command = {
       layout = locatePartNumbers(bom.values(sheetName), column, sheetName);
     }
     const values = bom.values(sheetName);
+    const alternates = alternateColumns.map((c) => locateAlternateColumn(values, layout, c, sheetName));
     const width = Math.max(0, ...values.map((r) => r.length));
     const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
-    let planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
-    const compare = comparesWithLastRun(planned);
-    if (compare) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
-    // DNP, total and blank rows, and other makers' parts where the BOM names makers, are never looked up.
     const makerColumn = findMakerColumn(headers);
-    const kinds = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => classifyRow(values[layout.firstRow + i] ?? [], layout.partColumn, makerColumn));
-    const entries = kinds.map((kind, i) => (kind === 'part' ? values[layout.firstRow + i]?.[layout.partColumn] : undefined));
-    const kindCounts = countRowKinds(kinds);
-    const skipped = kindCounts.dnp + kindCounts.total + kindCounts.otherMaker;
-    if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
-    context.note(
-      `Sheet '${sheetName}': part numbers in ${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)} under '${String(headers[layout.partColumn] ?? '')}'.`,
-    );
 
-    const inputs = [...new Set(entries.map(entryText).filter((t): t is string => t !== undefined))];
+    // DNP, total and blank rows, and other makers' parts where the BOM names makers, are never looked up.
+    const rowsOf = (partColumn: number, maker: number | undefined): { kinds: RowKind[]; entries: unknown[] } => {
+      const kinds = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => classifyRow(values[layout.firstRow + i] ?? [], partColumn, maker));
+      return { kinds, entries: kinds.map((kind, i) => (kind === 'part' ? values[layout.firstRow + i]?.[partColumn] : undefined)) };
+    };
+    let planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
+    if (comparesWithLastRun(planned)) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
+    const sets: SourceSet[] = [{ partColumn: layout.partColumn, makerColumn, planned, ...rowsOf(layout.partColumn, makerColumn) }];
+    for (const alternate of alternates) {
+      // Each second source's columns go right of everything planned so far; 'PartSpec: Changes' stays the first column's.
+      const last = Math.max(width - 1, ...sets.flatMap((s) => s.planned.map((p) => p.column)));
+      const maker = alternateMakerColumn(headers, makerColumn, headers[layout.partColumn], headers[alternate.column]);
+      sets.push({ partColumn: alternate.column, source: alternate.source, makerColumn: maker, planned: planEnrichmentColumns(specs, headers, 0, last, alternate.column, { source: alternate.source }), ...rowsOf(alternate.column, maker) });
+    }
+
+    if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
+    const ambiguity = describeAmbiguity(layout);
+    if (ambiguity) context.note(`Sheet '${sheetName}': ${ambiguity}`);
+    const unasked = column === undefined ? describeUnaskedAlternates(values, layout) : undefined;
+    if (unasked) context.note(`Sheet '${sheetName}': ${unasked}`);
+    for (const set of sets) {
+      context.note(
+        `Sheet '${sheetName}': ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)} under '${String(headers[set.partColumn] ?? '')}'.`,
+      );
+    }
+
+    // One lookup for every set: the client packs all part numbers into the fewest URLs.
+    const inputs = [...new Set(sets.flatMap((s) => s.entries.map(entryText)).filter((t): t is string => t !== undefined))];
     const outcomes = await lookupAll(client, inputs, config.lang, context);
     const today = new Date();
     const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
-    const rows = buildEnrichmentRows({ entries, outcomes, columns: planned.map((p) => p.spec), mode: 'values', today, partColumn: layout.partColumn, firstRow: layout.firstRow, replacements });
-    const changes: ChangesOfFile | undefined = compare ? compareWithFile(values, headers, planned, rows, layout.firstRow, entries) : undefined;
-    planned.forEach((p, c) => {
-      const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
-      const changed = changes?.fills[c];
-      bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight, changed });
-    });
+    for (const set of sets) {
+      const rows = buildEnrichmentRows({ entries: set.entries, outcomes, columns: set.planned.map((p) => p.spec), mode: 'values', today, partColumn: set.partColumn, firstRow: layout.firstRow, replacements });
+      set.changes = set.source === undefined && set.planned.some((p) => p.spec.special === 'changes') ? compareWithFile(values, headers, set.planned, rows, layout.firstRow, set.entries) : undefined;
+      set.planned.forEach((p, c) => {
+        const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
+        bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight, changed: set.changes?.fills[c] });
+      });
+    }
     context.progress.update('Writing', 0, 1);
     const notCarried = await bom.save(out, sheetName);
     context.progress.clear();
     for (const what of notCarried) context.note(`${out}: not carried over from ${input}: ${what}.`);
 
     let problems = 0;
-    entries.forEach((entry, i) => {
-      const text = entryText(entry);
-      const outcome = text === undefined ? undefined : outcomes.get(text);
-      if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
-      const row = layout.firstRow + i + 1;
-      if (outcome.status === 'ambiguous') context.note(`Row ${row}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
-      else {
-        problems++;
-        context.note(`Row ${row}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
-      }
+    const summaries = sets.map((set) => {
+      const { notOurs, failed } = reportRows(set, values, layout.firstRow, outcomes, (line) => context.note(line));
+      problems += failed;
+      const counts = countMatches(set.entries, outcomes);
+      const kinds = countRowKinds(set.kinds);
+      return describeRowSummary({ rows: set.entries.length, ...counts, blank: counts.blank - kinds.dnp - kinds.total - kinds.otherMaker, notOurs, kinds, makerHeader: set.makerColumn === undefined ? undefined : String(headers[set.makerColumn]) });
     });
-    const counts = countMatches(entries, outcomes);
-    const summary = [
-      `${counts.exact} exact`,
-      `${counts.variant} variant`,
-      `${counts.ambiguous} ambiguous`,
-      `${counts.notFound} not found`,
-      `${counts.invalid} invalid`,
-      `${counts.blank - skipped} blank`,
-    ].join(', ');
-    const notLookedUp = describeSkippedRows(kindCounts);
-    const updated = planned.filter((p) => p.existing).length;
-    context.note(`${entries.length} rows: ${summary}${notLookedUp ? `; not looked up: ${notLookedUp}${makerColumn !== undefined && kindCounts.otherMaker ? ` (by '${String(headers[makerColumn])}')` : ''}` : ''}. ${planned.length} columns (${updated} updated in place) written to ${out}.`);
+    const allPlanned = sets.flatMap((s) => s.planned);
+    const updated = allPlanned.filter((p) => p.existing).length;
+    context.note(`${summaries[0]}. ${allPlanned.length} columns (${updated} updated in place) written to ${out}.`);
+    sets.slice(1).forEach((set, i) => context.note(`Second source '${set.source}': ${summaries[i + 1]}.`));
+    const changes = sets[0].changes;
     if (changes) {
       const n = changes.report.changedRows.length;
       const edits = changes.report.edits > 0 ? ` (${changes.report.edits} edited by hand)` : '';
       context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
     }
     if (failOn.size > 0) {
-      const found = describeFailures({ failOn, entries, outcomes, changes: changes?.report, firstRow: layout.firstRow, today });
+      const found = sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
@@ -210,3 +264,34 @@ export const enrichCommand: Command = {
     return problems > 0 ? EXIT.partial : EXIT.ok;
   },
 };
+
+/**
+ * Names on stderr each row of a set that was ambiguous, invalid or not found, except a not-found
+ * part that is neither named as our maker's nor in our maker's numbering (another maker's, most
+ * likely): those are only counted. Returns how many were not ours and how many failed at all.
+ */
+function reportRows(set: SourceSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): { notOurs: number; failed: number } {
+  let notOurs = 0;
+  let failed = 0;
+  const where = set.source === undefined ? '' : ` (${set.source})`;
+  set.entries.forEach((entry, i) => {
+    const text = entryText(entry);
+    const outcome = text === undefined ? undefined : outcomes.get(text);
+    if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
+    const row = firstRow + i + 1;
+    if (outcome.status === 'ambiguous') {
+      note(`Row ${row}${where}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      return;
+    }
+    failed++;
+    if (outcome.status === 'notFound') {
+      const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
+      if (!isOurMaker(maker) && !looksLikeMakerPartNumber(text)) {
+        notOurs++;
+        return;
+      }
+    }
+    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+  });
+  return { notOurs, failed };
+}
