@@ -25,6 +25,12 @@ Options:
   --download-host PORT  serve the category files from a second origin on PORT (0: a free one)
   --download-format F   the category files as json (default), csv (UTF-8), tsv (UTF-16),
                         xlsx, zip (CSV inside) or gzip (CSV)
+  --no-real-numbers     answer only the catalog's own part numbers. By default a well-formed
+                        number of the maker's real numbering (GRM155R71C104KA88D,
+                        LQM18PN2R2MFRL, DFE322512F-2R2M=P2 …) is answered with a product
+                        decoded from the number itself: size, rating, value, tolerance and
+                        packaging are real; Status In Production, no dates and a Notices text
+                        saying "Synthetic" mark the rest as made up
   --help                show this text`;
 
 export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
@@ -87,6 +93,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
         seed: { type: 'string' },
         'as-of': { type: 'string' },
         'no-cors': { type: 'boolean' },
+        'no-real-numbers': { type: 'boolean' },
         'download-host': { type: 'string' },
         'download-format': { type: 'string' },
         'log-requests': { type: 'string' },
@@ -115,6 +122,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
   if (v.seed !== undefined) options.seed = integer('seed', v.seed, 0, 2 ** 32 - 1);
   if (v['as-of'] !== undefined) options.asOf = asOfDate(v['as-of']);
   if (v['no-cors']) options.noCors = true;
+  if (v['no-real-numbers']) options.realNumbers = false;
   if (v['download-host'] !== undefined) options.downloadHost = { port: integer('download-host', v['download-host'], 0, 65535) };
   if (v['download-format'] !== undefined) {
     const format = v['download-format'];

@@ -28,6 +28,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   if (options.noCors) console.log('  CORS: off (preflights answered 403), like a gateway without CORS');
   const asOf = emulator.catalog.asOf ? `, as of ${emulator.catalog.asOf}` : '';
   console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed}${asOf})`);
+  if (emulator.realNumbers) console.log("  real part numbers (GRM…, LQM…, DFE…): answered with specs decoded from the number (synthetic; --no-real-numbers turns this off)");
   // Only the public demo key is ever printed; other keys are the user's secrets.
   if (keys.includes(DEMO_KEY)) console.log(`  API key:  ${DEMO_KEY}`);
   else console.log(`  API keys: ${keys.length} configured with --key`);

@@ -48,6 +48,14 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Response nestings other than the default, to test client tolerance (NOTES.md). @default none */
   quirks?: Quirks;
+  /**
+   * Answer a well-formed number of the maker's real numbering (GRM155R71C104KA88D,
+   * LQM18PN2R2MFRL, DFE322512F-2R2M=P2 …) that the catalog does not hold with a product decoded
+   * from the number: size, rating, value, tolerance and packaging from the number, Status In
+   * Production, no dates, and a Notices text saying it is synthetic. Only part-number lookups
+   * meet them; category-wide queries and the category files hold the catalog alone. @default true
+   */
+  realNumbers?: boolean;
 }
 
 /** The faults that can change while the emulator runs. */
@@ -79,4 +87,6 @@ export interface RunningEmulator {
   configure(faults: FaultOptions): void;
   /** The generated products, language-neutral, so tests can compute expected answers. */
   catalog: Catalog;
+  /** Whether real part numbers are answered (EmulatorOptions.realNumbers). */
+  realNumbers: boolean;
 }

@@ -21,6 +21,8 @@ export interface Query {
   lang: Lang;
   /** @default MAX_PRODUCTS_PER_CALL; Infinity for the download file */
   limit?: number;
+  /** Products outside the catalog that this query may also match (built from real part numbers). @default none */
+  extra?: readonly CatalogProduct[];
 }
 
 export interface QueryResult {
@@ -143,6 +145,12 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   for (const p of source) {
     if (groups.length !== 1 && !groups.includes(p.group)) continue;
     if (predicates.every((test) => test(p))) matches.push(p);
+  }
+  const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && predicates.every((test) => test(p)));
+  if (extra.length > 0) {
+    matches.push(...extra);
+    // The catalog's lists are in Partno order already; products from outside must join that order.
+    if (query.orderBy.length === 0) matches.sort((a, b) => comparePartno(a.values.Partno as string, b.values.Partno as string));
   }
   if (query.orderBy.length > 0) matches.sort(comparatorOf(query.orderBy, query.lang));
   return {

@@ -17,6 +17,7 @@ import {
 import type { Catalog } from './catalog';
 import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
 import { runQuery } from './query';
+import { realNumberCandidates } from './real-numbers';
 import { renderDownloadFile, type DownloadFormat } from './download-formats';
 import { renderResult, type Quirks } from './render';
 import { DOWNLOAD_PATH, type LinkSigner } from './signing';
@@ -32,6 +33,8 @@ export interface RouteContext {
   downloadBaseUrl?(): string | undefined;
   /** Format of the category files (`--download-format`). @default 'json' */
   downloadFormat?: DownloadFormat;
+  /** Answer the maker's real part numbers with products decoded from them (`--no-real-numbers` turns it off). @default false */
+  realNumbers?: boolean;
   /** Records how many products an answer carries, for the request log. */
   countProducts(request: FastifyRequest, count: number): void;
 }
@@ -85,7 +88,8 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     checkQuery(query);
     const lang = langOf(query);
     const { filter, orderBy } = parseSearch(query, lang);
-    const result = runQuery(ctx.catalog, { filter, orderBy, lang });
+    const extra = ctx.realNumbers ? realNumberCandidates(filter, ctx.catalog) : undefined;
+    const result = runQuery(ctx.catalog, { filter, orderBy, lang, extra });
     ctx.countProducts(request, result.products.length);
     return renderResult(result.products, result.hasMoreHits, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks });
   });

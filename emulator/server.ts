@@ -170,6 +170,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     quirks: options.quirks,
     downloadFormat: options.downloadFormat,
+    realNumbers: options.realNumbers ?? true,
     baseUrlOf: (request) => {
       const host = request.headers.host;
       return host && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : baseUrl;
@@ -192,6 +193,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: baseUrl,
     downloadUrl: downloadHost?.url,
     catalog,
+    realNumbers: options.realNumbers ?? true,
     requests,
     resetLog: () => {
       requests.length = 0;

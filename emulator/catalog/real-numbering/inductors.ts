@@ -1,0 +1,136 @@
+/**
+ * Real inductor numbers. A chip inductor, LQM18PN2R2MFRL:
+ *
+ *   LQ  M         18   P           N        2R2        M         FR             L
+ *   ID  structure size application category inductance tolerance specification packaging
+ *
+ * A metal-alloy power inductor in the current form, DFE2MCAH2R2MJ0L: size, application (2),
+ * category, inductance, tolerance, thickness code, special code, packaging. In the older form,
+ * DFE322512F-2R2M=P2: length and width (3.2 × 2.5 mm) and thickness (1.2 mm) in tenths of a
+ * millimetre, a type, then `-` inductance and tolerance, then `=` packaging.
+ */
+import { mm, mmText, quantityText } from '../numbers';
+import type { ChipBody } from './capacitor-tables';
+import { INCH_OF_MM, INDUCTANCE_TOLERANCES, INDUCTOR_PACKAGING, INDUCTOR_SIZES, POWER_INDUCTOR_PACKAGING, TARGET_CIRCUITS } from './inductor-tables';
+import { INDUCTOR_STRUCTURES, POWER_INDUCTOR_FACTS } from './series-tables';
+import type { PartFacts, RealPart } from './types';
+import { readInductanceCode } from './value-codes';
+
+const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])[A-Z])([0-9A-Z]{3})([A-Z])[0-9A-Z]{2}([A-Z])$/;
+const POWER = /^(DFE([0-9A-Z]{2})[A-Z]{2}[A-Z])([0-9A-Z]{3})([A-Z])[A-Z][0-9A-Z]([A-Z])$/;
+const POWER_OLD = /^(DFE([0-9]{2})([0-9]{2})([0-9]{2})[A-Z]{1,3})-([0-9A-Z]{3})([A-Z])=([0-9A-Z]{2})$/;
+
+/** Chips up to 1.6 mm long travel on paper tape, larger ones on plastic tape. */
+const PAPER_TAPE_MAX_LENGTH_MM = 1.6;
+
+const CHIP_FACTS = { applications: ['Consumer equipment', 'Industrial Equipment', 'Mobile Electronics'], aec: false } as const;
+
+/** Body dimensions as data sheets print them: `3.2×2.5×1.2mm`, `2.0×1.25mm`. */
+function dimensionText(...millimetres: number[]): string {
+  return `${millimetres.map((v) => (Number.isInteger(v) ? v.toFixed(1) : String(v))).join('×')}mm`;
+}
+
+/** The values every decoded inductor has: its series, body and inductance. */
+function inductorValues(series: string, body: Pick<ChipBody, 'length' | 'width'> & { mm: string; inch?: string }, henries: number, tolerance: string): RealPart['values'] {
+  const values: RealPart['values'] = {
+    Brand: 'Maker',
+    Series: series,
+    'Specs.Length': mm(body.length),
+    'Specs.LengthText': mmText(body.length),
+    'Specs.Width': mm(body.width),
+    'Specs.WidthText': mmText(body.width),
+    'Specs.SizecodeMm': body.mm,
+    'Specs.Dimension': dimensionText(body.length, body.width),
+    'Specs.Inductance': henries,
+    'Specs.InductanceText': quantityText(henries, 'H'),
+    'Specs.InductanceTolerance': tolerance,
+  };
+  if (body.inch) values['Specs.SizecodeInch'] = body.inch;
+  return values;
+}
+
+/** Reads a chip inductor number (LQG, LQH, LQM, LQP, LQW); undefined when it is not one. */
+export function decodeChipInductor(partno: string): RealPart | undefined {
+  const m = CHIP.exec(partno);
+  if (!m) return undefined;
+  const [, series, structureCode, sizeCode, applicationCode, valueCode, toleranceCode, packageCode] = m;
+  const structure = INDUCTOR_STRUCTURES[structureCode];
+  const size = INDUCTOR_SIZES[sizeCode];
+  const henries = readInductanceCode(valueCode);
+  const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
+  const packageType = INDUCTOR_PACKAGING[packageCode];
+  if (!structure || !size || henries === undefined || !tolerance || !packageType) return undefined;
+  const target = TARGET_CIRCUITS[structureCode];
+    return {
+    group: 'Ind',
+    partno,
+    partnoWithoutPackageCode: partno.slice(0, -1),
+    packageCode,
+    packageType,
+    facts: { productName: structure.productName, ...CHIP_FACTS },
+    values: {
+      ...inductorValues(series, size, henries, tolerance),
+      Construction: [structure.construction],
+      TargetCircuitCategory: target.byApplication?.[applicationCode] ?? target.default,
+    },
+    variantCodes: size.length <= PAPER_TAPE_MAX_LENGTH_MM ? ['D', 'J'] : ['L', 'K'],
+  };
+}
+
+const POWER_FACTS: PartFacts = { productName: POWER_INDUCTOR_FACTS.productName, applications: CHIP_FACTS.applications, aec: false };
+const POWER_VALUES = { Construction: [POWER_INDUCTOR_FACTS.construction], TargetCircuitCategory: 'Power lines circuits' };
+
+/** Reads a metal-alloy power inductor number in either form (DFE2MCAH2R2MJ0L, DFE322512F-2R2M=P2); undefined when it is not one. */
+export function decodePowerInductor(partno: string): RealPart | undefined {
+  return decodeCurrentPowerInductor(partno) ?? decodeOlderPowerInductor(partno);
+}
+
+function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
+  const m = POWER.exec(partno);
+  if (!m) return undefined;
+  const [, series, sizeCode, valueCode, toleranceCode, packageCode] = m;
+  const size = INDUCTOR_SIZES[sizeCode];
+  const henries = readInductanceCode(valueCode);
+  const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
+  const packageType = INDUCTOR_PACKAGING[packageCode];
+  if (!size || henries === undefined || !tolerance || !packageType) return undefined;
+  return {
+    group: 'Ind',
+    partno,
+    partnoWithoutPackageCode: partno.slice(0, -1),
+    packageCode,
+    packageType,
+    facts: POWER_FACTS,
+    values: { ...inductorValues(series, size, henries, tolerance), ...POWER_VALUES },
+    variantCodes: ['L'],
+  };
+}
+
+function decodeOlderPowerInductor(partno: string): RealPart | undefined {
+  const m = POWER_OLD.exec(partno);
+  if (!m) return undefined;
+  const [, series, lengthCode, widthCode, thicknessCode, valueCode, toleranceCode, packaging] = m;
+  const henries = readInductanceCode(valueCode);
+  const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
+  const packageType = POWER_INDUCTOR_PACKAGING[packaging];
+  const [length, width, thickness] = [lengthCode, widthCode, thicknessCode].map((code) => Number(code) / 10);
+  if (henries === undefined || !tolerance || !packageType || length === 0 || width === 0 || thickness === 0) return undefined;
+  const sizeMm = `${lengthCode}${widthCode}`;
+  const packageCode = `=${packaging}`;
+  return {
+    group: 'Ind',
+    partno,
+    partnoWithoutPackageCode: partno.slice(0, -packageCode.length),
+    packageCode,
+    packageType,
+    facts: POWER_FACTS,
+    values: {
+      ...inductorValues(series, { length, width, mm: sizeMm, inch: INCH_OF_MM[sizeMm] }, henries, tolerance),
+      'Specs.Thickness': mm(thickness),
+      'Specs.ThicknessText': mmText(thickness),
+      'Specs.Dimension': dimensionText(length, width, thickness),
+      ...POWER_VALUES,
+    },
+    variantCodes: Object.keys(POWER_INDUCTOR_PACKAGING).map((code) => `=${code}`),
+  };
+}

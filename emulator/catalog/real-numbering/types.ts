@@ -1,0 +1,26 @@
+import type { FieldValue, Group } from '../../../src/api';
+
+/** What a product series says about every part in it. */
+export interface PartFacts {
+  productName: string;
+  applications: readonly string[];
+  aec: boolean;
+  benefits?: readonly string[];
+  mounting?: readonly string[];
+}
+
+/** A real part number read into its parts: the base, the package form and the decoded values. */
+export interface RealPart {
+  group: Group;
+  partno: string;
+  /** The part number without its package code (`GRM155R71C104KA88`, `DFE322512F-2R2M`). */
+  partnoWithoutPackageCode: string;
+  /** What follows the base: a letter (`D`) or, on older power inductors, `=P2`. */
+  packageCode: string;
+  packageType: string;
+  facts: PartFacts;
+  /** Decoded values keyed by the vocabulary's field key (`Specs.Capacitance`, `Construction`). */
+  values: Record<string, FieldValue>;
+  /** The package codes a part of this body is sold in, for a lookup of the base alone. */
+  variantCodes: readonly string[];
+}
