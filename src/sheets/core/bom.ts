@@ -29,7 +29,13 @@ export function scorePartNumberHeader(header: unknown): number {
   if (/^\s*partspec\s*(\([^)]*\))?\s*:/i.test(header)) return 0;
   const f = fold(header);
   if (f.length > 40) return 0;
-  const isPart = PART_ENDINGS.some((e) => f.endsWith(e)) || PART_WORDS.some((w) => f.includes(w)) || /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(f);
+  // A number after the header is a second source's (MPN2, PN_1, Part Number 2).
+  const bare = f.replace(/\d+$/, '');
+  const isPart =
+    PART_ENDINGS.some((e) => bare.endsWith(e)) ||
+    PART_WORDS.some((w) => bare.includes(w)) ||
+    /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(bare) ||
+    /^(mfr|mfg|manufacturer|maker|vendor|customer|mouser|digikey|supplier)(#|no|number)$/.test(bare);
   if (!isPart) return 0;
   if (INTERNAL_WORDS.some((w) => f.includes(w)) || DISTRIBUTOR_WORDS.some((w) => f.includes(w))) return 1;
   if (MAKER_WORDS.some((w) => f.includes(w))) return 3;

@@ -7,6 +7,8 @@
 
 const DESIGNATORS = /^\s*[A-Z]{1,4}\d{1,4}[A-Z]?(\s*[,;\s]\s*[A-Z]{1,4}\d{1,4}[A-Z]?)*[,;\s]*$/i;
 const VALUE = /^\s*[\d.,]+\s*[pnuµμmkKMGR]?\s*[FHΩRr]?\s*(\d+\s*V)?\s*(±?\s*\d+\s*%)?\s*$|^\d+[pnuµkKMR]\d+$/;
+/** A cell that starts with a value and its unit: 10uF 25V, 2.2uH/1210, 100nF-X7R. */
+const VALUE_FIRST = /^[\d.,]+\s*[pnuµμmkKMG]?(F|H|Ω|ohm|V|A|W|Hz)(\b|[\s/_-])/i;
 /** Digi-Key's -ND suffix, and Mouser's numeric prefix in front of a maker part number. */
 const DISTRIBUTOR = /-ND$|^\d{2,3}-[A-Z0-9]/i;
 
@@ -19,8 +21,10 @@ export function partNumberShape(value: unknown): 'part' | 'distributor' | undefi
   const letters = (text.match(/[A-Za-z]/g) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   if (letters < 2 || digits < 2) return undefined;
-  // Words of a description, not a code: "Ceramic capacitor", "SMD 0603".
-  if (/[a-z]{4,}/.test(text) && !/[A-Z]{2}/.test(text)) return undefined;
+  // Words of a description or a footprint, not a code: "Ceramic capacitor", "Capacitor_SMD:C_0402_1005Metric".
+  if (/[a-z]{4,}/.test(text) || /[a-z]:/i.test(text)) return undefined;
+  // A value with its tolerance or rating: "2.2uH ±20% 0603", "600Ω@100MHz", "10uF/25V".
+  if (/[±%Ω@µμ]/.test(text) || VALUE_FIRST.test(text)) return undefined;
   return DISTRIBUTOR.test(text) ? 'distributor' : 'part';
 }
 
