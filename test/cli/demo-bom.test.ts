@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { ROOT, makeTempDir, runCli, type CliRun } from './helpers';
+import { ROOT, columnOf, makeTempDir, readXlsx, runCli, type CliRun } from './helpers';
 
 let emulator: RunningEmulator;
 let home: string;
@@ -88,4 +88,19 @@ test("other makers' rows and the DNP row are left alone and never asked for", ()
   expect(asked).toContain('GRM155R71C104KA88D');
   expect(asked).not.toContain('CL10A105KA8NNNC');
   expect(asked).not.toContain('C1005X7R1C104K050BC');
+});
+
+test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel) enriches the same way', async () => {
+  copyFileSync(join(ROOT, 'assets', 'demo-bom.xlsx'), join(home, 'demo-bom.xlsx'));
+  const xlsxRun = await runCli(['enrich', 'demo-bom.xlsx', '--out', 'demo-enriched.xlsx', '--base-url', emulator.url, '--fields', FIELDS], {
+    home,
+    env: { PARTSPEC_API_KEY: DEMO_KEY },
+  });
+  expect(xlsxRun.code).toBe(0);
+  expect(xlsxRun.stderr).toMatch(/12 exact, 1 variant/);
+  const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
+  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: RatedVoltage (V)'].map((h) => columnOf(sheet, 1, h));
+  const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
+  expect(grm?.getCell(match).text).toBe('Exact');
+  expect(grm?.getCell(voltage).value).toBe(16);
 });
