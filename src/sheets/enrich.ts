@@ -3,14 +3,13 @@ import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlo
 import { NUMBER_FORMATS, specialColumn, type FieldChoice } from './core/columns';
 import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from './core/changes';
 import { planChunks, type ChunkBudget } from './core/chunks';
-import { detectBomLayout, HEADER_SEARCH_ROWS, type BomLayout } from './core/bom';
+import { detectBomLayout, HEADER_SEARCH_ROWS, type BomDetection, type BomLayout } from './core/bom';
+import { describeRowSummary, type RowKind } from './core/bom-rows';
 import {
   buildEnrichmentColumns,
   buildEnrichmentRows,
-  countMatches,
   enrichmentNumberFormat,
   entryText,
-  planEnrichmentColumns,
   type EnrichMode,
   type MatchCounts,
   type MatchOutcome,
@@ -23,6 +22,7 @@ import { hyperlinkCells } from './core/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
 import { buildReplacementColumn } from './replacement-column';
+import { countSet, labelSkippedRows, lookupInputs, planEnrichSets, readBomRows, resolveAlternateColumn, type EnrichSet } from './enrich-sets';
 
 export interface EnrichDeps {
   run: RunExcel;
@@ -44,6 +44,11 @@ export interface EnrichOptions {
   lang?: Lang;
   /** The part-number column to use instead of the selection (an address such as `Sheet1!C:C` or `C2:C40`). */
   partColumn?: string;
+  /**
+   * Second-source part-number columns (MPN2 beside MPN), by address like `partColumn`: each gets its
+   * own `PartSpec (MPN2): …` columns; their part numbers go into the same lookup as the first column's.
+   */
+  alternateColumns?: readonly string[];
   signal?: AbortSignal;
   onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
   budget?: ChunkBudget;
@@ -66,6 +71,14 @@ export interface EnrichResult {
   changedRows: number[];
   /** Changed cells that held a value typed by hand. */
   handEdits: number;
+  /** Rows by kind: DNP, total, blank and other makers' rows were not looked up (their Match cell says why). */
+  kinds?: Record<RowKind, number>;
+  /** Not-found part numbers outside the maker's numbering (another maker's, most likely). */
+  notOurs?: number;
+  /** The run in one sentence, as `partspec enrich` says it ("48 rows: 4 exact, …; not looked up: 2 not fitted (DNP)"). */
+  summary?: string;
+  /** The second sources enriched too, each with its own counts and sentence. */
+  alternates?: { source: string; partNumbers: string; counts: MatchCounts; kinds: Record<RowKind, number>; notOurs: number; summary: string }[];
   message?: string;
   error?: unknown;
 }
@@ -110,13 +123,10 @@ export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadO
     const region: CellBlock = tableIndex >= 0 ? parseAddress(tableRanges[tableIndex].address) : usedBlock;
     const top = sheet.getRangeByIndexes(region.row, region.column, Math.min(HEADER_SEARCH_ROWS, region.rowCount), region.columnCount).load('values');
     await context.sync();
-    const detection = detectBomLayout({
-      values: top.values,
-      origin: { row: region.row, column: region.column },
-      selection,
-      headerRow: tableIndex >= 0 ? region.row : undefined,
-      rowCount: region.rowCount,
-    });
+    const input = { values: top.values, origin: { row: region.row, column: region.column }, headerRow: tableIndex >= 0 ? region.row : undefined, rowCount: region.rowCount };
+    const found = detectBomLayout({ ...input, selection });
+    // A column the user named keeps the header row the BOM's own detection finds, not a title block's "Part No.".
+    const detection = partColumn ? pinHeaderRow(found, detectBomLayout(input)) : found;
     if (!detection.ok) return { ok: false as const, message: detection.message };
     const lastRow = Math.min(detection.lastRow, region.row + region.rowCount - 1);
     const layout: BomLayout = { ...detection, lastRow };
@@ -130,6 +140,17 @@ export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadO
       bom: { sheetName: sheet.name, tableName: tableIndex >= 0 ? tables.items[tableIndex].name : undefined, layout, headers, headerOrigin: region.column, lastColumn, entries: partRange.values.map((r) => r[0]) },
     };
   });
+}
+
+/**
+ * The layout of a picked column, on the header row found without the pick when that row lies
+ * below the one the pick found and within its rows: a picked column with no part-number header of
+ * its own (the part numbers under an empty header) would otherwise be read under the first row of
+ * the first 30 that names a part number anywhere, which may be a title block.
+ */
+function pinHeaderRow(picked: BomDetection, auto: BomDetection): BomDetection {
+  if (!picked.ok || !auto.ok || auto.headerRow <= picked.headerRow || auto.headerRow >= picked.lastRow) return picked;
+  return { ...picked, headerRow: auto.headerRow, firstRow: Math.max(picked.firstRow, auto.headerRow + 1) };
 }
 
 /** A whole-column or whole-sheet selection is cut to the used range. */
@@ -171,19 +192,31 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   if (!read.ok) return failed(read.message);
   const bom = read.bom;
   const { layout } = bom;
-  let planned = planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  // Whole rows: a DNP mark or the manufacturer may be in any column.
+  const bomRows = await readBomRows(deps.run, bom, layout.firstRow, layout.lastRow);
+  const alternates: { column: number; source: string }[] = [];
+  for (const address of options.alternateColumns ?? []) {
+    const resolved = resolveAlternateColumn(address, bomRows, layout.partColumn);
+    if ('message' in resolved) return failed(resolved.message);
+    if (!alternates.some((a) => a.column === resolved.column)) alternates.push(resolved);
+  }
+  let sets = planEnrichSets(bomRows, layout.partColumn, specs, alternates);
   // Overwriting values PartSpec wrote before: name what changed (formulas are live, so never compared).
-  const compare = mode === 'values' && planned.some((p) => p.existing && isComparedColumn(p.spec));
-  if (compare) planned = planEnrichmentColumns([...specs, specialColumn('changes')], bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  const compare = mode === 'values' && sets[0].planned.some((p) => p.existing && isComparedColumn(p.spec));
+  if (compare) sets = planEnrichSets(bomRows, layout.partColumn, [...specs, specialColumn('changes')], alternates);
+  const first = sets[0];
+  const rangeOf = (column: number): string => `${cellAddress(layout.firstRow, column)}:${cellAddress(layout.lastRow, column)}`;
   const base = {
     sheetName: bom.sheetName,
     layout,
-    partNumbers: `${cellAddress(layout.firstRow, layout.partColumn)}:${cellAddress(layout.lastRow, layout.partColumn)}`,
-    columns: planned.map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
+    partNumbers: rangeOf(layout.partColumn),
+    columns: sets.flatMap((s) => s.planned).map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
   };
 
-  const inputs = [...new Set(bom.entries.map(entryText).filter((t): t is string => t !== undefined))];
-  options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: bom.entries.length });
+  // One lookup for every set: the client packs all part numbers into the fewest URLs.
+  const inputs = lookupInputs(sets);
+  const rowCount = first.entries.length;
+  options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: rowCount });
   let outcomes: Map<string, MatchOutcome>;
   try {
     outcomes = inputs.length > 0 ? await deps.client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
@@ -192,9 +225,11 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
       return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: 'The enrichment was cancelled before anything was written.' };
     }
     const message = `Not updated: ${userMessageOf(error)}`;
-    const matchOnly = planned.filter((p) => p.spec.special === 'match');
-    const rows = bom.entries.map((e) => [entryText(e) === undefined ? '' : message]);
-    await writeColumns(deps.run, bom, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
+    for (const set of sets) {
+      const matchOnly = set.planned.filter((p) => p.spec.special === 'match');
+      const rows = set.entries.map((e) => [entryText(e) === undefined ? '' : message]);
+      await writeColumns(deps.run, bom, set.entries, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
+    }
     return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: userMessageOf(error), error };
   }
 
@@ -207,44 +242,57 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
       return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: 'The enrichment was cancelled before anything was written.', error };
     }
   }
-  const rowsInput = {
-    entries: bom.entries,
-    outcomes,
-    columns: planned.map((p) => p.spec),
-    mode,
-    today,
-    partColumn: layout.partColumn,
-    firstRow: layout.firstRow,
-    replacements,
-  };
-  const rows = buildEnrichmentRows(rowsInput);
-  // Formulas show the values looked up now, so their cells get the formats those values need.
-  const shown = mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
-  const report = compare ? await markChanges(deps.run, bom, planned, rows) : undefined;
-  const changes = { changedRows: report?.changedRows.map((r) => layout.firstRow + r + 1) ?? [], handEdits: report?.edits ?? 0 };
-  const counts = countMatches(bom.entries, outcomes);
-  const problemRows = bom.entries.flatMap((e, i) => {
-    const t = entryText(e);
-    const s = t === undefined ? undefined : outcomes.get(t)?.status;
-    return s === 'notFound' || s === 'invalid' ? [layout.firstRow + i + 1] : [];
+  const built = sets.map((set) => {
+    const rowsInput = { entries: set.entries, outcomes, columns: set.planned.map((p) => p.spec), mode, today, partColumn: set.partColumn, firstRow: layout.firstRow, replacements };
+    const rows = buildEnrichmentRows(rowsInput);
+    labelSkippedRows(set, rows);
+    // Formulas show the values looked up now, so their cells get the formats those values need.
+    const shown = mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
+    return { set, rows, shown };
   });
+  const report = compare ? await markChanges(deps.run, bom, first, built[0].rows) : undefined;
+  const changes = { changedRows: report?.changedRows.map((r) => layout.firstRow + r + 1) ?? [], handEdits: report?.edits ?? 0 };
+  const tallies = sets.map((set) => {
+    const tally = countSet(set, bomRows, outcomes);
+    const makerHeader = set.makerColumn === undefined ? undefined : String(bom.headers[set.makerColumn - bom.headerOrigin] ?? '');
+    return { ...tally, summary: describeRowSummary({ rows: set.entries.length, ...tally.counts, notOurs: tally.notOurs, kinds: tally.kinds, makerHeader }) };
+  });
+  const { counts } = tallies[0];
+  const outcome = {
+    counts,
+    kinds: tallies[0].kinds,
+    notOurs: tallies[0].notOurs,
+    summary: tallies[0].summary,
+    alternates: sets.slice(1).map((set, i) => ({ source: set.source ?? '', partNumbers: rangeOf(set.partColumn), ...tallies[i + 1] })),
+    problemRows: first.entries.flatMap((e, i) => {
+      const t = entryText(e);
+      const s = t === undefined ? undefined : outcomes.get(t)?.status;
+      return s === 'notFound' || s === 'invalid' ? [layout.firstRow + i + 1] : [];
+    }),
+    ...changes,
+  };
+  const totalRows = rowCount * sets.length;
   try {
-    const written = await writeColumns(deps.run, bom, planned, rows, mode, options, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rows.length }), shown, report?.marks);
-    if (written < rows.length) {
-      return { ...base, status: 'cancelled', counts, problemRows, ...changes, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
+    for (const [i, { set, rows, shown }] of built.entries()) {
+      const onRows = (n: number): void => options.onProgress?.({ phase: 'writing', rowsWritten: i * rowCount + n, totalRows });
+      const written = await writeColumns(deps.run, bom, set.entries, set.planned, rows, mode, options, onRows, shown, i === 0 ? report?.marks : undefined);
+      if (written < rows.length) {
+        return { ...base, status: 'cancelled', ...outcome, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
+      }
     }
   } catch (error) {
-    return { ...base, status: 'failed', counts, problemRows, ...changes, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
+    return { ...base, status: 'failed', ...outcome, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
   }
-  return { ...base, status: 'done', counts, problemRows, ...changes };
+  return { ...base, status: 'done', ...outcome };
 }
 
 /**
  * Reads what the compared columns hold now (one sync), names every change in the Changes column of
  * `rows` (filled in place) and returns the changed rows and the cells to highlight.
  */
-async function markChanges(run: RunExcel, bom: BomRead, planned: readonly PlannedColumn[], rows: CellValue[][]): Promise<{ changedRows: number[]; edits: number; marks: ChangeMarks }> {
+async function markChanges(run: RunExcel, bom: BomRead, set: EnrichSet, rows: CellValue[][]): Promise<{ changedRows: number[]; edits: number; marks: ChangeMarks }> {
   const { layout } = bom;
+  const { planned } = set;
   const count = rows.length;
   const previous: (PreviousColumn | undefined)[] = await run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(bom.sheetName);
@@ -255,7 +303,7 @@ async function markChanges(run: RunExcel, bom: BomRead, planned: readonly Planne
       return range ? { header: bom.headers[p.column - bom.headerOrigin], cells: range.values.map((r) => r[0]) } : undefined;
     });
   });
-  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(bom.entries[r]) === undefined });
+  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(set.entries[r]) === undefined });
   const at = planned.findIndex((p) => p.spec.special === 'changes');
   report.texts.forEach((text, r) => (rows[r][at] = text));
   return { changedRows: report.changedRows, edits: report.edits, marks: changeMarks(report, planned.map((p) => p.spec), at) };
@@ -268,6 +316,7 @@ async function markChanges(run: RunExcel, bom: BomRead, planned: readonly Planne
 async function writeColumns(
   run: RunExcel,
   bom: BomRead,
+  entries: readonly unknown[],
   planned: readonly PlannedColumn[],
   rows: readonly CellValue[][],
   mode: EnrichMode,
@@ -329,7 +378,7 @@ async function writeColumns(
     if (written < count) {
       const match = planned.find((p) => p.spec.special === 'match');
       if (match) {
-        const rest = rows.slice(written).map((_, i) => [entryText(bom.entries[written + i]) === undefined ? '' : 'Not enriched: cancelled']);
+        const rest = rows.slice(written).map((_, i) => [entryText(entries[written + i]) === undefined ? '' : 'Not enriched: cancelled']);
         sheet.getRangeByIndexes(layout.firstRow + written, match.column, count - written, 1).values = rest;
         await context.sync();
       }
