@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The programs the tests need beyond npm packages: Chromium (browser tests, through playwright-core)
- * and redis-server (shared-state tests). `npm test` runs this first (`pretest`), so a fresh clone
+ * The programs the tests need beyond npm packages: Chromium (browser tests, through playwright-core),
+ * redis-server (shared-state tests) and LibreOffice (the workbook corpus: enriched workbooks must
+ * open in a real spreadsheet program). `npm test` runs this first (`pretest`), so a fresh clone
  * needs nothing installed by hand:
  *
  * - each program is looked for where it already is (an environment variable, then PATH, then the
@@ -60,6 +61,24 @@ const TOOLS = [
       darwin: 'brew install redis',
       win32: 'winget install Redis.Redis',
       linux: 'apt-get install -y --no-install-recommends redis-server',
+    },
+  },
+  {
+    name: 'LibreOffice',
+    env: 'PARTSPEC_SOFFICE',
+    commands: ['soffice', 'libreoffice'],
+    // Where LibreOffice's own packages put the program when it is not on PATH (Linux, macOS, Windows).
+    installed: () => [
+      '/usr/lib/libreoffice/program/soffice',
+      '/opt/libreoffice/program/soffice',
+      '/Applications/LibreOffice.app/Contents/MacOS/soffice',
+      ...windowsProgramFolders().map((folder) => path.win32.join(folder, 'LibreOffice', 'program', 'soffice.exe')),
+    ],
+    debianPackage: 'libreoffice-calc-nogui',
+    otherwise: {
+      darwin: 'brew install --cask libreoffice',
+      win32: 'winget install TheDocumentFoundation.LibreOffice',
+      linux: 'apt-get install -y --no-install-recommends libreoffice-calc-nogui',
     },
   },
 ];
@@ -124,9 +143,14 @@ function describeInstall(tools) {
   return commands.join(' && ');
 }
 
+/** "a", "a and b", "a, b and c". */
+function listOf(items) {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** The one sentence a run stops with when tools are missing. */
 function describeMissing(tools) {
-  const names = tools.map((tool) => tool.name).join(' and ');
+  const names = listOf(tools.map((tool) => tool.name));
   const variables = tools.map((tool) => tool.env).join(' / ');
   return `The tests need ${names}, which ${tools.length === 1 ? 'is' : 'are'} not installed: run \`${describeInstall(tools)}\` (or set ${variables} to an installed copy) and run npm test again.`;
 }
@@ -146,7 +170,7 @@ function canInstallWithApt() {
   }
 }
 
-/** Finds a tool by name (`Chromium`, `redis-server`), throwing the one-sentence message when absent. */
+/** Finds a tool by name (`Chromium`, `redis-server`, `LibreOffice`), throwing the one-sentence message when absent. */
 function requireTool(name, env = process.env) {
   const tool = TOOLS.find((candidate) => candidate.name === name);
   if (!tool) throw new Error(`Unknown tool ${name}.`);
