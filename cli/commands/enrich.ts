@@ -187,7 +187,8 @@ export const enrichCommand: Command = {
     }
     const values = bom.values(sheetName);
     const alternates = alternateColumns.map((c) => locateAlternateColumn(values, layout, c, sheetName));
-    const width = Math.max(0, ...values.map((r) => r.length));
+    // New columns go right of everything on the sheet: notes, validations, merges, tables and drawings too.
+    const width = Math.max(0, ...values.map((r) => r.length), bom.occupiedWidth?.(sheetName) ?? 0);
     const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
     const makerColumn = findMakerColumn(headers);
 

@@ -30,16 +30,23 @@ export interface BomDocument {
   sheetNames: readonly string[];
   /** The values of a sheet from A1, 0-based; empty cells undefined. */
   values(sheetName: string): unknown[][];
+  /**
+   * How many columns from A something occupies: values, and in a workbook also notes,
+   * hyperlinks, validations, conditional formats, merges, tables and drawings. New columns go to
+   * its right. Without it, the widest row of `values` is the extent.
+   */
+  occupiedWidth?(sheetName: string): number;
   writeColumn(sheetName: string, write: ColumnWrite): void;
   /**
-   * Refuses (FileError, exit 2) before any request is sent a write to `file` that would lose part
-   * of the input: an in-place write of a workbook holding parts a rewrite cannot keep.
+   * Refuses (UsageError, exit 2) before any request is sent a write to `file` the BOM cannot
+   * become: a macro-enabled workbook or template from a BOM of another kind.
    */
   checkTarget(file: string): Promise<void>;
   /**
-   * Saves to `.xlsx` or `.csv` (by extension) through a temporary file; a workbook saved as CSV
-   * keeps only `sheetName`. Resolves to what of the input was not carried over (phrases such as
-   * "a chart sheet 'Chart1'"), for the caller to name; an in-place save never loses anything.
+   * Saves to a workbook or a text table (by extension) through a temporary file; a workbook is
+   * patched, so a save to the same kind keeps everything; saved as CSV it keeps only `sheetName`.
+   * Resolves to what of the input was not carried over (phrases such as "VBA macros
+   * (xl/vbaProject.bin)" for an .xlsm saved as .xlsx), for the caller to name.
    */
   save(file: string, sheetName: string): Promise<readonly string[]>;
 }

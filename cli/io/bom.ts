@@ -1,19 +1,18 @@
+import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import ExcelJS from 'exceljs';
-import { NUMBER_FORMATS } from '../../src/sheets/core/columns';
-import { UsageError } from '../errors';
-import { neutralizeCsvText, type CellType } from './cells';
+import { FileError, UsageError } from '../errors';
+import { neutralizeCsvText } from './cells';
 import type { BomDocument, ColumnWrite } from './bom-document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
-import { formatOfBom, formatOfFile, writeFileSafely } from './files';
-import type { WrittenCells } from './package-compare';
-import { checkWorkbookTarget, openWorkbookFile, saveWorkbookFile, type WorkbookFile } from './workbook-file';
-import { charsOfPoints, plainCellValue, setChangeFill, setColumnHighlights, setTypedCell, sheetValues } from './xlsx';
+import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
+import { findUnkeptParts } from './package-losses';
+import { readPackage } from './package-reader';
+import { SharedFormulaError } from './patch/sheet-patch';
+import { UnsafeWriteError } from './patch/workbook-patch';
+import { openWorkbookFile, type WorkbookFile } from './workbook-file';
 
 export type { BomDocument, ColumnWrite } from './bom-document';
-
-const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
 /** Text of a workbook cell for a CSV file (dates as ISO, Booleans TRUE/FALSE, text neutralized). */
 function csvTextOf(value: unknown): string {
@@ -27,69 +26,77 @@ function csvTextOf(value: unknown): string {
   return neutralizeCsvText(String(value));
 }
 
-function width(header: string): number {
-  return charsOfPoints(Math.min(300, Math.max(60, header.length * 6.5 + 10)));
+/** Writes archive chunks to a file. */
+async function writeChunks(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    for (const chunk of chunks) await handle.write(chunk);
+  } finally {
+    await handle.close();
+  }
 }
 
-/** An xlsx BOM: the workbook stays loaded and only the written cells change. */
+/**
+ * An xlsx-family BOM (.xlsx, .xlsm, .xltx, .xltm): its sheets read with a streaming parser, and
+ * saved as a patch of the package: only the written cells and what they need change.
+ */
 class XlsxBom implements BomDocument {
-  private readonly workbook: ExcelJS.Workbook;
-  private written: WrittenCells | undefined;
-
-  constructor(private readonly source: WorkbookFile) {
-    this.workbook = source.workbook;
-  }
+  constructor(private readonly source: WorkbookFile) {}
 
   get sheetNames(): string[] {
-    return this.workbook.worksheets.map((w) => w.name);
+    return this.source.book.sheetNames;
   }
 
-  private sheet(name: string): ExcelJS.Worksheet {
-    const sheet = this.workbook.getWorksheet(name);
-    if (!sheet) throw new UsageError(`The workbook has no sheet '${name}'; it has ${this.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-    return sheet;
+  private check(name: string): void {
+    if (!this.sheetNames.includes(name)) throw new UsageError(`The workbook has no sheet '${name}'; it has ${this.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+  }
+
+  /** Runs a read or write of the workbook, its failures as one sentence naming the file. */
+  private guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      if (error instanceof UnsafeWriteError || error instanceof SharedFormulaError) throw new FileError(`${this.source.file} is left as it was: ${error.message}.`);
+      throw new FileError(`${this.source.file} is not a readable .xlsx workbook (${(error as Error).message}).`);
+    }
   }
 
   values(name: string): unknown[][] {
-    return sheetValues(this.sheet(name));
+    this.check(name);
+    return this.guard(() => this.source.book.values(name));
+  }
+
+  occupiedWidth(name: string): number {
+    this.check(name);
+    return this.guard(() => this.source.book.occupiedWidth(name));
   }
 
   writeColumn(name: string, write: ColumnWrite): void {
-    const sheet = this.sheet(name);
-    const last = write.firstRow + write.cells.length - 1;
-    const w = this.written?.sheetName === name ? this.written : { sheetName: name, columns: [], firstRow: write.headerRow, lastRow: last };
-    this.written = { sheetName: name, columns: [...w.columns, write.column], firstRow: Math.min(w.firstRow, write.headerRow), lastRow: Math.max(w.lastRow, last) };
-    const header = sheet.getCell(write.headerRow + 1, write.column + 1);
-    setTypedCell(header, write.spec.header, TEXT);
-    if (!write.existing) {
-      header.font = { ...(header.font ?? {}), bold: true };
-      sheet.getColumn(write.column + 1).width = width(write.spec.header);
-    }
-    write.cells.forEach((value, i) => setTypedCell(sheet.getCell(write.firstRow + i + 1, write.column + 1), value, write.spec));
-    setColumnHighlights(sheet, write.column, write.firstRow, write.firstRow + write.cells.length - 1, write.highlight ?? []);
-    if (write.changed) write.changed.forEach((on, i) => setChangeFill(sheet.getCell(write.firstRow + i + 1, write.column + 1), on));
+    this.check(name);
+    this.guard(() => this.source.book.writeColumn(name, write));
   }
 
   async checkTarget(file: string): Promise<void> {
-    await checkWorkbookTarget(this.source, file);
+    checkOutputKind(this.source.file, file);
   }
 
   async save(file: string, sheetName: string): Promise<readonly string[]> {
-    if (formatOfFile(file, '--out') === 'xlsx') return (await saveWorkbookFile(this.source, file, this.written)).map((l) => l.what);
-    const sheet = this.sheet(sheetName);
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, n) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, c) => {
-        cells[c - 1] = csvTextOf(plainCellValue(cell.value));
-      });
-      rows[n - 1] = Array.from(cells, (c) => c ?? '');
-    });
-    await writeFileSafely(file, formatCsv(Array.from(rows, (r) => r ?? [])));
+    if (formatOfFile(file, '--out', { bom: true }) === 'xlsx') {
+      // A template or macro-enabled workbook written as .xlsx becomes a plain workbook.
+      const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
+      const patched = this.guard(() => this.source.book.patch(asWorkbook));
+      await writeFileSafely(file, (temp) => writeChunks(temp, patched.chunks));
+      return patched.dropped;
+    }
+    const values = this.values(sheetName);
+    const rows = Array.from(values, (row) => Array.from(row ?? [], (v) => csvTextOf(v)));
+    await writeFileSafely(file, formatCsv(rows));
     // A CSV file holds one sheet's values: everything else of the workbook is named.
     const others = this.sheetNames.filter((n) => n !== sheetName).map((n) => `'${n}'`);
     const lost = others.length === 0 ? [] : [`${others.length === 1 ? 'the sheet' : 'the sheets'} ${others.join(', ')}`];
-    return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...this.source.unkept.map((l) => l.what)];
+    const parts = findUnkeptParts(readPackage(this.source.bytes)).map((l) => l.what);
+    return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...parts];
   }
 }
 

@@ -6,7 +6,7 @@ import { uniqueSheetName } from '../../src/sheets/core/names';
 import type { BomDocument, ColumnWrite } from './bom-document';
 import type { CellType } from './cells';
 import { NEW_CSV_LAYOUT, csvGridCell, formatCsvText, type CsvTable, type GridCell } from './csv';
-import { formatOfFile, writeFileSafely } from './files';
+import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';
 import { saveWorkbook, setChangeFill, setColumnHighlights, setTypedCell } from './xlsx';
 
@@ -48,8 +48,10 @@ export class CsvBom implements BomDocument {
     write.changed?.forEach((on, i) => on && this.changed.push([write.firstRow + i, write.column]));
   }
 
-  async checkTarget(): Promise<void> {
-    // A CSV file holds nothing but its cells, and every one of them is written back.
+  async checkTarget(file: string): Promise<void> {
+    // A CSV file holds nothing but its cells, and every one of them is written back; it becomes
+    // a .xlsx workbook or a text table, never a macro-enabled workbook or a template.
+    checkOutputKind('', file);
   }
 
   async save(file: string): Promise<readonly string[]> {

@@ -5,11 +5,11 @@ import { FileError, UsageError } from '../errors';
 
 export type TableFormat = 'xlsx' | 'csv';
 
-/** Workbook kinds partspec reads but never writes back, and why. */
-const READ_ONLY_KINDS: Record<string, string> = {
-  '.xlsm': 'a macro-enabled workbook (.xlsm) would lose its macros',
-  '.xltx': 'partspec writes workbooks, not templates (.xltx)',
-  '.xltm': 'a macro-enabled template (.xltm) would lose its macros',
+/** Workbook kinds partspec writes only back from a BOM of the same kind, which they then stay. */
+const OWN_KINDS: Record<string, string> = {
+  '.xlsm': 'a macro-enabled workbook (.xlsm)',
+  '.xltx': 'a template (.xltx)',
+  '.xltm': 'a macro-enabled template (.xltm)',
 };
 
 /** Spreadsheet formats partspec neither reads nor writes. */
@@ -22,24 +22,39 @@ const FOREIGN_KINDS: Record<string, string> = {
 /** Text tables a BOM may come in besides .csv (tab- or otherwise delimited). */
 const TEXT_BOM_KINDS = new Set(['.csv', '.tsv', '.txt']);
 
-/** The format a file name asks for when partspec writes it, by its extension; `bom` allows a BOM's own text kinds (.tsv, .txt). */
+/**
+ * The format a file name asks for when partspec writes it, by its extension; `bom` allows a BOM's
+ * own kinds (.tsv, .txt, and .xlsm, .xltx, .xltm, which checkOutputKind then ties to the BOM's).
+ */
 export function formatOfFile(file: string, flag: string, options: { bom?: boolean } = {}): TableFormat {
   const ext = extname(file).toLowerCase();
-  if (ext === '.xlsx') return 'xlsx';
+  if (ext === '.xlsx' || (options.bom && OWN_KINDS[ext])) return 'xlsx';
   if (ext === '.csv' || (options.bom && TEXT_BOM_KINDS.has(ext))) return 'csv';
-  if (READ_ONLY_KINDS[ext]) throw new UsageError(`${flag} ${file}: ${READ_ONLY_KINDS[ext]}; write to a new .xlsx or .csv file.`, { showUsage: false });
+  if (OWN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec writes ${OWN_KINDS[ext]} only back from a BOM of that kind; write to a .xlsx or .csv file.`, { showUsage: false });
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec cannot write ${FOREIGN_KINDS[ext]}; write to a .xlsx or .csv file.`, { showUsage: false });
   throw new UsageError(`${flag} ${file}: the file must end in .xlsx or .csv${options.bom ? ' (or .tsv or .txt, like the BOM)' : ''}.`);
 }
 
 /**
+ * Refuses (UsageError) an `--out` workbook kind a BOM cannot become: .xlsm, .xltx and .xltm are
+ * written only from a BOM of the same kind (keeping its macros or its being a template); any
+ * workbook may be written as .xlsx or a text table.
+ */
+export function checkOutputKind(input: string, out: string): void {
+  const ext = extname(out).toLowerCase();
+  if (OWN_KINDS[ext] && extname(input).toLowerCase() !== ext) {
+    throw new UsageError(`--out ${out}: partspec writes ${OWN_KINDS[ext]} only back from a BOM of that kind; write to a .xlsx or .csv file.`, { showUsage: false });
+  }
+}
+
+/**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
- * (read; the macro-enabled and template kinds are never written back), `.csv`, `.tsv` and `.txt`
- * are text tables (the delimiter and encoding are found from the content).
+ * (patched in place, keeping their kind), `.csv`, `.tsv` and `.txt` are text tables (the
+ * delimiter and encoding are found from the content).
  */
 export function formatOfBom(file: string): TableFormat {
   const ext = extname(file).toLowerCase();
-  if (ext === '.xlsx' || READ_ONLY_KINDS[ext]) return 'xlsx';
+  if (ext === '.xlsx' || OWN_KINDS[ext]) return 'xlsx';
   if (TEXT_BOM_KINDS.has(ext)) return 'csv';
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${file} is ${FOREIGN_KINDS[ext]}, which partspec cannot read; save it as .xlsx (Excel Workbook) and enrich that.`, { showUsage: false });
   throw new UsageError(`The BOM ${file}: the file must end in .xlsx, .xlsm, .xltx, .xltm, .csv, .tsv or .txt.`);

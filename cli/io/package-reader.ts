@@ -73,13 +73,13 @@ export function decodeXml(text: string): string {
 }
 
 /** The `_rels` part that holds a part's relationships. */
-function relsPathOf(path: string): string {
+export function relsPathOf(path: string): string {
   const dir = posix.dirname(path);
   return `${dir === '.' ? '' : `${dir}/`}_rels/${posix.basename(path)}.rels`;
 }
 
 /** A relationship target resolved against the part that declares it. */
-function resolveTarget(from: string, target: string): string {
+export function resolveTarget(from: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const dir = posix.dirname(from);
   return posix.normalize(posix.join(dir === '.' ? '' : dir, decodeURIComponent(target)));

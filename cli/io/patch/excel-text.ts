@@ -1,0 +1,28 @@
+/*
+ * Excel's escape for characters XML cannot hold in cell text: `_xHHHH_` stands for the UTF-16
+ * unit HHHH, and a literal `_xHHHH_` in the text is written `_x005F_xHHHH_` (the underscore
+ * escaped) so it reads back as itself.
+ */
+
+/** Cell text as read from shared strings, inline strings or string results: `_xHHHH_` decoded. */
+export function unescapeExcelText(text: string): string {
+  if (!text.includes('_x')) return text;
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+const hex4 = (code: number): string => code.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * Cell text as Excel stores it: a literal `_xHHHH_` gets its underscore escaped, and characters
+ * XML 1.0 does not allow (control characters, a carriage return that would be read as a line
+ * end, U+FFFE/U+FFFF) become `_xHHHH_`; a lone surrogate, which no program can show, is dropped.
+ */
+export function escapeExcelText(text: string): string {
+  return (
+    text
+      .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]/g, (c) => `_x${hex4(c.charCodeAt(0))}_`)
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+  );
+}

@@ -1,0 +1,104 @@
+import { escapeExcelText, unescapeExcelText } from './excel-text';
+import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
+
+/*
+ * The shared strings of a workbook: read as the text a cell shows (rich-text runs joined, the
+ * phonetic guide of rPh left out, Excel's `_xHHHH_` escapes decoded), and appended to (never
+ * reordered, so every index a cell holds stays right).
+ */
+
+const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** The text of one `<si>`, `<is>` or rich-text container as the cell shows it. */
+export function collectText(path: readonly string[], text: string, into: string[]): void {
+  if (path[path.length - 1] === 't' && !path.includes('rPh')) into.push(text);
+}
+
+/** The shared strings part, with what an enrichment appends to it. */
+export class SharedStrings {
+  readonly strings: string[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly added: string[] = [];
+  private referencesAdded = 0;
+  private prefix = '';
+  private rootStart = 0;
+  private rootOpenEnd = 0;
+  private rootClose = 0;
+  private rootSelfClosing = false;
+  private count: number | undefined;
+  /** True when the workbook had no shared strings part. */
+  readonly created: boolean;
+
+  constructor(private readonly xml: string | undefined) {
+    this.created = xml === undefined;
+    if (xml === undefined) return;
+    let parts: string[] = [];
+    let plain = true;
+    scanXml(xml, {
+      open: (e) => {
+        if (e.path.length === 0) {
+          this.prefix = e.prefix ? `${e.prefix}:` : '';
+          this.rootStart = e.start;
+          this.rootOpenEnd = e.openEnd;
+          this.rootSelfClosing = e.selfClosing;
+          const count = e.attributes.count;
+          this.count = count === undefined ? undefined : Number(count);
+        }
+        if (e.path.length === 1 && e.name === 'si') {
+          parts = [];
+          plain = true;
+        }
+        if (e.path.length === 2 && (e.name === 'r' || e.name === 'rPh')) plain = false;
+      },
+      close: (e, _end, closeStart) => {
+        if (e.path.length === 0) this.rootClose = closeStart;
+        if (e.path.length === 1 && e.name === 'si') {
+          const text = unescapeExcelText(parts.join(''));
+          // Used again for plain text only: a rich string with the same characters keeps its own runs.
+          if (plain && !this.index.has(text)) this.index.set(text, this.strings.length);
+          this.strings.push(text);
+        }
+      },
+      text: (text, path) => collectText(path, text, parts),
+    });
+  }
+
+  /** The index of a plain string, appended when the part does not hold it yet. */
+  indexOf(text: string): number {
+    this.referencesAdded++;
+    const known = this.index.get(text);
+    if (known !== undefined) return known;
+    const at = this.strings.length;
+    this.strings.push(text);
+    this.index.set(text, at);
+    this.added.push(text);
+    return at;
+  }
+
+  /** A cell that referred to a shared string no longer does. */
+  release(): void {
+    this.referencesAdded--;
+  }
+
+  get changed(): boolean {
+    return this.added.length > 0 || this.referencesAdded !== 0;
+  }
+
+  /** The part's text with the new strings appended and its counts updated. */
+  toXml(): string {
+    const p = this.prefix;
+    const items = this.added.map((text) => `<${p}si><${p}t${/^\s|\s$|[\n\t]/.test(text) ? ' xml:space="preserve"' : ''}>${escapeText(escapeExcelText(text))}</${p}t></${p}si>`).join('');
+    const unique = this.strings.length;
+    if (this.xml === undefined) {
+      return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS_MAIN}" count="${Math.max(0, this.referencesAdded)}" uniqueCount="${unique}">${items}</sst>`;
+    }
+    let tag = this.xml.slice(this.rootStart, this.rootOpenEnd);
+    if (this.rootSelfClosing) tag = `${tag.slice(0, -2).replace(/\s+$/, '')}>`;
+    if (this.count !== undefined) tag = setAttributeInTag(tag, 'count', String(Math.max(unique, this.count + this.referencesAdded)));
+    if (/\suniqueCount\s*=/.test(tag)) tag = setAttributeInTag(tag, 'uniqueCount', String(unique));
+    const edits: TextEdit[] = [{ start: this.rootStart, end: this.rootOpenEnd, text: tag }];
+    const at = this.rootSelfClosing ? this.rootOpenEnd : this.rootClose;
+    edits.push({ start: at, end: at, text: items + (this.rootSelfClosing ? `</${p}sst>` : '') });
+    return applyEdits(this.xml, edits);
+  }
+}

@@ -1,0 +1,131 @@
+import { SaxesParser } from 'saxes';
+
+/*
+ * A walk over an XML part with saxes that also gives where each element sits in the text, so a
+ * patch can replace one element or insert beside it and leave every other character as it was.
+ * Offsets are UTF-16 indexes into the part's text. A start tag's `<` is found by looking back
+ * from its `>`: XML forbids a raw `<` inside attribute values, so the nearest one is the tag's.
+ */
+
+/** An element as the walk meets it. */
+export interface ScannedElement {
+  /** Local name (prefix dropped). */
+  name: string;
+  /** The namespace prefix, '' for none. */
+  prefix: string;
+  /** Attributes by their qualified name, values decoded. */
+  attributes: Record<string, string>;
+  /** Offset of the start tag's `<`. */
+  start: number;
+  /** Offset just after the start tag's `>`. */
+  openEnd: number;
+  selfClosing: boolean;
+  /** Names of the enclosing elements, outermost first (local names). */
+  path: readonly string[];
+}
+
+export interface ScanHandlers {
+  open?(element: ScannedElement): void;
+  /** `end` is the offset just after the end tag (or the empty tag), `closeStart` that of its `</` (= end for an empty tag). */
+  close?(element: ScannedElement, end: number, closeStart: number): void;
+  text?(text: string, path: readonly string[]): void;
+}
+
+/** Walks an XML text; throws the parser's error when it is not well-formed. */
+export function scanXml(xml: string, handlers: ScanHandlers): void {
+  const parser = new SaxesParser({ position: true });
+  const stack: ScannedElement[] = [];
+  const names: string[] = [];
+  parser.on('opentag', (node) => {
+    const colon = node.name.indexOf(':');
+    const openEnd = parser.position;
+    const element: ScannedElement = {
+      name: colon < 0 ? node.name : node.name.slice(colon + 1),
+      prefix: colon < 0 ? '' : node.name.slice(0, colon),
+      attributes: node.attributes as Record<string, string>,
+      start: xml.lastIndexOf('<', openEnd - 1),
+      openEnd,
+      selfClosing: node.isSelfClosing,
+      path: [...names],
+    };
+    stack.push(element);
+    names.push(element.name);
+    handlers.open?.(element);
+  });
+  parser.on('closetag', () => {
+    const element = stack.pop() as ScannedElement;
+    names.pop();
+    const end = parser.position;
+    handlers.close?.(element, end, element.selfClosing ? end : xml.lastIndexOf('</', end - 1));
+  });
+  if (handlers.text) {
+    const text = handlers.text;
+    parser.on('text', (t) => text(t, names));
+    parser.on('cdata', (t) => text(t, names));
+  }
+  parser.write(xml).close();
+}
+
+/** The local part of a qualified name. */
+export function localName(name: string): string {
+  return name.slice(name.indexOf(':') + 1);
+}
+
+/** An attribute by its local name, whatever its prefix (r:id, x:ref). */
+export function attributeOf(element: ScannedElement, local: string): string | undefined {
+  if (element.attributes[local] !== undefined) return element.attributes[local];
+  for (const [name, value] of Object.entries(element.attributes)) if (!name.startsWith('xmlns') && localName(name) === local) return value;
+  return undefined;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;' };
+
+/** Text escaped for a double-quoted attribute value (line breaks and tabs kept as references, which attribute parsing would otherwise fold). */
+export function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"\r\n\t]/g, (c) => ESCAPES[c]);
+}
+
+/** Text escaped for element content. */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>\r]/g, (c) => ESCAPES[c]);
+}
+
+/** One replacement in a text: [start, end) becomes `text` (an insertion when start = end). */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Applies edits to a text. Edits must not overlap; insertions at the same offset keep the order
+ * they were given in.
+ */
+export function applyEdits(source: string, edits: readonly TextEdit[]): string {
+  const sorted = edits.map((e, i) => ({ ...e, i })).sort((a, b) => a.start - b.start || a.end - b.end || a.i - b.i);
+  const out: string[] = [];
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.start < at) throw new Error('overlapping edits');
+    out.push(source.slice(at, edit.start), edit.text);
+    at = edit.end;
+  }
+  out.push(source.slice(at));
+  return out.join('');
+}
+
+/**
+ * A start tag with one attribute set to a value (replaced where it is, else added before the
+ * tag's end); the other attributes keep their text.
+ */
+export function setAttributeInTag(tag: string, name: string, value: string): string {
+  const re = new RegExp(`(\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*)("[^"]*"|'[^']*')`);
+  if (re.test(tag)) return tag.replace(re, (_, lead: string) => `${lead}"${escapeAttribute(value)}"`);
+  const close = tag.endsWith('/>') ? tag.length - 2 : tag.length - 1;
+  return `${tag.slice(0, close).replace(/\s+$/, '')} ${name}="${escapeAttribute(value)}"${tag.slice(close)}`;
+}
+
+/** A start tag without one attribute. */
+export function removeAttributeInTag(tag: string, name: string): string {
+  return tag.replace(new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*("[^"]*"|'[^']*')`), '');
+}
