@@ -5,7 +5,7 @@
 import { getSharedSession, type SessionProvider } from '../settings';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../taskpane/builder/units';
-import { enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
+import { columnLetters, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
 
 /** What the commands need; tests and the workbench pass their own. */
 export interface CommandDeps {
@@ -28,10 +28,9 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
     { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
   );
   const wroteInSheet = result.columns.length > 0;
-  const c = result.counts;
   const message =
     result.status === 'done'
-      ? `Enriched ${c.exact + c.variant + c.ambiguous + c.notFound + c.invalid} part numbers: ${c.exact} exact, ${c.variant} variant, ${c.ambiguous} ambiguous, ${c.notFound} not found, ${c.invalid} invalid.${changedText(result)}`
+      ? `Enriched ${result.summary ?? ''}.${layoutText(result)}${changedText(result)}`
       : (result.message ?? 'Enrich selection did not finish.');
   publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
   return result;
@@ -47,6 +46,21 @@ export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
     : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
   publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
   return result;
+}
+
+/**
+ * How the part-number column was chosen when that was not plain, for the notice: the note of a
+ * column found by its cells, and both columns when two were about as likely (the ribbon cannot
+ * ask; the taskpane's Enrich BOM shows a picker).
+ */
+function layoutText(result: EnrichResult): string {
+  const layout = result.layout;
+  if (!layout) return '';
+  const note = layout.note ? ` ${layout.note}` : '';
+  const [used, other] = layout.candidates;
+  if (!layout.ambiguous || !used || !other) return note;
+  const name = (c: typeof used): string => `${columnLetters(c.column)}${c.header ? ` ('${c.header}')` : ''}`;
+  return `${note} Two columns could be the part numbers, ${name(used)} and ${name(other)}; PartSpec used column ${columnLetters(used.column)}. To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.`;
 }
 
 /** What a re-enrichment changed, for the notice: the Changes column holds the details. */

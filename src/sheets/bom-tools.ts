@@ -1,5 +1,6 @@
 import { columnLetters } from './core/address';
-import { identifyPartSpecHeader } from './core/columns';
+import { findAlternateColumns } from './core/bom';
+import { identifyPartSpecHeader, parsePartSpecHeader } from './core/columns';
 import { MATCH_LABELS, type MatchStatus } from './core/enrich-plan';
 import { readBom } from './enrich';
 import type { RunExcel } from './deps';
@@ -12,8 +13,28 @@ export interface BomColumnInfo {
   header: string;
 }
 
+/** A column that could hold the maker's part numbers, with values to tell it by. */
+export interface BomCandidateInfo extends BomColumnInfo {
+  /** Up to 5 values below the header, as text. */
+  samples: string[];
+}
+
 export type BomInspection =
-  | { ok: true; sheetName: string; columns: BomColumnInfo[]; detected: string; rows: number }
+  | {
+      ok: true;
+      sheetName: string;
+      columns: BomColumnInfo[];
+      detected: string;
+      rows: number;
+      /** The columns that could hold the part numbers, best first (the detected one first); empty when the selection named the column. */
+      candidates: BomCandidateInfo[];
+      /** The runner-up is about as likely as the detected column: the user should choose. */
+      ambiguous: boolean;
+      /** How the column was found when its header alone did not say so. */
+      note?: string;
+      /** Ids of second-source columns of the detected one (MPN2 beside MPN), to enrich too. */
+      alternates: string[];
+    }
   | { ok: false; message: string };
 
 const quoteSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
@@ -34,10 +55,22 @@ export async function inspectBom(run: RunExcel, partColumn?: string): Promise<Bo
   };
   const columns = bom.headers
     .map((header, i) => ({ column: bom.headerOrigin + i, header: header === null || header === undefined ? '' : String(header) }))
-    // PartSpec's own columns are results, not part numbers.
-    .filter((c) => identifyPartSpecHeader(c.header) === undefined)
+    // PartSpec's own columns (the first column's and every second source's) are results, not part numbers.
+    .filter((c) => parsePartSpecHeader(c.header) === undefined)
     .map((c) => ({ id: columnId(c.column), letter: columnLetters(c.column), header: c.header }));
-  return { ok: true, sheetName: bom.sheetName, columns, detected: columnId(layout.partColumn), rows: layout.lastRow - layout.firstRow + 1 };
+  const candidates = layout.candidates.map((c) => ({ id: columnId(c.column), letter: columnLetters(c.column), header: c.header, samples: c.samples }));
+  const alternates = findAlternateColumns(bom.headers, layout.partColumn - bom.headerOrigin).map((i) => columnId(bom.headerOrigin + i));
+  return {
+    ok: true,
+    sheetName: bom.sheetName,
+    columns,
+    detected: columnId(layout.partColumn),
+    rows: layout.lastRow - layout.firstRow + 1,
+    candidates,
+    ambiguous: layout.ambiguous,
+    ...(layout.note ? { note: layout.note } : {}),
+    alternates,
+  };
 }
 
 /** Merges sorted 0-based rows into runs of consecutive rows. */

@@ -88,6 +88,12 @@ export interface BomColumn {
   header: string;
 }
 
+/** A column that could hold the maker's part numbers, shown in the picker with a few of its values. */
+export interface BomCandidate extends BomColumn {
+  /** Up to 5 values below the header, as text (shown as text, never as markup). */
+  samples: string[];
+}
+
 export interface BomInspection {
   /** Columns of the BOM (table, selection or used range) to choose from. */
   columns: BomColumn[];
@@ -95,6 +101,14 @@ export interface BomInspection {
   detected?: string;
   /** Data rows below the header. */
   rows: number;
+  /** The columns that could hold the part numbers, best first; empty when the selection named the column. */
+  candidates?: BomCandidate[];
+  /** Two columns are about as likely: the pane asks the user to pick one before enriching. */
+  ambiguous?: boolean;
+  /** How the column was found when its header alone did not say so, in a sentence. */
+  note?: string;
+  /** Ids of second-source columns of the detected one (MPN2 beside MPN), offered to enrich too. */
+  alternates?: string[];
 }
 
 /** Match statuses of an enriched row (the match column: Exact / Variant / Ambiguous / Not found / Invalid). */
@@ -104,6 +118,8 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export interface EnrichRequest {
   /** The part-number column (a BomColumn id); absent: found from the selection. */
   column?: string;
+  /** Second-source columns (BomColumn ids) enriched too, each into its own `PartSpec (MPN2): …` columns, in the same lookup. */
+  alternateColumns?: string[];
   /** Fields to add as columns, with the unit picked where one was (else the datasheet display). */
   fields: FieldChoice[];
   mode: 'values' | 'formulas';
@@ -134,7 +150,17 @@ export interface EnrichSummary {
   partNumbers?: string;
   /** Rows whose PartSpec values changed since the last enrichment (named in `PartSpec: Changes`). */
   changedRows?: number;
+  /** Rows not looked up, by why: not fitted (DNP), total rows, other makers' parts (by the BOM's manufacturer column). */
+  skipped?: Readonly<Record<SkippedKind, number>>;
+  /** Not-found part numbers outside the maker's numbering (another maker's, most likely). */
+  notOurs?: number;
+  /** Each second source enriched too: its header and its own counts. */
+  alternates?: { source: string; counts: Readonly<Record<MatchStatus, number>>; skipped: Readonly<Record<SkippedKind, number>> }[];
 }
+
+/** Why a row was not looked up, as the summary counts it. */
+export const SKIPPED_KINDS = ['dnp', 'total', 'otherMaker'] as const;
+export type SkippedKind = (typeof SKIPPED_KINDS)[number];
 
 /** One replacement candidate as the pane lists it (API strings, rendered as text). */
 export interface ReplacementChoice {

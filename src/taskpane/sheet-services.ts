@@ -11,12 +11,25 @@ import type { SheetServices } from './default-services';
 const REPLACEMENTS_LISTED = 10;
 /** Products per batch of a streamed category file: small batches die young, which keeps the pane's memory low. */
 const CATEGORY_BATCH = 100;
-import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
+import type { RowKind } from '../sheets/core/bom-rows';
+import type { MatchCounts } from '../sheets/core/enrich-plan';
+import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, MatchStatus, Progress, SkippedKind } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
   if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
   return new ApiError(`sheets: ${result.status}`, result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
+}
+
+/** Match counts as the pane shows them: blank part-number cells are not a status. */
+function withoutBlank(counts: MatchCounts): Record<MatchStatus, number> {
+  const { blank: _blank, ...rest } = counts;
+  return rest;
+}
+
+/** The rows an enrichment did not look up, by why. */
+function skippedOf(kinds: Partial<Record<RowKind, number>> | undefined): Record<SkippedKind, number> {
+  return { dnp: kinds?.dnp ?? 0, total: kinds?.total ?? 0, otherMaker: kinds?.otherMaker ?? 0 };
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -98,7 +111,15 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
     async inspectBom() {
       const found = await inspectBom(run);
       if (!found.ok) throw new ApiError('no BOM', found.message);
-      return { columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })), detected: found.detected, rows: found.rows };
+      return {
+        columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })),
+        detected: found.detected,
+        rows: found.rows,
+        candidates: found.candidates,
+        ambiguous: found.ambiguous,
+        ...(found.note ? { note: found.note } : {}),
+        alternates: found.alternates,
+      };
     },
 
     async enrich(request, onProgress, signal): Promise<EnrichSummary> {
@@ -117,12 +138,13 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
           highlight: request.highlight,
           lang: request.lang,
           partColumn: request.column,
+          alternateColumns: request.alternateColumns,
           signal,
           onProgress: (p) => onProgress({ phase: p.phase, done: p.rowsWritten, total: p.totalRows }),
         },
       );
       if (result.status !== 'done') throw failure(result);
-      const { blank: _blank, ...counts } = result.counts;
+      const counts = withoutBlank(result.counts);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       return {
         rows,
@@ -131,6 +153,9 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
         // Only a re-enrichment compares, so only then does the summary speak of changes.
         changedRows: result.columns.some((c) => c.header === 'PartSpec: Changes') ? result.changedRows.length : undefined,
+        skipped: skippedOf(result.kinds),
+        notOurs: result.notOurs ?? 0,
+        alternates: (result.alternates ?? []).map((a) => ({ source: a.source, counts: withoutBlank(a.counts), skipped: skippedOf(a.kinds) })),
       };
     },
 

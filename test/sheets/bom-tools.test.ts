@@ -41,6 +41,9 @@ test('inspectBom lists the columns, the detected part-number column and the rows
     ],
     detected: "'Sheet1'!C2:C4",
     rows: 3,
+    candidates: [{ id: "'Sheet1'!C2:C4", letter: 'C', header: 'Mfr Part #', samples: ['X1', 'X2', 'X3'] }],
+    ambiguous: false,
+    alternates: [],
   });
   expect(JSON.stringify(w.excel.values('Sheet1'))).toBe(before);
   expect(w.excel.payloadSizes().slice(syncsBefore).every((bytes) => bytes < 1000)).toBe(true);

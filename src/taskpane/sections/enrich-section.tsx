@@ -16,13 +16,14 @@ import {
 import { useState } from 'react';
 import type { Preferences } from '../../settings';
 import { keepColumnsFor, toFieldChoices } from '../builder';
-import { MATCH_STATUSES, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
+import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
+import { AlternatePicker, CandidatePicker } from './part-column-choice';
 
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
@@ -41,6 +42,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const { t, busy, inExcel } = useUi();
   const [inspection, setInspection] = useState<BomInspection>();
   const [column, setColumn] = useState('');
+  const [alternateColumns, setAlternateColumns] = useState<string[]>([]);
   const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined), units: preferences.enrichUnits });
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
@@ -53,21 +55,35 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const enrichTask = useTask<EnrichProgress>();
   const selectTask = useTask();
 
-  async function onDetect(): Promise<void> {
+  async function inspect(): Promise<BomInspection | undefined> {
     const result = await detectTask.run(() => services.inspectBom());
-    if (!result) return;
+    if (!result) return undefined;
     setInspection(result);
     setColumn(result.detected ?? result.columns[0]?.id ?? '');
+    setAlternateColumns([]);
+    return result;
+  }
+
+  function onPickColumn(id: string): void {
+    setColumn(id);
+    setAlternateColumns((chosen) => chosen.filter((c) => c !== id));
   }
 
   async function onEnrich(): Promise<void> {
     if (fields.keys.length === 0) return;
     setSummary(undefined);
     setSelected(undefined);
+    // A first Enrich looks at the BOM before writing: when two columns are about as likely, the
+    // picker is shown and nothing is written until the user presses Enrich again.
+    if (!inspection) {
+      const found = await inspect();
+      if (!found || found.ambiguous) return;
+    }
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
-      return services.enrich({ column: column || undefined, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
+      const request = { column: inspection ? column || undefined : undefined, alternateColumns: alternateColumns.length > 0 ? alternateColumns : undefined };
+      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }
@@ -83,6 +99,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   }
 
   const detected = inspection?.columns.find((c) => c.id === inspection.detected);
+  const candidates = inspection?.ambiguous ? (inspection.candidates ?? []) : [];
   const progress = enrichTask.progress;
 
   return (
@@ -91,7 +108,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       <fieldset className={section.group} data-testid="enrich-column">
         <legend className={section.legend}>{t('partColumn')}</legend>
         <div className={section.actions}>
-          <Button onClick={() => void onDetect()} disabled={busy || !inExcel} data-testid="enrich-detect">
+          <Button onClick={() => void inspect()} disabled={busy || !inExcel} data-testid="enrich-detect">
             {t('detectColumn')}
           </Button>
         </div>
@@ -104,9 +121,15 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
             <ErrorMessage testId="enrich-detected" message={t('noPartColumn')} />
           )
         ) : null}
+        {inspection?.note ? (
+          <InfoMessage testId="enrich-note" intent="info">
+            {inspection.note}
+          </InfoMessage>
+        ) : null}
+        {candidates.length > 1 ? <CandidatePicker candidates={candidates} value={column} onChange={onPickColumn} disabled={busy} /> : null}
         {inspection && inspection.columns.length > 0 ? (
           <Field label={t('pickColumn')}>
-            <Select value={column} disabled={busy} onChange={(_, d) => setColumn(d.value)} data-testid="enrich-column-select">
+            <Select value={column} disabled={busy} onChange={(_, d) => onPickColumn(d.value)} data-testid="enrich-column-select">
               {inspection.columns.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.header ? `${c.letter}: ${c.header}` : c.letter}
@@ -115,6 +138,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
             </Select>
           </Field>
         ) : null}
+        {inspection ? <AlternatePicker options={alternateOptions(inspection, column)} chosen={alternateColumns} onChange={setAlternateColumns} disabled={busy} /> : null}
         <ErrorMessage testId="enrich-detect-error" message={detectTask.error} />
       </fieldset>
 
@@ -179,6 +203,16 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   );
 }
 
+/**
+ * Columns offered as second sources of the chosen one: the detected column's second sources
+ * (MPN2 beside MPN) and the other candidates, never the chosen column itself.
+ */
+function alternateOptions(inspection: BomInspection, chosen: string): BomColumn[] {
+  const ids = new Set([...(inspection.alternates ?? []), ...(inspection.candidates ?? []).map((c) => c.id), inspection.detected ?? '']);
+  ids.delete(chosen);
+  return inspection.columns.filter((c) => ids.has(c.id));
+}
+
 function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: () => void; onSelectChanged: () => void; disabled: boolean; selected?: number }): JSX.Element {
   const section = useSectionStyles();
   const { t, uiLang } = useUi();
@@ -200,8 +234,22 @@ function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: ()
               <TableCell>{(summary.counts[status] ?? 0).toLocaleString(uiLang)}</TableCell>
             </TableRow>
           ))}
+          {SKIPPED_KINDS.filter((kind) => (summary.skipped?.[kind] ?? 0) > 0).map((kind) => (
+            <TableRow key={kind} data-testid={`enrich-skipped-${kind}`}>
+              <TableCell>
+                {t('notLookedUp')}: {t(`skipped_${kind}`)}
+              </TableCell>
+              <TableCell>{(summary.skipped?.[kind] ?? 0).toLocaleString(uiLang)}</TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
+      {summary.notOurs ? <Text data-testid="enrich-not-ours">{t('notOurs', { n: summary.notOurs })}</Text> : null}
+      {(summary.alternates ?? []).map((a) => (
+        <Text key={a.source} data-testid="enrich-alternate-summary">
+          {t('alternateDone', { source: a.source, ...a.counts, skipped: a.skipped.dnp + a.skipped.total + a.skipped.otherMaker })}
+        </Text>
+      ))}
       <div className={section.actions}>
         <Button onClick={props.onSelectNotFound} disabled={props.disabled || !summary.counts.notFound} data-testid="enrich-select-not-found">
           {t('selectNotFound')}
