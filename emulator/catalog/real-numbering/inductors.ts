@@ -9,6 +9,7 @@
  * DFE322512F-2R2M=P2: length and width (3.2 × 2.5 mm) and thickness (1.2 mm) in tenths of a
  * millimetre, a type, then `-` inductance and tolerance, then `=` packaging.
  */
+import { shared } from '../common';
 import { mm, mmText, quantityText } from '../numbers';
 import type { ChipBody } from './capacitor-tables';
 import { INCH_OF_MM, INDUCTANCE_TOLERANCES, INDUCTOR_PACKAGING, INDUCTOR_SIZES, POWER_INDUCTOR_PACKAGING, TARGET_CIRCUITS } from './inductor-tables';
@@ -20,7 +21,7 @@ const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])[A-Z])([0-9A-Z]{3})([A-Z])[0-9A-Z]{
 const POWER = /^(DFE([0-9A-Z]{2})[A-Z]{2}[A-Z])([0-9A-Z]{3})([A-Z])[A-Z][0-9A-Z]([A-Z])$/;
 const POWER_OLD = /^(DFE([0-9]{2})([0-9]{2})([0-9]{2})[A-Z]{1,3})-([0-9A-Z]{3})([A-Z])=([0-9A-Z]{2})$/;
 
-/** Chips up to 1.6 mm long travel on paper tape, larger ones on plastic tape. */
+/** Chips up to 1.6 mm long are sold on the D and J reels, larger ones on the L and K reels. */
 const PAPER_TAPE_MAX_LENGTH_MM = 1.6;
 
 const CHIP_FACTS = { applications: ['Consumer equipment', 'Industrial Equipment', 'Mobile Electronics'], aec: false } as const;
@@ -61,7 +62,7 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
   const packageType = INDUCTOR_PACKAGING[packageCode];
   if (!structure || !size || henries === undefined || !tolerance || !packageType) return undefined;
   const target = TARGET_CIRCUITS[structureCode];
-    return {
+  return {
     group: 'Ind',
     partno,
     partnoWithoutPackageCode: partno.slice(0, -1),
@@ -70,7 +71,7 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
     facts: { productName: structure.productName, ...CHIP_FACTS },
     values: {
       ...inductorValues(series, size, henries, tolerance),
-      Construction: [structure.construction],
+      Construction: shared([structure.construction]),
       TargetCircuitCategory: target.byApplication?.[applicationCode] ?? target.default,
     },
     variantCodes: size.length <= PAPER_TAPE_MAX_LENGTH_MM ? ['D', 'J'] : ['L', 'K'],
@@ -78,7 +79,7 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
 }
 
 const POWER_FACTS: PartFacts = { productName: POWER_INDUCTOR_FACTS.productName, applications: CHIP_FACTS.applications, aec: false };
-const POWER_VALUES = { Construction: [POWER_INDUCTOR_FACTS.construction], TargetCircuitCategory: 'Power lines circuits' };
+const POWER_VALUES = { Construction: shared([POWER_INDUCTOR_FACTS.construction]), TargetCircuitCategory: 'Power lines circuits' };
 
 /** Reads a metal-alloy power inductor number in either form (DFE2MCAH2R2MJ0L, DFE322512F-2R2M=P2); undefined when it is not one. */
 export function decodePowerInductor(partno: string): RealPart | undefined {
