@@ -214,7 +214,7 @@ export const enrichCommand: Command = {
     if (unasked) context.note(`Sheet '${sheetName}': ${unasked}`);
     for (const set of sets) {
       context.note(
-        `Sheet '${sheetName}': ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)} under '${String(headers[set.partColumn] ?? '')}'.`,
+        `Sheet '${sheetName}': ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)} ${String(headers[set.partColumn] ?? '').trim() === '' ? 'under an empty header' : `under '${String(headers[set.partColumn])}'`}.`,
       );
     }
 
