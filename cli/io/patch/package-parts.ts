@@ -78,8 +78,9 @@ export class RelationshipsPart {
 
   /** Adds a relationship; returns its id (`rId` and the next free number). */
   add(type: string, target: string, external = false): string {
-    const used = new Set([...this.list.map((r) => r.id), ...this.added.map((r) => r.id)]);
-    let n = this.list.length + this.added.length + 1;
+    // The lowest free number, so a re-run that replaces a hyperlink gives it the same id.
+    const used = new Set([...this.list.filter((r) => !this.removed.has(r.id)).map((r) => r.id), ...this.added.map((r) => r.id)]);
+    let n = 1;
     while (used.has(`rId${n}`)) n++;
     const id = `rId${n}`;
     this.added.push({ id, type, target, external });

@@ -250,11 +250,12 @@ function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart
   if (writes.highlights.size === 0) return [];
   const p = scan.prefix;
   const edits: TextEdit[] = [];
+  let priority = scan.maxPriority;
   for (const format of scan.conditionalFormats) {
     const blocks = blocksOf(format.ref);
     if (blocks.length === 1 && blocks[0].columnCount === 1 && writes.highlights.has(blocks[0].column)) edits.push({ start: format.start, end: format.end, text: '' });
+    else priority = Math.max(priority, format.priority ?? 0);
   }
-  let priority = scan.maxPriority;
   const added: string[] = [];
   for (const h of [...writes.highlights.values()].sort((a, b) => a.column - b.column)) {
     if (h.rules.length === 0 || h.lastRow < h.firstRow) continue;

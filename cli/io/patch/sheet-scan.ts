@@ -56,8 +56,10 @@ export interface ScannedRef {
   ref: string;
   start: number;
   end: number;
-  /** For a hyperlink, its relationship id; for a conditional format, its rules' priorities. */
+  /** For a hyperlink, its relationship id. */
   id?: string;
+  /** For a conditional format, the highest priority of its rules. */
+  priority?: number;
 }
 
 export interface SheetScan {
@@ -78,6 +80,7 @@ export interface SheetScan {
   conditionalFormats: ScannedRef[];
   /** Every sqref/ref of validations, merges, the autofilter, conditional formats and hyperlinks. */
   areas: string[];
+  /** The highest priority of conditional-format rules outside the main conditionalFormatting elements (extLst). */
   maxPriority: number;
   /** Relationship ids of drawing, legacyDrawing and tableParts. */
   partIds: { drawing: string[]; legacyDrawing: string[]; table: string[] };
@@ -146,7 +149,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
   let lastRow = -1;
   let lastColumn = -1;
   let wrapper: ChildPosition | undefined;
-  let format: { ref: string; start: number } | undefined;
+  let format: { ref: string; start: number; priority: number } | undefined;
 
   scanXml(xml, {
     open: (e) => {
@@ -161,7 +164,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         scan.children.push(child);
         // mc:AlternateContent ranks as the element it wraps (Excel wraps controls and oleObjects).
         wrapper = e.name === 'AlternateContent' ? child : undefined;
-        if (e.name === 'conditionalFormatting') format = { ref: e.attributes.sqref ?? '', start: e.start };
+        if (e.name === 'conditionalFormatting') format = { ref: e.attributes.sqref ?? '', start: e.start, priority: 0 };
       }
       if (wrapper && depth === 3 && wrapper.name === 'AlternateContent') wrapper.name = e.name;
       const parent = e.path[depth - 1];
@@ -185,7 +188,9 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       } else if (parent === 'cols' && e.name === 'col') {
         scan.cols.push({ min: Number(e.attributes.min), max: Number(e.attributes.max), start: e.start, end: e.openEnd, tag: xml.slice(e.start, e.openEnd) });
       } else if (e.name === 'cfRule' && e.attributes.priority !== undefined) {
-        scan.maxPriority = Math.max(scan.maxPriority, Number(e.attributes.priority) || 0);
+        const priority = Number(e.attributes.priority) || 0;
+        if (depth === 2 && format) format.priority = Math.max(format.priority, priority);
+        else scan.maxPriority = Math.max(scan.maxPriority, priority);
       } else if (depth === 2 && (e.name === 'mergeCell' || e.name === 'dataValidation')) {
         scan.areas.push(e.attributes.ref ?? e.attributes.sqref ?? '');
       } else if (depth === 2 && e.name === 'hyperlink') {
@@ -209,8 +214,9 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       if (depth === 1) {
         scan.blocks.set(e.name, { name: e.name, start: e.start, openEnd: e.openEnd, closeStart, end, selfClosing: e.selfClosing, attributes: e.attributes });
         if (e.name === 'conditionalFormatting' && format) {
-          scan.conditionalFormats.push({ ref: format.ref, start: format.start, end });
+          scan.conditionalFormats.push({ ref: format.ref, start: format.start, end, priority: format.priority });
           scan.areas.push(format.ref);
+          format = undefined;
         }
       }
       if (depth === 2 && e.name === 'hyperlink' && e.path[1] === 'hyperlinks') scan.hyperlinks.push({ ref: e.attributes.ref ?? '', start: e.start, end, id: attributeOf(e, 'id') });
