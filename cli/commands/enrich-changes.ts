@@ -74,13 +74,16 @@ export function describeFailures(input: {
   changes?: ChangeReport;
   firstRow: number;
   today: Date;
+  /** A second source's header (`MPN2`), named after the row number. */
+  source?: string;
 }): string[] {
   const { failOn, entries, outcomes, changes, firstRow, today } = input;
+  const where = input.source === undefined ? '' : ` (${input.source})`;
   const lines: string[] = [];
   entries.forEach((entry, i) => {
     const text = entryText(entry);
     if (text === undefined) return;
-    const row = firstRow + i + 1;
+    const row = `${firstRow + i + 1}${where}`;
     if (failOn.has('changes') && changes && changes.texts[i]) lines.push(`Row ${row}: '${text}' changed: ${changes.texts[i]}`);
     const outcome = outcomes.get(text);
     const level = worstRisk(outcome, today);

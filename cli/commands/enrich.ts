@@ -255,7 +255,7 @@ export const enrichCommand: Command = {
       context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
     }
     if (failOn.size > 0) {
-      const found = sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today }));
+      const found = sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
