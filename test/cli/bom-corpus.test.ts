@@ -165,7 +165,10 @@ test('a UTF-8 file with a Windows-1252 line is written back in Windows-1252 byte
 test("KiCad's semicolon export keeps semicolons and LF; Field2 is found by its content and the user is told", async () => {
   const file = copyOf('kicad-fields.csv');
   const original = readFileSync(file, 'utf8');
-  const run = await enrich(file, file);
+  emulator.resetLog();
+  const run = await enrich(file, file, '--no-cache');
+  // A part number holding '=' is looked up as it is written.
+  expect(emulator.requests.map((r) => decodeURIComponent(r.url)).join('\n')).toContain('DFE322512F-2R2M=P2');
   expect(run.stderr).toContain("Sheet 'kicad-fields': No header names the part numbers; column D ('Field2') holds them from D2 on, so PartSpec used it.");
   const text = readFileSync(file, 'utf8');
   expect(text).not.toContain('\r');

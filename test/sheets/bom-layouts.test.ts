@@ -168,3 +168,11 @@ describe("the maker's numbering and name", () => {
     expect(describeRowSummary({ rows: 2, exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0, kinds: { part: 2, blank: 0, dnp: 0, total: 0, otherMaker: 0 } })).toBe('2 rows: 2 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank');
   });
 });
+
+test.each([2, 3, 8, 15])('a header on row %i, below title lines and blank rows, is found; its marks and padding do not matter', (headerRow) => {
+  const title = Array.from({ length: headerRow - 1 }, (_, i) => (i % 3 === 0 ? [`Title line ${i + 1}`, 'Rev B'] : []));
+  for (const header of ['  * MPN', 'メーカー品番', '型号', '型番', '品番', '料号']) {
+    const values = [...title, ['No.', 'Qty', header, 'Note'], ...PARTS.map((p, i) => [String(i + 1), '1', p, ''])];
+    expect([header, detect(values)]).toMatchObject([header, { ok: true, headerRow: headerRow - 1, partColumn: 2, firstRow: headerRow, ambiguous: false }]);
+  }
+});
