@@ -1,16 +1,24 @@
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { WorkbookPatch } from '../../cli/io/patch/workbook-patch';
+import { sofficePath } from '../support/system-tools';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 
 /*
  * What survives `partspec enrich` of real workbooks, part by part: fixtures written part by part
  * as Excel lays them out and the same workbooks saved by LibreOffice Calc
- * (test/fixtures/workbooks/build-workbooks.ts). Enrichment runs against the emulator over HTTP.
+ * (test/fixtures/workbooks/build-workbooks.ts). An in-place enrichment patches the package: the
+ * sheet, its strings and styles change, every other part is byte-identical, whatever it holds
+ * (charts, chart sheets, pivot tables, macros, form controls, sparklines, protection, …).
+ * Enrichment runs against the emulator over HTTP.
  */
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'workbooks');
+const run = promisify(execFile);
 let emulator: RunningEmulator;
 let home: string;
 let cleanup: () => void;
@@ -36,154 +44,127 @@ const parts = (file: string): Record<string, Uint8Array> => unzipSync(readFileSy
 const text = (p: Record<string, Uint8Array>, path: string): string => (p[path] ? strFromU8(p[path]) : '');
 const tempFiles = (): string[] => readdirSync(home).filter((f) => f.includes('partspec-tmp'));
 const enrich = (input: string, out: string) => runCli(['enrich', input, '--fields', 'Status', '--out', out], { home, env: env() });
+const values = (file: string, sheet = 'BOM'): unknown[][] => new WorkbookPatch(readFileSync(join(home, file))).values(sheet);
 
-describe.each(['kept.xlsx', 'libreoffice-kept.xlsx'])('an in-place enrichment of %s (only what partspec models)', (fixture) => {
+/** The first sheet's CSV as LibreOffice writes it when it opens the workbook. */
+async function openWithLibreOffice(file: string): Promise<string> {
+  const work = mkdtempSync(join(home, 'soffice-'));
+  try {
+    // A profile of its own: two LibreOffice processes sharing one wait on each other's lock.
+    await run(sofficePath(), [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', 'csv', '--outdir', join(work, 'out'), join(home, file)], { timeout: 120_000 });
+    const csv = readdirSync(join(work, 'out'))[0];
+    return readFileSync(join(work, 'out', csv), 'latin1');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// Each fixture with the column its new PartSpec columns start at: right of the values, and of the
+// picture, chart or form control beside them.
+describe.each([
+  ['kept.xlsx', 10],
+  ['libreoffice-kept.xlsx', 10],
+  ['charts.xlsx', 14],
+  ['libreoffice-charts.xlsx', 14],
+  ['pivot-and-more.xlsx', 7],
+  ['libreoffice-pivot-and-more.xlsx', 4],
+  ['protections.xlsx', 4],
+  ['constant-name.xlsx', 10],
+  ['macros.xlsm', 10],
+  ['template.xltx', 4],
+])('an in-place enrichment of %s', (fixture, first) => {
   let before: Record<string, Uint8Array>;
   let after: Record<string, Uint8Array>;
+  let valuesBefore: unknown[][];
   const file = `inplace-${fixture}`;
 
   beforeAll(async () => {
     copyFixture(fixture, file);
     before = parts(file);
+    valuesBefore = values(file);
     const run = await enrich(file, file);
-    expect(run.stderr).not.toMatch(/not carried over|would be lost/);
+    expect(run.stderr).not.toMatch(/not carried over|would be lost|partspec enrich:/);
     // One part number is not in the catalog: exit 1, and the file is written.
     expect(run.code).toBe(1);
     after = parts(file);
   });
 
-  test('writes the PartSpec columns beside the BOM and keeps its cells, formula and other sheets', async () => {
-    const workbook = await readXlsx(join(home, file));
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['BOM', 'Notes', 'Lists']);
-    const bom = workbook.getWorksheet('BOM')!;
-    expect(rowTexts(bom, 3)).toEqual(['Ref', 'Qty', 'Part Number', 'Description', 'PartSpec: Match', 'PartSpec: Status']);
-    expect([4, 5, 6, 7].map((r) => bom.getCell(r, 5).text)).toEqual(['Exact', 'Exact', 'Exact', 'Not found']);
-    expect(bom.getCell('A1').text).toBe('Project Falcon — BOM rev C');
-    expect(workbook.getWorksheet('Notes')!.getCell('B4').formula).toBe('SUM(B2:B3)');
+  test('every part but the sheet, its strings and its styles is byte-identical, in the same order', () => {
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    const changed = Object.keys(before).filter((p) => !Buffer.from(before[p]).equals(Buffer.from(after[p])));
+    expect(changed.sort()).toEqual(['xl/sharedStrings.xml', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']);
     expect(tempFiles()).toEqual([]);
   });
 
-  test('keeps the hidden sheet hidden and every defined name', () => {
-    const workbookXml = text(after, 'xl/workbook.xml');
-    expect(workbookXml).toMatch(/<sheet [^>]*name="Lists"[^>]*state="hidden"|<sheet [^>]*state="hidden"[^>]*name="Lists"/);
-    for (const name of ['PartNumbers', 'Usage', '_xlnm.Print_Area']) expect(workbookXml).toContain(`name="${name}"`);
-    expect(workbookXml).toMatch(/name="PartNumbers"[^>]*>('?BOM'?)!\$C\$4:\$C\$7</);
+  test('writes the PartSpec columns right of everything on the sheet and keeps every original cell', () => {
+    const now = values(file);
+    expect(now[2].slice(first)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
+    expect([3, 4, 5, 6].map((r) => now[r][first])).toEqual(['Exact', 'Exact', 'Exact', 'Not found']);
+    expect(now.map((row) => row.slice(0, first))).toEqual(valuesBefore.map((row) => row.slice(0, first)));
+  });
+});
+
+describe('what the patch keeps inside the sheet (kept.xlsx)', () => {
+  const file = 'features-kept.xlsx';
+  let after: Record<string, Uint8Array>;
+
+  beforeAll(async () => {
+    copyFixture('kept.xlsx', file);
+    expect((await enrich(file, file)).code).toBe(1);
+    after = parts(file);
   });
 
-  test('keeps merged cells, conditional format, both data validations and the hyperlink', async () => {
+  test('merged cells, the conditional format, both data validations, the hyperlink, the note and the picture', async () => {
     const sheet = text(after, 'xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<mergeCell ref="A1:D1"/>');
     expect(sheet).toMatch(/<conditionalFormatting sqref="B4:B7">/);
-    expect(sheet).toMatch(/<dataValidation [^>]*type="whole"[^>]*sqref="B4:B7"|<dataValidation [^>]*sqref="B4:B7"[^>]*type="whole"/);
-    expect(sheet).toMatch(/<dataValidation [^>]*sqref="D4:D7"[^>]*>\s*<formula1>Usage<\/formula1>|type="list"[^>]*sqref="D4:D7"/);
+    expect(sheet).toMatch(/<dataValidation [^>]*type="whole"[^>]*sqref="B4:B7"/);
+    expect(sheet).toMatch(/type="list"[^>]*sqref="D4:D7"/);
     const workbook = await readXlsx(join(home, file));
     expect(workbook.getWorksheet('BOM')!.getCell('A4').hyperlink).toBe('https://example.com/falcon/C1');
+    expect(rowTexts(workbook.getWorksheet('BOM')!, 3).slice(10)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
+    expect(workbook.getWorksheet('Notes')!.getCell('B4').formula).toBe('SUM(B2:B3)');
+    expect(text(after, 'xl/comments1.xml')).toMatch(/ref="C4"[\s\S]*second source approved/);
   });
 
-  test('keeps the note on C4 and the picture, whose image bytes are identical', () => {
-    const comments = Object.keys(after).filter((p) => /^xl\/comments\d*\.xml$/.test(p));
-    expect(comments).toHaveLength(1);
-    expect(text(after, comments[0])).toMatch(/ref="C4"[\s\S]*second source approved/);
-    const imagesBefore = Object.keys(before).filter((p) => p.startsWith('xl/media/') && !p.endsWith('/'));
-    const imagesAfter = Object.keys(after).filter((p) => p.startsWith('xl/media/') && !p.endsWith('/'));
-    expect(imagesAfter).toHaveLength(imagesBefore.length);
-    expect(Buffer.from(after[imagesAfter[0]]).equals(Buffer.from(before[imagesBefore[0]]))).toBe(true);
-    const drawings = Object.keys(after).filter((p) => /^xl\/drawings\/drawing\d+\.xml$/.test(p));
-    expect(drawings.map((d) => (text(after, d).match(/<xdr:pic>/g) ?? []).length)).toEqual([1]);
+  test('the hidden sheet stays hidden and every defined name is kept', () => {
+    const workbookXml = text(after, 'xl/workbook.xml');
+    expect(workbookXml).toMatch(/<sheet [^>]*name="Lists"[^>]*state="hidden"|<sheet [^>]*state="hidden"[^>]*name="Lists"/);
+    for (const name of ['PartNumbers', 'Usage', '_xlnm.Print_Area']) expect(workbookXml).toContain(`name="${name}"`);
+  });
+
+  test('a re-run updates the same columns in place; the run after that writes the same bytes', async () => {
+    expect((await enrich(file, file)).stderr).toContain('(2 updated in place)');
+    const second = parts(file);
+    expect(values(file)[2].slice(10)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec: Changes']);
+    expect((await enrich(file, file)).code).toBe(1);
+    const third = parts(file);
+    for (const path of Object.keys(second)) expect([path, Buffer.from(third[path]).equals(Buffer.from(second[path]))]).toEqual([path, true]);
   });
 });
 
-describe('a workbook holding parts partspec cannot keep', () => {
+describe('LibreOffice opens what the patch writes', () => {
   test.each([
-    ['charts.xlsx', "holds a chart on sheet 'BOM' and a chart sheet 'Chart1' that would be lost; write to a new file with --out."],
-    ['libreoffice-charts.xlsx', "holds a chart on sheet 'BOM' and a chart on sheet 'Chart1' that would be lost; write to a new file with --out."],
-    [
-      'pivot-and-more.xlsx',
-      "holds form controls on sheet 'BOM', threaded comments on sheet 'BOM', sparklines on sheet 'BOM', the pivot table 'QtyByRef' on sheet 'Pivot' and a link to the external workbook 'prices.xlsx' that would be lost; write to a new file with --out.",
-    ],
-    ['libreoffice-pivot-and-more.xlsx', "holds sparklines on sheet 'BOM' and the pivot table 'QtyByRef' on sheet 'Pivot' that would be lost; write to a new file with --out."],
-    [
-      'protections.xlsx',
-      "holds the protection of the workbook structure, protected ranges on sheet 'BOM' and furigana (phonetic) settings on sheet 'BOM' that would be lost; write to a new file with --out.",
-    ],
-  ])('%s: an in-place write is refused before any request, naming each part, the file byte-identical', async (fixture, sentence) => {
-    const file = copyFixture(fixture, `refused-${fixture}`);
-    const original = readFileSync(join(home, file));
-    emulator.resetLog();
-    const run = await enrich(file, file);
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(`partspec enrich: ${file} ${sentence}`);
-    expect(emulator.requests).toHaveLength(0);
-    expect(readFileSync(join(home, file)).equals(original)).toBe(true);
-    expect(tempFiles()).toEqual([]);
-  });
-
-  test('a loss found only in the written copy (a constant defined name) still refuses the in-place write and leaves the file byte-identical', async () => {
-    const file = copyFixture('constant-name.xlsx', 'refused-constant-name.xlsx');
-    const original = readFileSync(join(home, file));
-    const run = await enrich(file, file);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${file} holds the defined name 'VatRate' that would be lost; write to a new file with --out.`);
-    expect(readFileSync(join(home, file)).equals(original)).toBe(true);
-    expect(tempFiles()).toEqual([]);
-  });
-
-  test('to a new file: enriched, each part not carried over named on stderr, the input untouched', async () => {
-    const file = copyFixture('pivot-and-more.xlsx', 'lossy-source.xlsx');
-    const original = readFileSync(join(home, file));
-    const run = await enrich(file, 'lossy-out.xlsx');
-    expect(run.code).toBe(1);
-    const named = run.stderr.split('\n').filter((l) => l.includes('not carried over'));
-    expect(named).toEqual(
-      [
-        "form controls on sheet 'BOM'",
-        "threaded comments on sheet 'BOM'",
-        "sparklines on sheet 'BOM'",
-        "the pivot table 'QtyByRef' on sheet 'Pivot'",
-        "a link to the external workbook 'prices.xlsx'",
-        "the defined name 'VatRate'",
-      ].map((what) => expect.stringContaining(`lossy-out.xlsx: not carried over from ${file}: ${what}.`)),
-    );
-    expect(readFileSync(join(home, file)).equals(original)).toBe(true);
-    const workbook = await readXlsx(join(home, 'lossy-out.xlsx'));
-    expect(rowTexts(workbook.getWorksheet('BOM')!, 3).slice(4)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
-    expect(workbook.getWorksheet('Pivot')!.getCell('B6').value).toBe(8);
-  });
-
-  test('a chart sheet to a new file: the chart sheet and chart are named, everything modelled is kept', async () => {
-    const file = copyFixture('charts.xlsx', 'charts-source.xlsx');
-    const run = await enrich(file, 'charts-out.xlsx');
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`charts-out.xlsx: not carried over from ${file}: a chart on sheet 'BOM'.`);
-    expect(run.stderr).toContain(`charts-out.xlsx: not carried over from ${file}: a chart sheet 'Chart1'.`);
-    const out = unzipSync(readFileSync(join(home, 'charts-out.xlsx')));
-    expect(Object.keys(out).filter((p) => p.startsWith('xl/media/') && !p.endsWith('/'))).toHaveLength(1);
-    expect(text(out, 'xl/worksheets/sheet1.xml')).toContain('<mergeCell ref="A1:D1"/>');
-  });
+    ['charts.xlsx', 'lo-charts.xlsx'],
+    ['macros.xlsm', 'lo-macros.xlsm'],
+  ])('%s enriched in place opens, with the PartSpec columns and the BOM', async (fixture, file) => {
+    copyFixture(fixture, file);
+    expect((await enrich(file, file)).code).toBe(1);
+    const csv = await openWithLibreOffice(file);
+    expect(csv).toMatch(/^Ref,Qty,Part Number,Description,+PartSpec: Match,PartSpec: Status$/m);
+    expect(csv).toMatch(/^X1,1,XYZ-NOT-A-PART,unknown part,+Not found,$/m);
+  }, 180_000);
 });
 
-test('a workbook enriched into CSV: every sheet, format and part the CSV file cannot hold is named', async () => {
-  const file = copyFixture('charts.xlsx', 'to-csv.xlsx');
-  const run = await enrich(file, 'to-csv.csv');
-  expect(run.code).toBe(1);
-  const named = run.stderr
-    .split('\n')
-    .filter((l) => l.startsWith(`to-csv.csv: not carried over from ${file}: `))
-    .map((l) => l.slice(`to-csv.csv: not carried over from ${file}: `.length));
-  expect(named).toEqual(["the sheets 'Notes', 'Lists'.", "the formats and formulas of sheet 'BOM' (a CSV file holds values only).", "a chart on sheet 'BOM'.", "a chart sheet 'Chart1'."]);
-  expect(readFileSync(join(home, 'to-csv.csv'), 'utf8')).toContain('Part Number,Description,PartSpec: Match,PartSpec: Status');
-});
-
-describe('macro-enabled workbooks, templates and other formats', () => {
-  test('an .xlsm is never written back: --out the same .xlsm is refused, the file byte-identical', async () => {
+describe('macro-enabled workbooks, templates and other kinds', () => {
+  test('an .xlsm stays an .xlsm: the macros and the macro-enabled content type are kept', async () => {
     const file = copyFixture('macros.xlsm', 'book.xlsm');
-    const original = readFileSync(join(home, file));
-    emulator.resetLog();
-    const run = await enrich(file, file);
-    expect(run.code).toBe(2);
-    expect(emulator.requests).toHaveLength(0);
-    expect(run.stderr).toContain('--out book.xlsm: a macro-enabled workbook (.xlsm) would lose its macros; write to a new .xlsx or .csv file.');
-    expect(readFileSync(join(home, file)).equals(original)).toBe(true);
+    const before = parts(file);
+    expect((await enrich(file, file)).code).toBe(1);
+    const after = parts(file);
+    expect(text(after, '[Content_Types].xml')).toBe(text(before, '[Content_Types].xml'));
+    expect(text(after, '[Content_Types].xml')).toContain('macroEnabled.main+xml');
+    expect(Buffer.from(after['xl/vbaProject.bin']).equals(Buffer.from(before['xl/vbaProject.bin']))).toBe(true);
   });
 
   test('an .xlsm enriched into a new .xlsx: a true .xlsx, the macros named as not carried over', async () => {
@@ -197,17 +178,26 @@ describe('macro-enabled workbooks, templates and other formats', () => {
     expect(Object.keys(out).some((p) => p.includes('vbaProject'))).toBe(false);
   });
 
-  test('a template (.xltx) is read and enriched into a new .xlsx workbook, never written back as a template', async () => {
+  test('a template stays a template in place, and becomes a workbook as a new .xlsx', async () => {
     const file = copyFixture('template.xltx', 'order.xltx');
-    const refused = await enrich(file, file);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--out order.xltx: partspec writes workbooks, not templates (.xltx); write to a new .xlsx or .csv file.');
+    expect((await enrich(file, file)).code).toBe(1);
+    expect(text(parts(file), '[Content_Types].xml')).toContain('template.main+xml');
     const run = await enrich(file, 'order.xlsx');
     expect(run.code).toBe(1);
     expect(run.stderr).not.toContain('not carried over');
     const out = unzipSync(readFileSync(join(home, 'order.xlsx')));
     expect(text(out, '[Content_Types].xml')).toContain('spreadsheetml.sheet.main+xml');
     expect(text(out, '[Content_Types].xml')).not.toContain('template.main');
+  });
+
+  test('a workbook is never written as a kind it is not: .xlsx to .xlsm is refused before any request', async () => {
+    const file = copyFixture('kept.xlsx', 'plain.xlsx');
+    emulator.resetLog();
+    const run = await enrich(file, 'plain.xlsm');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--out plain.xlsm: partspec writes a macro-enabled workbook (.xlsm) only back from a BOM of that kind; write to a .xlsx or .csv file.');
+    expect(emulator.requests).toHaveLength(0);
+    expect(readdirSync(home)).not.toContain('plain.xlsm');
   });
 
   test.each([
@@ -228,4 +218,16 @@ describe('macro-enabled workbooks, templates and other formats', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${file} is password-protected or an Excel 97-2003 or binary workbook, which partspec cannot read`);
   });
+});
+
+test('a workbook enriched into CSV: every sheet, format and part the CSV file cannot hold is named', async () => {
+  const file = copyFixture('charts.xlsx', 'to-csv.xlsx');
+  const run = await enrich(file, 'to-csv.csv');
+  expect(run.code).toBe(1);
+  const named = run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith(`to-csv.csv: not carried over from ${file}: `))
+    .map((l) => l.slice(`to-csv.csv: not carried over from ${file}: `.length));
+  expect(named).toEqual(["the sheets 'Notes', 'Lists'.", "the formats and formulas of sheet 'BOM' (a CSV file holds values only).", "a chart on sheet 'BOM'.", "a chart sheet 'Chart1'."]);
+  expect(readFileSync(join(home, 'to-csv.csv'), 'utf8')).toMatch(/^Ref,Qty,Part Number,Description,+PartSpec: Match,PartSpec: Status$/m);
 });

@@ -71,7 +71,7 @@ function book(options: BookOptions = {}): Uint8Array {
         ['rId5', 'comments', '../comments1.xml'],
       ],
     ),
-    'xl/printerSettings/printerSettings1.bin': 'DEVMODE\u0000\u0001\u0002 binary',
+
     'xl/drawings/drawing1.xml': DRAWING,
     'xl/drawings/vmlDrawing1.vml': VML,
     'xl/ctrlProps/ctrlProp1.xml': `${HEAD}<formControlPr xmlns="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main" objectType="CheckBox" lockText="1"/>`,
@@ -83,6 +83,8 @@ function book(options: BookOptions = {}): Uint8Array {
   };
   const out: Record<string, Uint8Array> = {};
   for (const [path, text] of Object.entries(files)) out[path] = strToU8(text);
+  // Printer settings are a binary DEVMODE, not UTF-8.
+  out['xl/printerSettings/printerSettings1.bin'] = Uint8Array.from([0x44, 0x45, 0x56, 0xff, 0xfe, 0x00, 0x80, 0x81]);
   return zipSync(out, { level: 9, mtime: new Date('2026-01-05T09:00:00Z') });
 }
 

@@ -118,6 +118,7 @@ export function relativeTarget(from: string, path: string): string {
 /** `[Content_Types].xml`, with overrides added, changed or removed. */
 export class ContentTypes {
   private readonly defaults = new Map<string, string>();
+  private readonly defaultPositions = new Map<string, { start: number; end: number }>();
   private readonly overrides = new Map<string, { type: string; start: number; end: number; tagEnd: number }>();
   private readonly edits: TextEdit[] = [];
   private rootClose = 0;
@@ -131,7 +132,10 @@ export class ContentTypes {
       close: (e, end, closeStart) => {
         if (e.path.length === 0) this.rootClose = closeStart;
         if (e.path.length !== 1) return;
-        if (e.name === 'Default') this.defaults.set((e.attributes.Extension ?? '').toLowerCase(), e.attributes.ContentType ?? '');
+        if (e.name === 'Default') {
+          this.defaults.set((e.attributes.Extension ?? '').toLowerCase(), e.attributes.ContentType ?? '');
+          this.defaultPositions.set((e.attributes.Extension ?? '').toLowerCase(), { start: e.start, end });
+        }
         if (e.name === 'Override') this.overrides.set((e.attributes.PartName ?? '').replace(/^\//, ''), { type: e.attributes.ContentType ?? '', start: e.start, end, tagEnd: e.openEnd });
       },
     });
@@ -158,6 +162,20 @@ export class ContentTypes {
     if (this.defaults.has(extension)) return;
     this.defaults.set(extension, type);
     this.edits.push({ start: this.rootClose, end: this.rootClose, text: `<${this.prefix}Default Extension="${escapeAttribute(extension)}" ContentType="${escapeAttribute(type)}"/>` });
+  }
+
+  /** The default content type of an extension, '' when none. */
+  defaultOf(extension: string): string {
+    return this.defaults.get(extension) ?? '';
+  }
+
+  hasOverride(path: string): boolean {
+    return this.overrides.has(path);
+  }
+
+  removeDefault(extension: string): void {
+    const known = this.defaultPositions.get(extension);
+    if (known) this.edits.push({ start: known.start, end: known.end, text: '' });
   }
 
   removeOverride(path: string): void {

@@ -40,6 +40,8 @@ export function findSheetNeighbours(rels: RelationshipsPart, text: (path: string
   for (const rel of rels.list) {
     if (rel.external) continue;
     const type = typeName(rel.type);
+    // Only the parts read here are decoded: printer settings, pictures and the like are binary.
+    if (!['comments', 'table', 'pivotTable', 'drawing', 'vmlDrawing'].includes(type)) continue;
     const xml = text(rel.path);
     if (xml === undefined) continue;
     if (type === 'comments') {

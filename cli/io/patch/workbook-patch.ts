@@ -190,6 +190,9 @@ export class WorkbookPatch {
         dropped.push(`VBA macros (${rel.path})`);
         this.removePart(rel.id, rel.path, removed);
       }
+      // Excel's own .xlsm declares the VBA type as the default of .bin; a workbook has no such part.
+      const orphan = !this.zip.names.some((n) => !removed.has(n) && n.toLowerCase().endsWith('.bin') && !this.types.hasOverride(n));
+      if (/vbaProject/i.test(this.types.defaultOf('bin')) && orphan) this.types.removeDefault('bin');
     }
     if (this.workbookRels.changed) replaced.set(this.workbookRels.path, encode(this.workbookRels.toXml()));
     if (this.types.changed) replaced.set('[Content_Types].xml', encode(this.types.toXml()));
