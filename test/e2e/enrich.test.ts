@@ -69,7 +69,8 @@ test('enriching the sample BOM gives each row its match status and risk, as valu
     // The entry itself is untouched text.
     expect(state.values[parts.indexOf(entry) + 1][2]).toBe(entry);
   }
-  for (const row of SAMPLE_BOM_BLANK_ROWS) expect(state.values[row - 1][match]).toBe('');
+  // The rows without a part number are marked DNP in the sample: not looked up, and the Match cell says so.
+  for (const row of SAMPLE_BOM_BLANK_ROWS) expect(state.values[row - 1][match]).toBe('Not fitted');
 
   // Problem rows are highlighted by the conditional formats PartSpec added.
   const unknownRow = parts.indexOf(SAMPLE_UNKNOWN_PARTS[0]) + 2;

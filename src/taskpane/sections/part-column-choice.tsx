@@ -8,7 +8,7 @@ const CANDIDATES_SHOWN = 5;
 
 const useStyles = makeStyles({
   candidate: { display: 'flex', flexDirection: 'column', rowGap: '2px', paddingTop: '2px', paddingBottom: '2px' },
-  samples: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
+  samples: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
 });
 
 /** A column as the pane names it: `D: MPN`, or `D (no header)`. */
@@ -38,17 +38,17 @@ export function CandidatePicker({ candidates, value, onChange, disabled }: Candi
       </InfoMessage>
       <RadioGroup value={value} disabled={disabled} onChange={(_, d) => onChange(d.value)} aria-label={t('partColumn')}>
         {candidates.slice(0, CANDIDATES_SHOWN).map((c) => (
-          <Radio
-            key={c.id}
-            value={c.id}
-            data-testid={`enrich-candidate-${c.letter}`}
-            label={
-              <span className={styles.candidate}>
-                <Text weight="semibold">{columnName(c, t('candidateNoHeader'))}</Text>
-                <span className={styles.samples}>{c.samples.join(' · ')}</span>
-              </span>
-            }
-          />
+          <div key={c.id} data-testid={`enrich-candidate-${c.letter}`}>
+            <Radio
+              value={c.id}
+              label={
+                <span className={styles.candidate}>
+                  <Text weight="semibold">{columnName(c, t('candidateNoHeader'))}</Text>
+                  <span className={styles.samples}>{c.samples.join(', ')}</span>
+                </span>
+              }
+            />
+          </div>
         ))}
       </RadioGroup>
     </div>
