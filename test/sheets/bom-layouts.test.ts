@@ -176,3 +176,11 @@ test.each([2, 3, 8, 15])('a header on row %i, below title lines and blank rows, 
     expect([header, detect(values)]).toMatchObject([header, { ok: true, headerRow: headerRow - 1, partColumn: 2, firstRow: headerRow, ambiguous: false }]);
   }
 });
+
+test("internal codes shaped like part numbers beside the maker's own numbering are no question: the maker's numbering wins", () => {
+  const values = [['Part Number', 'Vendor P/N', 'Qty'], ...PARTS.map((p, i) => [`ACME-CAP-${1000 + i}A`, p, '1'])];
+  const found = detect(values);
+  expect(found).toMatchObject({ ok: true, partColumn: 1, ambiguous: false });
+  const swapped = [['Mfr PN', 'Part Number', 'Qty'], ...PARTS.map((p, i) => [`ACME-CAP-${1000 + i}A`, p, '1'])];
+  expect(detect(swapped)).toMatchObject({ ok: true, partColumn: 1, ambiguous: false });
+});

@@ -1,6 +1,6 @@
 import { cellAddress, columnLetters, type CellBlock } from './address';
 import { identifyPartSpecHeader } from './columns';
-import { describeColumn, filledShare, partShare, type ColumnContent } from './part-number-shape';
+import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
 
 /**
  * Part-number headers as BOMs write them, normalized (NFKC, lower case, no spaces or punctuation
@@ -80,7 +80,8 @@ export interface BomLayout {
   /**
    * True when the runner-up is close enough that the user should choose: both headers name a part
    * number of the same kind (or neither does), both columns are mostly part numbers (within 15
-   * points of each other) and they hold different values. A second-source column (MPN2 beside
+   * points of each other), not just one of them in the maker's own numbering, and they hold
+   * different values. A second-source column (MPN2 beside
    * MPN, PN_1 beside PN) is never the runner-up. The taskpane shows a picker, the CLI names both.
    */
   ambiguous: boolean;
@@ -123,8 +124,9 @@ const textOf = (value: unknown): string => (value === undefined || value === nul
 /**
  * Every column of `headerRow` that could hold part numbers, best first. A column's score adds its
  * header (2 per header point: internal or distributor 1, part number 2, maker's part number 3)
- * and its cells (4 × the share of part numbers, − 3 × the share of distributor numbers, − 3 when
- * it is nearly empty); with fewer than three data rows the cells count for proportionally less.
+ * and its cells (4 × the share of part numbers, + 3 × the share in the maker's own numbering,
+ * − 3 × the share of distributor numbers, − 3 when it is nearly empty); with fewer than three data
+ * rows the cells count for proportionally less.
  */
 function rankColumns(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, headerRow: number): RankedColumn[] {
   const top = headerRow - origin.row;
@@ -141,7 +143,7 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
     const weight = Math.min(1, content.rows / MIN_CONTENT_ROWS);
     const distributorShare = content.rows === 0 ? 0 : content.distributor / content.rows;
     const empty = content.rows >= MIN_CONTENT_ROWS && filledShare(content) < 0.2 ? 3 : 0;
-    const score = Math.round((2 * headerScore + weight * (4 * share - 3 * distributorShare) - empty) * 100) / 100;
+    const score = Math.round((2 * headerScore + weight * (4 * share + 3 * makerShare(content) - 3 * distributorShare) - empty) * 100) / 100;
     const samples = cells.filter((v) => !isBlank(v)).slice(0, SAMPLES).map(textOf);
     ranked.push({ column: origin.column + c, header: textOf(header[c]), samples, score, headerScore, content });
   }
@@ -185,6 +187,9 @@ function isAmbiguous(best: RankedColumn, runnerUp: RankedColumn | undefined): bo
   const a = partShare(best.content);
   const b = partShare(runnerUp.content);
   if (b < 0.5 || Math.abs(a - b) > CLOSE_SHARE) return false;
+  // Only one of them in the maker's own numbering (GRM… beside internal codes): that one, no question.
+  const ours = [makerShare(best.content), makerShare(runnerUp.content)];
+  if (Math.max(...ours) >= 0.5 && Math.min(...ours) < 0.2) return false;
   // Two columns holding the same numbers (a copy beside the original) need no choice.
   const same = best.samples.length === runnerUp.samples.length && best.samples.every((s, i) => s === runnerUp.samples[i]);
   return !same;

@@ -4,6 +4,7 @@
  * distributor's order number (399-1171-1-ND, 81-GRM155R71C104KA8D). Used to find the part-number
  * column by its content when the headers are generic (Field2) or lie (data shifted one column).
  */
+import { looksLikeMakerPartNumber } from './maker-numbering';
 
 const DESIGNATORS = /^\s*[A-Z]{1,4}\d{1,4}[A-Z]?(\s*[,;\s]\s*[A-Z]{1,4}\d{1,4}[A-Z]?)*[,;\s]*$/i;
 const VALUE = /^\s*[\d.,]+\s*[pnuµμmkKMGR]?\s*[FHΩRr]?\s*(\d+\s*V)?\s*(±?\s*\d+\s*%)?\s*$|^\d+[pnuµkKMR]\d+$/;
@@ -33,6 +34,8 @@ export interface ColumnContent {
   filled: number;
   parts: number;
   distributor: number;
+  /** Of `parts`, those in the maker's own numbering (GRM…, LQM…). */
+  maker: number;
   /** Cells looked at. */
   rows: number;
 }
@@ -42,19 +45,27 @@ export function describeColumn(cells: readonly unknown[]): ColumnContent {
   let filled = 0;
   let parts = 0;
   let distributor = 0;
+  let maker = 0;
   for (const cell of cells) {
     if (cell === undefined || cell === null || String(cell).trim() === '') continue;
     filled++;
     const shape = partNumberShape(cell);
-    if (shape === 'part') parts++;
-    else if (shape === 'distributor') distributor++;
+    if (shape === 'part') {
+      parts++;
+      if (looksLikeMakerPartNumber(cell)) maker++;
+    } else if (shape === 'distributor') distributor++;
   }
-  return { filled, parts, distributor, rows: cells.length };
+  return { filled, parts, distributor, maker, rows: cells.length };
 }
 
 /** Share of looked-at rows holding a part number. */
 export function partShare(content: ColumnContent): number {
   return content.rows === 0 ? 0 : content.parts / content.rows;
+}
+
+/** Share of looked-at rows holding a part number in the maker's own numbering. */
+export function makerShare(content: ColumnContent): number {
+  return content.rows === 0 ? 0 : content.maker / content.rows;
 }
 
 /** Share of looked-at rows that are filled at all. */
