@@ -14,7 +14,9 @@ function findNamedColumn(headers: readonly unknown[], column: string): number {
   return foldMarks(column) === '' ? -1 : headers.findIndex((v) => foldMarks(v) === foldMarks(column));
 }
 
-const isLetters = (column: string): boolean => /^[A-Za-z]{1,3}$/.test(column.trim());
+/** Whether `column` is the letters of a column the sheet uses (MPN is a header, not column 9,062 of an 8-column sheet). */
+const isLettersWithin = (column: string, values: readonly (readonly unknown[])[]): boolean =>
+  /^[A-Za-z]{1,3}$/.test(column.trim()) && columnIndex(column.trim()) < Math.max(0, ...values.map((r) => r?.length ?? 0));
 
 /**
  * Where the part numbers of a sheet are, found by the add-in's own detection: with `column`, the
@@ -39,7 +41,7 @@ export function locatePartNumbers(values: readonly (readonly unknown[])[], colum
     if (!found.ok) throw new UsageError(`Sheet '${sheetName}': ${found.message}`, { showUsage: false });
     return found;
   }
-  if (isLetters(column)) {
+  if (isLettersWithin(column, values)) {
     const found = detectBomLayout({ values, origin, selection: { row: 0, column: columnIndex(column.trim()), rowCount: height, columnCount: 1 } });
     if (!found.ok) throw new UsageError(`Sheet '${sheetName}': ${found.message}`, { showUsage: false });
     return found;
@@ -62,7 +64,7 @@ export interface AlternateColumn {
 export function locateAlternateColumn(values: readonly (readonly unknown[])[], layout: BomLayout, column: string, sheetName: string): AlternateColumn {
   const headers = values[layout.headerRow] ?? [];
   let at = findNamedColumn(headers, column);
-  if (at < 0 && isLetters(column)) at = columnIndex(column.trim());
+  if (at < 0 && isLettersWithin(column, values)) at = columnIndex(column.trim());
   if (at < 0) throw new UsageError(`Sheet '${sheetName}' has no column headed '${column}' in row ${layout.headerRow + 1}, the header row of the part numbers.`, { showUsage: false });
   if (at === layout.partColumn) throw new UsageError(`--column '${column}' is the first part-number column again; give each column once.`, { showUsage: false });
   const header = String(headers[at] ?? '').trim();

@@ -90,10 +90,6 @@ counted as not in Murata's numbering),
 2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
 row (the output is written; the rows are named on stderr).`;
 
-/**
- * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
- * fewest URLs and runs them concurrently; splitting the BOM would cost requests and parallelism.
- */
 /** The Replacement cells of the rows at Risk or EOL; a failed search is named in each of them and on stderr. */
 async function replacementCells(client: Client, inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>, today: Date, lang: Lang, context: CommandContext): Promise<Map<string, string>> {
   context.progress.update('Looking for replacements', 0);
@@ -103,6 +99,10 @@ async function replacementCells(client: Client, inputs: readonly string[], outco
   return cells;
 }
 
+/**
+ * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
+ * fewest URLs and runs them concurrently; splitting the BOM would cost requests and parallelism.
+ */
 async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, context: CommandContext): Promise<Map<string, MatchOutcome>> {
   context.progress.update('Looking up', 0, inputs.length);
   const outcomes: Map<string, MatchOutcome> = await client.lookup([...inputs], { lang, signal: context.signal });
@@ -154,6 +154,10 @@ export const enrichCommand: Command = {
     );
     const input = flags.positionals[0];
     formatOfBom(input);
+    const columns = columnArguments(argv);
+    if (columns.some((c) => c.trim() === '')) throw new UsageError('--column needs a header (e.g. --column MPN) or column letters (--column E).');
+    const [column, ...alternateColumns] = columns;
+
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
     const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
@@ -162,7 +166,6 @@ export const enrichCommand: Command = {
 
     const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);
-    const [column, ...alternateColumns] = columnArguments(argv);
     const wantedSheet = flags.string('sheet');
     if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
       throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });

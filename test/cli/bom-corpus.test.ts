@@ -117,6 +117,9 @@ test('two close columns: the maker-named one is used and both are named in one s
   const picked = await enrich(file, out, '--column', 'Part Number');
   expect(picked.stderr).not.toContain('Two columns could be');
   expect(picked.stderr).toContain("part numbers in B2:B6 under 'Part Number'");
+  // Three letters that are no header here are not column MPN (9,062) of a four-column sheet.
+  const wrong = await enrich(file, out, '--column', 'MPN');
+  expect([wrong.code, wrong.stderr.trim()]).toEqual([2, "partspec enrich: Sheet 'BOM' has no column headed 'MPN' in its first 30 rows."]);
 });
 
 test("a mixed BOM without a Manufacturer column: other makers' numbers are counted in the summary, ours not found are named (the typo stands out)", async () => {
