@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../errors';
 import { neutralizeCsvText } from './cells';
@@ -26,14 +27,15 @@ function csvTextOf(value: unknown): string {
   return neutralizeCsvText(String(value));
 }
 
-/** Writes archive chunks to a file. */
+/** Writes archive chunks to a file through a stream (the path every file writer takes), waiting when it falls behind. */
 async function writeChunks(file: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const handle = await open(file, 'w');
-  try {
-    for (const chunk of chunks) await handle.write(chunk);
-  } finally {
-    await handle.close();
+  const stream = createWriteStream(file);
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  failed.catch(() => undefined);
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
   }
+  await Promise.race([new Promise<void>((resolve) => stream.end(() => resolve())).then(() => (stream.errored ? Promise.reject(stream.errored) : undefined)), failed]);
 }
 
 /**
