@@ -70,14 +70,16 @@ dates, links as hyperlinks. In CSV output, text PartSpec writes that starts with
 tab or carriage return) gets a leading ' (the usual CSV-injection defence); the BOM's own cells
 are written back as they were read.
 
-Workbooks (.xlsx, .xlsm, .xltx, .xltm) are rewritten with what partspec models: cells, styles,
-merges, data validations, conditional formats, hyperlinks, notes, pictures, tables, defined
-names, hidden sheets. A workbook holding anything else (chart sheets, charts, pivot tables,
-slicers, macros, external links, form controls, sparklines, threaded comments, …) is never
-overwritten: --out BOM itself is refused (exit 2, the file unchanged, each part named), and a
-new --out file is written with each part not carried over named on stderr. .xlsm and templates
-are read but written only as a new .xlsx; .xlsb and .xls are refused. Every file is written to a
-temporary file beside it and renamed into place.
+Workbooks (.xlsx, .xlsm, .xltx, .xltm) are patched, never rewritten: only the PartSpec cells,
+the strings and formats they need, their hyperlinks, highlights and widths change; every other
+part (charts, pivot tables, macros, form controls, printer settings, other sheets, …) and every
+other element of the sheet is kept byte for byte, so --out the BOM itself keeps everything. New
+columns go right of everything on the sheet (values, notes, validations, merges, tables,
+drawings). .xlsm and templates keep their kind; written to a new .xlsx, an .xlsm's macros are
+named on stderr as not carried over. Refused (exit 2, the file unchanged, one sentence):
+encrypted workbooks, .xlsb and .xls, and a PartSpec column that would fall inside a pivot table
+(or a new one inside a table). Every file is written to a temporary file beside it and renamed
+into place.
 
 Run on its own output, enrich compares each value it overwrites with the one there (numbers by
 value in the column's unit, dates as dates, lists as sets) and writes 'PartSpec: Changes':

@@ -1,13 +1,12 @@
 import { attributesOf, elementsOf, tagsOf, type OoxmlPackage, type SheetEntry } from './package-reader';
 
 /*
- * What a rewrite of a workbook through ExcelJS cannot keep. ExcelJS models cells, styles, merges,
- * data validations, conditional formats, hyperlinks, notes, pictures, tables, defined names and
- * sheet states; every other part of a package (chart sheets, charts, pivot tables, slicers,
- * timelines, VBA, external links, form controls, sparklines, threaded comments, …) is lost when it
- * saves. `findUnkeptParts` names those in the input before anything is written;
- * `findDroppedFeatures` compares the input with the written copy, so whatever ExcelJS drops of the
- * things it models is named too.
+ * What a copy of a workbook that holds only cells cannot carry: the parts beyond cells, styles,
+ * merges, validations, conditional formats, hyperlinks, notes, pictures, tables and defined names
+ * (chart sheets, charts, pivot tables, slicers, timelines, VBA, external links, form controls,
+ * sparklines, threaded comments, …). A workbook enriched into CSV names them on stderr
+ * (`findUnkeptParts`); a workbook written as a workbook is patched and keeps them all
+ * (cli/io/patch/).
  */
 
 /** Something of the user's workbook that a rewrite does not carry over, as a phrase for a sentence. */
