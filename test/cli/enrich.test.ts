@@ -185,3 +185,19 @@ describe('partspec enrich (csv)', () => {
     expect(parse(again)).toEqual(out.map((r, i) => [...r, i === 0 ? 'PartSpec: Changes' : '']));
   });
 });
+
+describe('partspec enrich (second sources)', () => {
+  test('--fail-on eol names an EOL second source with its column', async () => {
+    const { dated, nrnd } = pickParts();
+    const input = join(home, 'second-source.csv');
+    writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'MPN2'], ['C1', partnoOf(nrnd), partnoOf(dated)]]));
+    const run = await runCli(['enrich', input, '--column', 'MPN', '--column', 'MPN2', '--fields', 'Status', '--fail-on', 'eol', '--out', input, '--base-url', emulator.url], { home, env });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain(`Row 2 (MPN2): '${partnoOf(dated)}' is EOL: Status is Discontinued`);
+    const out = Papa.parse<string[]>(readFileSync(input, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(out).toEqual([
+      ['Ref', 'MPN', 'MPN2', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status'],
+      ['C1', partnoOf(nrnd), partnoOf(dated), 'Exact', 'NRND', 'Exact', 'Discontinued'],
+    ]);
+  });
+});
