@@ -3,7 +3,7 @@ import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlo
 import { NUMBER_FORMATS, specialColumn, type FieldChoice } from './core/columns';
 import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from './core/changes';
 import { planChunks, type ChunkBudget } from './core/chunks';
-import { detectBomLayout, HEADER_SEARCH_ROWS, type BomDetection, type BomLayout } from './core/bom';
+import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from './core/bom';
 import { describeRowSummary, type RowKind } from './core/bom-rows';
 import {
   buildEnrichmentColumns,
@@ -126,7 +126,7 @@ export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadO
     const input = { values: top.values, origin: { row: region.row, column: region.column }, headerRow: tableIndex >= 0 ? region.row : undefined, rowCount: region.rowCount };
     const found = detectBomLayout({ ...input, selection });
     // A column the user named keeps the header row the BOM's own detection finds, not a title block's "Part No.".
-    const detection = partColumn ? pinHeaderRow(found, detectBomLayout(input)) : found;
+    const detection = partColumn ? pinHeaderRow(found, () => detectBomLayout(input), top.values, region) : found;
     if (!detection.ok) return { ok: false as const, message: detection.message };
     const lastRow = Math.min(detection.lastRow, region.row + region.rowCount - 1);
     const layout: BomLayout = { ...detection, lastRow };
@@ -143,13 +143,16 @@ export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadO
 }
 
 /**
- * The layout of a picked column, on the header row found without the pick when that row lies
- * below the one the pick found and within its rows: a picked column with no part-number header of
- * its own (the part numbers under an empty header) would otherwise be read under the first row of
- * the first 30 that names a part number anywhere, which may be a title block.
+ * The layout of a picked column whose own header cell names no part number (the part numbers under
+ * an empty header), on the header row found without the pick when that row lies below the one the
+ * pick found and within its rows: it would otherwise be read under the first row of the first 30
+ * that names a part number anywhere, which may be a title block. A picked column under a
+ * part-number header keeps its own header row.
  */
-function pinHeaderRow(picked: BomDetection, auto: BomDetection): BomDetection {
-  if (!picked.ok || !auto.ok || auto.headerRow <= picked.headerRow || auto.headerRow >= picked.lastRow) return picked;
+function pinHeaderRow(picked: BomDetection, detectWithoutPick: () => BomDetection, values: readonly (readonly unknown[])[], origin: CellBlock): BomDetection {
+  if (!picked.ok || isPartNumberHeader(values[picked.headerRow - origin.row]?.[picked.partColumn - origin.column])) return picked;
+  const auto = detectWithoutPick();
+  if (!auto.ok || auto.headerRow <= picked.headerRow || auto.headerRow >= picked.lastRow) return picked;
   return { ...picked, headerRow: auto.headerRow, firstRow: Math.max(picked.firstRow, auto.headerRow + 1) };
 }
 

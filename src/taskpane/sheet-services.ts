@@ -144,6 +144,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         },
       );
       if (result.status !== 'done') throw failure(result);
+      // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
+      if (!request.column && result.sheetName && result.partNumbers) lastColumn = `'${result.sheetName.replace(/'/g, "''")}'!${result.partNumbers}`;
       const counts = withoutBlank(result.counts);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       return {
