@@ -6,7 +6,7 @@ import { neutralizeCsvText } from './cells';
 import type { BomDocument, ColumnWrite } from './bom-document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
-import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
+import { checkOutputKind, formatOfBom, formatOfFile, readFileBytes, writeFileSafely } from './files';
 import { findUnkeptParts } from './package-losses';
 import { readPackage } from './package-reader';
 import { SharedFormulaError } from './patch/sheet-patch';
@@ -28,7 +28,7 @@ function csvTextOf(value: unknown): string {
 }
 
 /** Writes archive chunks to a file through a stream (the path every file writer takes), waiting when it falls behind. */
-async function writeChunks(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+async function writeChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
   const stream = createWriteStream(file);
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
   failed.catch(() => undefined);
@@ -88,7 +88,11 @@ class XlsxBom implements BomDocument {
       // A template or macro-enabled workbook written as .xlsx becomes a plain workbook.
       const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
       const patched = this.guard(() => this.source.book.patch(asWorkbook));
-      await writeFileSafely(file, (temp) => writeChunks(temp, patched.chunks));
+      try {
+        await writeFileSafely(file, (temp) => writeChunks(temp, patched.chunks));
+      } finally {
+        this.source.book.close();
+      }
       return patched.dropped;
     }
     const values = this.values(sheetName);
@@ -97,7 +101,8 @@ class XlsxBom implements BomDocument {
     // A CSV file holds one sheet's values: everything else of the workbook is named.
     const others = this.sheetNames.filter((n) => n !== sheetName).map((n) => `'${n}'`);
     const lost = others.length === 0 ? [] : [`${others.length === 1 ? 'the sheet' : 'the sheets'} ${others.join(', ')}`];
-    const parts = findUnkeptParts(readPackage(this.source.bytes)).map((l) => l.what);
+    this.source.book.close();
+    const parts = findUnkeptParts(readPackage(await readFileBytes(this.source.file))).map((l) => l.what);
     return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...parts];
   }
 }

@@ -1,7 +1,7 @@
 import { FileError } from '../errors';
-import { readFileBytes } from './files';
 import { isCompoundFile, isZip } from './package-reader';
 import { WorkbookPatch } from './patch/workbook-patch';
+import { fileSource, type RandomAccess } from './patch/zip-package';
 
 /*
  * A user's workbook opened for enrichment. It is patched, never rewritten: see
@@ -11,21 +11,31 @@ import { WorkbookPatch } from './patch/workbook-patch';
 /** A workbook read from a file, ready to be patched. */
 export interface WorkbookFile {
   file: string;
-  /** The file's bytes as read (what a CSV save names the unkept parts of). */
-  bytes: Uint8Array;
   book: WorkbookPatch;
 }
 
-/** Opens an xlsx-family workbook, or throws one FileError sentence naming the file. */
+/**
+ * Opens an xlsx-family workbook, or throws one FileError sentence naming the file. The file stays
+ * open (read where it lies, never whole) until the workbook is closed.
+ */
 export async function openWorkbookFile(file: string): Promise<WorkbookFile> {
-  const bytes = await readFileBytes(file);
-  if (isCompoundFile(bytes)) {
-    throw new FileError(`${file} is password-protected or an Excel 97-2003 or binary workbook, which partspec cannot read; save it without a password as .xlsx (Excel Workbook) and enrich that.`);
-  }
-  if (!isZip(bytes)) throw new FileError(`${file} is not a readable .xlsx workbook (it is not a zip package).`);
+  let source: RandomAccess;
   try {
-    return { file, bytes, book: new WorkbookPatch(bytes) };
+    source = fileSource(file);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? (error as Error).message}).`);
+  }
+  const start = source.read(0, 8);
+  try {
+    if (isCompoundFile(start)) {
+      throw new FileError(`${file} is password-protected or an Excel 97-2003 or binary workbook, which partspec cannot read; save it without a password as .xlsx (Excel Workbook) and enrich that.`);
+    }
+    if (!isZip(start)) throw new FileError(`${file} is not a readable .xlsx workbook (it is not a zip package).`);
+    return { file, book: new WorkbookPatch(source) };
+  } catch (error) {
+    source.close();
+    if (error instanceof FileError) throw error;
     throw new FileError(`${file} is not a readable .xlsx workbook (${(error as Error).message}).`);
   }
 }

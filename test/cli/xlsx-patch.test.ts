@@ -101,7 +101,7 @@ function patched(bytes: Uint8Array, writes: ColumnWrite[], asWorkbook = false): 
   const wb = new WorkbookPatch(bytes);
   for (const w of writes) wb.writeColumn('BOM', w);
   const result = wb.patch(asWorkbook);
-  const out = Buffer.concat(result.chunks);
+  const out = Buffer.concat([...result.chunks]);
   return { parts: unzipSync(out), bytes: out, dropped: result.dropped };
 }
 

@@ -13,7 +13,7 @@ import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
 import { scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
 import { attributeOf, scanXml } from './xml-scan';
-import { ZipPackage } from './zip-package';
+import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
 
 /*
  * A workbook patched rather than rewritten. No maintained library edits an OOXML package in
@@ -53,7 +53,8 @@ function plainOf(typed: TypedCell | undefined): unknown {
 
 /** The result of patching: the new archive, and what a change of kind left out. */
 export interface PatchedPackage {
-  chunks: Uint8Array[];
+  /** Read from the input as they are taken: write them before the input is replaced. */
+  chunks: Iterable<Uint8Array>;
   /** Phrases naming what was not carried over (the macros of an .xlsm written as .xlsx). */
   dropped: string[];
 }
@@ -73,9 +74,9 @@ export class WorkbookPatch {
   private readonly writes = new Map<string, SheetWrites>();
   private readonly sheetRels = new Map<string, RelationshipsPart>();
 
-  /** Throws an Error (its message a reason for a sentence) when the bytes are not a readable workbook package. */
-  constructor(bytes: Uint8Array) {
-    this.zip = new ZipPackage(bytes);
+  /** Throws an Error (its message a reason for a sentence) when the source is not a readable workbook package. */
+  constructor(source: Uint8Array | RandomAccess) {
+    this.zip = new ZipPackage(source instanceof Uint8Array ? bytesSource(source) : source);
     this.types = new ContentTypes(this.requireText('[Content_Types].xml'));
     const root = new RelationshipsPart('', this.text('_rels/.rels'));
     const office = root.find('officeDocument');
@@ -197,6 +198,11 @@ export class WorkbookPatch {
     if (this.workbookRels.changed) replaced.set(this.workbookRels.path, encode(this.workbookRels.toXml()));
     if (this.types.changed) replaced.set('[Content_Types].xml', encode(this.types.toXml()));
     return { chunks: this.zip.writeChunks(replaced, removed), dropped };
+  }
+
+  /** Releases the input file. */
+  close(): void {
+    this.zip.close();
   }
 
   /** Leaves a part out with its relationship, its content-type override and the parts only it reaches. */

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /*
@@ -5,7 +6,50 @@ import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
  * replaced copied as it was stored: the same local header, compressed bytes and central record,
  * only its offset moved. Entries keep their order; new entries go at the end. ZIP64 archives
  * (over 4 GB or 65,535 entries) are not read: no workbook a BOM lives in comes near that.
+ * The archive is read where it lies (a file read at offsets), so memory holds the parts read and
+ * written, never the whole workbook: kept entries go from the old file to the new one in pieces.
  */
+
+/** Bytes that can be read at any offset: a file, or bytes in memory. */
+export interface RandomAccess {
+  readonly size: number;
+  read(offset: number, length: number): Uint8Array;
+  close(): void;
+}
+
+/** Bytes in memory as a RandomAccess. */
+export function bytesSource(bytes: Uint8Array): RandomAccess {
+  return { size: bytes.length, read: (offset, length) => bytes.subarray(offset, offset + length), close: () => undefined };
+}
+
+/** An open file as a RandomAccess (synchronous reads at offsets); throws the system's error when it cannot be opened. */
+export function fileSource(file: string): RandomAccess {
+  const fd = openSync(file, 'r');
+  const size = fstatSync(fd).size;
+  let open = true;
+  return {
+    size,
+    read(offset, length) {
+      const out = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(fd, out, done, out.length - done, offset + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return out.subarray(0, done);
+    },
+    close() {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
+}
+
+/** Kept entries are copied in pieces of this size. */
+const PIECE = 1 << 20;
+
+
 
 /** One entry as the central directory lists it. */
 interface ZipEntry {
@@ -26,39 +70,47 @@ export class ZipPackage {
   private readonly entries: ZipEntry[] = [];
   private readonly byName = new Map<string, ZipEntry>();
   private readonly centralOffset: number;
+  /** Where each entry's stored span ends (the next entry's local header, or the directory). */
+  private readonly spanEnds = new Map<ZipEntry, number>();
 
-  /** Throws an Error when the bytes are not a ZIP archive this reader can take apart. */
-  constructor(private readonly bytes: Uint8Array) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** Throws an Error when the source is not a ZIP archive this reader can take apart. */
+  constructor(private readonly source: RandomAccess) {
+    const tailStart = Math.max(0, source.size - 22 - 0xffff);
+    const tail = source.read(tailStart, source.size - tailStart);
+    const tailView = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
     let end = -1;
-    for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-      if (view.getUint32(i, true) === END) {
+    for (let i = tail.length - 22; i >= 0; i--) {
+      if (tailView.getUint32(i, true) === END) {
         end = i;
         break;
       }
     }
     if (end < 0) throw new Error('it has no zip directory');
-    const count = view.getUint16(end + 10, true);
-    this.centralOffset = view.getUint32(end + 16, true);
+    const count = tailView.getUint16(end + 10, true);
+    const centralSize = tailView.getUint32(end + 12, true);
+    this.centralOffset = tailView.getUint32(end + 16, true);
     if (count === 0xffff || this.centralOffset === 0xffffffff) throw new Error('it is a ZIP64 archive');
-    let at = this.centralOffset;
+    const directory = source.read(this.centralOffset, centralSize);
+    const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+    let at = 0;
     for (let n = 0; n < count; n++) {
-      if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) throw new Error('its zip directory is damaged');
+      if (at + 46 > directory.length || view.getUint32(at, true) !== CENTRAL) throw new Error('its zip directory is damaged');
       const nameLength = view.getUint16(at + 28, true);
       const length = 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
       const entry: ZipEntry = {
-        name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
-        central: bytes.subarray(at, at + length),
+        name: new TextDecoder().decode(directory.subarray(at + 46, at + 46 + nameLength)),
+        central: directory.subarray(at, at + length),
         localOffset: view.getUint32(at + 42, true),
         method: view.getUint16(at + 10, true),
         compressedSize: view.getUint32(at + 20, true),
       };
       if (entry.localOffset === 0xffffffff || entry.compressedSize === 0xffffffff) throw new Error('it is a ZIP64 archive');
-      if (view.getUint32(entry.localOffset, true) !== LOCAL) throw new Error(`its entry ${entry.name} is damaged`);
       this.entries.push(entry);
       this.byName.set(entry.name, entry);
       at += length;
     }
+    const sorted = [...this.entries].sort((a, b) => a.localOffset - b.localOffset);
+    sorted.forEach((e, i) => this.spanEnds.set(e, sorted[i + 1]?.localOffset ?? this.centralOffset));
   }
 
   /** Entry names in archive order. */
@@ -74,55 +126,60 @@ export class ZipPackage {
   read(name: string): Uint8Array | undefined {
     const entry = this.byName.get(name);
     if (!entry) return undefined;
-    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    const start = entry.localOffset + 30 + view.getUint16(entry.localOffset + 26, true) + view.getUint16(entry.localOffset + 28, true);
-    const data = this.bytes.subarray(start, start + entry.compressedSize);
+    const header = this.source.read(entry.localOffset, 30);
+    const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+    if (header.length < 30 || view.getUint32(0, true) !== LOCAL) throw new Error(`its entry ${name} is damaged`);
+    const start = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    const data = this.source.read(start, entry.compressedSize);
     if (entry.method === 0) return data;
     if (entry.method === 8) return inflateRawSync(data);
     throw new Error(`its entry ${name} is compressed in a way partspec cannot read (method ${entry.method})`);
   }
 
-  /** The stored span of an entry: local header, data and data descriptor, up to the next entry. */
-  private spanOf(entry: ZipEntry): Uint8Array {
-    const starts = this.entries.map((e) => e.localOffset).filter((o) => o > entry.localOffset);
-    return this.bytes.subarray(entry.localOffset, starts.length > 0 ? Math.min(...starts) : this.centralOffset);
+  /** The stored span of an entry (local header, data, data descriptor), read in pieces. */
+  private *spanOf(entry: ZipEntry): Generator<Uint8Array> {
+    const end = this.spanEnds.get(entry) ?? this.centralOffset;
+    for (let at = entry.localOffset; at < end; at += PIECE) yield this.source.read(at, Math.min(PIECE, end - at));
   }
 
   /**
    * The chunks of a copy of the archive in which `replaced` entries get new bytes (in place, in
    * order) and the others are copied as stored, but for `removed`; names not in the archive are
-   * added at the end.
+   * added at the end. Read from the source as they are taken.
    */
-  writeChunks(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Uint8Array[] {
-    const chunks: Uint8Array[] = [];
+  *writeChunks(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Generator<Uint8Array> {
     const central: Uint8Array[] = [];
     let offset = 0;
-    const put = (chunk: Uint8Array): void => {
-      chunks.push(chunk);
-      offset += chunk.length;
-    };
     for (const entry of this.entries) {
       if (removed.has(entry.name)) continue;
       const data = replaced.get(entry.name);
       if (data !== undefined) {
         const written = encodeEntry(entry.name, data, offset, entry.central);
-        put(written.local);
         central.push(written.central);
+        offset += written.local.length;
+        yield written.local;
         continue;
       }
       const record = Uint8Array.from(entry.central);
       new DataView(record.buffer).setUint32(42, offset, true);
       central.push(record);
-      put(this.spanOf(entry));
+      for (const piece of this.spanOf(entry)) {
+        offset += piece.length;
+        yield piece;
+      }
     }
     for (const [name, data] of replaced) {
       if (this.byName.has(name)) continue;
       const written = encodeEntry(name, data, offset);
-      put(written.local);
       central.push(written.central);
+      offset += written.local.length;
+      yield written.local;
     }
     const centralStart = offset;
-    for (const record of central) put(record);
+    for (const record of central) {
+      offset += record.length;
+      yield record;
+    }
     const end = new Uint8Array(22);
     const view = new DataView(end.buffer);
     view.setUint32(0, END, true);
@@ -130,8 +187,12 @@ export class ZipPackage {
     view.setUint16(10, central.length, true);
     view.setUint32(12, offset - centralStart, true);
     view.setUint32(16, centralStart, true);
-    put(end);
-    return chunks;
+    yield end;
+  }
+
+  /** Releases the source (an open file). */
+  close(): void {
+    this.source.close();
   }
 }
 
