@@ -4,6 +4,7 @@ import { matchRules } from '../../src/sheets/core/highlight';
 import { escapeExcelText, unescapeExcelText } from '../../cli/io/patch/excel-text';
 import { WORKSHEET_ORDER } from '../../cli/io/patch/schema-order';
 import { SharedStrings } from '../../cli/io/patch/shared-strings';
+import { SharedFormulaError } from '../../cli/io/patch/sheet-patch';
 import { UnsafeWriteError, WorkbookPatch } from '../../cli/io/patch/workbook-patch';
 import { scanXml } from '../../cli/io/patch/xml-scan';
 import type { ColumnWrite } from '../../cli/io/bom-document';
@@ -321,5 +322,32 @@ describe('kinds and refusals', () => {
     expect(withTable.occupiedWidth('BOM')).toBe(16);
     expect(() => withTable.writeColumn('BOM', write(15, TEXT_SPEC, ['Exact']))).toThrow(/falls inside the table 'Parts' \(A1:P4\), which partspec does not add columns to/);
     expect(() => withTable.writeColumn('BOM', write(15, TEXT_SPEC, ['Exact'], { existing: true }))).not.toThrow();
+  });
+
+  test('overwriting a formula someone typed into a PartSpec column drops the calculation chain, which Excel rebuilds', () => {
+    const sheet = SHEET.replace('<c r="D2" s="2"><v>45292</v></c>', '<c r="D2" s="2"><v>45292</v></c><c r="P2"><f>1+1</f><v>2</v></c>');
+    const calcChain = `${HEAD}<calcChain xmlns="${MAIN}"><c r="C3" i="1"/><c r="P2"/></calcChain>`;
+    const input = book({
+      sheet,
+      types: `<Override PartName="/xl/calcChain.xml" ContentType="${SML}.calcChain+xml"/>`,
+      parts: {
+        'xl/calcChain.xml': calcChain,
+        'xl/_rels/workbook.xml.rels': rels([['rId1', 'worksheet', 'worksheets/sheet1.xml'], ['rId2', 'styles', 'styles.xml'], ['rId3', 'sharedStrings', 'sharedStrings.xml'], ['rId4', 'calcChain', 'calcChain.xml']]),
+      },
+    });
+    const untouched = patched(input, [write(16, TEXT_SPEC, ['Exact'])]);
+    expect(untouched.parts['xl/calcChain.xml']).toBeDefined();
+    const out = patched(input, [write(15, TEXT_SPEC, ['Exact'])]);
+    expect(out.parts['xl/calcChain.xml']).toBeUndefined();
+    expect(text(out.parts, '[Content_Types].xml')).not.toContain('calcChain');
+    expect(text(out.parts, 'xl/_rels/workbook.xml.rels')).not.toContain('calcChain');
+    expect(text(out.parts, 'xl/worksheets/sheet1.xml')).toContain('<c r="C3" t="str"><f>"x"&amp;"y"</f><v>xy</v></c>');
+  });
+
+  test('a written cell that starts a shared formula other cells use is refused', () => {
+    const sheet = SHEET.replace('<c r="D2" s="2"><v>45292</v></c>', '<c r="D2" s="2"><v>45292</v></c><c r="P2"><f t="shared" ref="P2:P3" si="0">D2+1</f><v>45293</v></c>');
+    const wb = new WorkbookPatch(book({ sheet }));
+    wb.writeColumn('BOM', write(15, TEXT_SPEC, ['Exact']));
+    expect(() => wb.patch()).toThrow(new SharedFormulaError('P2'));
   });
 });
