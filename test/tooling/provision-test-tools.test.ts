@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chromiumPath, redisServerPath } from '../support/system-tools';
+import { chromiumPath, redisServerPath, sofficePath } from '../support/system-tools';
 
 /** `npm test`'s first step, as npm runs it, with the environment given. */
 function provision(env: NodeJS.ProcessEnv) {
@@ -10,7 +10,7 @@ function provision(env: NodeJS.ProcessEnv) {
 
 describe("npm test's provisioning step", () => {
   test('finds what is there without asking any package manager (none is even on PATH)', () => {
-    const run = provision({ PATH: '/nonexistent', PARTSPEC_CHROMIUM: chromiumPath(), PARTSPEC_REDIS_SERVER: redisServerPath() });
+    const run = provision({ PATH: '/nonexistent', PARTSPEC_CHROMIUM: chromiumPath(), PARTSPEC_REDIS_SERVER: redisServerPath(), PARTSPEC_SOFFICE: sofficePath() });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
   });
@@ -32,5 +32,6 @@ describe("npm test's provisioning step", () => {
   test('the tests look where the step looked', () => {
     expect(path.isAbsolute(chromiumPath())).toBe(true);
     expect(path.basename(redisServerPath())).toMatch(/^redis-server/);
+    expect(path.basename(sofficePath())).toMatch(/^(soffice|libreoffice)/i);
   });
 });
