@@ -43,6 +43,9 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [inspection, setInspection] = useState<BomInspection>();
   const [column, setColumn] = useState('');
   const [alternateColumns, setAlternateColumns] = useState<string[]>([]);
+  // True once the user chose the column (Find, the picker, the list, a second source): Enrich then
+  // uses it. Until then every Enrich looks at the BOM around the selection afresh.
+  const [pinned, setPinned] = useState(false);
   const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined), units: preferences.enrichUnits });
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
@@ -55,34 +58,41 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const enrichTask = useTask<EnrichProgress>();
   const selectTask = useTask();
 
-  async function inspect(): Promise<BomInspection | undefined> {
+  async function inspect(pin: boolean): Promise<BomInspection | undefined> {
     const result = await detectTask.run(() => services.inspectBom());
     if (!result) return undefined;
     setInspection(result);
     setColumn(result.detected ?? result.columns[0]?.id ?? '');
     setAlternateColumns([]);
+    setPinned(pin || result.ambiguous === true);
     return result;
   }
 
   function onPickColumn(id: string): void {
     setColumn(id);
     setAlternateColumns((chosen) => chosen.filter((c) => c !== id));
+    setPinned(true);
+  }
+
+  function onPickAlternates(ids: string[]): void {
+    setAlternateColumns(ids);
+    setPinned(true);
   }
 
   async function onEnrich(): Promise<void> {
     if (fields.keys.length === 0) return;
     setSummary(undefined);
     setSelected(undefined);
-    // A first Enrich looks at the BOM before writing: when two columns are about as likely, the
-    // picker is shown and nothing is written until the user presses Enrich again.
-    if (!inspection) {
-      const found = await inspect();
+    // Enrich looks at the BOM before writing: when two columns are about as likely, the picker is
+    // shown and nothing is written until the user presses Enrich again.
+    if (!pinned) {
+      const found = await inspect(false);
       if (!found || found.ambiguous) return;
     }
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
-      const request = { column: inspection ? column || undefined : undefined, alternateColumns: alternateColumns.length > 0 ? alternateColumns : undefined };
+      const request = pinned ? { column: column || undefined, alternateColumns: alternateColumns.length > 0 ? alternateColumns : undefined } : {};
       return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
@@ -108,7 +118,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       <fieldset className={section.group} data-testid="enrich-column">
         <legend className={section.legend}>{t('partColumn')}</legend>
         <div className={section.actions}>
-          <Button onClick={() => void inspect()} disabled={busy || !inExcel} data-testid="enrich-detect">
+          <Button onClick={() => void inspect(true)} disabled={busy || !inExcel} data-testid="enrich-detect">
             {t('detectColumn')}
           </Button>
         </div>
@@ -138,7 +148,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
             </Select>
           </Field>
         ) : null}
-        {inspection ? <AlternatePicker options={alternateOptions(inspection, column)} chosen={alternateColumns} onChange={setAlternateColumns} disabled={busy} /> : null}
+        {inspection ? <AlternatePicker options={alternateOptions(inspection, column)} chosen={alternateColumns} onChange={onPickAlternates} disabled={busy} /> : null}
         <ErrorMessage testId="enrich-detect-error" message={detectTask.error} />
       </fieldset>
 
