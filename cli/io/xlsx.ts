@@ -37,30 +37,6 @@ export function setTypedCell(cell: ExcelJS.Cell, value: CellValue | undefined, t
   } else cell.value = typed.value;
 }
 
-/** The plain value of an ExcelJS cell value: text, number, Boolean or Date; undefined when empty or an error. */
-export function plainCellValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value !== 'object' || value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : plainCellValue(value.text as ExcelJS.CellValue);
-  if ('formula' in value || 'sharedFormula' in value) return plainCellValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  return undefined;
-}
-
-/** The values of a worksheet from A1 (0-based rows and columns); empty cells are undefined. */
-export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
-  const rows: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values: unknown[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-      values[columnNumber - 1] = plainCellValue(cell.value);
-    });
-    rows[rowNumber - 1] = values;
-  });
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-  return rows;
-}
-
 /** Saves a workbook through a temporary file. */
 export async function saveWorkbook(workbook: ExcelJS.Workbook, file: string): Promise<void> {
   await writeFileSafely(file, (temp) => workbook.xlsx.writeFile(temp));
@@ -92,8 +68,6 @@ export function setColumnHighlights(sheet: ExcelJS.Worksheet, column: number, fi
     })),
   });
 }
-
-export { charsOfPoints };
 
 export interface XlsxTableOptions {
   sheetName: string;
