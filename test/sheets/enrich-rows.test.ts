@@ -147,6 +147,22 @@ test('a second source gets its own PartSpec (MPN2) columns, in the same lookup, 
   expect(again.columns.filter((c) => c.header.startsWith('PartSpec (MPN2)')).every((c) => c.existing)).toBe(true);
 });
 
+test('in a table, the second source\'s columns join the table after the first column\'s', async () => {
+  const r = freshWorkbook(rig);
+  const first = parts('SMD', 90, 2);
+  const second = parts('Ind', 90, 2);
+  r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2', 'Qty'], [first[0], second[0], 1], [first[1], second[1], 2]]);
+  r.excel.addTable('Sheet1', 'A1:C3', 'Bom');
+  r.excel.select('Sheet1', 'A2');
+  const result = await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['B2:B3'] });
+  expect(result.status).toBe('done');
+  expect(r.excel.tables()[0]).toMatchObject({ name: 'Bom', address: 'A1:G3', headers: ['MPN', 'MPN2', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status'] });
+  expect(r.excel.values('Sheet1').slice(1).map((row) => [row[3], row[5]])).toEqual([
+    ['Exact', 'Exact'],
+    ['Exact', 'Exact'],
+  ]);
+});
+
 test('a second source that is the part-number column itself, or outside the BOM, is refused before anything is looked up', async () => {
   const r = freshWorkbook(rig);
   r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2'], [parts('SMD', 40, 1)[0], '']]);
