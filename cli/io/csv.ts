@@ -65,7 +65,18 @@ export interface CsvFormat {
 /** The text of rows with the line ends of `format.layout`, before encoding (no byte-order mark). */
 export function formatCsvText(rows: readonly (readonly string[])[], delimiter = ',', format: CsvFormat = {}): string {
   const newline = (format.layout ?? NEW_CSV_LAYOUT).newline;
-  return `${Papa.unparse(rows as string[][], { delimiter, newline, quotes: format.quoteAll ?? false })}${newline}`;
+  const quoteAll = format.quoteAll ?? false;
+  return rows.map((row) => row.map((field) => quoteField(field ?? '', delimiter, quoteAll)).join(delimiter) + newline).join('');
+}
+
+/**
+ * A field as RFC 4180 writes it: quoted only when the delimiter, a quote or a line end forces it
+ * (or the file quoted everything). Papa's writer also quotes a field with a space at either edge,
+ * which turns KiCad's unquoted `C2 C4 C6 ` into `"C2 C4 C6 "` on the way back.
+ */
+function quoteField(field: string, delimiter: string, quoteAll: boolean): string {
+  if (quoteAll || field.includes(delimiter) || /["\r\n]/.test(field)) return `"${field.replace(/"/g, '""')}"`;
+  return field;
 }
 
 /** CSV text of rows, with the BOM and CRLF line ends (a new UTF-8 file). */

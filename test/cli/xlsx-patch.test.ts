@@ -157,8 +157,17 @@ describe('reading', () => {
     expect(new WorkbookPatch(book()).occupiedWidth('BOM')).toBe(15);
     const bare = book({ sheetRels: [['rId5', 'comments', '../comments1.xml']], sheet: SHEET.replace(/<drawing[^>]*\/><legacyDrawing[^>]*\/>/, '').replace(/<dataValidations .*<\/dataValidations>/, '') });
     expect(new WorkbookPatch(bare).occupiedWidth('BOM')).toBe(4);
+    // A validation that refers to another sheet lives in extLst, and its cells count as well.
+    expect(new WorkbookPatch(book({ ...bareOptions(), sheet: bareSheet().replace('<xm:sqref>A2:A4</xm:sqref>', '<xm:sqref>A2:A4 F9</xm:sqref>') })).occupiedWidth('BOM')).toBe(6);
+    // A note alone on a cell right of the BOM.
+    const noteFar = COMMENTS.replace('ref="C2"', 'ref="G3"');
+    expect(new WorkbookPatch(book({ ...bareOptions(), parts: { 'xl/comments1.xml': noteFar } })).occupiedWidth('BOM')).toBe(7);
   });
 });
+
+/** The BOM sheet without its drawing, controls and main-markup validation; only its note. */
+const bareSheet = (): string => SHEET.replace(/<drawing[^>]*\/><legacyDrawing[^>]*\/>/, '').replace(/<dataValidations .*<\/dataValidations>/, '');
+const bareOptions = (): BookOptions => ({ sheetRels: [['rId5', 'comments', '../comments1.xml']], sheet: bareSheet() });
 
 describe('writing', () => {
   const input = book();

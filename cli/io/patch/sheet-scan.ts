@@ -78,7 +78,7 @@ export interface SheetScan {
   valueWidth: number;
   hyperlinks: ScannedRef[];
   conditionalFormats: ScannedRef[];
-  /** Every sqref/ref of validations, merges, the autofilter, conditional formats and hyperlinks. */
+  /** Every sqref/ref of validations, merges, the autofilter, conditional formats, hyperlinks and extension blocks (sparklines, x14 validations). */
   areas: string[];
   /** The highest priority of conditional-format rules outside the main conditionalFormatting elements (extLst). */
   maxPriority: number;
@@ -235,6 +235,9 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       }
     },
     text: (text, path) => {
+      // Extension blocks name their cells in <xm:sqref>: validations that refer to other sheets,
+      // Excel 2010 conditional formats, sparklines. They occupy those cells too.
+      if (path[path.length - 1] === 'sqref' && path.includes('extLst')) scan.areas.push(text);
       if (!cell) return;
       const last = path[path.length - 1];
       if (last === 'v') cell.text.push(text);
