@@ -37,6 +37,9 @@ export class RelationshipsPart {
   readonly list: PartRelationship[] = [];
   private readonly added: { id: string; type: string; target: string; external: boolean }[] = [];
   private readonly removed = new Set<string>();
+  private readonly ids = new Set<string>();
+  private used: Set<string> | undefined;
+  private nextId = 1;
   private rootClose = 0;
   private rootOpenEnd = 0;
   private rootSelfClosing = false;
@@ -63,6 +66,7 @@ export class RelationshipsPart {
         const external = a.TargetMode === 'External';
         const target = a.Target ?? '';
         this.list.push({ id: a.Id ?? '', type: a.Type ?? '', target, external, path: external ? '' : resolveTarget(owner, target), start: e.start, end });
+        this.ids.add(a.Id ?? '');
       },
     });
   }
@@ -76,20 +80,20 @@ export class RelationshipsPart {
     return this.list.find((r) => r.id === id);
   }
 
-  /** Adds a relationship; returns its id (`rId` and the next free number). */
+  /** Adds a relationship; returns its id (`rId` and the lowest free number). */
   add(type: string, target: string, external = false): string {
     // The lowest free number, so a re-run that replaces a hyperlink gives it the same id.
-    const used = new Set([...this.list.filter((r) => !this.removed.has(r.id)).map((r) => r.id), ...this.added.map((r) => r.id)]);
-    let n = 1;
-    while (used.has(`rId${n}`)) n++;
-    const id = `rId${n}`;
+    this.used ??= new Set(this.list.filter((r) => !this.removed.has(r.id)).map((r) => r.id));
+    while (this.used.has(`rId${this.nextId}`)) this.nextId++;
+    const id = `rId${this.nextId}`;
+    this.used.add(id);
     this.added.push({ id, type, target, external });
     return id;
   }
 
+  /** Removes a relationship the part had (removals come before additions). */
   remove(id: string): void {
-    if (this.list.some((r) => r.id === id)) this.removed.add(id);
-    else this.added.splice(this.added.findIndex((r) => r.id === id) >>> 0, 1);
+    if (this.ids.has(id)) this.removed.add(id);
   }
 
   get changed(): boolean {

@@ -4,7 +4,7 @@ import type { TypedCell } from '../typed-cells';
 import type { RelationshipsPart } from './package-parts';
 import { insertChild, WORKSHEET_ORDER } from './schema-order';
 import type { SharedStrings } from './shared-strings';
-import type { ScannedCell, SheetScan } from './sheet-scan';
+import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
 import { applyEdits, escapeText, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
 
@@ -282,10 +282,12 @@ export function argbOf(hex: string): string {
 function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart): TextEdit[] {
   const p = scan.prefix;
   const written = new Set([...writes.cells.values()].map((c) => cellAddress(c.row, c.column)));
-  const removed = scan.hyperlinks.filter((h) => written.has(h.ref.replace(/\$/g, '').toUpperCase()));
-  const kept = scan.hyperlinks.filter((h) => !removed.includes(h));
+  const isWritten = (h: ScannedRef): boolean => written.has(h.ref.replace(/\$/g, '').toUpperCase());
+  const removed = scan.hyperlinks.filter(isWritten);
+  const kept = scan.hyperlinks.filter((h) => !isWritten(h));
+  const stillUsed = new Set(kept.map((k) => k.id));
   const edits: TextEdit[] = removed.map((h) => ({ start: h.start, end: h.end, text: '' }));
-  for (const h of removed) if (h.id && !kept.some((k) => k.id === h.id)) rels.remove(h.id);
+  for (const h of removed) if (h.id && !stillUsed.has(h.id)) rels.remove(h.id);
   const r = scan.relPrefix ?? 'r';
   const declare = scan.relPrefix === undefined ? ` xmlns:r="${NS_R}"` : '';
   const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(REL_HYPERLINK, l.target, true)}"/>`).join('');
