@@ -159,6 +159,8 @@ describe('reading', () => {
     expect(new WorkbookPatch(bare).occupiedWidth('BOM')).toBe(4);
     // A validation that refers to another sheet lives in extLst, and its cells count as well.
     expect(new WorkbookPatch(book({ ...bareOptions(), sheet: bareSheet().replace('<xm:sqref>A2:A4</xm:sqref>', '<xm:sqref>A2:A4 F9</xm:sqref>') })).occupiedWidth('BOM')).toBe(6);
+    // A picture in a cell (value metadata, shown as #VALUE! by older programs).
+    expect(new WorkbookPatch(book({ ...bareOptions(), sheet: bareSheet().replace('<c r="D4"><v>2.5</v></c>', '<c r="D4"><v>2.5</v></c><c r="E4" t="e" vm="1"><v>#VALUE!</v></c>') })).occupiedWidth('BOM')).toBe(5);
     // A note alone on a cell right of the BOM.
     const noteFar = COMMENTS.replace('ref="C2"', 'ref="G3"');
     expect(new WorkbookPatch(book({ ...bareOptions(), parts: { 'xl/comments1.xml': noteFar } })).occupiedWidth('BOM')).toBe(7);

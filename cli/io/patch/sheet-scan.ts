@@ -74,7 +74,7 @@ export interface SheetScan {
   rows: ScannedRow[];
   cols: { min: number; max: number; start: number; end: number; tag: string }[];
   values: unknown[][];
-  /** 1 + the last column holding a value or formula. */
+  /** 1 + the last column holding a value (an error or a picture in the cell too) or formula. */
   valueWidth: number;
   hyperlinks: ScannedRef[];
   conditionalFormats: ScannedRef[];
@@ -229,7 +229,8 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         const type = cell.element.attributes.t ?? 'n';
         row.cells.push({ column: cell.column, start: e.start, end, style, type, hasFormula: cell.hasFormula, formulaRef: cell.formulaRef });
         const value = valueOf(type, cell.hasValue ? cell.text.join('') : undefined, cell.inline?.join(''), style, reader);
-        if (value !== undefined || cell.hasFormula) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
+        // An error value or a picture in the cell (vm: value metadata) holds something too.
+        if (value !== undefined || cell.hasFormula || cell.hasValue || cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
         if (value !== undefined) (scan.values[row.row] ??= [])[cell.column] = value;
         cell = undefined;
       }
