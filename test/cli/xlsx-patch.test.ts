@@ -311,6 +311,18 @@ describe('packages Excel writes without some parts', () => {
   });
 });
 
+test('a Strict Open XML workbook gets its hyperlinks in its own relationship namespace', () => {
+  const STRICT_R = 'http://purl.oclc.org/ooxml/officeDocument/relationships';
+  const files = unzipSync(book());
+  for (const [path, bytes] of Object.entries(files)) {
+    if (path.endsWith('.bin')) continue;
+    files[path] = strToU8(strFromU8(bytes).split(`${R}`).join(STRICT_R).split(MAIN).join('http://purl.oclc.org/ooxml/spreadsheetml/main'));
+  }
+  const out = patched(zipSync(files), [write(16, URL_SPEC, ['https://example.com/a'])]);
+  expect(text(out.parts, 'xl/worksheets/_rels/sheet1.xml.rels')).toContain(`Type="${STRICT_R}/hyperlink" Target="https://example.com/a" TargetMode="External"`);
+  expect(text(out.parts, 'xl/worksheets/sheet1.xml')).toMatch(/<hyperlink ref="Q2" r:id="rId\d+"\/>/);
+});
+
 describe('kinds and refusals', () => {
   test('a macro-enabled workbook written as .xlsx: the VBA project is left out and named, the workbook type changed', () => {
     const input = book({

@@ -15,8 +15,6 @@ import { applyEdits, escapeText, removeAttributeInTag, setAttributeInTag, type T
  * stays as it was read: other cells, row attributes, unknown elements, extLst, mc:AlternateContent.
  */
 
-const REL_HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink';
-const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** One cell to write. */
 export interface PendingCell {
@@ -54,6 +52,8 @@ export interface PatchContext {
   styles: StylesPart;
   strings: SharedStrings;
   rels: RelationshipsPart;
+  /** The package's relationships namespace: transitional, or strict for a Strict Open XML workbook. */
+  relNamespace: string;
 }
 
 /** 0-based blocks of a reference list (`A1:B3 D5`); unreadable references are skipped. */
@@ -171,7 +171,7 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
   edits.push(...columnEdits(scan, writes));
   edits.push(...dimensionEdits(scan, writes));
   edits.push(...highlightEdits(scan, writes, styles));
-  edits.push(...hyperlinkEdits(scan, writes, links, rels));
+  edits.push(...hyperlinkEdits(scan, writes, links, rels, context.relNamespace));
   return { xml: applyEdits(scan.xml, edits), overwroteFormula };
 }
 
@@ -279,7 +279,7 @@ export function argbOf(hex: string): string {
  * The hyperlinks of the written cells: an earlier one on a written cell is removed (with its
  * relationship, when nothing else uses it), each new one added with an external relationship.
  */
-function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart): TextEdit[] {
+function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart, relNamespace: string): TextEdit[] {
   const p = scan.prefix;
   const written = new Set([...writes.cells.values()].map((c) => cellAddress(c.row, c.column)));
   const isWritten = (h: ScannedRef): boolean => written.has(h.ref.replace(/\$/g, '').toUpperCase());
@@ -289,8 +289,8 @@ function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { 
   const edits: TextEdit[] = removed.map((h) => ({ start: h.start, end: h.end, text: '' }));
   for (const h of removed) if (h.id && !stillUsed.has(h.id)) rels.remove(h.id);
   const r = scan.relPrefix ?? 'r';
-  const declare = scan.relPrefix === undefined ? ` xmlns:r="${NS_R}"` : '';
-  const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(REL_HYPERLINK, l.target, true)}"/>`).join('');
+  const declare = scan.relPrefix === undefined ? ` xmlns:r="${relNamespace}"` : '';
+  const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(`${relNamespace}/hyperlink`, l.target, true)}"/>`).join('');
   const block = scan.blocks.get('hyperlinks');
   if (block && kept.length === 0 && markup === '' && removed.length > 0) return [{ start: block.start, end: block.end, text: '' }];
   if (markup === '') return edits;

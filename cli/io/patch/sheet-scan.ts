@@ -10,7 +10,8 @@ import { attributeOf, scanXml, type ScannedElement } from './xml-scan';
  * (what the patch edits around).
  */
 
-const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+/** The relationships namespace of transitional OOXML, and of strict (ISO/IEC 29500 Strict). */
+const NS_R = ['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships'];
 
 /** A cell element as found in the sheet. */
 export interface ScannedCell {
@@ -156,7 +157,10 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       const depth = e.path.length;
       if (depth === 0) {
         scan.prefix = e.prefix ? `${e.prefix}:` : '';
-        for (const [name, value] of Object.entries(e.attributes)) if (value === NS_R && name.startsWith('xmlns:')) scan.relPrefix ??= name.slice(6);
+        for (const [name, value] of Object.entries(e.attributes)) {
+          if (!NS_R.includes(value) || !name.startsWith('xmlns:') || scan.relPrefix !== undefined) continue;
+          scan.relPrefix = name.slice(6);
+        }
         return;
       }
       if (depth === 1) {

@@ -29,7 +29,6 @@ const CT_WORKBOOK_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsh
 const CT_STYLES = 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml';
 const CT_SHARED_STRINGS = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
 const CT_RELS = 'application/vnd.openxmlformats-package.relationships+xml';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** A worksheet as the workbook lists it. */
 interface SheetRecord {
@@ -73,6 +72,8 @@ export class WorkbookPatch {
   private readonly neighbours = new Map<string, SheetNeighbours>();
   private readonly writes = new Map<string, SheetWrites>();
   private readonly sheetRels = new Map<string, RelationshipsPart>();
+  /** The relationships namespace the package uses (a Strict Open XML workbook has its own). */
+  private readonly relNamespace: string;
 
   /** Throws an Error (its message a reason for a sentence) when the source is not a readable workbook package. */
   constructor(source: Uint8Array | RandomAccess) {
@@ -82,6 +83,7 @@ export class WorkbookPatch {
     const office = root.find('officeDocument');
     if (!office || !this.zip.has(office.path)) throw new Error('it holds no workbook part');
     this.workbookPath = office.path;
+    this.relNamespace = office.type.slice(0, office.type.lastIndexOf('/'));
     this.workbookRels = new RelationshipsPart(this.workbookPath, this.text(relsPathOf(this.workbookPath)));
     let date1904 = false;
     scanWorkbook(this.requireText(this.workbookPath), (name, id) => {
@@ -154,7 +156,7 @@ export class WorkbookPatch {
     for (const [name, writes] of this.writes) {
       const sheet = this.sheetOf(name);
       const rels = this.relsOf(sheet.path);
-      const patched = patchSheet(this.scanOf(name), writes, { styles: this.styles, strings: this.strings, rels });
+      const patched = patchSheet(this.scanOf(name), writes, { styles: this.styles, strings: this.strings, rels, relNamespace: this.relNamespace });
       overwroteFormula ||= patched.overwroteFormula;
       replaced.set(sheet.path, encode(patched.xml));
       if (rels.changed) {
@@ -166,7 +168,7 @@ export class WorkbookPatch {
       const rel = this.workbookRels.find('styles');
       const path = rel?.path ?? this.freePath('xl/styles.xml');
       if (!rel) {
-        this.workbookRels.add(`${REL}/styles`, relativeTarget(this.workbookPath, path));
+        this.workbookRels.add(`${this.relNamespace}/styles`, relativeTarget(this.workbookPath, path));
         this.types.setOverride(path, CT_STYLES);
       }
       replaced.set(path, encode(this.styles.toXml()));
@@ -175,7 +177,7 @@ export class WorkbookPatch {
       const rel = this.workbookRels.find('sharedStrings');
       const path = rel?.path ?? this.freePath('xl/sharedStrings.xml');
       if (!rel) {
-        this.workbookRels.add(`${REL}/sharedStrings`, relativeTarget(this.workbookPath, path));
+        this.workbookRels.add(`${this.relNamespace}/sharedStrings`, relativeTarget(this.workbookPath, path));
         this.types.setOverride(path, CT_SHARED_STRINGS);
       }
       replaced.set(path, encode(this.strings.toXml()));
