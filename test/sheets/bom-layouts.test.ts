@@ -105,6 +105,13 @@ describe('candidates and closeness', () => {
     expect(detectBomLayout({ values, origin: { row: 0, column: 0 }, selection: { row: 1, column: 0, rowCount: PARTS.length, columnCount: 1 } })).toMatchObject({ ok: true, partColumn: 0, candidates: [], ambiguous: false });
   });
 
+  test("a header word among the part numbers ('部品番号' typed in row 8 of the column) is a value, not a second header row", () => {
+    const column = [...PARTS, ...OTHERS];
+    column.splice(6, 0, '部品番号');
+    const values = [['Ref', 'Qty', 'Part number', 'Description'], ...column.map((p, i) => [`C${i + 1}`, '1', p, `Line ${i + 1}`])];
+    expect(detect(values)).toMatchObject({ ok: true, headerRow: 0, partColumn: 2, firstRow: 1, lastRow: column.length });
+  });
+
   test('a "Part No." in a title block loses to the header row of the BOM below it', () => {
     const values = [['Assembly', 'Part No.', 'PX-100'], ['Rev', 'C'], [], ['Item', 'Qty', 'Mfr Part Number'], ...PARTS.map((p, i) => [String(i + 1), '2', p])];
     expect(detect(values)).toMatchObject({ ok: true, headerRow: 3, partColumn: 2 });

@@ -195,6 +195,16 @@ function isAmbiguous(best: RankedColumn, runnerUp: RankedColumn | undefined): bo
   return !same;
 }
 
+/**
+ * Whether a header-like cell is really a value among the data: its column already holds part
+ * numbers in the rows above it (a part-number column where one row reads '部品番号' or 'PN' is
+ * still data; a real header row sits above its data, not inside it).
+ */
+function isInsideData(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, row: number, column: number): boolean {
+  const above = values.slice(0, row - origin.row).map((r) => r?.[column - origin.column]);
+  return describeColumn(above).parts >= 2;
+}
+
 /** The ranked columns of a header row, minus second-source columns of the best one, as the layout reports them. */
 function chooseAmong(ranked: readonly RankedColumn[]): { best: RankedColumn; runnerUp?: RankedColumn; candidates: ColumnCandidate[] } {
   const [best, ...rest] = ranked;
@@ -232,7 +242,8 @@ export function detectBomLayout(input: BomInput): BomDetection {
   let chosen: { headerRow: number; ranked: RankedColumn[] } | undefined;
   for (const row of headerRows) {
     const ranked = rankColumns(values, origin, row);
-    if (ranked.length > 0 && (!chosen || ranked[0].score > chosen.ranked[0].score)) chosen = { headerRow: row, ranked };
+    if (ranked.length === 0 || isInsideData(values, origin, row, ranked[0].column)) continue;
+    if (!chosen || ranked[0].score > chosen.ranked[0].score) chosen = { headerRow: row, ranked };
   }
   let contentOnly = false;
   if (!chosen) {
