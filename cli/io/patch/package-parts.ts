@@ -9,7 +9,6 @@ import { applyEdits, escapeAttribute, scanXml, type TextEdit } from './xml-scan'
  */
 
 export const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
-export const NS_CT = 'http://schemas.openxmlformats.org/package/2006/content-types';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** One relationship of a part. */

@@ -271,7 +271,7 @@ function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart
 }
 
 /** ARGB of a `#RRGGBB` colour. */
-export function argbOf(hex: string): string {
+function argbOf(hex: string): string {
   return `FF${hex.replace('#', '').toUpperCase()}`;
 }
 
