@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
@@ -190,7 +190,7 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     expect(text(out, '[Content_Types].xml')).not.toContain('template.main');
   });
 
-  test('a workbook is never written as a kind it is not: .xlsx to .xlsm is refused before any request', async () => {
+  test('a BOM is never written as a kind it is not: .xlsx to .xlsm, CSV to .xltx are refused before any request', async () => {
     const file = copyFixture('kept.xlsx', 'plain.xlsx');
     emulator.resetLog();
     const run = await enrich(file, 'plain.xlsm');
@@ -198,6 +198,11 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     expect(run.stderr).toContain('--out plain.xlsm: partspec writes a macro-enabled workbook (.xlsm) only back from a BOM of that kind; write to a .xlsx or .csv file.');
     expect(emulator.requests).toHaveLength(0);
     expect(readdirSync(home)).not.toContain('plain.xlsm');
+    writeFileSync(join(home, 'plain.csv'), 'Part Number\r\nGRM188R71H104KA93D\r\n');
+    const fromCsv = await enrich('plain.csv', 'plain.xltx');
+    expect(fromCsv.code).toBe(2);
+    expect(fromCsv.stderr).toContain('--out plain.xltx: partspec writes a template (.xltx) only back from a BOM of that kind; write to a .xlsx or .csv file.');
+    expect(emulator.requests).toHaveLength(0);
   });
 
   test.each([
