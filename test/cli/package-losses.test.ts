@@ -3,9 +3,10 @@ import { readPackage } from '../../cli/io/package-reader';
 import { CONTENT_TYPES as CT, NS, REL_TYPES as RT, appProps, coreProps, rels, styles, xmlHead, zipPackage } from '../fixtures/workbooks/ooxml';
 
 /*
- * The parts a rewrite cannot keep that the fixture workbooks do not hold (slicers, timelines,
- * ActiveX, embedded objects, custom XML and properties, a thumbnail, an unknown part), each named
- * once in a sentence a user understands, and a plain workbook that names nothing.
+ * The parts beyond cells that a workbook enriched into CSV names as not carried over, for those
+ * the fixture workbooks do not hold (slicers, timelines, ActiveX, embedded objects, custom XML and
+ * properties, a thumbnail, an unknown part), each named once in a sentence a user understands,
+ * and a plain workbook that names nothing.
  */
 
 const X = 'application/vnd.ms-excel';
