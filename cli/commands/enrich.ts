@@ -1,6 +1,6 @@
 import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
-import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, planEnrichmentColumns, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
+import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, labelSkippedRows, planEnrichmentColumns, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
 import { isAlternateHeader } from '../../src/sheets/core/bom';
 import { classifyRow, countRowKinds, describeRowSummary, findMakerColumn, isOurMaker, type RowKind } from '../../src/sheets/core/bom-rows';
@@ -54,7 +54,7 @@ ${CONNECTION_HELP}
 
 Rows marked not fitted (DNP, DNF, not fitted, Not populated, 未実装…), total rows, blank rows
 and, where the BOM has a Manufacturer column, other makers' parts are not looked up; the
-summary line counts them. Murata is recognised in any spelling (MURATA, Murata Manufacturing,
+summary line counts them, and their Match cell reads 'Not fitted' or 'Other maker'. Murata is recognised in any spelling (MURATA, Murata Manufacturing,
 村田製作所, Murata(村田), ムラタ). Where the BOM has no Manufacturer column, a part not found
 whose number is not in Murata's numbering (GRM…, GCM…, LQM…, DFE…) is counted in the summary
 line, not named; a not-found part in Murata's numbering (a typo, most likely) is named.
@@ -230,6 +230,7 @@ export const enrichCommand: Command = {
     const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
     for (const set of sets) {
       const rows = buildEnrichmentRows({ entries: set.entries, outcomes, columns: set.planned.map((p) => p.spec), mode: 'values', today, partColumn: set.partColumn, firstRow: layout.firstRow, replacements });
+      labelSkippedRows(set.kinds, set.planned, rows);
       set.changes = set.source === undefined && set.planned.some((p) => p.spec.special === 'changes') ? compareWithFile(values, headers, set.planned, rows, layout.firstRow, set.entries) : undefined;
       set.planned.forEach((p, c) => {
         const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;

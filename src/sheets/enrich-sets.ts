@@ -9,13 +9,10 @@ import { columnLetters, parseAddress } from './core/address';
 import { isAlternateHeader } from './core/bom';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from './core/bom-rows';
 import { parsePartSpecHeader, type ColumnSpec } from './core/columns';
-import { countMatches, entryText, planEnrichmentColumns, type MatchCounts, type MatchOutcome, type PlannedColumn } from './core/enrich-plan';
+import { countMatches, entryText, labelSkippedRows as labelRows, planEnrichmentColumns, type MatchCounts, type MatchOutcome, type PlannedColumn } from './core/enrich-plan';
 import { looksLikeMakerPartNumber } from './core/maker-numbering';
 import type { CellValue } from './core/cell-values';
 import type { RunExcel } from './deps';
-
-/** What the Match cell of a row that was not looked up says; blank and total rows stay empty. */
-export const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
 
 /** Cells read per sync when reading whole BOM rows (well under Excel on the web's 5 MB response). */
 const READ_CELLS_PER_SYNC = 50_000;
@@ -122,12 +119,7 @@ export function lookupInputs(sets: readonly EnrichSet[]): string[] {
 
 /** Writes what a skipped row's Match cell says into the built rows (`rows[r][c]` follows `planned`). */
 export function labelSkippedRows(set: EnrichSet, rows: CellValue[][]): void {
-  const at = set.planned.findIndex((p) => p.spec.special === 'match');
-  if (at < 0) return;
-  set.kinds.forEach((kind, r) => {
-    const label = SKIPPED_MATCH_LABELS[kind];
-    if (label) rows[r][at] = label;
-  });
+  labelRows(set.kinds, set.planned, rows);
 }
 
 /** A set's outcome in the words of the summary line (`describeRowSummary`'s input). */

@@ -66,8 +66,8 @@ test("EasyEDA's UTF-16LE TSV is written back in place byte-compatible: BOM, UTF-
   before.slice(0, -1).forEach((line, i) => expect(after[i].startsWith(`${line}\t"`)).toBe(true));
   const emulatorRow = after.findIndex((l) => l.includes(EMULATOR_PARTS[0]));
   expect(after[emulatorRow]).toMatch(/\t"Exact"\t"[^"]+"$/);
-  // Another maker's row is not looked up: its PartSpec cells stay empty.
-  expect(after.find((l) => l.includes(OTHERS[0]))).toMatch(/\t""\t""$/);
+  // Another maker's row is not looked up: its Match cell says why, as in the add-in, and its Status stays empty.
+  expect(after.find((l) => l.includes(OTHERS[0]))).toMatch(/\t"Other maker"\t""$/);
 });
 
 test("Kitspace's TSV with --column MPN --column MPN_2: each gets its own columns from one lookup, re-runs update them in place, bytes kept (UTF-8, no BOM, LF)", async () => {

@@ -2,6 +2,7 @@ import type { ProductRecord } from '../../api/product';
 import { cellAddress } from './address';
 import { toCellValue, LIST_SEPARATOR, type CellValue } from './cell-values';
 import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './columns';
+import type { RowKind } from './bom-rows';
 import { assessRisk } from './risk';
 
 export type EnrichMode = 'values' | 'formulas';
@@ -182,4 +183,20 @@ export function countMatches(entries: readonly unknown[], outcomes: ReadonlyMap<
     else counts.blank++;
   }
   return counts;
+}
+
+/** What the Match cell of a row that was not looked up says; blank and total rows stay empty. */
+export const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
+
+/**
+ * Writes what each skipped row's Match cell says into built rows (`rows[r][c]` follows
+ * `planned`), so the add-in and `partspec enrich` tell a user the same reason a row was not looked up.
+ */
+export function labelSkippedRows(kinds: readonly RowKind[], planned: readonly PlannedColumn[], rows: CellValue[][]): void {
+  const at = planned.findIndex((p) => p.spec.special === 'match');
+  if (at < 0) return;
+  kinds.forEach((kind, r) => {
+    const label = SKIPPED_MATCH_LABELS[kind];
+    if (label && rows[r]) rows[r][at] = label;
+  });
 }
