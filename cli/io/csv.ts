@@ -75,7 +75,7 @@ export function formatCsvText(rows: readonly (readonly string[])[], delimiter = 
  * which turns KiCad's unquoted `C2 C4 C6 ` into `"C2 C4 C6 "` on the way back.
  */
 function quoteField(field: string, delimiter: string, quoteAll: boolean): string {
-  if (quoteAll || field.includes(delimiter) || /["\r\n]/.test(field)) return `"${field.replace(/"/g, '""')}"`;
+  if (quoteAll || field.includes(delimiter) || field.includes('"') || /[\r\n]/.test(field)) return `"${field.replace(/"/g, '""')}"`;
   return field;
 }
 
