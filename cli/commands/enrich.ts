@@ -45,8 +45,9 @@ Options:
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
-  --out FILE            .xlsx, or a text table like the BOM (.csv, .tsv, .txt); may be the BOM
-                        itself, unless that would lose a part of it
+  --out FILE            .xlsx (.xlsm, .xltx, .xltm for a BOM of that kind), or a text table
+                        like the BOM (.csv, .tsv, .txt); may be the BOM itself, which is
+                        patched and keeps everything it holds
   --fail-on changes|risk|eol  exit 4 (after writing --out) when a row changed since the
                         last run, is at Risk or EOL, or is EOL; comma-separated for
                         several; every such row is named on stderr
