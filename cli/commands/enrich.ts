@@ -1,6 +1,6 @@
 import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
-import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, labelSkippedRows, planEnrichmentColumns, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
+import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, labelSkippedRows, planEnrichmentColumns, type EnrichSet, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
 import { isAlternateHeader } from '../../src/sheets/core/bom';
 import { classifyRow, countRowKinds, describeRowSummary, findMakerColumn, isOurMaker, type RowKind } from '../../src/sheets/core/bom-rows';
@@ -124,16 +124,8 @@ function columnArguments(argv: readonly string[]): string[] {
   return out;
 }
 
-/** One part-number column and the PartSpec columns it gets: the first column's, or a second source's. */
-interface SourceSet {
-  partColumn: number;
-  /** The second source's header (`MPN2`); undefined for the first column. */
-  source?: string;
-  makerColumn?: number;
-  kinds: RowKind[];
-  /** The part-number cell of each row, undefined where the row is not looked up. */
-  entries: unknown[];
-  planned: PlannedColumn[];
+/** A part-number column's set (the first column's, or a second source's) and, for the first, what changed since the last run. */
+interface SourceSet extends EnrichSet {
   changes?: ChangesOfFile;
 }
 

@@ -9,7 +9,7 @@ import { columnLetters, parseAddress } from './core/address';
 import { isAlternateHeader } from './core/bom';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from './core/bom-rows';
 import { parsePartSpecHeader, type ColumnSpec } from './core/columns';
-import { countMatches, entryText, labelSkippedRows as labelRows, planEnrichmentColumns, type MatchCounts, type MatchOutcome, type PlannedColumn } from './core/enrich-plan';
+import { countMatches, entryText, labelSkippedRows as labelRows, planEnrichmentColumns, type MatchCounts, type EnrichSet, type MatchOutcome, type PlannedColumn } from './core/enrich-plan';
 import { looksLikeMakerPartNumber } from './core/maker-numbering';
 import type { CellValue } from './core/cell-values';
 import type { RunExcel } from './deps';
@@ -29,19 +29,7 @@ export interface BomRows {
   rows: readonly (readonly unknown[])[];
 }
 
-/** One part-number column and the PartSpec columns it gets. */
-export interface EnrichSet {
-  /** Absolute 0-based sheet column. */
-  partColumn: number;
-  /** A second source's header (`MPN2`, or its letters when it has none); undefined for the first column. */
-  source?: string;
-  /** Absolute column of the manufacturer names this column's rows are told apart by. */
-  makerColumn?: number;
-  kinds: RowKind[];
-  /** The part-number cell of each row, undefined where the row is not looked up. */
-  entries: unknown[];
-  planned: PlannedColumn[];
-}
+export type { EnrichSet } from './core/enrich-plan';
 
 /**
  * Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync, with

@@ -185,6 +185,23 @@ export function countMatches(entries: readonly unknown[], outcomes: ReadonlyMap<
   return counts;
 }
 
+/**
+ * One part-number column of an enrichment and the PartSpec columns it gets: the first column, or a
+ * second source (MPN2) with its own columns. The add-in and `partspec enrich` plan the same sets.
+ */
+export interface EnrichSet {
+  /** Absolute 0-based sheet column. */
+  partColumn: number;
+  /** A second source's header (`MPN2`, or its letters when it has none); undefined for the first column. */
+  source?: string;
+  /** Absolute column of the manufacturer names this column's rows are told apart by. */
+  makerColumn?: number;
+  kinds: RowKind[];
+  /** The part-number cell of each row, undefined where the row is not looked up. */
+  entries: unknown[];
+  planned: PlannedColumn[];
+}
+
 /** What the Match cell of a row that was not looked up says; blank and total rows stay empty. */
 export const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
 
