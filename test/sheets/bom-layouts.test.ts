@@ -26,8 +26,17 @@ test.each([
   ['Ceramic capacitor 100nF', undefined],
   ['', undefined],
   ['12', undefined],
+  ['Line 12', undefined],
+  ['Cap 0603 X7R', undefined],
 ])('%s reads as %s', (text, shape) => {
   expect(partNumberShape(text)).toBe(shape);
+});
+
+test("a Description column of 'Line 1', 'Line 2'… is no candidate beside the part numbers", () => {
+  const values = [['Ref', 'Qty', 'Part number', 'Description'], ...PARTS.map((p, i) => [`C${i + 1}`, '1', p, `Line ${i + 10}`])];
+  const found = detect(values);
+  expect(found).toMatchObject({ ok: true, partColumn: 2, ambiguous: false });
+  expect(found.ok && found.candidates.map((c) => c.column)).toEqual([2]);
 });
 
 test("a KiCad export with generic headers: the part numbers are found in Field2 by what it holds, and the user is told", () => {

@@ -19,6 +19,8 @@ export function partNumberShape(value: unknown): 'part' | 'distributor' | undefi
   const text = String(value).trim();
   if (text.length < 5 || text.length > 40 || /\s{2,}|\s.*\s.*\s/.test(text)) return undefined;
   if (DESIGNATORS.test(text) || VALUE.test(text)) return undefined;
+  // A word beside a number is a description or a note ("Line 12", "Cap 0603", "Rev 2B"), not a code.
+  if (/\s/.test(text) && text.split(/\s+/).some((word) => /^[A-Za-z]{2,}$/.test(word))) return undefined;
   const letters = (text.match(/[A-Za-z]/g) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   if (letters < 2 || digits < 2) return undefined;
