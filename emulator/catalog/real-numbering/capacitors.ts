@@ -20,7 +20,7 @@ import {
   VOLTAGE_CODES,
 } from './capacitor-tables';
 import { CHIP_CAPACITOR_SERIES, LEADED_CAPACITOR_SERIES } from './series-tables';
-import type { RealPart } from './types';
+import { packageForm, type RealPart } from './types';
 import { readCapacitanceCode } from './value-codes';
 
 const CHIP = /^([A-Z]{2}[A-Z0-9])([0-9]{2})([0-9A-Z])([0-9A-Z]{2})([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])([0-9A-Z]{3})([A-Z])$/;
@@ -66,10 +66,7 @@ export function decodeChipCapacitor(partno: string): RealPart | undefined {
   }
   return {
     group: 'SMD',
-    partno,
-    partnoWithoutPackageCode: partno.slice(0, -1),
-    packageCode,
-    packageType,
+    ...packageForm(partno, packageCode, packageType),
     facts: series,
     values,
     variantCodes: thickness === null || thickness <= PAPER_TAPE_MAX_MM ? ['D', 'J'] : ['L', 'K'],
@@ -93,10 +90,7 @@ export function decodeLeadedCapacitor(partno: string): RealPart | undefined {
   }
   return {
     group: 'Lead',
-    partno,
-    partnoWithoutPackageCode: partno.slice(0, -1),
-    packageCode,
-    packageType,
+    ...packageForm(partno, packageCode, packageType),
     facts: { ...series, mounting: series.mounting ?? ['Flow soldering'] },
     values,
     variantCodes: Object.keys(LEAD_PACKAGING),

@@ -14,7 +14,7 @@ import { mm, mmText, quantityText } from '../numbers';
 import type { ChipBody } from './capacitor-tables';
 import { INCH_OF_MM, INDUCTANCE_TOLERANCES, INDUCTOR_PACKAGING, INDUCTOR_SIZES, POWER_INDUCTOR_PACKAGING, TARGET_CIRCUITS } from './inductor-tables';
 import { INDUCTOR_STRUCTURES, POWER_INDUCTOR_FACTS } from './series-tables';
-import type { PartFacts, RealPart } from './types';
+import { packageForm, type PartFacts, type RealPart } from './types';
 import { readInductanceCode } from './value-codes';
 
 const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])[A-Z])([0-9A-Z]{3})([A-Z])[0-9A-Z]{2}([A-Z])$/;
@@ -64,10 +64,7 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
   const target = TARGET_CIRCUITS[structureCode];
   return {
     group: 'Ind',
-    partno,
-    partnoWithoutPackageCode: partno.slice(0, -1),
-    packageCode,
-    packageType,
+    ...packageForm(partno, packageCode, packageType),
     facts: { productName: structure.productName, ...CHIP_FACTS },
     values: {
       ...inductorValues(series, size, henries, tolerance),
@@ -97,10 +94,7 @@ function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
   if (!size || henries === undefined || !tolerance || !packageType) return undefined;
   return {
     group: 'Ind',
-    partno,
-    partnoWithoutPackageCode: partno.slice(0, -1),
-    packageCode,
-    packageType,
+    ...packageForm(partno, packageCode, packageType),
     facts: POWER_FACTS,
     values: { ...inductorValues(series, size, henries, tolerance), ...POWER_VALUES },
     variantCodes: ['L'],
@@ -120,10 +114,7 @@ function decodeOlderPowerInductor(partno: string): RealPart | undefined {
   const packageCode = `=${packaging}`;
   return {
     group: 'Ind',
-    partno,
-    partnoWithoutPackageCode: partno.slice(0, -packageCode.length),
-    packageCode,
-    packageType,
+    ...packageForm(partno, packageCode, packageType),
     facts: POWER_FACTS,
     values: {
       ...inductorValues(series, { length, width, mm: sizeMm, inch: INCH_OF_MM[sizeMm] }, henries, tolerance),

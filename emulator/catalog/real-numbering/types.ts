@@ -24,3 +24,8 @@ export interface RealPart {
   /** The package codes a part of this body is sold in, for a lookup of the base alone. */
   variantCodes: readonly string[];
 }
+
+/** The number's own fields of a RealPart; the base is the number less its package code. */
+export function packageForm(partno: string, packageCode: string, packageType: string): Pick<RealPart, 'partno' | 'partnoWithoutPackageCode' | 'packageCode' | 'packageType'> {
+  return { partno, partnoWithoutPackageCode: partno.slice(0, -packageCode.length), packageCode, packageType };
+}
