@@ -5,12 +5,10 @@
  * other code tables) stay unknown.
  */
 
-export interface SeriesFacts {
-  productName: string;
-  applications: readonly string[];
-  aec: boolean;
-  benefits?: readonly string[];
-  mounting?: readonly string[];
+import type { PartFacts } from './types';
+
+/** What a part's series says (PartFacts), and for chips the shape of the body. */
+export interface SeriesFacts extends PartFacts {
   smdType?: string;
 }
 
