@@ -148,12 +148,6 @@ export async function writeFileSafely(file: string, data: string | Uint8Array | 
   }
 }
 
-/** True when two paths name the same file (same device and inode), e.g. an in-place write. */
-export async function isSameFile(a: string, b: string): Promise<boolean> {
-  const [x, y] = await Promise.all([stat(a).catch(() => undefined), stat(b).catch(() => undefined)]);
-  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
-}
-
 /** Reads a whole file, or throws one FileError sentence naming it. */
 export async function readFileBytes(file: string): Promise<Uint8Array> {
   try {
