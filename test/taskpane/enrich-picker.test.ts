@@ -1,9 +1,7 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
-import { createDefaultServices } from '../../src/taskpane/default-services';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import type { TaskpaneServices } from '../../src/taskpane/services';
-import { createSheetServices } from '../../src/taskpane/sheet-services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
+import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
  * Enrich BOM's column picker as the pane's services feed it (default services over the sheet
@@ -18,19 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const scope = globalThis as unknown as { Office?: unknown };
-afterEach(() => {
-  delete scope.Office;
-});
+afterEach(leaveExcel);
 
-async function paneIn(excel: ExcelDouble): Promise<TaskpaneServices> {
-  scope.Office = excel.office;
-  const settings = createSettingsStore(createMemoryStorage());
-  await settings.save({ baseUrl: emulator.url });
-  await settings.setApiKey(DEMO_KEY);
-  const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: false } });
-  return createDefaultServices({ settings, inExcel: true, session, createSheetServices: (getClient) => createSheetServices({ run: excel.run, getClient }) });
-}
+const paneIn = (excel: ExcelDouble): Promise<TaskpaneServices> => paneInExcel(excel, emulator.url);
 
 const partsOf = (group: 'SMD' | 'Ind', from: number, count: number): string[] => emulator.catalog.byGroup[group].slice(from, from + count).map((p) => p.values.Partno as string);
 const REQUEST = { fields: ['Status'], mode: 'values' as const, risk: false, alternatives: false, highlight: true, lang: 'en' as const };

@@ -1,11 +1,9 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { CancelledError, fieldsOfGroup } from '../../src/api';
 import { readImportRecords } from '../../src/sheets';
-import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
-import { createDefaultServices } from '../../src/taskpane/default-services';
 import type { ImportProgress, TaskpaneServices } from '../../src/taskpane/services';
-import { createSheetServices } from '../../src/taskpane/sheet-services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
+import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
  * The Download section's "Import whole category" as the pane runs it (default services over the
@@ -19,20 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const scope = globalThis as unknown as { Office?: unknown };
-afterEach(() => {
-  delete scope.Office;
-});
+afterEach(leaveExcel);
 
-/** The pane's services in Excel, writing to a fresh workbook double. */
-async function paneIn(excel: ExcelDouble): Promise<TaskpaneServices> {
-  scope.Office = excel.office;
-  const settings = createSettingsStore(createMemoryStorage());
-  await settings.save({ baseUrl: emulator.url });
-  await settings.setApiKey(DEMO_KEY);
-  const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: false } });
-  return createDefaultServices({ settings, inExcel: true, session, createSheetServices: (getClient) => createSheetServices({ run: excel.run, getClient }) });
-}
+const paneIn = (excel: ExcelDouble): Promise<TaskpaneServices> => paneInExcel(excel, emulator.url);
 
 test('Import whole category streams the file into a new sheet, with progress by products and megabytes', async () => {
   const excel = createExcelDouble();

@@ -1,0 +1,27 @@
+import { DEMO_KEY } from '../../emulator';
+import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
+import { createDefaultServices } from '../../src/taskpane/default-services';
+import type { TaskpaneServices } from '../../src/taskpane/services';
+import { createSheetServices } from '../../src/taskpane/sheet-services';
+import type { ExcelDouble } from '../../src/workbench/excel-double';
+
+const scope = globalThis as unknown as { Office?: unknown };
+
+/**
+ * The pane's services in Excel as the pane builds them (default services over the sheet services,
+ * the API at `baseUrl` behind real HTTP, no cache or retries), writing to `excel`, which stands in
+ * as Office until `leaveExcel()`.
+ */
+export async function paneInExcel(excel: ExcelDouble, baseUrl: string): Promise<TaskpaneServices> {
+  scope.Office = excel.office;
+  const settings = createSettingsStore(createMemoryStorage());
+  await settings.save({ baseUrl });
+  await settings.setApiKey(DEMO_KEY);
+  const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: false } });
+  return createDefaultServices({ settings, inExcel: true, session, createSheetServices: (getClient) => createSheetServices({ run: excel.run, getClient }) });
+}
+
+/** Forgets the Office that `paneInExcel` set (after each test). */
+export function leaveExcel(): void {
+  delete scope.Office;
+}
