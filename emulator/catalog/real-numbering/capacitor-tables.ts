@@ -5,16 +5,7 @@
  * unknown (not found), never guessed.
  */
 import type { TemperatureCharacteristic, VoltageRating } from '../capacitor-codes';
-
-/** A chip body: mm and inch size codes, length and width in mm. */
-export interface ChipBody {
-  mm: string;
-  inch: string;
-  length: number;
-  width: number;
-}
-
-const body = (mm: string, inch: string, length: number, width: number): ChipBody => ({ mm, inch, length, width });
+import { chipBody as body, type ChipBody } from './types';
 
 /** Size codes (L×W) of chip capacitors. */
 export const CHIP_SIZES: Readonly<Record<string, ChipBody>> = {

@@ -1,7 +1,5 @@
 /** The codes of the maker's real inductor part numbers, as data (see capacitor-tables.ts for the rule on missing codes). */
-import type { ChipBody } from './capacitor-tables';
-
-const body = (mm: string, inch: string, length: number, width: number): ChipBody => ({ mm, inch, length, width });
+import { chipBody as body, type ChipBody } from './types';
 
 /** Size codes (L×W) of chip and power inductors; letters mark bodies that share a length with another. */
 export const INDUCTOR_SIZES: Readonly<Record<string, ChipBody>> = {

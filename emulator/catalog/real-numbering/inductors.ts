@@ -11,10 +11,9 @@
  */
 import { shared } from '../common';
 import { mm, mmText, quantityText } from '../numbers';
-import type { ChipBody } from './capacitor-tables';
 import { INCH_OF_MM, INDUCTANCE_TOLERANCES, INDUCTOR_PACKAGING, INDUCTOR_SIZES, POWER_INDUCTOR_PACKAGING, TARGET_CIRCUITS } from './inductor-tables';
 import { INDUCTOR_STRUCTURES, POWER_INDUCTOR_FACTS } from './series-tables';
-import { packageForm, type PartFacts, type RealPart } from './types';
+import { packageForm, type ChipBody, type PartFacts, type RealPart } from './types';
 import { readInductanceCode } from './value-codes';
 
 const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])[A-Z])([0-9A-Z]{3})([A-Z])[0-9A-Z]{2}([A-Z])$/;

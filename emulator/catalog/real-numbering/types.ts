@@ -1,5 +1,15 @@
 import type { FieldValue, Group } from '../../../src/api';
 
+/** A chip body: mm and inch size codes, length and width in mm. */
+export interface ChipBody {
+  mm: string;
+  inch: string;
+  length: number;
+  width: number;
+}
+
+export const chipBody = (mm: string, inch: string, length: number, width: number): ChipBody => ({ mm, inch, length, width });
+
 /** What a product series says about every part in it. */
 export interface PartFacts {
   productName: string;
