@@ -95,7 +95,7 @@ export interface ValueReader {
 }
 
 /** [column, row], 0-based, of a cell reference such as `$B$12`. */
-export function cellOf(ref: string): [number, number] {
+function cellOf(ref: string): [number, number] {
   const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim());
   if (!m) return [-1, -1];
   return [columnIndex(m[1]), Number(m[2]) - 1];
