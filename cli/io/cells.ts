@@ -5,6 +5,9 @@ import type { ColumnSpec } from '../../src/sheets/core/columns';
 /** How a typed cell is written: the core's cell kind, number format and datasheet ladder of its column. */
 export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat' | 'ladder'>;
 
+/** Number formats every reader knows by their built-in id; a workbook gives any other an id from 164 up. */
+export const BUILTIN_NUMBER_FORMATS: Readonly<Record<string, number>> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };
+
 /** `YYYY-MM-DD` of an Excel serial day number (the core writes dates as serials). */
 export function isoDateOfSerial(serial: number): string {
   return fromExcelSerial(serial).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Zip } from 'fflate';
 import { columnLetters } from '../../src/sheets/core/address';
+import { BUILTIN_NUMBER_FORMATS } from './cells';
 import type { TypedCell } from './typed-cells';
 import { DeflateEntry, Sink } from './zip-stream';
 
@@ -34,9 +35,6 @@ const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const REL_HYPERLINK = `${NS_REL}/hyperlink`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-
-/** Number formats every reader knows by id; any other gets an id from 164 up. */
-const BUILTIN_FORMATS: Record<string, number> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };
 
 const FONT_PLAIN = 0;
 const FONT_BOLD = 1;
@@ -76,7 +74,7 @@ class StyleBook {
   }
 
   private formatId(numFmt: string): number {
-    const builtin = BUILTIN_FORMATS[numFmt];
+    const builtin = BUILTIN_NUMBER_FORMATS[numFmt];
     if (builtin !== undefined) return builtin;
     let id = this.formats.get(numFmt);
     if (id === undefined) {

@@ -1,3 +1,4 @@
+import { BUILTIN_NUMBER_FORMATS } from '../cells';
 import { applyEdits, attributeOf, escapeAttribute, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
 import { insertChild, STYLESHEET_ORDER, type ChildPosition } from './schema-order';
 
@@ -7,9 +8,6 @@ import { insertChild, STYLESHEET_ORDER, type ChildPosition } from './schema-orde
  * entries are never changed or reordered, so every cell of the workbook keeps its look; a format
  * already there with the same markup is used again, so re-runs do not make the part grow.
  */
-
-/** Number formats every reader knows by id. */
-const BUILTIN_FORMATS: Record<string, number> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };
 
 /** Built-in format ids that show dates or times. */
 const BUILTIN_DATE_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
@@ -92,7 +90,7 @@ export class StylesPart {
     if (!xf) return '';
     const id = Number(/\snumFmtId\s*=\s*["'](\d+)["']/.exec(xf)?.[1] ?? 0);
     if (BUILTIN_DATE_IDS.has(id)) return 'yyyy-mm-dd';
-    return this.formats.get(id) ?? Object.entries(BUILTIN_FORMATS).find(([, n]) => n === id)?.[0] ?? '';
+    return this.formats.get(id) ?? Object.entries(BUILTIN_NUMBER_FORMATS).find(([, n]) => n === id)?.[0] ?? '';
   }
 
   /** True when a cell format shows its number as a date or time. */
@@ -180,7 +178,7 @@ export class StylesPart {
   }
 
   private numFmtId(code: string): number {
-    const builtin = BUILTIN_FORMATS[code];
+    const builtin = BUILTIN_NUMBER_FORMATS[code];
     if (builtin !== undefined) return builtin;
     for (const [id, f] of this.formats) if (f === code) return id;
     const id = Math.max(163, ...this.formats.keys()) + 1;
