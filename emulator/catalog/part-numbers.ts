@@ -9,6 +9,8 @@
  * rated-current class on inductors. Only [A-Z0-9]; `PartnoWithoutPackageCode` is the Partno
  * without its last letter.
  */
+import { CAPACITANCE_TOLERANCES } from './real-numbering/capacitor-tables';
+import { INDUCTANCE_TOLERANCES } from './real-numbering/inductor-tables';
 
 /** Capacitance value code in picofarads: 4R7 (4.7 pF), R50 (0.5 pF), 101 (100 pF), 104 (100 nF), 226 (22 µF). */
 export function capacitanceCode(farads: number): string {
@@ -45,25 +47,13 @@ function pointCode(value: number, point: string): string {
   return code.slice(0, 3);
 }
 
-/** Letters of the tolerance texts, shared by capacitors and inductors. */
-export const TOLERANCE_LETTERS: Readonly<Record<string, string>> = {
-  '±0.05pF': 'W',
-  '±0.1pF': 'B',
-  '±0.25pF': 'C',
-  '±0.5pF': 'D',
-  '±1%': 'F',
-  '±2%': 'G',
-  '±5%': 'J',
-  '±10%': 'K',
-  '±20%': 'M',
-  '+80%/-20%': 'Z',
-  '±0.05nH': 'W',
-  '±0.1nH': 'B',
-  '±0.2nH': 'C',
-  '±0.3nH': 'S',
-  '±0.5nH': 'D',
-  '±30%': 'N',
-};
+/**
+ * Letters of the tolerance texts, shared by capacitors and inductors: the maker's own letters,
+ * read backwards from the real numbering's tables (±1 % is F in both).
+ */
+export const TOLERANCE_LETTERS: Readonly<Record<string, string>> = Object.fromEntries(
+  [...Object.entries(CAPACITANCE_TOLERANCES), ...Object.entries(INDUCTANCE_TOLERANCES)].map(([letter, text]) => [text, letter]),
+);
 
 export interface PartnoParts {
   series: string;
