@@ -85,6 +85,11 @@ test("other makers' rows and the DNP row are left alone and never asked for", ()
   // The Match cell says why a row was not looked up, as the add-in writes it; the spec columns stay empty.
   for (const partno of ['CL10A105KA8NNNC', 'C1005X7R1C104K050BC']) expect(rowOf(partno)['PartSpec: Match']).toBe('Other maker');
   expect(rowOf('GRM188R61A106KE69D', 'DNP')['PartSpec: Match']).toBe('Not fitted');
+  for (const row of [rowOf('CL10A105KA8NNNC'), rowOf('C1005X7R1C104K050BC'), rowOf('GRM188R61A106KE69D', 'DNP')]) {
+    const specs = Object.entries(row).filter(([header]) => header.startsWith('PartSpec: ') && header !== 'PartSpec: Match');
+    expect(specs.length).toBeGreaterThanOrEqual(FIELDS.split(',').length);
+    expect(specs.filter(([, value]) => value !== '')).toEqual([]);
+  }
   const asked = emulator.requests.map((r) => decodeURIComponent(r.url)).join('\n');
   expect(asked).toContain('GRM155R71C104KA88D');
   expect(asked).not.toContain('CL10A105KA8NNNC');
@@ -104,4 +109,9 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
   expect(grm?.getCell(match).text).toBe('Exact');
   expect(grm?.getCell(voltage).value).toBe(16);
+  // Every row, not just one: the same Match and rated voltage as the CSV's enrichment.
+  const fitted = columnOf(sheet, 1, 'Fitted');
+  const fromXlsx = [...Array(sheet.rowCount - 1).keys()].map((i) => sheet.getRow(i + 2)).map((r) => [r.getCell(part).text, r.getCell(fitted).text, r.getCell(match).text, r.getCell(voltage).text]);
+  const fromCsv = rows.map((r) => [r['Manufacturer Part Number'], r.Fitted, r['PartSpec: Match'], r['PartSpec: RatedVoltage (V)']]);
+  expect(fromXlsx).toEqual(fromCsv);
 });
