@@ -345,6 +345,16 @@ describe('kinds and refusals', () => {
     expect(withTable.occupiedWidth('BOM')).toBe(16);
     expect(() => withTable.writeColumn('BOM', write(15, TEXT_SPEC, ['Exact']))).toThrow(/falls inside the table 'Parts' \(A1:P4\), which partspec does not add columns to/);
     expect(() => withTable.writeColumn('BOM', write(15, TEXT_SPEC, ['Exact'], { existing: true }))).not.toThrow();
+    // The existing column is written in place: its header and cell hold the new text, the table is left as it was.
+    const out = unzipSync(Buffer.concat([...withTable.patch().chunks]));
+    const cells = text(out, 'xl/worksheets/sheet1.xml');
+    const items = text(out, 'xl/sharedStrings.xml')
+      .split('<si>')
+      .slice(1)
+      .map((item) => item.slice(0, item.indexOf('</si>')));
+    const stringAt = (ref: string): string | undefined => items[Number(new RegExp(`<c r="${ref}"[^>]* t="s"><v>(\\d+)</v></c>`).exec(cells)?.[1] ?? -1)];
+    expect([stringAt('P1'), stringAt('P2')]).toEqual(['<t>PartSpec: Match</t>', '<t>Exact</t>']);
+    expect(text(out, 'xl/tables/table1.xml')).toBe(table);
   });
 
   test('overwriting a formula someone typed into a PartSpec column drops the calculation chain, which Excel rebuilds', () => {
@@ -360,6 +370,10 @@ describe('kinds and refusals', () => {
     });
     const untouched = patched(input, [write(16, TEXT_SPEC, ['Exact'])]);
     expect(untouched.parts['xl/calcChain.xml']).toBeDefined();
+    // A write that overwrites no formula leaves the chain, its content type and its relationship as they were.
+    expect(text(untouched.parts, 'xl/calcChain.xml')).toBe(calcChain);
+    expect(text(untouched.parts, '[Content_Types].xml')).toContain('calcChain');
+    expect(text(untouched.parts, 'xl/_rels/workbook.xml.rels')).toContain('calcChain.xml');
     const out = patched(input, [write(15, TEXT_SPEC, ['Exact'])]);
     expect(out.parts['xl/calcChain.xml']).toBeUndefined();
     expect(text(out.parts, '[Content_Types].xml')).not.toContain('calcChain');
