@@ -186,13 +186,15 @@ describe('the emulator answers real numbers', () => {
       PackageType: 'Paper tape 180mm reel',
       Notices: SYNTHETIC_NOTICE,
       Specs: { Capacitance: 1e-7, CapacitanceText: '100nF', RatedVoltage: 16, TemperatureCharacteristics: 'X7R', SizecodeInch: '0402', ToleranceCapacitance: '±10%' },
+      ProductName: 'Chip Multilayer Ceramic Capacitors for General Purpose',
+      Mounting: ['Reflow soldering'],
     });
     const synthetic = byPartno.get('GRM155R71C104KA88D')!;
     expect(synthetic.LastBuyDate).toBeUndefined();
     expect(synthetic.ProductionEndDate).toBeUndefined();
     expect(byPartno.get('LQM18PN2R2MFRL')).toMatchObject({ Specs: { Inductance: 2.2e-6, InductanceTolerance: '±20%' }, Construction: ['Multilayer type'], Notices: SYNTHETIC_NOTICE });
     expect(byPartno.get('DFE322512F-2R2M=P2')).toMatchObject({ PartnoWithoutPackageCode: 'DFE322512F-2R2M', Specs: { Inductance: 2.2e-6, SizecodeMm: '3225' } });
-    expect(byPartno.get('RDER71H104K2M1H03A')).toMatchObject({ Specs: { Capacitance: 1e-7, RatedVoltage: 50, LeadSpace: 0.005 } });
+    expect(byPartno.get('RDER71H104K2M1H03A')).toMatchObject({ Specs: { Capacitance: 1e-7, RatedVoltage: 50, LeadSpace: 0.005 }, Mounting: ['Flow soldering'] });
     // The catalog's own part is its catalog product, untouched.
     expect(byPartno.get(partno(own))).toMatchObject({ Status: own.values.Status, ProductName: own.values.ProductName });
     expect(byPartno.get(partno(own))!.Notices).not.toBe(SYNTHETIC_NOTICE);
