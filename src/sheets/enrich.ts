@@ -228,11 +228,9 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
       return { ...base, status: 'cancelled', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: 'The enrichment was cancelled before anything was written.' };
     }
     const message = `Not updated: ${userMessageOf(error)}`;
-    for (const set of sets) {
-      const matchOnly = set.planned.filter((p) => p.spec.special === 'match');
-      const rows = set.entries.map((e) => [entryText(e) === undefined ? '' : message]);
-      await writeColumns(deps.run, bom, set.entries, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
-    }
+    const matchOnly = sets.map((set) => ({ entries: set.entries, planned: set.planned.filter((p) => p.spec.special === 'match') }));
+    const rows = sideBySide(matchOnly.map((set) => set.entries.map((e) => [entryText(e) === undefined ? '' : message])));
+    await writeColumns(deps.run, bom, matchOnly, rows, 'values', options, () => undefined).catch(() => undefined);
     return { ...base, status: 'failed', counts: { ...EMPTY_COUNTS }, problemRows: [], ...NO_CHANGES, message: userMessageOf(error), error };
   }
 
@@ -274,14 +272,15 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     }),
     ...changes,
   };
-  const totalRows = rowCount * sets.length;
   try {
-    for (const [i, { set, rows, shown }] of built.entries()) {
-      const onRows = (n: number): void => options.onProgress?.({ phase: 'writing', rowsWritten: i * rowCount + n, totalRows });
-      const written = await writeColumns(deps.run, bom, set.entries, set.planned, rows, mode, options, onRows, shown, i === 0 ? report?.marks : undefined);
-      if (written < rows.length) {
-        return { ...base, status: 'cancelled', ...outcome, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
-      }
+    // Every set's columns side by side in one run: one sync per chunk of rows, not per set. The
+    // first set's columns come first, so the change marks' column indexes hold.
+    const rows = sideBySide(built.map((b) => b.rows));
+    const shown = sideBySide(built.map((b) => b.shown));
+    const onRows = (n: number): void => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rowCount });
+    const written = await writeColumns(deps.run, bom, sets, rows, mode, options, onRows, shown, report?.marks);
+    if (written < rows.length) {
+      return { ...base, status: 'cancelled', ...outcome, message: `Cancelled after ${written} of ${rows.length} rows; the Match cell of every row not reached says so.` };
     }
   } catch (error) {
     return { ...base, status: 'failed', ...outcome, message: `Writing to the sheet failed: ${userMessageOf(error)}`, error };
@@ -312,15 +311,26 @@ async function markChanges(run: RunExcel, bom: BomRead, set: EnrichSet, rows: Ce
   return { changedRows: report.changedRows, edits: report.edits, marks: changeMarks(report, planned.map((p) => p.spec), at) };
 }
 
+/** Columns to write with the part numbers they were planned for (a set's, or its Match column alone). */
+interface ColumnGroup {
+  entries: readonly unknown[];
+  planned: readonly PlannedColumn[];
+}
+
+/** The rows of several groups of columns joined row by row, in the groups' order. */
+function sideBySide(groups: readonly (readonly CellValue[][])[]): CellValue[][] {
+  return (groups[0] ?? []).map((_, r) => groups.flatMap((rows) => rows[r]));
+}
+
 /**
- * Writes the planned columns: one sync for headers, new table columns, formats and highlights, then
- * one sync per chunk. Returns how many rows were written.
+ * Writes the planned columns of every group (`rows` holds them side by side, in the groups' order):
+ * one sync for headers, new table columns, formats and highlights, then one sync per chunk.
+ * Returns how many rows were written.
  */
 async function writeColumns(
   run: RunExcel,
   bom: BomRead,
-  entries: readonly unknown[],
-  planned: readonly PlannedColumn[],
+  groups: readonly ColumnGroup[],
   rows: readonly CellValue[][],
   mode: EnrichMode,
   options: EnrichOptions,
@@ -330,6 +340,7 @@ async function writeColumns(
 ): Promise<number> {
   const { layout } = bom;
   const count = rows.length;
+  const planned = groups.flatMap((g) => g.planned);
   const specs = planned.map((p) => p.spec);
   const chunks = planChunks(rowBytesOf(rows, specs), planned.length, options.budget);
   let written = 0;
@@ -379,12 +390,12 @@ async function writeColumns(
     }
 
     if (written < count) {
-      const match = planned.find((p) => p.spec.special === 'match');
-      if (match) {
+      const matches = groups.flatMap((g) => g.planned.filter((p) => p.spec.special === 'match').slice(0, 1).map((match) => ({ match, entries: g.entries })));
+      for (const { match, entries } of matches) {
         const rest = rows.slice(written).map((_, i) => [entryText(entries[written + i]) === undefined ? '' : 'Not enriched: cancelled']);
         sheet.getRangeByIndexes(layout.firstRow + written, match.column, count - written, 1).values = rest;
-        await context.sync();
       }
+      if (matches.length > 0) await context.sync();
     }
   });
   return written;

@@ -147,6 +147,52 @@ test('a second source gets its own PartSpec (MPN2) columns, in the same lookup, 
   expect(again.columns.filter((c) => c.header.startsWith('PartSpec (MPN2)')).every((c) => c.existing)).toBe(true);
 });
 
+test('a second source is written in the same syncs as the first column: its columns cost no sync of their own', async () => {
+  const bom = (r: Rig): void => {
+    const first = parts('SMD', 110, 4);
+    const second = parts('Ind', 110, 4);
+    r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'MPN2'], ...first.map((p, i) => [`C${i + 1}`, p, i === 1 ? '' : second[i]])]);
+    r.excel.select('Sheet1', 'A1');
+  };
+  const syncsOf = async (alternateColumns?: string[]): Promise<number> => {
+    const r = freshWorkbook(rig);
+    bom(r);
+    const before = r.excel.syncCount();
+    expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns })).toMatchObject({ status: 'done' });
+    if (alternateColumns) expect(r.excel.values('Sheet1')[0].slice(5)).toEqual(['PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
+    return r.excel.syncCount() - before;
+  };
+  expect(await syncsOf(["'Sheet1'!C2:C5"])).toBe(await syncsOf());
+});
+
+test('cancelled while writing: the Match cell of every row not reached says so in each set\'s columns, blank part numbers stay blank', async () => {
+  const r = freshWorkbook(rig);
+  const first = parts('SMD', 120, 4);
+  const second = parts('Ind', 120, 4);
+  r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'MPN2'], ...first.map((p, i) => [`C${i + 1}`, p, i === 3 ? '' : second[i]])]);
+  r.excel.select('Sheet1', 'A1');
+  const controller = new AbortController();
+  const result = await enrichSelection(deps(r), {
+    fields: ['Status'],
+    alternateColumns: ["'Sheet1'!C2:C5"],
+    // Four columns of two rows a chunk: the first chunk lands, then the user cancels.
+    budget: { maxCells: 8 },
+    signal: controller.signal,
+    onProgress: (p) => {
+      if (p.phase === 'writing' && p.rowsWritten > 0) controller.abort();
+    },
+  });
+  expect(result).toMatchObject({ status: 'cancelled', message: 'Cancelled after 2 of 4 rows; the Match cell of every row not reached says so.' });
+  const values = r.excel.values('Sheet1');
+  expect(values[0].slice(3)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
+  expect(values.slice(1).map((row) => [row[3], row[5]])).toEqual([
+    ['Exact', 'Exact'],
+    ['Exact', 'Exact'],
+    ['Not enriched: cancelled', 'Not enriched: cancelled'],
+    ['Not enriched: cancelled', ''],
+  ]);
+});
+
 test('in a table, the second source\'s columns join the table after the first column\'s', async () => {
   const r = freshWorkbook(rig);
   const first = parts('SMD', 90, 2);
