@@ -1,4 +1,6 @@
+import { CHIP_PACKAGING, LEAD_PACKAGING } from './capacitor-tables';
 import { decodeChipCapacitor, decodeLeadedCapacitor } from './capacitors';
+import { INDUCTOR_PACKAGING, POWER_INDUCTOR_PACKAGING } from './inductor-tables';
 import { decodeChipInductor, decodePowerInductor } from './inductors';
 import type { RealPart } from './types';
 
@@ -6,7 +8,14 @@ import type { RealPart } from './types';
 const DECODERS: readonly ((partno: string) => RealPart | undefined)[] = [decodeChipCapacitor, decodeLeadedCapacitor, decodeChipInductor, decodePowerInductor];
 
 /** Every package suffix any layout uses, for finding the package forms of a base number. */
-const PACKAGE_SUFFIXES = ['D', 'J', 'L', 'K', 'A', 'B', 'C', '=P2'];
+const PACKAGE_SUFFIXES = [
+  ...new Set([
+    ...Object.keys(CHIP_PACKAGING),
+    ...Object.keys(LEAD_PACKAGING),
+    ...Object.keys(INDUCTOR_PACKAGING),
+    ...Object.keys(POWER_INDUCTOR_PACKAGING).map((code) => `=${code}`),
+  ]),
+];
 
 /**
  * Reads one of the maker's real part numbers (package code included, upper case, as the service
