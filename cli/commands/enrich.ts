@@ -1,10 +1,9 @@
 import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
-import { buildEnrichmentColumns, buildEnrichmentRows, countMatches, entryText, labelSkippedRows, planEnrichmentColumns, type EnrichSet, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
+import { buildEnrichmentColumns, buildEnrichmentRows, entryText, labelSkippedRows, type EnrichSet, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
+import { countSet, isNotOurs, lookupInputs, planSets } from '../../src/sheets/core/enrich-sets';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
-import { isAlternateHeader } from '../../src/sheets/core/bom';
-import { classifyRow, countRowKinds, describeRowSummary, findMakerColumn, isOurMaker, type RowKind } from '../../src/sheets/core/bom-rows';
-import { looksLikeMakerPartNumber } from '../../src/sheets/core/maker-numbering';
+import { describeRowSummary } from '../../src/sheets/core/bom-rows';
 import { defaultPreferences } from '../../src/settings/settings';
 import type { Client, Lang } from '../../src/api/node';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
@@ -129,14 +128,6 @@ interface SourceSet extends EnrichSet {
   changes?: ChangesOfFile;
 }
 
-/** The manufacturer column of a second source: the first maker column's own second (Manufacturer2 beside MPN2). */
-function alternateMakerColumn(headers: readonly unknown[], makerColumn: number | undefined, partHeader: unknown, alternateHeader: unknown): number | undefined {
-  if (makerColumn === undefined) return undefined;
-  const suffix = /(\d+)\s*$/.exec(String(alternateHeader ?? ''))?.[1];
-  const found = headers.findIndex((h, i) => i !== makerColumn && isAlternateHeader(headers[makerColumn], h) && (suffix === undefined || String(h ?? '').trim().endsWith(suffix)));
-  return found >= 0 && !isAlternateHeader(partHeader, headers[found]) ? found : undefined;
-}
-
 export const enrichCommand: Command = {
   name: 'enrich',
   summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does',
@@ -188,22 +179,11 @@ export const enrichCommand: Command = {
     // New columns go right of everything on the sheet: notes, validations, merges, tables and drawings too.
     const width = Math.max(0, ...values.map((r) => r.length), bom.occupiedWidth?.(sheetName) ?? 0);
     const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
-    const makerColumn = findMakerColumn(headers);
-
     // DNP, total and blank rows, and other makers' parts where the BOM names makers, are never looked up.
-    const rowsOf = (partColumn: number, maker: number | undefined): { kinds: RowKind[]; entries: unknown[] } => {
-      const kinds = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => classifyRow(values[layout.firstRow + i] ?? [], partColumn, maker));
-      return { kinds, entries: kinds.map((kind, i) => (kind === 'part' ? values[layout.firstRow + i]?.[partColumn] : undefined)) };
-    };
-    let planned = planEnrichmentColumns(specs, headers, 0, width - 1, layout.partColumn);
-    if (comparesWithLastRun(planned)) planned = planEnrichmentColumns(withChangesColumn(specs), headers, 0, width - 1, layout.partColumn);
-    const sets: SourceSet[] = [{ partColumn: layout.partColumn, makerColumn, planned, ...rowsOf(layout.partColumn, makerColumn) }];
-    for (const alternate of alternates) {
-      // Each second source's columns go right of everything planned so far; 'PartSpec: Changes' stays the first column's.
-      const last = Math.max(width - 1, ...sets.flatMap((s) => s.planned.map((p) => p.column)));
-      const maker = alternateMakerColumn(headers, makerColumn, headers[layout.partColumn], headers[alternate.column]);
-      sets.push({ partColumn: alternate.column, source: alternate.source, makerColumn: maker, planned: planEnrichmentColumns(specs, headers, 0, last, alternate.column, { source: alternate.source }), ...rowsOf(alternate.column, maker) });
-    }
+    const rows = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i] ?? []);
+    const bomRows = { headers, headerOrigin: 0, lastColumn: width - 1, rows };
+    let sets: SourceSet[] = planSets(bomRows, layout.partColumn, specs, alternates);
+    if (comparesWithLastRun(sets[0].planned)) sets = planSets(bomRows, layout.partColumn, withChangesColumn(specs), alternates);
 
     if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
     const ambiguity = describeAmbiguity(layout);
@@ -217,7 +197,7 @@ export const enrichCommand: Command = {
     }
 
     // One lookup for every set: the client packs all part numbers into the fewest URLs.
-    const inputs = [...new Set(sets.flatMap((s) => s.entries.map(entryText)).filter((t): t is string => t !== undefined))];
+    const inputs = lookupInputs(sets);
     const outcomes = await lookupAll(client, inputs, config.lang, context);
     const today = new Date();
     const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
@@ -237,11 +217,9 @@ export const enrichCommand: Command = {
 
     let problems = 0;
     const summaries = sets.map((set) => {
-      const { notOurs, failed } = reportRows(set, values, layout.firstRow, outcomes, (line) => context.note(line));
-      problems += failed;
-      const counts = countMatches(set.entries, outcomes);
-      const kinds = countRowKinds(set.kinds);
-      return describeRowSummary({ rows: set.entries.length, ...counts, blank: counts.blank - kinds.dnp - kinds.total - kinds.otherMaker, notOurs, kinds, makerHeader: set.makerColumn === undefined ? undefined : String(headers[set.makerColumn]) });
+      problems += reportRows(set, values, layout.firstRow, outcomes, (line) => context.note(line));
+      const { counts, kinds, notOurs } = countSet(set, bomRows, outcomes);
+      return describeRowSummary({ rows: set.entries.length, ...counts, notOurs, kinds, makerHeader: set.makerColumn === undefined ? undefined : String(headers[set.makerColumn]) });
     });
     const allPlanned = sets.flatMap((s) => s.planned);
     const updated = allPlanned.filter((p) => p.existing).length;
@@ -268,10 +246,9 @@ export const enrichCommand: Command = {
 /**
  * Names on stderr each row of a set that was ambiguous, invalid or not found, except a not-found
  * part that is neither named as our maker's nor in our maker's numbering (another maker's, most
- * likely): those are only counted. Returns how many were not ours and how many failed at all.
+ * likely): those are only counted (countSet). Returns how many failed at all.
  */
-function reportRows(set: SourceSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): { notOurs: number; failed: number } {
-  let notOurs = 0;
+function reportRows(set: SourceSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): number {
   let failed = 0;
   const where = set.source === undefined ? '' : ` (${set.source})`;
   set.entries.forEach((entry, i) => {
@@ -286,12 +263,9 @@ function reportRows(set: SourceSet, values: readonly (readonly unknown[])[], fir
     failed++;
     if (outcome.status === 'notFound') {
       const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
-      if (!isOurMaker(maker) && !looksLikeMakerPartNumber(text)) {
-        notOurs++;
-        return;
-      }
+      if (isNotOurs(text, maker)) return;
     }
     note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
   });
-  return { notOurs, failed };
+  return failed;
 }
