@@ -96,6 +96,12 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
   test('is written, not refused, and every part it need not change is byte-identical', () => {
     // Exit 1 names a part not found; either way the file is written.
     expect([0, 1]).toContain(exit);
+    // Exactly 1 when the BOM holds a part the service does not know; the summary counts every BOM row and names the file written.
+    const parts = Object.values(book.parts);
+    const notFound = parts.filter((part) => part.match === 'Not found').length;
+    expect(exit).toBe(notFound > 0 ? 1 : 0);
+    expect(stderr).toContain(`${parts.length} rows: ${parts.length - notFound} exact, 0 variant, 0 ambiguous, ${notFound} not found`);
+    expect(stderr).toContain(` written to ${file}.`);
     expect(stderr).not.toMatch(/would be lost|cannot|refuse/);
     const mayChange = changeable(before, sheet);
     const added = Object.keys(after).filter((p) => !(p in before));
