@@ -16,8 +16,9 @@ export function realNumberCandidates(filter: Filter, catalog: Catalog): CatalogP
     for (const value of condition.values) {
       const products = condition.op === 'eq' ? [synthesizeProduct(value)] : synthesizeVariants(value);
       for (const product of products) {
-        const partno = product?.values.Partno as string | undefined;
-        if (product && partno !== undefined && !catalog.byPartno.has(partno)) found.set(partno, product);
+        if (!product) continue;
+        const partno = product.values.Partno as string;
+        if (!catalog.byPartno.has(partno)) found.set(partno, product);
       }
     }
   }
