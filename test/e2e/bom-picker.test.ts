@@ -46,6 +46,7 @@ test('two close part-number columns: the picker shows both, the user picks the s
   const before = await page.evaluate((s) => window.partspecWorkbench!.double.values(s), SHEET);
   const lookups = () => world.emulator.requests.filter((r) => r.url.startsWith('/v2/products?')).length;
   const lookupsBefore = lookups();
+  const requestsBefore = world.emulator.requests.length;
 
   await openSection(page, 'enrich');
   await page.getByTestId('enrich-run').click();
@@ -79,6 +80,10 @@ test('two close part-number columns: the picker shows both, the user picks the s
   const asked = world.emulator.requests.map((r) => decodeURIComponent(r.url)).join('\n');
   for (const p of internal.slice(0, 4)) expect(asked).toContain(p);
   for (const p of [...maker, internal[4]]) expect(asked).not.toContain(p);
+  // What the emulator received since the BOM was loaded: one lookup, of exactly the picked column's fitted part numbers.
+  const received = world.emulator.requests.slice(requestsBefore).filter((r) => r.url.startsWith('/v2/products?')).map((r) => decodeURIComponent(r.url));
+  expect(received).toHaveLength(1);
+  expect(received[0].match(/'([^']*)'/)![1].split('|').sort()).toEqual(internal.slice(0, 4).sort());
 
   expect(await page.getByTestId('enrich-summary').textContent()).toContain('Enriched 4 rows');
   expect(await page.getByTestId('enrich-count-exact').textContent()).toContain('4');
