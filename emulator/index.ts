@@ -16,6 +16,5 @@ export {
   type CatalogProduct,
 } from './catalog';
 export { runQuery, type Query, type QueryResult } from './query';
-export { realNumberCandidates } from './real-numbers';
-export { SYNTHETIC_NOTICE, decodeRealPartno, decodeRealVariants, synthesizeProduct, type RealPart } from './catalog/real-numbering';
+export { SYNTHETIC_NOTICE, decodeRealPartno, decodeRealVariants, type RealPart } from './catalog/real-numbering';
 export { renderProduct, renderResult } from './render';
