@@ -37,7 +37,10 @@ export type BomInspection =
     }
   | { ok: false; message: string };
 
-const quoteSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
+/** A BOM column's id as the pane and the row actions pass it: its range on its sheet, `'Sheet 1'!C2:C40`. */
+export function bomColumnId(sheetName: string, range: string): string {
+  return `'${sheetName.replace(/'/g, "''")}'!${range}`;
+}
 
 /**
  * Reads the BOM around the selection (its table or the sheet's used range) without writing:
@@ -51,7 +54,7 @@ export async function inspectBom(run: RunExcel, partColumn?: string): Promise<Bo
   const { layout } = bom;
   const columnId = (column: number): string => {
     const letter = columnLetters(column);
-    return `${quoteSheet(bom.sheetName)}!${letter}${layout.firstRow + 1}:${letter}${layout.lastRow + 1}`;
+    return bomColumnId(bom.sheetName, `${letter}${layout.firstRow + 1}:${letter}${layout.lastRow + 1}`);
   };
   const columns = bom.headers
     .map((header, i) => ({ column: bom.headerOrigin + i, header: header === null || header === undefined ? '' : String(header) }))

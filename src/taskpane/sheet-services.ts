@@ -2,7 +2,7 @@ import { formatFilter, formatOrderBy, type Client } from '../api';
 import { ApiError } from '../api/errors/api-error';
 import { CancelledError } from '../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
-import { enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import { bomColumnId, enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
 import type { Lang } from '../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets';
 import type { SheetServices } from './default-services';
@@ -145,7 +145,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       );
       if (result.status !== 'done') throw failure(result);
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
-      if (!request.column && result.sheetName && result.partNumbers) lastColumn = `'${result.sheetName.replace(/'/g, "''")}'!${result.partNumbers}`;
+      if (!request.column && result.sheetName && result.partNumbers) lastColumn = bomColumnId(result.sheetName, result.partNumbers);
       const counts = withoutBlank(result.counts);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       return {

@@ -79,3 +79,16 @@ test('a column the selection names needs no picker; PartSpec columns of every so
   expect(inspection).toMatchObject({ ambiguous: false, candidates: [], detected: "'Sheet1'!A2:A4" });
   expect(inspection.columns.map((c) => c.header)).toEqual(['MPN']);
 });
+
+test("after an Enrich that found its column itself, the row actions read that column whatever is selected then (on a sheet named with a quote)", async () => {
+  const excel = createExcelDouble({ sheets: ["Bob's BOM", 'Notes'] });
+  const services = await paneIn(excel);
+  const parts = partsOf('SMD', 90, 3);
+  excel.setCells("Bob's BOM", 'A1', [['Ref', 'Manufacturer Part Number'], ...parts.map((p, i) => [`C${i + 1}`, p])]);
+  excel.select("Bob's BOM", 'A1');
+  const summary = await services.enrich(REQUEST, () => undefined);
+  expect(summary).toMatchObject({ rows: 3, counts: { exact: 3 }, partNumbers: "Bob's BOM!B2:B4" });
+  excel.setCells('Notes', 'A1', [['Order next week']]);
+  excel.select('Notes', 'A1');
+  await expect(services.selectRowsWithStatus(['exact'])).resolves.toBe(3);
+});
