@@ -40,7 +40,8 @@ export interface VoltageRating {
   cls: 'DC' | 'AC';
 }
 
-const dc = (code: string, volts: number): VoltageRating => ({ code, volts, cls: 'DC' });
+/** A DC rating and its part-number code. */
+export const dc = (code: string, volts: number): VoltageRating => ({ code, volts, cls: 'DC' });
 const ac = (code: string, volts: number): VoltageRating => ({ code, volts, cls: 'AC' });
 
 export const VOLTAGES: Readonly<Record<string, VoltageRating>> = {

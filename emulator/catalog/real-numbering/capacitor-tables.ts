@@ -4,7 +4,7 @@
  * parts. Learnt from the maker's public part-numbering pages; a code missing here makes a number
  * unknown (not found), never guessed.
  */
-import type { TemperatureCharacteristic, VoltageRating } from '../capacitor-codes';
+import { dc, type TemperatureCharacteristic, type VoltageRating } from '../capacitor-codes';
 import { chipBody as body, type ChipBody } from './types';
 
 /** Size codes (L×W) of chip capacitors. */
@@ -113,7 +113,7 @@ export const VOLTAGE_CODES: Readonly<Record<string, VoltageRating>> = Object.fro
       ['3D', 2000],
       ['3F', 3150],
     ] as const
-  ).map(([code, volts]) => [code, { code, volts, cls: 'DC' as const }]),
+  ).map(([code, volts]) => [code, dc(code, volts)]),
 );
 
 /** Capacitance tolerance letters. */
