@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 });
 
 /** A column as the pane names it: `D: MPN`, or `D (no header)`. */
-export function columnName(column: BomColumn, noHeader: string): string {
+function columnName(column: BomColumn, noHeader: string): string {
   return column.header ? `${column.letter}: ${column.header}` : `${column.letter} ${noHeader}`;
 }
 
