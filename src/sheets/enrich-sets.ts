@@ -4,7 +4,6 @@
  * `partspec enrich` plans them.
  */
 import { columnLetters, parseAddress } from './core/address';
-import { parsePartSpecHeader } from './core/columns';
 import { labelSkippedRows as labelRows, type EnrichSet } from './core/enrich-plan';
 import type { CellValue } from './core/cell-values';
 import type { RunExcel } from './deps';
@@ -20,7 +19,7 @@ export interface BomRows {
   headerOrigin: number;
   lastColumn: number;
   firstRow: number;
-  /** Whole rows from `firstRow` on, PartSpec's own columns blanked (a previous run's words are not the user's). */
+  /** Whole rows from `firstRow` on (planSets leaves PartSpec's own columns out of the row kinds). */
   rows: readonly (readonly unknown[])[];
 }
 
@@ -28,15 +27,10 @@ export type { EnrichSet } from './core/enrich-plan';
 /** The sets are planned and counted in the core, the same for `partspec enrich`. */
 export { countSet, lookupInputs, planSets as planEnrichSets, type SetCounts } from './core/enrich-sets';
 
-/**
- * Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync, with
- * the cells under PartSpec headers blanked: a Match cell reading "Not fitted" from the last run
- * must not keep a row out once the user removed its DNP mark.
- */
+/** Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync. */
 export async function readBomRows(run: RunExcel, bom: { sheetName: string; headers: readonly unknown[]; headerOrigin: number; lastColumn: number }, firstRow: number, lastRow: number): Promise<BomRows> {
   const width = bom.lastColumn - bom.headerOrigin + 1;
   const count = lastRow - firstRow + 1;
-  const ours = new Set(bom.headers.flatMap((h, i) => (parsePartSpecHeader(h) ? [i] : [])));
   const perSync = Math.max(1, Math.floor(READ_CELLS_PER_SYNC / Math.max(1, width)));
   const rows: unknown[][] = [];
   await run(async (context) => {
@@ -44,7 +38,7 @@ export async function readBomRows(run: RunExcel, bom: { sheetName: string; heade
     for (let start = 0; start < count; start += perSync) {
       const block = sheet.getRangeByIndexes(firstRow + start, bom.headerOrigin, Math.min(perSync, count - start), width).load('values');
       await context.sync();
-      for (const row of block.values) rows.push(ours.size === 0 ? row : row.map((cell, i) => (ours.has(i) ? '' : cell)));
+      for (const row of block.values) rows.push(row);
     }
   });
   return { sheetName: bom.sheetName, headers: bom.headers, headerOrigin: bom.headerOrigin, lastColumn: bom.lastColumn, firstRow, rows };

@@ -186,6 +186,29 @@ describe('partspec enrich (csv)', () => {
   });
 });
 
+describe('partspec enrich (rows not fitted)', () => {
+  test("a row whose DNP mark the user removed is looked up on the re-run, though its Match cell still reads 'Not fitted'", async () => {
+    const { dated } = pickParts();
+    const input = join(home, 'dnp.csv');
+    const parse = (file: string): string[][] => Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'Fit'], ['C1', partnoOf(dated), 'DNP']]));
+    const first = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', emulator.url], { home, env });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/1 rows: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
+    const enriched = parse(input);
+    expect(enriched).toEqual([
+      ['Ref', 'MPN', 'Fit', 'PartSpec: Match', 'PartSpec: Status'],
+      ['C1', partnoOf(dated), 'DNP', 'Not fitted', ''],
+    ]);
+
+    // The part is fitted now: only the user's own column changes.
+    writeFileSync(input, Papa.unparse([enriched[0], ['C1', partnoOf(dated), '', 'Not fitted', '']]));
+    const rerun = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', emulator.url], { home, env });
+    expect(rerun.stderr).toMatch(/1 rows: 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank\./);
+    expect(parse(input)[1].slice(0, 5)).toEqual(['C1', partnoOf(dated), '', 'Exact', dated.values.Status]);
+  });
+});
+
 describe('partspec enrich (second sources)', () => {
   test('--fail-on eol names an EOL second source with its column', async () => {
     const { dated, nrnd } = pickParts();

@@ -7,7 +7,7 @@
  */
 import { isAlternateHeader } from './bom';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from './bom-rows';
-import type { ColumnSpec } from './columns';
+import { parsePartSpecHeader, type ColumnSpec } from './columns';
 import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type MatchCounts, type MatchOutcome } from './enrich-plan';
 import { looksLikeMakerPartNumber } from './maker-numbering';
 
@@ -18,7 +18,7 @@ export interface SetRows {
   headerOrigin: number;
   /** Absolute column right of which new PartSpec columns go. */
   lastColumn: number;
-  /** The rows from the first part-number row to the last, whole. */
+  /** The rows from the first part-number row to the last, whole (PartSpec's own cells included: planSets ignores them). */
   rows: readonly (readonly unknown[])[];
 }
 
@@ -40,13 +40,17 @@ function alternateMakerColumn(headers: readonly unknown[], makerIndex: number | 
 /**
  * The sets of one enrichment: the first column's (with `specs`), then each second source's (the
  * same specs but 'PartSpec: Changes', headed `PartSpec (MPN2): …`, placed right of everything
- * planned before it). Rows are classified per set, by that set's manufacturer column.
+ * planned before it). Rows are classified per set, by that set's manufacturer column, with the
+ * cells under PartSpec headers left out: a Match cell reading "Not fitted" from the last run must
+ * not keep a row out once the user removed its DNP mark.
  */
 export function planSets(bom: SetRows, partColumn: number, specs: readonly ColumnSpec[], alternates: readonly AlternateColumn[]): EnrichSet[] {
   const makerIndex = findMakerColumn(bom.headers);
+  const ours = new Set(bom.headers.flatMap((h, i) => (parsePartSpecHeader(h) ? [i] : [])));
+  const usersRows = ours.size === 0 ? bom.rows : bom.rows.map((row) => row.map((cell, i) => (ours.has(i) ? '' : cell)));
   const setOf = (column: number, makerAt: number | undefined, planned: EnrichSet['planned'], source?: string): EnrichSet => {
     const index = column - bom.headerOrigin;
-    const kinds = bom.rows.map((row) => classifyRow(row, index, makerAt));
+    const kinds = usersRows.map((row) => classifyRow(row, index, makerAt));
     const entries = kinds.map((kind, r) => (kind === 'part' ? bom.rows[r][index] : undefined));
     return { partColumn: column, ...(source === undefined ? {} : { source }), ...(makerAt === undefined ? {} : { makerColumn: bom.headerOrigin + makerAt }), kinds, entries, planned };
   };
