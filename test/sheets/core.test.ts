@@ -20,7 +20,8 @@ import {
   type ImportRecord,
   type MatchOutcome,
 } from '../../src/sheets';
-import { parsePartSpecHeader } from '../../src/sheets/core/columns';
+import { parsePartSpecHeader, specialColumn } from '../../src/sheets/core/columns';
+import { countSet, lookupInputs, planSets } from '../../src/sheets/core/enrich-sets';
 import { VALUE_FIELDS } from '../../src/api/vocabulary';
 import type { ProductRecord } from '../../src/api/product';
 
@@ -245,6 +246,53 @@ describe('enrichment plan', () => {
     const formulas = buildEnrichmentRows({ entries: ['GRM155R71C104KA88D'], outcomes, columns, mode: 'formulas', today: new Date(), partColumn: 1, firstRow: 1 });
     expect(formulas[0]).toEqual(['Exact', '=PART.SPEC(B2,"Capacitance","nF")', '=PART.SPEC(B2,"Status")', '=PART.RISK(B2)', '=PART.SPEC(B2,"AlternativePartno")']);
     expect(formulaFor(columns[1], 'C10')).toBe('=PART.SPEC(C10,"Capacitance","nF")');
+  });
+});
+
+describe('enrichment sets', () => {
+  const specs = [...buildEnrichmentColumns({ fields: ['Status'] }), specialColumn('changes')];
+  // Columns B..H of a sheet: the BOM starts at column B (headerOrigin 1).
+  const headers = ['MPN', 'Manufacturer', 'MPN2', 'Manufacturer2', 'Fit', 'PartSpec: Match', 'Note'];
+  const rows = [
+    ['GRM155R71C104KA88D', 'Murata', 'CL05B104KO5NNNC', 'Samsung', '', 'Exact', ''],
+    ['GRM188R61A106KE69D', 'Murata', 'GRM188R61A106KE69D', 'Murata', 'DNP', '', ''],
+    ['CL10A106KP8NNNC', 'Samsung', '', '', '', 'Not fitted', ''],
+    ['', '', '', '', '', '', ''],
+    ['Total', '', '', '', '', '', ''],
+  ];
+  const bom = { headers, headerOrigin: 1, lastColumn: 7, rows };
+  const sets = planSets(bom, 1, specs, [{ column: 3, source: 'MPN2' }]);
+
+  test("each set classifies rows by its own maker column; PartSpec's own cells are no DNP mark", () => {
+    expect(sets.map((s) => [s.partColumn, s.source, s.makerColumn])).toEqual([[1, undefined, 2], [3, 'MPN2', 4]]);
+    expect(sets[0].kinds).toEqual(['part', 'dnp', 'otherMaker', 'blank', 'total']);
+    expect(sets[0].entries).toEqual(['GRM155R71C104KA88D', undefined, undefined, undefined, undefined]);
+    expect(sets[1].kinds).toEqual(['otherMaker', 'dnp', 'blank', 'blank', 'total']);
+    expect(lookupInputs(sets)).toEqual(['GRM155R71C104KA88D']);
+  });
+
+  test("the first set updates its Match column in place and keeps 'PartSpec: Changes'; a second source's columns go right of everything, without it", () => {
+    expect(sets[0].planned.map((p) => [p.spec.header, p.column, p.existing])).toEqual([
+      ['PartSpec: Match', 6, true],
+      ['PartSpec: Status', 8, false],
+      ['PartSpec: Changes', 9, false],
+    ]);
+    expect(sets[1].planned.map((p) => [p.spec.header, p.column, p.existing])).toEqual([
+      ['PartSpec (MPN2): Match', 10, false],
+      ['PartSpec (MPN2): Status', 11, false],
+    ]);
+  });
+
+  test('counts: statuses of looked-up rows, blank rows apart from DNP and total rows, not-found parts outside our numbering', () => {
+    const outcomes = new Map<string, MatchOutcome>([['GRM155R71C104KA88D', { status: 'notFound', products: [] }]]);
+    expect(countSet(sets[0], bom, outcomes)).toEqual({
+      counts: { exact: 0, variant: 0, ambiguous: 0, notFound: 1, invalid: 0, blank: 1 },
+      kinds: { part: 1, blank: 1, dnp: 1, total: 1, otherMaker: 1 },
+      notOurs: 0,
+    });
+    const other = planSets({ headers: ['MPN'], headerOrigin: 0, lastColumn: 0, rows: [['CL05B104KO5NNNC'], ['GRM155R71C104KA88D']] }, 0, specs, []);
+    const notFound = new Map<string, MatchOutcome>(['CL05B104KO5NNNC', 'GRM155R71C104KA88D'].map((p) => [p, { status: 'notFound', products: [] }]));
+    expect(countSet(other[0], { headerOrigin: 0, rows: [['CL05B104KO5NNNC'], ['GRM155R71C104KA88D']] }, notFound).notOurs).toBe(1);
   });
 });
 
