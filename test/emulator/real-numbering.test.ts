@@ -11,6 +11,8 @@ import {
   startEmulator,
   type RunningEmulator,
 } from '../../emulator';
+import { VOLTAGES } from '../../emulator/catalog/capacitor-codes';
+import { VOLTAGE_CODES } from '../../emulator/catalog/real-numbering/capacitor-tables';
 import { parseCliArgs, USAGE } from '../../emulator/cli-args';
 import { get, partno, partnosOf, productsOf, search } from './helpers';
 
@@ -150,6 +152,12 @@ describe('decodeRealPartno', () => {
     expect(decodeRealVariants('GRM155R71C104KA8')).toEqual([]);
     expect(decodeRealVariants('GRM')).toEqual([]);
     expect(decodeRealVariants('GRM155R71C104KA88D')).toEqual([]);
+  });
+
+  test("the synthetic catalog's DC voltage codes mean what the maker's do, wherever both tables have the code", () => {
+    const shared = Object.values(VOLTAGES).filter((v) => v.cls === 'DC' && VOLTAGE_CODES[v.code] !== undefined);
+    expect(shared.map((v) => v.code)).toEqual(expect.arrayContaining(['0J', '1A', '1C', '1E', 'YA', '1H', '2A', '3F']));
+    for (const v of shared) expect([v.code, VOLTAGE_CODES[v.code]]).toEqual([v.code, v]);
   });
 
   test("none of the synthetic catalog's numbers reads as a real one, so the catalog's answers cannot change", () => {
