@@ -101,3 +101,40 @@ test('one clear part-number column: Enrich writes at once, no picker', async () 
   const values = await page.evaluate((s) => window.partspecWorkbench!.double.values(s), SHEET);
   expect(values.slice(1).map((r) => r[3])).toEqual(['Exact', 'Exact', 'Exact']);
 });
+
+test('a second source ticked under the part-number column is enriched into its own columns in the same lookup, and the summary names it', async () => {
+  const { page } = await world.openWorkbench();
+  const first = world.emulator.catalog.byGroup.SMD.slice(20, 23).map((p) => p.values.Partno as string);
+  const second = world.emulator.catalog.byGroup.Ind.slice(20, 22).map((p) => p.values.Partno as string);
+  await loadBom(page, [
+    ['Ref', 'MPN', 'MPN2', 'Qty'],
+    ['C1', first[0], second[0], 1],
+    ['C2', first[1], '', 1],
+    ['C3', first[2], second[1], 1],
+  ]);
+  await openSection(page, 'enrich');
+  await page.getByTestId('enrich-detect').click();
+  const tick = page.getByTestId('enrich-alternate-C');
+  await tick.waitFor();
+  // The only column offered as a second source is MPN2, by letter and header (the tick box is the testid's input).
+  expect(await page.getByTestId('enrich-alternates').textContent()).toBe('Also enrich (second sources)C: MPN2');
+  await tick.check();
+  const requestsBefore = world.emulator.requests.length;
+  await page.getByTestId('enrich-run').click();
+  await page.getByTestId('enrich-summary').waitFor({ timeout: 90_000 });
+
+  const values = await page.evaluate((s) => window.partspecWorkbench!.double.values(s), SHEET);
+  expect(values[0][4]).toBe('PartSpec: Match');
+  const mpn2Match = values[0].indexOf('PartSpec (MPN2): Match');
+  expect(mpn2Match).toBeGreaterThan(4);
+  expect(values.slice(1).map((r) => [r[4], r[mpn2Match]])).toEqual([
+    ['Exact', 'Exact'],
+    ['Exact', ''],
+    ['Exact', 'Exact'],
+  ]);
+  // One lookup asked both columns' part numbers.
+  const received = world.emulator.requests.slice(requestsBefore).filter((r) => r.url.startsWith('/v2/products?')).map((r) => decodeURIComponent(r.url));
+  expect(received).toHaveLength(1);
+  expect(received[0].match(/'([^']*)'/)![1].split('|').sort()).toEqual([...first, ...second].sort());
+  expect(await page.getByTestId('enrich-alternate-summary').textContent()).toBe('Second source "MPN2": 2 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid; 0 not looked up.');
+});
