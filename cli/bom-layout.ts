@@ -1,9 +1,8 @@
 import { columnIndex, columnLetters } from '../src/sheets/core/address';
 import { detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, type BomLayout } from '../src/sheets/core/bom';
+import { foldCase as fold } from '../src/sheets/core/fold';
 import { UsageError } from './errors';
 
-/** Header text compared loosely: NFKC, case and surrounding spaces ignored. */
-const fold = (value: unknown): string => (value === undefined || value === null ? '' : String(value).normalize('NFKC').trim().toLowerCase());
 /** Looser still: no spaces or `*` marks anywhere (`--column MPN` finds ` * MPN `). */
 const foldMarks = (value: unknown): string => fold(value).replace(/[\s*]+/g, '');
 

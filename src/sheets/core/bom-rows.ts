@@ -4,6 +4,7 @@
  * are counted and reported, never looked up, so a mixed BOM does not print a "not found" line for
  * every Samsung capacitor.
  */
+import { foldWords } from './fold';
 import { MAKER_NAME } from './maker-numbering';
 
 export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
@@ -19,7 +20,7 @@ const PART_HEADER_WORDS = ['part', 'pn', 'number', 'no', '#', '品番', '型番'
 /** The maker PartSpec serves, in the spellings BOMs use (Latin and local script, either order). */
 const OUR_MAKER = ['murata', '村田', 'ムラタ', 'むらた'];
 
-const fold = (value: unknown): string => String(value ?? '').normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`*,;]+/g, '');
+const fold = (value: unknown): string => foldWords(value).replace(/[,;]+/g, '');
 
 /** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)", "ムラタ Murata"… */
 export function isOurMaker(value: unknown): boolean {

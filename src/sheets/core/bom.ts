@@ -1,5 +1,6 @@
 import { cellAddress, columnLetters, type CellBlock } from './address';
 import { identifyPartSpecHeader } from './columns';
+import { foldWords as fold } from './fold';
 import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
 
 /**
@@ -15,10 +16,6 @@ const MAKER_WORDS = ['mfr', 'mfg', 'manufacturer', 'maker', 'mpn', 'vendor', '�
 const DISTRIBUTOR_WORDS = ['digikey', 'mouser', 'lcsc', 'farnell', 'newark', 'arrow', 'avnet', 'tme', 'distributor', 'supplier', 'sku', '供应商', '商社'];
 /** Words that say the number is the company's own (least preferred). */
 const INTERNAL_WORDS = ['internal', 'customer', 'company', 'our', 'cpn', 'ipn', '社内', '自社', '内部', '客户'];
-
-function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`*]+/g, '').replace(/no\.?$/, 'no');
-}
 
 /**
  * How strongly a header names a part-number column: 0 not at all, 1 an internal number, 2 a
@@ -150,8 +147,8 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
   return ranked.sort((a, b) => b.score - a.score || b.headerScore - a.headerScore || a.column - b.column);
 }
 
-/** Header text folded for comparing two headers: NFKC, lower case, no spaces or punctuation. */
-const foldHeader = (header: string): string => header.normalize('NFKC').toLowerCase().replace(/[\s._\-/\\:()[\]{}'"`*#]+/g, '');
+/** Header text folded for comparing two headers: NFKC, lower case, no spaces or punctuation, `#` included. */
+const foldHeader = (header: string): string => fold(header).replace(/#+/g, '');
 const ALTERNATE_WORDS = /^(alt|alternate|alternative|second|secondsource|2nd|backup|sub|substitute|代替|替代|备选)|(alt|alternate|alternative|2nd|代替|替代|备选)$/;
 
 /**

@@ -2,6 +2,7 @@ import { datasheetUnitsOf, resolveField, type FieldDef } from '../../api/vocabul
 import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
+import { foldCase } from './fold';
 import { ladderFormat } from './number-formats';
 
 /**
@@ -146,9 +147,6 @@ export interface PartSpecHeader {
   source?: string;
 }
 
-/** Folds a source for comparing: NFKC, case and surrounding spaces ignored. */
-const foldSource = (source: string): string => source.normalize('NFKC').trim().toLowerCase();
-
 /**
  * Reads a header PartSpec wrote: `PartSpec: Status`, `PartSpec: Capacitance (nF)`, or a
  * second-source set's `PartSpec (MPN2): Match`; undefined for any other header.
@@ -176,7 +174,7 @@ export function identifyPartSpecHeader(header: unknown, source?: string): string
   const parsed = parsePartSpecHeader(header);
   if (!parsed) return undefined;
   if (source === undefined) return parsed.source === undefined ? parsed.id : undefined;
-  return parsed.source !== undefined && foldSource(parsed.source) === foldSource(source) ? parsed.id : undefined;
+  return parsed.source !== undefined && foldCase(parsed.source) === foldCase(source) ? parsed.id : undefined;
 }
 
 /**
