@@ -75,7 +75,9 @@ export class Sink {
     if (this.failure) throw this.failure;
     await new Promise<void>((resolve, reject) => {
       this.stream.once('error', reject);
-      this.stream.end(() => resolve());
+      // A stream that fails before it finishes (its file could not be opened, the disk filled) hands the error to this callback.
+      this.stream.end((error?: Error | null) => (error ? reject(this.failure ?? error) : resolve()));
     });
+    if (this.failure) throw this.failure;
   }
 }

@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, symlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { Sink } from '../../cli/io/zip-stream';
 import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
 
 /*
@@ -123,6 +125,27 @@ test.each([
   expect(run.stderr.trim().split('\n').pop()).toBe(`partspec enrich: ${file} cannot be written: the disk is full (ENOSPC); the file is unchanged.`);
   expect(readFileSync(target).equals(original)).toBe(true);
   expect(leftovers(dir)).toEqual([]);
+});
+
+test('a full disk while streaming a new xlsx (search --out): one sentence, exit 2, no file and no temporary file left', async () => {
+  const dir = join(home, 'full-search');
+  mkdirSync(dir, { recursive: true });
+  const run = await startCli(['search', '--category', 'inductors', '--fields', 'Status', '--out', 'parts.xlsx'], { cwd: dir, fault: 'enospc' }).done;
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim().split('\n').pop()).toMatch(/^partspec search: parts\.xlsx cannot be written: the disk is full \(ENOSPC\)/);
+  expect(readdirSync(dir)).toEqual([]);
+});
+
+test('a file that fails after taking its last chunk fails the write: the Sink every streamed writer ends with rejects', async () => {
+  const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  const late = new Writable({
+    write: (_chunk, _encoding, callback) => callback(),
+    final: (callback) => setImmediate(() => callback(enospc)),
+  });
+  const sink = new Sink(late as unknown as WriteStream);
+  sink.put(new Uint8Array(16));
+  await sink.settle();
+  await expect(sink.end()).rejects.toBe(enospc);
 });
 
 /** Mounts a small tmpfs (a real disk that fills up) when this run may, i.e. as root with mount rights. */
