@@ -48,6 +48,22 @@ function summaryOf(stderr: string, prefix = ''): { exact: number; variant: numbe
   return { exact: Number(exact), variant: Number(variant), notFound: Number(notFound), line };
 }
 
+/** The 'PartSpec: Match' cell of each part number (under `header`) in an enriched CSV. */
+function matchByPart(file: string, header: string): Map<string, string> {
+  const [head, ...rows] = Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const part = head.indexOf(header);
+  const match = head.indexOf('PartSpec: Match');
+  return new Map(rows.filter((r) => r[part]).map((r) => [r[part], r[match]]));
+}
+
+/** How many rows read each Match word (rows with an empty Match cell are left out). */
+function tally(match: ReadonlyMap<string, string>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const word of match.values()) if (word) out[word] = (out[word] ?? 0) + 1;
+  for (const word of ['Exact', 'Variant', 'Not found']) out[word] ??= 0;
+  return out;
+}
+
 test("EasyEDA's UTF-16LE TSV is written back in place byte-compatible: BOM, UTF-16LE, every field quoted, tabs, CRLF; other makers counted once", async () => {
   const file = copyOf('easyeda.tsv');
   const original = readFileSync(file);
@@ -131,6 +147,11 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
   const summary = summaryOf(run.stderr);
   expect(summary.line).toMatch(/^9 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found \(4 not in Murata's numbering\), 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
   expect(summary.exact + summary.variant + summary.notFound).toBe(8);
+  // Each row's Match cell says what the summary counted: the other makers' and the typo not found, the DNP row not fitted.
+  const match = matchByPart(join(home, 'mixed-out.csv'), 'MPN');
+  expect([...OTHERS.filter((o) => match.has(o)), TYPO].map((p) => match.get(p))).toEqual(['Not found', 'Not found', 'Not found', 'Not found', 'Not found']);
+  expect([match.get('LQM18PN2R2MFRL'), match.get(EMULATOR_PARTS[0])]).toEqual(['Not fitted', 'Exact']);
+  expect(tally(match)).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 1 });
 });
 
 test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total rows and other makers' parts in one line, none named", async () => {
@@ -138,7 +159,13 @@ test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total r
   const run = await enrich(file, join(home, 'mixed-makers-out.csv'));
   for (const other of OTHERS) expect(run.stderr).not.toContain(other);
   expect(run.stderr).toContain(`Row 11: '${TYPO}' not found\n`);
-  expect(summaryOf(run.stderr).line).toMatch(/^13 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found, 0 invalid, 1 blank; not looked up: 2 not fitted \(DNP\), 1 total row, 4 other makers' parts \(by 'Manufacturer'\)\./);
+  const summary = summaryOf(run.stderr);
+  expect(summary.line).toMatch(/^13 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found, 0 invalid, 1 blank; not looked up: 2 not fitted \(DNP\), 1 total row, 4 other makers' parts \(by 'Manufacturer'\)\./);
+  // Which rows those are: every maker spelling of Murata looked up, the four others and both DNP spellings not.
+  const match = matchByPart(join(home, 'mixed-makers-out.csv'), 'Manufacturer Part Number');
+  expect(OTHERS.filter((o) => match.has(o)).map((o) => match.get(o))).toEqual(['Other maker', 'Other maker', 'Other maker', 'Other maker']);
+  expect(['LQM18PN2R2MFRL', 'DFE322512F-2R2M=P2', TYPO, EMULATOR_PARTS[0]].map((p) => match.get(p))).toEqual(['Not fitted', 'Not fitted', 'Not found', 'Exact']);
+  expect(tally(match)).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 2, 'Other maker': 4 });
 });
 
 test('a UTF-8 file with a Windows-1252 line is written back in Windows-1252 byte for byte, with a note', async () => {
