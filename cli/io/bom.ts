@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../errors';
@@ -12,6 +11,7 @@ import { readPackage } from './package-reader';
 import { SharedFormulaError } from './patch/sheet-patch';
 import { UnsafeWriteError } from './patch/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
+import { Sink } from './zip-stream';
 
 export type { BomDocument, ColumnWrite } from './bom-document';
 
@@ -27,15 +27,14 @@ function csvTextOf(value: unknown): string {
   return neutralizeCsvText(String(value));
 }
 
-/** Writes archive chunks to a file through a stream (the path every file writer takes), waiting when it falls behind. */
+/** Writes archive chunks to a file through the streamed writers' Sink, waiting when the file falls behind. */
 async function writeChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
-  const stream = createWriteStream(file);
-  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
-  failed.catch(() => undefined);
+  const sink = new Sink(createWriteStream(file));
   for (const chunk of chunks) {
-    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
+    sink.put(chunk);
+    await sink.settle();
   }
-  await Promise.race([new Promise<void>((resolve) => stream.end(() => resolve())).then(() => (stream.errored ? Promise.reject(stream.errored) : undefined)), failed]);
+  await sink.end();
 }
 
 /**
