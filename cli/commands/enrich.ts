@@ -203,7 +203,7 @@ export const enrichCommand: Command = {
     const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
     for (const set of sets) {
       const rows = buildEnrichmentRows({ entries: set.entries, outcomes, columns: set.planned.map((p) => p.spec), mode: 'values', today, partColumn: set.partColumn, firstRow: layout.firstRow, replacements });
-      labelSkippedRows(set.kinds, set.planned, rows);
+      labelSkippedRows(set, rows);
       set.changes = set.source === undefined && set.planned.some((p) => p.spec.special === 'changes') ? compareWithFile(values, headers, set.planned, rows, layout.firstRow, set.entries) : undefined;
       set.planned.forEach((p, c) => {
         const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;

@@ -4,8 +4,6 @@
  * `partspec enrich` plans them.
  */
 import { columnLetters, parseAddress } from './core/address';
-import { labelSkippedRows as labelRows, type EnrichSet } from './core/enrich-plan';
-import type { CellValue } from './core/cell-values';
 import type { RunExcel } from './deps';
 
 /** Cells read per sync when reading whole BOM rows (well under Excel on the web's 5 MB response). */
@@ -23,8 +21,8 @@ export interface BomRows {
   rows: readonly (readonly unknown[])[];
 }
 
-export type { EnrichSet } from './core/enrich-plan';
-/** The sets are planned and counted in the core, the same for `partspec enrich`. */
+/** The sets are planned, labelled and counted in the core, the same for `partspec enrich`. */
+export { labelSkippedRows, type EnrichSet } from './core/enrich-plan';
 export { countSet, lookupInputs, planSets as planEnrichSets, type SetCounts } from './core/enrich-sets';
 
 /** Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync. */
@@ -56,9 +54,4 @@ export function resolveAlternateColumn(address: string, bom: Pick<BomRows, 'head
   if (column === partColumn) return { message: `Column ${columnLetters(column)} holds the part numbers already; tick another column as a second source.` };
   const header = String(bom.headers[column - bom.headerOrigin] ?? '').trim();
   return { column, source: header === '' ? columnLetters(column) : header };
-}
-
-/** Writes what a skipped row's Match cell says into the built rows (`rows[r][c]` follows `planned`). */
-export function labelSkippedRows(set: EnrichSet, rows: CellValue[][]): void {
-  labelRows(set.kinds, set.planned, rows);
 }

@@ -203,16 +203,16 @@ export interface EnrichSet {
 }
 
 /** What the Match cell of a row that was not looked up says; blank and total rows stay empty. */
-export const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
+const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
 
 /**
- * Writes what each skipped row's Match cell says into built rows (`rows[r][c]` follows
- * `planned`), so the add-in and `partspec enrich` tell a user the same reason a row was not looked up.
+ * Writes what each skipped row's Match cell says into a set's built rows (`rows[r][c]` follows
+ * `set.planned`), so the add-in and `partspec enrich` tell a user the same reason a row was not looked up.
  */
-export function labelSkippedRows(kinds: readonly RowKind[], planned: readonly PlannedColumn[], rows: CellValue[][]): void {
-  const at = planned.findIndex((p) => p.spec.special === 'match');
+export function labelSkippedRows(set: Pick<EnrichSet, 'kinds' | 'planned'>, rows: CellValue[][]): void {
+  const at = set.planned.findIndex((p) => p.spec.special === 'match');
   if (at < 0) return;
-  kinds.forEach((kind, r) => {
+  set.kinds.forEach((kind, r) => {
     const label = SKIPPED_MATCH_LABELS[kind];
     if (label && rows[r]) rows[r][at] = label;
   });
