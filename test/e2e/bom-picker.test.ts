@@ -102,15 +102,15 @@ test('one clear part-number column: Enrich writes at once, no picker', async () 
   expect(values.slice(1).map((r) => r[3])).toEqual(['Exact', 'Exact', 'Exact']);
 });
 
-test('a second source ticked under the part-number column is enriched into its own columns in the same lookup, and the summary names it', async () => {
+test('a second source ticked under the part-number column is enriched into its own columns in the same lookup, its DNP row not looked up, and the summary names it', async () => {
   const { page } = await world.openWorkbench();
   const first = world.emulator.catalog.byGroup.SMD.slice(20, 23).map((p) => p.values.Partno as string);
   const second = world.emulator.catalog.byGroup.Ind.slice(20, 22).map((p) => p.values.Partno as string);
   await loadBom(page, [
-    ['Ref', 'MPN', 'MPN2', 'Qty'],
-    ['C1', first[0], second[0], 1],
-    ['C2', first[1], '', 1],
-    ['C3', first[2], second[1], 1],
+    ['Ref', 'MPN', 'MPN2', 'Fitted'],
+    ['C1', first[0], second[0], ''],
+    ['C2', first[1], '', ''],
+    ['C3', first[2], second[1], 'DNP'],
   ]);
   await openSection(page, 'enrich');
   await page.getByTestId('enrich-detect').click();
@@ -130,11 +130,11 @@ test('a second source ticked under the part-number column is enriched into its o
   expect(values.slice(1).map((r) => [r[4], r[mpn2Match]])).toEqual([
     ['Exact', 'Exact'],
     ['Exact', ''],
-    ['Exact', 'Exact'],
+    ['Not fitted', 'Not fitted'],
   ]);
-  // One lookup asked both columns' part numbers.
+  // One lookup asked both columns' fitted part numbers.
   const received = world.emulator.requests.slice(requestsBefore).filter((r) => r.url.startsWith('/v2/products?')).map((r) => decodeURIComponent(r.url));
   expect(received).toHaveLength(1);
-  expect(received[0].match(/'([^']*)'/)![1].split('|').sort()).toEqual([...first, ...second].sort());
-  expect(await page.getByTestId('enrich-alternate-summary').textContent()).toBe('Second source "MPN2": 2 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid; 0 not looked up.');
+  expect(received[0].match(/'([^']*)'/)![1].split('|').sort()).toEqual([first[0], first[1], second[0]].sort());
+  expect(await page.getByTestId('enrich-alternate-summary').textContent()).toBe('Second source "MPN2": 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid; 1 not looked up.');
 });

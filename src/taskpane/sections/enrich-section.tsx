@@ -257,7 +257,7 @@ function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: ()
       {summary.notOurs ? <Text data-testid="enrich-not-ours">{t('notOurs', { n: summary.notOurs })}</Text> : null}
       {(summary.alternates ?? []).map((a) => (
         <Text key={a.source} data-testid="enrich-alternate-summary">
-          {t('alternateDone', { source: a.source, ...a.counts, skipped: a.skipped.dnp + a.skipped.total + a.skipped.otherMaker })}
+          {t('alternateDone', { source: a.source, ...a.counts, skipped: SKIPPED_KINDS.reduce((n, kind) => n + a.skipped[kind], 0) })}
         </Text>
       ))}
       <div className={section.actions}>
