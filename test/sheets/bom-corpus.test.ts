@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { openBom } from '../../cli/io/bom';
 import { columnLetters } from '../../src/sheets/core/address';
 import { detectBomLayout, findAlternateColumns, type BomLayout } from '../../src/sheets/core/bom';
-import { classifyRow, countRowKinds, describeSkippedRows, findMakerColumn, type RowKind } from '../../src/sheets/core/bom-rows';
+import { countRowKinds, describeSkippedRows, type RowKind } from '../../src/sheets/core/bom-rows';
+import { planSets } from '../../src/sheets/core/enrich-sets';
 
 const DIR = join(__dirname, '..', 'fixtures', 'boms');
 
@@ -30,8 +31,8 @@ async function judge(file: string): Promise<Judged> {
     const found = detectBomLayout({ values, origin: { row: 0, column: 0 } });
     if (!found.ok) continue;
     const headers = values[found.headerRow] ?? [];
-    const maker = findMakerColumn(headers);
-    const kinds = values.slice(found.firstRow, found.lastRow + 1).map((r) => classifyRow(r ?? [], found.partColumn, maker));
+    const rows = Array.from({ length: found.lastRow - found.firstRow + 1 }, (_, i) => values[found.firstRow + i] ?? []);
+    const [{ kinds, makerColumn: maker }] = planSets({ headers, headerOrigin: 0, lastColumn: headers.length - 1, rows }, found.partColumn, [], []);
     const skipped: Record<number, RowKind> = {};
     kinds.forEach((kind, i) => {
       if (kind !== 'part') skipped[found.firstRow + i + 1] = kind;
