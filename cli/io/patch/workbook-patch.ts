@@ -164,24 +164,18 @@ export class WorkbookPatch {
         this.types.addDefault('rels', CT_RELS);
       }
     }
-    if (this.styles.changed) {
-      const rel = this.workbookRels.find('styles');
-      const path = rel?.path ?? this.freePath('xl/styles.xml');
+    /** A part of the workbook (styles, shared strings) written where it is, or created with its relationship and content type. */
+    const putWorkbookPart = (type: string, newPath: string, contentType: string, xml: string): void => {
+      const rel = this.workbookRels.find(type);
+      const path = rel?.path ?? this.freePath(newPath);
       if (!rel) {
-        this.workbookRels.add(`${this.relNamespace}/styles`, relativeTarget(this.workbookPath, path));
-        this.types.setOverride(path, CT_STYLES);
+        this.workbookRels.add(`${this.relNamespace}/${type}`, relativeTarget(this.workbookPath, path));
+        this.types.setOverride(path, contentType);
       }
-      replaced.set(path, encode(this.styles.toXml()));
-    }
-    if (this.strings.changed) {
-      const rel = this.workbookRels.find('sharedStrings');
-      const path = rel?.path ?? this.freePath('xl/sharedStrings.xml');
-      if (!rel) {
-        this.workbookRels.add(`${this.relNamespace}/sharedStrings`, relativeTarget(this.workbookPath, path));
-        this.types.setOverride(path, CT_SHARED_STRINGS);
-      }
-      replaced.set(path, encode(this.strings.toXml()));
-    }
+      replaced.set(path, encode(xml));
+    };
+    if (this.styles.changed) putWorkbookPart('styles', 'xl/styles.xml', CT_STYLES, this.styles.toXml());
+    if (this.strings.changed) putWorkbookPart('sharedStrings', 'xl/sharedStrings.xml', CT_SHARED_STRINGS, this.strings.toXml());
     // The calculation chain lists formula cells; one that no longer holds a formula makes Excel
     // report the file as damaged, and Excel rebuilds a missing chain.
     const chain = this.workbookRels.find('calcChain');
