@@ -57,9 +57,9 @@ function matchByPart(file: string, header: string): Map<string, string> {
 }
 
 /** How many rows read each Match word (rows with an empty Match cell are left out). */
-function tally(match: ReadonlyMap<string, string>): Record<string, number> {
+function tally(words: Iterable<string>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const word of match.values()) if (word) out[word] = (out[word] ?? 0) + 1;
+  for (const word of words) if (word) out[word] = (out[word] ?? 0) + 1;
   for (const word of ['Exact', 'Variant', 'Not found']) out[word] ??= 0;
   return out;
 }
@@ -84,6 +84,9 @@ test("EasyEDA's UTF-16LE TSV is written back in place byte-compatible: BOM, UTF-
   expect(after[emulatorRow]).toMatch(/\t"Exact"\t"[^"]+"$/);
   // Another maker's row is not looked up: its Match cell says why, as in the add-in, and its Status stays empty.
   expect(after.find((l) => l.includes(OTHERS[0]))).toMatch(/\t"Other maker"\t""$/);
+  // The summary counts are the rows' Match cells.
+  const matchCells = after.slice(1).filter((l) => l !== '').map((l) => Papa.parse<string[]>(l, { delimiter: '\t' }).data[0].at(-2) ?? '');
+  expect(tally(matchCells)).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Other maker': 2 });
 });
 
 test("Kitspace's TSV with --column MPN --column MPN_2: each gets its own columns from one lookup, re-runs update them in place, bytes kept (UTF-8, no BOM, LF)", async () => {
@@ -151,7 +154,7 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
   const match = matchByPart(join(home, 'mixed-out.csv'), 'MPN');
   expect([...OTHERS.filter((o) => match.has(o)), TYPO].map((p) => match.get(p))).toEqual(['Not found', 'Not found', 'Not found', 'Not found', 'Not found']);
   expect([match.get('LQM18PN2R2MFRL'), match.get(EMULATOR_PARTS[0])]).toEqual(['Not fitted', 'Exact']);
-  expect(tally(match)).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 1 });
+  expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 1 });
 });
 
 test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total rows and other makers' parts in one line, none named", async () => {
@@ -165,7 +168,7 @@ test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total r
   const match = matchByPart(join(home, 'mixed-makers-out.csv'), 'Manufacturer Part Number');
   expect(OTHERS.filter((o) => match.has(o)).map((o) => match.get(o))).toEqual(['Other maker', 'Other maker', 'Other maker', 'Other maker']);
   expect(['LQM18PN2R2MFRL', 'DFE322512F-2R2M=P2', TYPO, EMULATOR_PARTS[0]].map((p) => match.get(p))).toEqual(['Not fitted', 'Not fitted', 'Not found', 'Exact']);
-  expect(tally(match)).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 2, 'Other maker': 4 });
+  expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 2, 'Other maker': 4 });
 });
 
 test('a UTF-8 file with a Windows-1252 line is written back in Windows-1252 byte for byte, with a note', async () => {
