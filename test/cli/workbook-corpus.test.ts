@@ -175,7 +175,13 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
     const status = header('PartSpec: Status');
     expect(match).toBe(book.firstNewColumn);
     expect(status).toBe(match + 1);
-    if (book.occupiedOnly) expect(columnOf(book.occupiedOnly)).toBeLessThan(match);
+    if (book.occupiedOnly) {
+      expect(columnOf(book.occupiedOnly)).toBeLessThan(match);
+      // No value of the original sheet lies in that column or right of it: only the feature beside the BOM moved the new columns there.
+      const values = [...cellsOf(partXml(before, sheet), sharedStrings(before))].filter(([ref, c]) => columnOf(ref) >= columnOf(book.occupiedOnly!) && c.text !== '');
+      expect(values.map(([ref]) => ref)).toEqual([]);
+      expect(match).toBe(columnOf(book.occupiedOnly) + 1);
+    }
     for (const [row, part] of Object.entries(book.parts)) {
       const at = (column: number): string => cells.get(`${columnLetters(column)}${row}`)?.text ?? '';
       const product = emulator.catalog.byPartno.get(part.partno);
