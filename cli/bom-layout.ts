@@ -1,5 +1,6 @@
 import { columnIndex, columnLetters } from '../src/sheets/core/address';
 import { detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, type BomLayout } from '../src/sheets/core/bom';
+import { alternateColumn, type AlternateColumn } from '../src/sheets/core/enrich-sets';
 import { foldCase as fold } from '../src/sheets/core/fold';
 import { UsageError } from './errors';
 
@@ -48,14 +49,6 @@ export function locatePartNumbers(values: readonly (readonly unknown[])[], colum
   throw new UsageError(`Sheet '${sheetName}' has no column headed '${column}' in its first ${HEADER_SEARCH_ROWS} rows.`, { showUsage: false });
 }
 
-/** A second-source part-number column (`--column MPN --column MPN2`). */
-export interface AlternateColumn {
-  /** Absolute 0-based sheet column. */
-  column: number;
-  /** Its header, which names its PartSpec columns (`PartSpec (MPN2): Match`); its letters when it has none. */
-  source: string;
-}
-
 /**
  * A further `--column`: by its header in the first column's header row, or by its letters. Refused
  * when it is the first column again, or has no header row cell of that name.
@@ -66,8 +59,7 @@ export function locateAlternateColumn(values: readonly (readonly unknown[])[], l
   if (at < 0 && isLettersWithin(column, values)) at = columnIndex(column.trim());
   if (at < 0) throw new UsageError(`Sheet '${sheetName}' has no column headed '${column}' in row ${layout.headerRow + 1}, the header row of the part numbers.`, { showUsage: false });
   if (at === layout.partColumn) throw new UsageError(`--column '${column}' is the first part-number column again; give each column once.`, { showUsage: false });
-  const header = String(headers[at] ?? '').trim();
-  return { column: at, source: header === '' ? columnLetters(at) : header };
+  return alternateColumn(headers, 0, at);
 }
 
 /** A column for the user, by letters and header: `C ('Mfr PN')`. */

@@ -4,6 +4,7 @@
  * `partspec enrich` plans them.
  */
 import { columnLetters, parseAddress } from './core/address';
+import { alternateColumn, type AlternateColumn } from './core/enrich-sets';
 import type { RunExcel } from './deps';
 
 /** Cells read per sync when reading whole BOM rows (well under Excel on the web's 5 MB response). */
@@ -43,7 +44,7 @@ export async function readBomRows(run: RunExcel, bom: { sheetName: string; heade
 }
 
 /** A second-source column named by an address (a BomColumn id, `'BOM'!D2:D41`, or `D:D`): its absolute column, or a sentence why not. */
-export function resolveAlternateColumn(address: string, bom: Pick<BomRows, 'headers' | 'headerOrigin' | 'lastColumn'>, partColumn: number): { column: number; source: string } | { message: string } {
+export function resolveAlternateColumn(address: string, bom: Pick<BomRows, 'headers' | 'headerOrigin' | 'lastColumn'>, partColumn: number): AlternateColumn | { message: string } {
   let column: number;
   try {
     column = parseAddress(address).column;
@@ -52,6 +53,5 @@ export function resolveAlternateColumn(address: string, bom: Pick<BomRows, 'head
   }
   if (column < bom.headerOrigin || column > bom.lastColumn) return { message: `Column ${columnLetters(column)} is not a column of the BOM.` };
   if (column === partColumn) return { message: `Column ${columnLetters(column)} holds the part numbers already; tick another column as a second source.` };
-  const header = String(bom.headers[column - bom.headerOrigin] ?? '').trim();
-  return { column, source: header === '' ? columnLetters(column) : header };
+  return alternateColumn(bom.headers, bom.headerOrigin, column);
 }

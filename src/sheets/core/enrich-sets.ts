@@ -5,6 +5,7 @@
  * has a manufacturer column, are not looked up, so a mixed BOM costs no lookups for parts that
  * are not ours and a not-fitted row never reads "Not found".
  */
+import { columnLetters } from './address';
 import { isAlternateHeader } from './bom';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from './bom-rows';
 import { parsePartSpecHeader, type ColumnSpec } from './columns';
@@ -22,11 +23,18 @@ export interface SetRows {
   rows: readonly (readonly unknown[])[];
 }
 
-/** A second-source column and its name (its header, or its letters under an empty header). */
+/** A second-source part-number column (`--column MPN --column MPN2`, or ticked in the pane). */
 export interface AlternateColumn {
   /** Absolute 0-based sheet column. */
   column: number;
+  /** Its header, which names its PartSpec columns (`PartSpec (MPN2): Match`); its letters when it has none. */
   source: string;
+}
+
+/** A second source at `column` (absolute), named by its header in `headers` (which start at `headerOrigin`). */
+export function alternateColumn(headers: readonly unknown[], headerOrigin: number, column: number): AlternateColumn {
+  const header = String(headers[column - headerOrigin] ?? '').trim();
+  return { column, source: header === '' ? columnLetters(column) : header };
 }
 
 /** The manufacturer column of a second source: the first maker column's own second (Manufacturer2 beside MPN2), else none. */
