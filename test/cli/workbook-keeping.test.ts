@@ -139,6 +139,7 @@ describe('what the patch keeps inside the sheet (kept.xlsx)', () => {
     expect(values(file)[2].slice(10)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec: Changes']);
     expect((await enrich(file, file)).code).toBe(1);
     const third = parts(file);
+    expect(Object.keys(third)).toEqual(Object.keys(second));
     for (const path of Object.keys(second)) expect([path, Buffer.from(third[path]).equals(Buffer.from(second[path]))]).toEqual([path, true]);
   });
 });
@@ -203,6 +204,7 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     expect(fromCsv.code).toBe(2);
     expect(fromCsv.stderr).toContain('--out plain.xltx: partspec writes a template (.xltx) only back from a BOM of that kind; write to a .xlsx or .csv file.');
     expect(emulator.requests).toHaveLength(0);
+    expect(readdirSync(home)).not.toContain('plain.xltx');
   });
 
   test.each([
