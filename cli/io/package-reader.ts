@@ -3,8 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 
 /*
  * A read-only view of an OOXML package (the zip inside .xlsx, .xlsm, .xltx): its parts, their
- * content types, relationships and the workbook's sheets. The package-keeping checks use it to
- * say, part by part, what a workbook holds and what a rewritten copy still holds.
+ * content types, relationships and the workbook's sheets. A workbook enriched into CSV is read
+ * with it to name the parts the CSV file leaves out (package-losses.ts); the patcher
+ * (cli/io/patch/) reads packages at offsets instead and shares only relsPathOf and resolveTarget.
  */
 
 /** One relationship of a part: its type (last path segment of the type URI) and target. */
