@@ -1,4 +1,3 @@
-import { specialColumn, type ColumnSpec } from '../../src/sheets/core/columns';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { changeMarks, detectChanges, isComparedColumn, type ChangeReport } from '../../src/sheets/core/changes';
 import { entryText, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
@@ -18,16 +17,6 @@ export function parseFailOn(text: string | undefined): Set<FailOn> {
     out.add(word as FailOn);
   }
   return out;
-}
-
-/** True when this run overwrites PartSpec columns whose values can be compared: then it writes `PartSpec: Changes`. */
-export function comparesWithLastRun(planned: readonly PlannedColumn[]): boolean {
-  return planned.some((p) => p.existing && isComparedColumn(p.spec));
-}
-
-/** The enrichment's columns with `PartSpec: Changes` last. */
-export function withChangesColumn(specs: readonly ColumnSpec[]): ColumnSpec[] {
-  return [...specs, specialColumn('changes')];
 }
 
 export interface ChangesOfFile {

@@ -1,7 +1,7 @@
 import { cellAddress } from '../../src/sheets/core/address';
 import type { CellValue } from '../../src/sheets/core/cell-values';
 import { buildEnrichmentColumns, buildEnrichmentRows, entryText, labelSkippedRows, type EnrichSet, type MatchOutcome } from '../../src/sheets/core/enrich-plan';
-import { countSet, isNotOurs, lookupInputs, planSets } from '../../src/sheets/core/enrich-sets';
+import { comparesWithLastRun, countSet, isNotOurs, lookupInputs, planSets, withChangesColumn } from '../../src/sheets/core/enrich-sets';
 import { lifecycleRules, matchRules } from '../../src/sheets/core/highlight';
 import { describeRowSummary } from '../../src/sheets/core/bom-rows';
 import { defaultPreferences } from '../../src/settings/settings';
@@ -14,7 +14,7 @@ import { openBom } from '../io/bom';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
 import { buildReplacementColumn } from '../../src/sheets/replacement-column';
-import { comparesWithLastRun, compareWithFile, describeFailures, parseFailOn, withChangesColumn, type ChangesOfFile } from './enrich-changes';
+import { compareWithFile, describeFailures, parseFailOn, type ChangesOfFile } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 

@@ -8,8 +8,9 @@
 import { columnLetters } from './address';
 import { isAlternateHeader } from './bom';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from './bom-rows';
-import { parsePartSpecHeader, type ColumnSpec } from './columns';
-import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type MatchCounts, type MatchOutcome } from './enrich-plan';
+import { isComparedColumn } from './changes';
+import { parsePartSpecHeader, specialColumn, type ColumnSpec } from './columns';
+import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type MatchCounts, type MatchOutcome, type PlannedColumn } from './enrich-plan';
 import { looksLikeMakerPartNumber } from './maker-numbering';
 
 /** The BOM's rows as the sets are planned from them. */
@@ -72,6 +73,16 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
     sets.push(setOf(alternate.column, maker, planned, alternate.source));
   }
   return sets;
+}
+
+/** True when a set overwrites PartSpec columns whose values can be compared: then the run writes `PartSpec: Changes`. */
+export function comparesWithLastRun(planned: readonly PlannedColumn[]): boolean {
+  return planned.some((p) => p.existing && isComparedColumn(p.spec));
+}
+
+/** The enrichment's columns with `PartSpec: Changes` last (planSets keeps it to the first set). */
+export function withChangesColumn(specs: readonly ColumnSpec[]): ColumnSpec[] {
+  return [...specs, specialColumn('changes')];
 }
 
 /** Every part number the sets look up, once each: all sets go into one lookup, which the client batches. */
