@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { KEPT, REFUSED, type KeptWorkbook } from '../fixtures/workbooks/corpus/manifest';
+import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import {
   canonical,
   cellsOf,
@@ -24,7 +23,6 @@ import {
   type Package,
   type XmlNode,
 } from '../fixtures/workbooks/corpus/read-package';
-import { sofficePath } from '../support/system-tools';
 import { makeTempDir, runCli } from './helpers';
 
 /*
@@ -36,7 +34,6 @@ import { makeTempDir, runCli } from './helpers';
  */
 
 const CORPUS = join(__dirname, '..', 'fixtures', 'workbooks', 'corpus');
-const run = promisify(execFile);
 let emulator: RunningEmulator;
 let home: string;
 let cleanup: () => void;
@@ -65,16 +62,10 @@ const LISTS = ['cols', 'hyperlinks', 'conditionalFormatting', 'dataValidations',
 
 /** The BOM's CSV as LibreOffice writes it (UTF-8, every sheet in its own file), as rows of cells. */
 async function convertToCsv(file: string, sheet: string): Promise<string[][]> {
-  const work = mkdtempSync(join(home, 'soffice-'));
-  try {
-    // A profile of its own per run: two LibreOffice processes sharing one wait on each other's lock.
-    await run(sofficePath(), [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1', '--outdir', join(work, 'out'), join(home, file)], { timeout: 120_000 });
-    const csv = readdirSync(join(work, 'out')).find((f) => f.endsWith(`-${sheet}.csv`));
-    if (!csv) throw new Error(`LibreOffice wrote no CSV of sheet ${sheet} for ${file}`);
-    return Papa.parse<string[]>(readFileSync(join(work, 'out', csv), 'utf8').trimEnd()).data;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const written = await convertWithLibreOffice(join(home, file), home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
+  const csv = Object.keys(written).find((f) => f.endsWith(`-${sheet}.csv`));
+  if (!csv) throw new Error(`LibreOffice wrote no CSV of sheet ${sheet} for ${file}`);
+  return Papa.parse<string[]>(written[csv].toString('utf8').trimEnd()).data;
 }
 
 describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (file, book: KeptWorkbook) => {

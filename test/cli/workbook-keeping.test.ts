@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { WorkbookPatch } from '../../cli/io/patch/workbook-patch';
-import { sofficePath } from '../support/system-tools';
+import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 
 /*
@@ -18,7 +16,6 @@ import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
  */
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'workbooks');
-const run = promisify(execFile);
 let emulator: RunningEmulator;
 let home: string;
 let cleanup: () => void;
@@ -48,15 +45,8 @@ const values = (file: string, sheet = 'BOM'): unknown[][] => new WorkbookPatch(r
 
 /** The first sheet's CSV as LibreOffice writes it when it opens the workbook. */
 async function openWithLibreOffice(file: string): Promise<string> {
-  const work = mkdtempSync(join(home, 'soffice-'));
-  try {
-    // A profile of its own: two LibreOffice processes sharing one wait on each other's lock.
-    await run(sofficePath(), [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', 'csv', '--outdir', join(work, 'out'), join(home, file)], { timeout: 120_000 });
-    const csv = readdirSync(join(work, 'out'))[0];
-    return readFileSync(join(work, 'out', csv), 'latin1');
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const [csv] = Object.values(await convertWithLibreOffice(join(home, file), home, 'csv'));
+  return csv.toString('latin1');
 }
 
 // Each fixture with the column its new PartSpec columns start at: right of the values, and of the
