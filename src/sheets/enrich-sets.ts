@@ -22,10 +22,6 @@ export interface BomRows {
   rows: readonly (readonly unknown[])[];
 }
 
-/** The sets are planned, labelled and counted in the core, the same for `partspec enrich`. */
-export { labelSkippedRows, type EnrichSet } from './core/enrich-plan';
-export { comparesWithLastRun, countSet, lookupInputs, planSets as planEnrichSets, withChangesColumn, type SetCounts } from './core/enrich-sets';
-
 /** Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync. */
 export async function readBomRows(run: RunExcel, bom: { sheetName: string; headers: readonly unknown[]; headerOrigin: number; lastColumn: number }, firstRow: number, lastRow: number): Promise<BomRows> {
   const width = bom.lastColumn - bom.headerOrigin + 1;

@@ -1,6 +1,6 @@
 import type { Lang } from '../api/vocabulary';
 import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlock } from './core/address';
-import { NUMBER_FORMATS, specialColumn, type FieldChoice } from './core/columns';
+import { NUMBER_FORMATS, type FieldChoice } from './core/columns';
 import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from './core/changes';
 import { planChunks, type ChunkBudget } from './core/chunks';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from './core/bom';
@@ -10,7 +10,9 @@ import {
   buildEnrichmentRows,
   enrichmentNumberFormat,
   entryText,
+  labelSkippedRows,
   type EnrichMode,
+  type EnrichSet,
   type MatchCounts,
   type MatchOutcome,
   type PlannedColumn,
@@ -22,7 +24,8 @@ import { hyperlinkCells } from './core/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
 import { buildReplacementColumn } from './replacement-column';
-import { countSet, labelSkippedRows, lookupInputs, planEnrichSets, readBomRows, resolveAlternateColumn, type EnrichSet } from './enrich-sets';
+import { comparesWithLastRun, countSet, lookupInputs, planSets, withChangesColumn } from './core/enrich-sets';
+import { readBomRows, resolveAlternateColumn } from './enrich-sets';
 
 export interface EnrichDeps {
   run: RunExcel;
@@ -203,10 +206,10 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     if ('message' in resolved) return failed(resolved.message);
     if (!alternates.some((a) => a.column === resolved.column)) alternates.push(resolved);
   }
-  let sets = planEnrichSets(bomRows, layout.partColumn, specs, alternates);
+  let sets = planSets(bomRows, layout.partColumn, specs, alternates);
   // Overwriting values PartSpec wrote before: name what changed (formulas are live, so never compared).
-  const compare = mode === 'values' && sets[0].planned.some((p) => p.existing && isComparedColumn(p.spec));
-  if (compare) sets = planEnrichSets(bomRows, layout.partColumn, [...specs, specialColumn('changes')], alternates);
+  const compare = mode === 'values' && comparesWithLastRun(sets[0].planned);
+  if (compare) sets = planSets(bomRows, layout.partColumn, withChangesColumn(specs), alternates);
   const first = sets[0];
   const rangeOf = (column: number): string => `${cellAddress(layout.firstRow, column)}:${cellAddress(layout.lastRow, column)}`;
   const base = {
