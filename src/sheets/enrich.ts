@@ -20,7 +20,7 @@ import {
 import type { CellValue } from './core/cell-values';
 import { lifecycleRules, matchRules, type HighlightRule } from './core/highlight';
 import { columnCellFormats, hasCellFormats } from './core/number-formats';
-import { hyperlinkCells } from './core/rows';
+import { enrichmentColumnWidth, hyperlinkCells } from './core/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
 import { buildReplacementColumn } from './replacement-column';
@@ -357,7 +357,7 @@ async function writeColumns(
       header.values = [[p.spec.header]];
       if (!p.existing && !table) header.format.font.bold = true;
       // The Changes column holds sentences: wide enough to read a status and a date move.
-      if (!p.existing) header.format.columnWidth = p.spec.special === 'changes' ? 380 : Math.min(300, Math.max(60, p.spec.header.length * 6.5 + 10));
+      if (!p.existing) header.format.columnWidth = enrichmentColumnWidth(p.spec);
       const body = sheet.getRangeByIndexes(layout.firstRow, p.column, count, 1);
       body.numberFormat = enrichmentNumberFormat(p.spec, mode) as unknown as string[][];
       if (options.highlight !== false && p.spec.special === 'risk') addRules(body, lifecycleRules());

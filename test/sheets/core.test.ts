@@ -1,3 +1,4 @@
+import { enrichmentColumnWidth } from '../../src/sheets/core/rows';
 import {
   buildEnrichmentColumns,
   buildEnrichmentRows,
@@ -301,5 +302,14 @@ describe('import record', () => {
   test('serializes as plain JSON and refuses anything shaped like a credential', () => {
     expect(JSON.parse(serializeImportRecord(record))).toEqual(record);
     expect(() => serializeImportRecord({ ...record, query: { ...record.query, apiKey: 'k' } as never })).toThrow(/credentials/);
+  });
+});
+
+describe('enrichmentColumnWidth (the add-in and the workbook patcher size new columns with it)', () => {
+  test('a header sets the width, between 60 and 300 points; the Changes column is wide', () => {
+    expect(enrichmentColumnWidth({ header: 'PartSpec: Match' })).toBe(15 * 6.5 + 10);
+    expect(enrichmentColumnWidth({ header: 'X' })).toBe(60);
+    expect(enrichmentColumnWidth({ header: 'x'.repeat(80) })).toBe(300);
+    expect(enrichmentColumnWidth({ header: 'PartSpec: Changes', special: 'changes' })).toBe(380);
   });
 });

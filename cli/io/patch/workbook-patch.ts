@@ -2,6 +2,7 @@ import { CHANGE_FILL } from '../../../src/sheets/core/changes';
 import { columnLetters, intersectsBlock } from '../../../src/sheets/core/address';
 import { fromExcelSerial } from '../../../src/sheets/core/dates';
 import { NUMBER_FORMATS } from '../../../src/sheets/core/columns';
+import { enrichmentColumnWidth } from '../../../src/sheets/core/rows';
 import type { ColumnWrite } from '../bom-document';
 import type { CellType } from '../cells';
 import { relsPathOf } from '../package-reader';
@@ -38,11 +39,6 @@ interface SheetRecord {
 
 /** Why a write cannot be made safely: the caller turns it into one sentence naming the file. */
 export class UnsafeWriteError extends Error {}
-
-/** The width in characters of a new column for its header. */
-function widthOf(header: string): number {
-  return charsOfPoints(Math.min(300, Math.max(60, header.length * 6.5 + 10)));
-}
 
 /** The plain value of a typed cell, as a reader of the patched sheet would see it. */
 function plainOf(typed: TypedCell | undefined): unknown {
@@ -140,7 +136,7 @@ export class WorkbookPatch {
     const changeFill = `FF${CHANGE_FILL.slice(1).toUpperCase()}`;
     write.cells.forEach((value, i) => put(write.firstRow + i, typedCellOf(value, write.spec), write.changed ? { fill: write.changed[i] ? changeFill : null } : {}));
     writes.highlights.set(write.column, { column: write.column, firstRow: write.firstRow, lastRow: last, rules: write.highlight ?? [] });
-    if (!write.existing) writes.widths.set(write.column, widthOf(write.spec.header));
+    if (!write.existing) writes.widths.set(write.column, charsOfPoints(enrichmentColumnWidth(write.spec)));
   }
 
   /**

@@ -46,6 +46,15 @@ function pointsForChars(chars: number): number {
 }
 
 /**
+ * Width in points of a PartSpec column an enrichment adds beside a BOM: its header's width, at
+ * least 60 and at most 300 points; the Changes column is wide, for its 'Field old → new' lists.
+ * The add-in and the workbook patcher size new columns with it.
+ */
+export function enrichmentColumnWidth(spec: Pick<ColumnSpec, 'header' | 'special'>): number {
+  return spec.special === 'changes' ? 380 : Math.min(300, Math.max(60, spec.header.length * 6.5 + 10));
+}
+
+/**
  * Sensible column widths in points, from the header and a sample of the rows (autofit over tens
  * of thousands of rows is slow in Excel): at least 6 and at most 50 characters wide.
  */
