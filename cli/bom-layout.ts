@@ -1,5 +1,5 @@
 import { columnIndex, columnLetters } from '../src/sheets/core/address';
-import { detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, type BomLayout } from '../src/sheets/core/bom';
+import { describeAmbiguity as describeLayoutAmbiguity, detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, nameColumn, type BomLayout } from '../src/sheets/core/bom';
 import { alternateColumn, type AlternateColumn } from '../src/sheets/core/enrich-sets';
 import { foldCase as fold } from '../src/sheets/core/fold';
 import { UsageError } from './errors';
@@ -62,11 +62,6 @@ export function locateAlternateColumn(values: readonly (readonly unknown[])[], l
   return alternateColumn(headers, 0, at);
 }
 
-/** A column for the user, by letters and header: `C ('Mfr PN')`. */
-function nameColumn(column: number, header: string): string {
-  return `${columnLetters(column)}${header ? ` ('${header}')` : ''}`;
-}
-
 /** How `--column` names a column on the command line: its header if it has one, else its letters, quoted for a shell. */
 function columnArgument(column: number, header: string): string {
   const word = header || columnLetters(column);
@@ -78,11 +73,7 @@ function columnArgument(column: number, header: string): string {
  * letter, header and two samples, and the `--column` that picks the other.
  */
 export function describeAmbiguity(layout: BomLayout): string | undefined {
-  if (!layout.ambiguous) return undefined;
-  const [used, other] = layout.candidates;
-  if (!used || !other) return undefined;
-  const show = (c: typeof used): string => `${nameColumn(c.column, c.header)}: ${c.samples.slice(0, 2).join(', ')}`;
-  return `Two columns could be the part numbers, ${show(used)} and ${show(other)}; PartSpec used column ${columnLetters(used.column)}. Give --column ${columnArgument(other.column, other.header)} to use the other.`;
+  return describeLayoutAmbiguity(layout, (other) => `Give --column ${columnArgument(other.column, other.header)} to use the other.`, 2);
 }
 
 /**

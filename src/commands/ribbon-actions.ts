@@ -5,7 +5,7 @@
 import { getSharedSession, type SessionProvider } from '../settings';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../taskpane/builder/units';
-import { columnLetters, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
+import { describeAmbiguity, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
 
 /** What the commands need; tests and the workbench pass their own. */
 export interface CommandDeps {
@@ -57,10 +57,8 @@ function layoutText(result: EnrichResult): string {
   const layout = result.layout;
   if (!layout) return '';
   const note = layout.note ? ` ${layout.note}` : '';
-  const [used, other] = layout.candidates;
-  if (!layout.ambiguous || !used || !other) return note;
-  const name = (c: typeof used): string => `${columnLetters(c.column)}${c.header ? ` ('${c.header}')` : ''}`;
-  return `${note} Two columns could be the part numbers, ${name(used)} and ${name(other)}; PartSpec used column ${columnLetters(used.column)}. To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.`;
+  const ambiguity = describeAmbiguity(layout, () => "To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.");
+  return ambiguity ? `${note} ${ambiguity}` : note;
 }
 
 /** What a re-enrichment changed, for the notice: the Changes column holds the details. */

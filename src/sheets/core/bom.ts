@@ -280,7 +280,7 @@ function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, 
 }
 
 function describeContentFind(best: ColumnCandidate, headerRow: number): string {
-  return `No header names the part numbers; column ${columnLetters(best.column)}${best.header ? ` ('${best.header}')` : ''} holds them from ${cellAddress(headerRow + 1, best.column)} on, so PartSpec used it.`;
+  return `No header names the part numbers; column ${nameColumn(best.column, best.header)} holds them from ${cellAddress(headerRow + 1, best.column)} on, so PartSpec used it.`;
 }
 
 /** Why a column with no part-number header won over one with such a header. */
@@ -311,4 +311,22 @@ function findPartNumbersByContent(values: readonly (readonly unknown[])[], origi
     if (content.parts >= MIN_CONTENT_ROWS && share >= 0.6 && (!best || share > best.share)) best = { headerRow: origin.row + first - 1, column: origin.column + c, share };
   }
   return best && { headerRow: best.headerRow, column: best.column };
+}
+
+/** A column as a sentence names it: its letters, and its header in quotes when it has one (`C ('Mfr PN')`). */
+export function nameColumn(column: number, header: string): string {
+  return `${columnLetters(column)}${header ? ` ('${header}')` : ''}`;
+}
+
+/**
+ * The sentence for a BOM whose runner-up column is as likely as the one used: both columns named,
+ * each with up to `samples` of its values, which one PartSpec used, and how to use the other in
+ * the words of the place that asks (`howToPickOther`: the ribbon's selection, the CLI's --column).
+ * Undefined when the layout is not ambiguous.
+ */
+export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, howToPickOther: (other: ColumnCandidate) => string, samples = 0): string | undefined {
+  const [used, other] = layout.candidates;
+  if (!layout.ambiguous || !used || !other) return undefined;
+  const show = (c: ColumnCandidate): string => `${nameColumn(c.column, c.header)}${samples > 0 ? `: ${c.samples.slice(0, samples).join(', ')}` : ''}`;
+  return `Two columns could be the part numbers, ${show(used)} and ${show(other)}; PartSpec used column ${columnLetters(used.column)}. ${howToPickOther(other)}`;
 }
