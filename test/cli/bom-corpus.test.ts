@@ -11,34 +11,22 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { EMULATOR_PARTS, OTHERS, TYPO } from '../fixtures/boms/parts';
-import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
+const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
 const FIXTURES = join(__dirname, '..', 'fixtures', 'boms');
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
-
 /** A copy of a corpus file in the run's directory, so in-place writes leave the fixture alone. */
 function copyOf(name: string): string {
-  const file = join(home, name);
+  const file = join(world.home, name);
   copyFileSync(join(FIXTURES, name), file);
   return file;
 }
 
-const enrich = (file: string, out: string, ...more: string[]) => runCli(['enrich', file, '--out', out, '--base-url', emulator.url, '--fields', 'Status', ...more], { home, env });
+const enrich = (file: string, out: string, ...more: string[]) => runCli(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home: world.home, env });
 
 /** The lines of the summary: `N rows: a exact, b variant, …` with the counts that depend on the emulator read out. */
 function summaryOf(stderr: string, prefix = ''): { exact: number; variant: number; notFound: number; line: string } {
@@ -92,9 +80,9 @@ test("EasyEDA's UTF-16LE TSV is written back in place byte-compatible: BOM, UTF-
 test("Kitspace's TSV with --column MPN --column MPN_2: each gets its own columns from one lookup, re-runs update them in place, bytes kept (UTF-8, no BOM, LF)", async () => {
   const file = copyOf('kitspace-1-click.tsv');
   const original = readFileSync(file, 'utf8');
-  emulator.resetLog();
+  world.emulator.resetLog();
   const run = await enrich(file, file, '--column', 'MPN', '--column', 'MPN_2', '--no-cache');
-  const lookups = emulator.requests.filter((r) => r.url.startsWith('/v2/')).map((r) => decodeURIComponent(r.url));
+  const lookups = world.emulator.requests.filter((r) => r.url.startsWith('/v2/')).map((r) => decodeURIComponent(r.url));
   expect(lookups).toHaveLength(1);
   expect(lookups[0]).toContain(EMULATOR_PARTS[0]);
   expect(lookups[0]).toContain(EMULATOR_PARTS[2]);
@@ -121,13 +109,13 @@ test("Kitspace's TSV with --column MPN --column MPN_2: each gets its own columns
 
 test('without --column, the second sources beside MPN are named with the --column words that enrich them', async () => {
   const file = copyOf('kitspace-1-click.tsv');
-  const run = await enrich(file, join(home, 'kitspace-out.tsv'));
+  const run = await enrich(file, join(world.home, 'kitspace-out.tsv'));
   expect(run.stderr).toContain("Sheet 'kitspace-1-click': Column G ('MPN_2') looks like a second source of E ('MPN'); give --column MPN --column MPN_2 to enrich it too.");
 });
 
 test('two close columns: the maker-named one is used and both are named in one sentence with two values each; --column picks the other', async () => {
   const file = copyOf('close-columns.xlsx');
-  const out = join(home, 'close-out.xlsx');
+  const out = join(world.home, 'close-out.xlsx');
   const run = await enrich(file, out);
   expect(run.stderr).toContain(
     "Sheet 'BOM': Two columns could be the part numbers, C ('Mfr PN'): GRM188R71H104KA93D, GRM188R61A106KE69D and B ('Part Number'): GRM155R71C104KA88D, GRM21BR61E106KA73L; PartSpec used column C. Give --column 'Part Number' to use the other.",
@@ -143,7 +131,7 @@ test('two close columns: the maker-named one is used and both are named in one s
 
 test("a mixed BOM without a Manufacturer column: other makers' numbers are counted in the summary, ours not found are named (the typo stands out)", async () => {
   const file = copyOf('mixed-no-maker.csv');
-  const run = await enrich(file, join(home, 'mixed-out.csv'));
+  const run = await enrich(file, join(world.home, 'mixed-out.csv'));
   expect(run.code).toBe(1);
   for (const other of OTHERS) expect(run.stderr).not.toContain(other);
   expect(run.stderr).toContain(`Row 9: '${TYPO}' not found\n`);
@@ -151,7 +139,7 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
   expect(summary.line).toMatch(/^9 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found \(4 not in Murata's numbering\), 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
   expect(summary.exact + summary.variant + summary.notFound).toBe(8);
   // Each row's Match cell says what the summary counted: the other makers' and the typo not found, the DNP row not fitted.
-  const match = matchByPart(join(home, 'mixed-out.csv'), 'MPN');
+  const match = matchByPart(join(world.home, 'mixed-out.csv'), 'MPN');
   expect([...OTHERS.filter((o) => match.has(o)), TYPO].map((p) => match.get(p))).toEqual(['Not found', 'Not found', 'Not found', 'Not found', 'Not found']);
   expect([match.get('LQM18PN2R2MFRL'), match.get(EMULATOR_PARTS[0])]).toEqual(['Not fitted', 'Exact']);
   expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 1 });
@@ -159,13 +147,13 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
 
 test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total rows and other makers' parts in one line, none named", async () => {
   const file = copyOf('mixed-makers.csv');
-  const run = await enrich(file, join(home, 'mixed-makers-out.csv'));
+  const run = await enrich(file, join(world.home, 'mixed-makers-out.csv'));
   for (const other of OTHERS) expect(run.stderr).not.toContain(other);
   expect(run.stderr).toContain(`Row 11: '${TYPO}' not found\n`);
   const summary = summaryOf(run.stderr);
   expect(summary.line).toMatch(/^13 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found, 0 invalid, 1 blank; not looked up: 2 not fitted \(DNP\), 1 total row, 4 other makers' parts \(by 'Manufacturer'\)\./);
   // Which rows those are: every maker spelling of Murata looked up, the four others and both DNP spellings not.
-  const match = matchByPart(join(home, 'mixed-makers-out.csv'), 'Manufacturer Part Number');
+  const match = matchByPart(join(world.home, 'mixed-makers-out.csv'), 'Manufacturer Part Number');
   expect(OTHERS.filter((o) => match.has(o)).map((o) => match.get(o))).toEqual(['Other maker', 'Other maker', 'Other maker', 'Other maker']);
   expect(['LQM18PN2R2MFRL', 'DFE322512F-2R2M=P2', TYPO, EMULATOR_PARTS[0]].map((p) => match.get(p))).toEqual(['Not fitted', 'Not fitted', 'Not found', 'Exact']);
   expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 2, 'Other maker': 4 });
@@ -198,10 +186,10 @@ test('a UTF-8 file with a Windows-1252 line is written back in Windows-1252 byte
 test("KiCad's semicolon export keeps semicolons and LF; Field2 is found by its content and the user is told", async () => {
   const file = copyOf('kicad-fields.csv');
   const original = readFileSync(file, 'utf8');
-  emulator.resetLog();
+  world.emulator.resetLog();
   const run = await enrich(file, file, '--no-cache');
   // A part number holding '=' is looked up as it is written.
-  expect(emulator.requests.map((r) => decodeURIComponent(r.url)).join('\n')).toContain('DFE322512F-2R2M=P2');
+  expect(world.emulator.requests.map((r) => decodeURIComponent(r.url)).join('\n')).toContain('DFE322512F-2R2M=P2');
   expect(run.stderr).toContain("Sheet 'kicad-fields': No header names the part numbers; column D ('Field2') holds them from D2 on, so PartSpec used it.");
   const text = readFileSync(file, 'utf8');
   expect(text).not.toContain('\r');
@@ -217,15 +205,15 @@ test("KiCad's semicolon export keeps semicolons and LF; Field2 is found by its c
 });
 
 test('workbooks: the Japanese parts list past its cover sheet, and a sheet styled down to row 1,048,576 whose total row is not looked up', async () => {
-  const japanese = await enrich(copyOf('japanese.xlsx'), join(home, 'japanese-out.xlsx'));
+  const japanese = await enrich(copyOf('japanese.xlsx'), join(world.home, 'japanese-out.xlsx'));
   expect(japanese.stderr).toContain("Sheet '部品表': part numbers in E5:E10 under 'メーカー品番'.");
   expect(summaryOf(japanese.stderr).line).toMatch(/not looked up: 1 not fitted \(DNP\), 1 other makers' part \(by 'メーカー'\)\./);
-  const sheet = (await readXlsx(join(home, 'japanese-out.xlsx'))).getWorksheet('部品表')!;
+  const sheet = (await readXlsx(join(world.home, 'japanese-out.xlsx'))).getWorksheet('部品表')!;
   expect(rowTexts(sheet, 4)).toEqual(['No.', '品番', '部品名', 'メーカー', 'メーカー品番', '数量', '実装', '備考', 'PartSpec: Match', 'PartSpec: Status']);
 
-  const styled = await enrich(copyOf('styled-to-last-row.xlsx'), join(home, 'styled-out.xlsx'));
+  const styled = await enrich(copyOf('styled-to-last-row.xlsx'), join(world.home, 'styled-out.xlsx'));
   expect(summaryOf(styled.stderr).line).toMatch(/^5 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found, 0 invalid, 0 blank; not looked up: 1 total row\./);
-  const out = (await readXlsx(join(home, 'styled-out.xlsx'))).getWorksheet('BOM')!;
+  const out = (await readXlsx(join(world.home, 'styled-out.xlsx'))).getWorksheet('BOM')!;
   expect(rowTexts(out, 1)).toEqual(['Ref', 'Qty', 'Part Number', 'Description', 'Price', 'PartSpec: Match', 'PartSpec: Status']);
   expect([out.getCell('F2').text, out.getCell('F3').text, out.getCell('F6').text]).toEqual(['Exact', 'Exact', '']);
   expect(out.getCell('A6').text).toBe('Total');

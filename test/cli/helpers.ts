@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
 
 export const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'partspec.js');
@@ -70,4 +71,27 @@ export function columnOf(sheet: ExcelJS.Worksheet, row: number, header: string):
   const index = rowTexts(sheet, row).indexOf(header);
   if (index < 0) throw new Error(`no column '${header}' in row ${row}: ${JSON.stringify(rowTexts(sheet, row))}`);
   return index + 1;
+}
+
+/** The emulator and temporary home a CLI test file runs against, started before its tests and gone after them. */
+export interface EmulatorHome {
+  readonly emulator: RunningEmulator;
+  readonly home: string;
+}
+
+/**
+ * Starts the emulator on a free port and makes a temporary home for the file's tests (`beforeAll`),
+ * and stops and removes them afterwards (`afterAll`); read `emulator` and `home` inside tests.
+ */
+export function useEmulatorHome(options: EmulatorOptions = {}): EmulatorHome {
+  const world = {} as { emulator: RunningEmulator; home: string; cleanup: () => void };
+  beforeAll(async () => {
+    world.emulator = await startEmulator({ ...options, port: 0 });
+    ({ dir: world.home, cleanup: world.cleanup } = makeTempDir());
+  });
+  afterAll(async () => {
+    await world.emulator?.close();
+    world.cleanup?.();
+  });
+  return world;
 }

@@ -2,7 +2,7 @@ import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { KEPT, REFUSED, type KeptWorkbook } from '../fixtures/workbooks/corpus/manifest';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import {
@@ -23,7 +23,7 @@ import {
   type Package,
   type XmlNode,
 } from '../fixtures/workbooks/corpus/read-package';
-import { makeTempDir, runCli } from './helpers';
+import { runCli, useEmulatorHome } from './helpers';
 
 /*
  * The corpus of real-program workbooks (test/fixtures/workbooks/corpus, see its README), each
@@ -34,23 +34,11 @@ import { makeTempDir, runCli } from './helpers';
  */
 
 const CORPUS = join(__dirname, '..', 'fixtures', 'workbooks', 'corpus');
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
+const world = useEmulatorHome();
 
 const rowOf = (ref: string): number => Number(ref.replace(/^[A-Z]+/, ''));
-const readPackage = (file: string): Package => unzipSync(readFileSync(join(home, file)));
-const enrichInPlace = (file: string) => runCli(['enrich', file, '--fields', 'Status', '--out', file], { home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: emulator.url } });
+const readPackage = (file: string): Package => unzipSync(readFileSync(join(world.home, file)));
+const enrichInPlace = (file: string) => runCli(['enrich', file, '--fields', 'Status', '--out', file], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
 
 /** The parts an in-place enrichment may change: the target sheet, its relationships, strings, styles, content types. */
 function changeable(pkg: Package, sheet: string): Set<string> {
@@ -62,7 +50,7 @@ const LISTS = ['cols', 'hyperlinks', 'conditionalFormatting', 'dataValidations',
 
 /** The BOM's CSV as LibreOffice writes it (UTF-8, every sheet in its own file), as rows of cells. */
 async function convertToCsv(file: string, sheet: string): Promise<string[][]> {
-  const written = await convertWithLibreOffice(join(home, file), home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
+  const written = await convertWithLibreOffice(join(world.home, file), world.home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
   const csv = Object.keys(written).find((f) => f.endsWith(`-${sheet}.csv`));
   if (!csv) throw new Error(`LibreOffice wrote no CSV of sheet ${sheet} for ${file}`);
   return Papa.parse<string[]>(written[csv].toString('utf8').trimEnd()).data;
@@ -76,7 +64,7 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
   let stderr: string;
 
   beforeAll(async () => {
-    copyFileSync(join(CORPUS, file), join(home, file));
+    copyFileSync(join(CORPUS, file), join(world.home, file));
     before = readPackage(file);
     const result = await enrichInPlace(file);
     ({ code: exit, stderr } = result);
@@ -175,7 +163,7 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
     }
     for (const [row, part] of Object.entries(book.parts)) {
       const at = (column: number): string => cells.get(`${columnLetters(column)}${row}`)?.text ?? '';
-      const product = emulator.catalog.byPartno.get(part.partno);
+      const product = world.emulator.catalog.byPartno.get(part.partno);
       expect({ row, match: at(match), status: at(status) }).toEqual({ row, match: part.match, status: product ? String(product.values.Status) : '' });
     }
   });
@@ -194,8 +182,8 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
 
 describe('workbooks an in-place write still refuses', () => {
   test.each(REFUSED.map((w) => [w.file, w.reason] as const))('%s: exit 2, one sentence, the file byte-identical', async (file, reason) => {
-    copyFileSync(join(CORPUS, file), join(home, file));
-    const original = readFileSync(join(home, file));
+    copyFileSync(join(CORPUS, file), join(world.home, file));
+    const original = readFileSync(join(world.home, file));
     const result = await enrichInPlace(file);
     expect(result.code).toBe(2);
     // What was found in the BOM may be said first; the refusal is one sentence of its own.
@@ -203,8 +191,8 @@ describe('workbooks an in-place write still refuses', () => {
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatch(reason);
     expect(refusals[0]).toMatch(new RegExp(`^partspec enrich: ${file.replace('.', '\\.')} [^\n]*\\.$`));
-    expect(readFileSync(join(home, file)).equals(original)).toBe(true);
-    expect(readdirSync(home).filter((f) => f.includes('partspec-tmp'))).toEqual([]);
+    expect(readFileSync(join(world.home, file)).equals(original)).toBe(true);
+    expect(readdirSync(world.home).filter((f) => f.includes('partspec-tmp'))).toEqual([]);
   });
 });
 
