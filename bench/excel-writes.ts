@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEMO_KEY, startEmulator } from '../emulator';
-import { DEFAULT_RETRY, createClient, fieldsOfGroup, type HarvestResult } from '../src/api';
+import { DEFAULT_RETRY, createClient, fieldsOfGroup, type HarvestResult } from '../api';
 import { buildImportColumns, buildProductRows, importProducts, type SheetsClient } from '../src/sheets';
 import { DOUBLE_PAYLOAD_LIMIT, createExcelDouble } from '../src/workbench/excel-double';
 import { BENCH_EMULATOR, progress, timed } from './conditions';

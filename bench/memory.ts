@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator } from '../emulator';
-import { PAYLOAD_LIMIT_BYTES } from '../src/sheets/core/chunks';
+import { PAYLOAD_LIMIT_BYTES } from '../core/tables/chunks';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 
 /*

@@ -20,8 +20,8 @@ import {
   type Client,
   type Filter,
   type ProductRecord,
-} from '../src/api';
-import { riskyInputs } from '../src/sheets/core/replacement-cells';
+} from '../api';
+import { riskyInputs } from '../core/enrich/replacement-cells';
 import { settledRequests } from '../test/support/functions-harness';
 import { BENCH_EMULATOR, progress, startCase, summarizeLog, timed } from './conditions';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../emulator';
 import { createTokenFileStore } from '../server/tokens/token-file';
-import { createClient } from '../src/api/node';
+import { createClient } from '../api/node';
 import { LATENCY_MS, progress, summarizeLog } from './conditions';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 

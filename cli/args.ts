@@ -1,8 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CATEGORY_IDS, isCategoryId, type CategoryId } from '../src/api/vocabulary';
-import type { FieldChoice } from '../src/sheets/core/columns';
-import type { ConfigFlags } from './config';
-import { UsageError } from './errors';
+import { CATEGORY_IDS, isCategoryId, type CategoryId } from '../api/vocabulary';
+import type { FieldChoice } from '../core/cells/columns';
+import type { ConfigFlags } from '../node/config';
+import { UsageError } from '../node/errors';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,8 +1,8 @@
-import { columnIndex, columnLetters } from '../src/sheets/core/address';
-import { describeAmbiguity as describeLayoutAmbiguity, detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, nameColumn, type BomLayout } from '../src/sheets/core/bom';
-import { alternateColumn, type AlternateColumn } from '../src/sheets/core/enrich-sets';
-import { foldCase as fold } from '../src/sheets/core/fold';
-import { UsageError } from './errors';
+import { columnIndex, columnLetters } from '../core/address';
+import { describeAmbiguity as describeLayoutAmbiguity, detectBomLayout, findAlternateColumns, HEADER_SEARCH_ROWS, nameColumn, type BomLayout } from '../core/bom/bom';
+import { alternateColumn, type AlternateColumn } from '../core/enrich/enrich-sets';
+import { foldCase as fold } from '../core/fold';
+import { UsageError } from '../node/errors';
 
 /** Looser still: no spaces or `*` marks anywhere (`--column MPN` finds ` * MPN `). */
 const foldMarks = (value: unknown): string => fold(value).replace(/[\s*]+/g, '');

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, createClient, createFileStore, type Client, type ServiceStateListener } from '../src/api/node';
-import { ENV, type CliConfig } from './config';
+import { ApiError, createClient, createFileStore, type Client, type ServiceStateListener } from '../api/node';
+import { ENV, type CliConfig } from '../node/config';
 
 /** `$XDG_CACHE_HOME/partspec`, else `~/.cache/partspec`: answers kept between runs. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {

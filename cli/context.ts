@@ -1,7 +1,7 @@
-import { describeServiceState, type ServiceState } from '../src/api/client/service-state';
-import type { Client } from '../src/api/node';
+import { describeServiceState, type ServiceState } from '../api/client/service-state';
+import type { Client } from '../api/node';
 import type { Flags } from './args';
-import { resolveConfig, type CliConfig } from './config';
+import { resolveConfig, type CliConfig } from '../node/config';
 import { createProgress, type Progress } from './progress';
 
 /** What a command runs with; tests of the pieces can build one without a process. */

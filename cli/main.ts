@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_ENTRIES, findCommandEntry } from './commands/registry';
-import { isApiError, isValidationError } from '../src/api/errors';
+import { isApiError, isValidationError } from '../api/errors';
 import { createContext, type CommandContext } from './context';
-import { packageRoot } from './package-root';
-import { ENV } from './config';
-import { EXIT, describeError, exitCodeOf, isUsageError } from './errors';
+import { packageRoot } from '../node/package-root';
+import { ENV } from '../node/config';
+import { EXIT, describeError, exitCodeOf, isUsageError } from '../node/errors';
 
 const USAGE = `usage: partspec <command> [options]
 

@@ -1,4 +1,4 @@
-import { terminalText } from './io/cells';
+import { terminalText } from '../ooxml/cells';
 
 /** Longest cell shown in a terminal table; longer text is cut with an ellipsis. */
 export const MAX_CELL_CHARS = 40;

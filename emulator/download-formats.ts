@@ -3,7 +3,7 @@ import { createGzip } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
-import { fieldsOfGroup, type Group } from '../src/api';
+import { fieldsOfGroup, type Group } from '../api';
 import type { CatalogProduct } from './catalog';
 import { renderProduct, renderResultChunks, type RenderOptions } from './render';
 

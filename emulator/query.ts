@@ -12,7 +12,7 @@ import {
   type Lang,
   type NumberOperator,
   type OrderByItem,
-} from '../src/api';
+} from '../api';
 import { comparePartno, type Catalog, type CatalogProduct } from './catalog';
 
 export interface Query {

@@ -1,4 +1,4 @@
-import type { Filter } from '../src/api';
+import type { Filter } from '../api';
 import type { Catalog, CatalogProduct } from './catalog';
 import { synthesizeProduct, synthesizeVariants } from './catalog/real-numbering';
 

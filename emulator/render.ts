@@ -7,7 +7,7 @@ import {
   type Group,
   type Lang,
   type ListFieldName,
-} from '../src/api';
+} from '../api';
 import type { CatalogProduct } from './catalog';
 
 /** Response nestings other than our default, so client tolerance can be tested (NOTES.md). */

@@ -13,7 +13,7 @@ import {
   type Filter,
   type Lang,
   type OrderByItem,
-} from '../src/api';
+} from '../api';
 import type { Catalog } from './catalog';
 import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
 import { runQuery } from './query';

@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API_KEY_HEADER, ENDPOINTS, URL_BUDGET_BYTES } from '../src/api';
+import { API_KEY_HEADER, ENDPOINTS, URL_BUDGET_BYTES } from '../api';
 import { DEFAULT_SEED, ageCatalog, generateCatalog, type Catalog } from './catalog';
 import { applyFaults, createFaultState, pickLatency, roll, sleep } from './faults';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from './options';

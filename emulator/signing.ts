@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DOWNLOAD_URL_VALIDITY_DAYS, type Lang } from '../src/api';
+import { DOWNLOAD_URL_VALIDITY_DAYS, type Lang } from '../api';
 
 /** Path prefix of the download links the emulator issues and serves. */
 export const DOWNLOAD_PATH = '/download';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { API_KEY_HEADER } from '../src/api';
+import { API_KEY_HEADER } from '../api';
 import { registerSite } from './hosting/site';
 import { CONTENT_SECURITY_POLICY } from './hosting/security-headers';
 import {

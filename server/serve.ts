@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveConfig } from '../cli/config';
-import { packageRoot } from '../cli/package-root';
+import { resolveConfig } from '../node/config';
+import { packageRoot } from '../node/package-root';
 import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
 import type { ServeArgs } from './cli-args';
 import { ServeUsageError, checkRedisUrl } from './cli-args';

@@ -6,8 +6,8 @@
  * Usage: exceljs-rewrite.ts BASE_URL IN.xlsx OUT.xlsx
  */
 import ExcelJS from 'exceljs';
-import { createClient } from '../../src/api/node';
-import { MATCH_LABELS } from '../../src/sheets/core/enrich-plan';
+import { createClient } from '../../api/node';
+import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
 
 async function main(): Promise<void> {
   const [baseUrl, input, out] = process.argv.slice(2);

@@ -3,10 +3,10 @@
  * with in B8: the whole body read into memory, parsed at once, every row built, then written.
  * Usage: naive-download.ts BASE_URL OUT.csv
  */
-import { createClient, normalizeProductsResponse, type ProductRecord } from '../../src/api/node';
-import { CATEGORIES, VALUE_FIELDS } from '../../src/api';
-import { buildImportColumns } from '../../src/sheets/core/columns';
-import { buildProductRows } from '../../src/sheets/core/rows';
+import { createClient, normalizeProductsResponse, type ProductRecord } from '../../api/node';
+import { CATEGORIES, VALUE_FIELDS } from '../../api';
+import { buildImportColumns } from '../../core/cells/columns';
+import { buildProductRows } from '../../core/cells/rows';
 import { writeTableFile } from '../../cli/io/table-file';
 
 async function main(): Promise<void> {

@@ -3,10 +3,10 @@
  * with in B8: every page harvested into one array, every row built, then the workbook written.
  * Usage: naive-search.ts BASE_URL OUT.xlsx
  */
-import { createClient } from '../../src/api/node';
+import { createClient } from '../../api/node';
 import { defaultSearchFields } from '../../src/functions/key-fields';
-import { buildImportColumns } from '../../src/sheets/core/columns';
-import { buildProductRows } from '../../src/sheets/core/rows';
+import { buildImportColumns } from '../../core/cells/columns';
+import { buildProductRows } from '../../core/cells/rows';
 import { writeTableFile } from '../../cli/io/table-file';
 
 async function main(): Promise<void> {

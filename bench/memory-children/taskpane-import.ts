@@ -5,8 +5,8 @@
  * Reports heap above a warmed-up baseline (sampled at every sync, every batch and every 5 ms).
  * Run with --expose-gc. Usage: taskpane-import.ts stream|naive BASE_URL
  */
-import { createClient, type ProductRecord } from '../../src/api/node';
-import { fieldsOfGroup } from '../../src/api';
+import { createClient, type ProductRecord } from '../../api/node';
+import { fieldsOfGroup } from '../../api';
 import { importProducts } from '../../src/sheets';
 import { createCountingWorkbook } from './counting-workbook';
 

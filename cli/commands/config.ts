@@ -1,8 +1,8 @@
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { defaultCacheDir } from '../client';
-import { ENV, defaultConfigPath, type SettingSource } from '../config';
+import { ENV, defaultConfigPath, type SettingSource } from '../../node/config';
 import { configOf, print, type CommandContext } from '../context';
-import { EXIT } from '../errors';
+import { EXIT } from '../../node/errors';
 import type { Command } from './command';
 
 const USAGE = `usage: partspec config [options]

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type ProductRecord } from '../../src/api/node';
-import { buildImportColumns } from '../../src/sheets/core/columns';
-import { buildProductRows } from '../../src/sheets/core/rows';
+import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type ProductRecord } from '../../api/node';
+import { buildImportColumns } from '../../core/cells/columns';
+import { buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
-import { EXIT, UsageError } from '../errors';
+import { EXIT, UsageError } from '../../node/errors';
 import { formatOfFile, writeFileSafely } from '../io/files';
-import { writeWaiting } from '../io/drain';
+import { writeWaiting } from '../../ooxml/drain';
 import { drain, writeTableStream } from '../io/table-stream';
 import type { Command } from './command';
 

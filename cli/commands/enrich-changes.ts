@@ -1,8 +1,8 @@
-import type { CellValue } from '../../src/sheets/core/cell-values';
-import { changeMarks, detectChanges, isComparedColumn, type ChangeReport } from '../../src/sheets/core/changes';
-import { entryText, type MatchOutcome, type PlannedColumn } from '../../src/sheets/core/enrich-plan';
-import { assessRisk, RISK_LEVELS, type RiskLevel } from '../../src/sheets/core/risk';
-import { UsageError } from '../errors';
+import type { CellValue } from '../../core/cells/cell-values';
+import { changeMarks, detectChanges, isComparedColumn, type ChangeReport } from '../../core/enrich/changes';
+import { entryText, type MatchOutcome, type PlannedColumn } from '../../core/enrich/enrich-plan';
+import { assessRisk, RISK_LEVELS, type RiskLevel } from '../../core/cells/risk';
+import { UsageError } from '../../node/errors';
 
 /** What `--fail-on` can stop a pipeline on. */
 export const FAIL_ON = ['changes', 'risk', 'eol'] as const;

@@ -1,13 +1,13 @@
-import type { LookupOutcome } from '../../src/api/node';
-import { buildImportColumns } from '../../src/sheets/core/columns';
-import { MATCH_LABELS } from '../../src/sheets/core/enrich-plan';
-import { buildProductRow } from '../../src/sheets/core/rows';
-import { ladderText } from '../../src/sheets/core/number-formats';
+import type { LookupOutcome } from '../../api/node';
+import { buildImportColumns } from '../../core/cells/columns';
+import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
+import { buildProductRow } from '../../core/cells/rows';
+import { ladderText } from '../../core/cells/number-formats';
 import { defaultPreferences } from '../../src/settings/settings';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { EXIT, UsageError } from '../errors';
-import { jsonValue, plainText } from '../io/cells';
+import { EXIT, UsageError } from '../../node/errors';
+import { jsonValue, plainText } from '../../ooxml/cells';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 

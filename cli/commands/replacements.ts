@@ -9,11 +9,11 @@ import {
   replacementSpecFields,
   type FieldDef,
   type ReplacementAnswer,
-} from '../../src/api/node';
-import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
+} from '../../api/node';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { EXIT, UsageError } from '../errors';
+import { EXIT, UsageError } from '../../node/errors';
 import { writeFileSafely } from '../io/files';
 import { writeTableFile } from '../io/table-file';
 import { formatTextTable } from '../table-text';

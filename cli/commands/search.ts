@@ -1,11 +1,11 @@
-import { CATEGORY_IDS, compareOrderKeys, isCancelledError, orderKeyOf, type HarvestPages, type OrderKey, type ProductRecord } from '../../src/api/node';
-import type { CellValue } from '../../src/sheets/core/cell-values';
+import { CATEGORY_IDS, compareOrderKeys, isCancelledError, orderKeyOf, type HarvestPages, type OrderKey, type ProductRecord } from '../../api/node';
+import type { CellValue } from '../../core/cells/cell-values';
 import { defaultSearchFields } from '../../src/functions/key-fields';
-import { buildImportColumns, type ColumnSpec } from '../../src/sheets/core/columns';
-import { buildProductRow, buildProductRows } from '../../src/sheets/core/rows';
+import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
+import { buildProductRow, buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
-import { EXIT } from '../errors';
+import { EXIT } from '../../node/errors';
 import { formatOfFile } from '../io/files';
 import { writeTableStream, type RowBatches } from '../io/table-stream';
 import type { Command } from './command';

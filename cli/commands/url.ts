@@ -1,7 +1,7 @@
-import { DOWNLOAD_CATEGORY_IDS } from '../../src/api/node';
+import { DOWNLOAD_CATEGORY_IDS } from '../../api/node';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { EXIT } from '../errors';
+import { EXIT } from '../../node/errors';
 import type { Command } from './command';
 
 const USAGE = `usage: partspec url --category C [options]

@@ -1,19 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { FileError, UsageError } from '../errors';
-import { neutralizeCsvText } from './cells';
-import type { BomDocument, ColumnWrite } from './bom-document';
+import { FileError, UsageError } from '../../node/errors';
+import { neutralizeCsvText } from '../../ooxml/cells';
+import type { BomDocument, ColumnWrite } from '../../core/enrich/document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
 import { checkOutputKind, formatOfBom, formatOfFile, readFileBytes, writeFileSafely } from './files';
-import { findUnkeptParts } from './package-losses';
-import { readPackage } from './package-reader';
-import { SharedFormulaError } from './patch/sheet-patch';
-import { UnsafeWriteError } from './patch/workbook-patch';
+import { findUnkeptParts } from '../../ooxml/package-losses';
+import { readPackage } from '../../ooxml/package-reader';
+import { SharedFormulaError } from '../../ooxml/sheet-patch';
+import { UnsafeWriteError } from '../../ooxml/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
-import { Sink } from './zip-stream';
+import { Sink } from '../../ooxml/zip-stream';
 
-export type { BomDocument, ColumnWrite } from './bom-document';
+export type { BomDocument, ColumnWrite } from '../../core/enrich/document';
 
 /** Text of a workbook cell for a CSV file (dates as ISO, Booleans TRUE/FALSE, text neutralized). */
 function csvTextOf(value: unknown): string {

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { extname } from 'node:path';
-import { NUMBER_FORMATS } from '../../src/sheets/core/columns';
-import type { HighlightRule } from '../../src/sheets/core/highlight';
-import { uniqueSheetName } from '../../src/sheets/core/names';
-import type { BomDocument, ColumnWrite } from './bom-document';
-import type { CellType } from './cells';
+import { NUMBER_FORMATS } from '../../core/cells/columns';
+import type { HighlightRule } from '../../core/enrich/highlight';
+import { uniqueSheetName } from '../../core/names';
+import type { BomDocument, ColumnWrite } from '../../core/enrich/document';
+import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, formatCsvText, type CsvTable, type GridCell } from './csv';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';

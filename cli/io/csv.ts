@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { CellValue } from '../../src/sheets/core/cell-values';
-import type { ColumnSpec } from '../../src/sheets/core/columns';
-import { FileError } from '../errors';
-import { csvCell, type CellType } from './cells';
+import type { CellValue } from '../../core/cells/cell-values';
+import type { ColumnSpec } from '../../core/cells/columns';
+import { FileError } from '../../node/errors';
+import { csvCell, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
 import { decodeTextTable, type TextLayout } from './text-encoding';
 

@@ -1,7 +1,7 @@
 import { closeSync, createWriteStream, fsyncSync, openSync, rmSync } from 'node:fs';
 import { chmod, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { FileError, UsageError } from '../errors';
+import { FileError, UsageError } from '../../node/errors';
 
 export type TableFormat = 'xlsx' | 'csv';
 

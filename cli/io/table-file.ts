@@ -1,5 +1,5 @@
-import type { CellValue } from '../../src/sheets/core/cell-values';
-import type { ColumnSpec } from '../../src/sheets/core/columns';
+import type { CellValue } from '../../core/cells/cell-values';
+import type { ColumnSpec } from '../../core/cells/columns';
 import { writeCsvTable } from './csv';
 import { formatOfFile } from './files';
 import { writeXlsxTable, type XlsxTableOptions } from './xlsx';

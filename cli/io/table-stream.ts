@@ -1,13 +1,13 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import Papa from 'papaparse';
-import type { CellValue } from '../../src/sheets/core/cell-values';
-import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
-import { csvCell } from './cells';
-import { writeWaiting } from './drain';
+import type { CellValue } from '../../core/cells/cell-values';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
+import { csvCell } from '../../ooxml/cells';
+import { writeWaiting } from '../../ooxml/drain';
 import { formatOfFile, writeFileSafely } from './files';
-import { columnWidths } from '../../src/sheets/core/rows';
-import { aboutCellType, charsOfPoints, typedCellOf } from './typed-cells';
-import { XlsxStreamWriter, type XlsxCell } from './xlsx-stream-writer';
+import { columnWidths } from '../../core/cells/rows';
+import { aboutCellType, charsOfPoints, typedCellOf } from '../../ooxml/typed-cells';
+import { XlsxStreamWriter, type XlsxCell } from '../../ooxml/xlsx-stream-writer';
 
 /*
  * Product tables written as their rows arrive: CSV through a file stream, xlsx through our own

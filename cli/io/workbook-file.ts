@@ -1,11 +1,11 @@
-import { FileError } from '../errors';
-import { isCompoundFile, isZip } from './package-reader';
-import { WorkbookPatch } from './patch/workbook-patch';
-import { fileSource, type RandomAccess } from './patch/zip-package';
+import { FileError } from '../../node/errors';
+import { isCompoundFile, isZip } from '../../ooxml/package-reader';
+import { WorkbookPatch } from '../../ooxml/workbook-patch';
+import { fileSource, type RandomAccess } from '../../ooxml/zip-package';
 
 /*
  * A user's workbook opened for enrichment. It is patched, never rewritten: see
- * cli/io/patch/workbook-patch.ts and README "What enrich keeps".
+ * ooxml/workbook-patch.ts and README "What enrich keeps".
  */
 
 /** A workbook read from a file, ready to be patched. */

@@ -1,13 +1,13 @@
-import { CHANGE_FILL } from '../../src/sheets/core/changes';
+import { CHANGE_FILL } from '../../core/enrich/changes';
 import ExcelJS from 'exceljs';
-import type { CellValue } from '../../src/sheets/core/cell-values';
-import { columnLetters, parseAddress } from '../../src/sheets/core/address';
-import { NUMBER_FORMATS, type ColumnSpec } from '../../src/sheets/core/columns';
-import type { HighlightRule } from '../../src/sheets/core/highlight';
-import { columnWidths } from '../../src/sheets/core/rows';
-import { dateOfSerial, type CellType } from './cells';
+import type { CellValue } from '../../core/cells/cell-values';
+import { columnLetters, parseAddress } from '../../core/address';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
+import type { HighlightRule } from '../../core/enrich/highlight';
+import { columnWidths } from '../../core/cells/rows';
+import { dateOfSerial, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
-import { charsOfPoints, typedCellOf } from './typed-cells';
+import { charsOfPoints, typedCellOf } from '../../ooxml/typed-cells';
 
 /*
  * xlsx files through ExcelJS. Text is always written as a string value (never a formula object),

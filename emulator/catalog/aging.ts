@@ -1,4 +1,4 @@
-import type { FieldValue, Group } from '../../src/api';
+import type { FieldValue, Group } from '../../api';
 import { HOSTILE_PARTNOS } from './hostile';
 import { REFERENCE_DATE } from './lifecycle';
 import { addDays } from './numbers';

@@ -1,4 +1,4 @@
-import type { Group } from '../../src/api';
+import type { Group } from '../../api';
 import type { Rng } from './rng';
 import type { BaseValues, CatalogProduct, PackageOption } from './types';
 

@@ -1,4 +1,4 @@
-import type { Group } from '../../src/api';
+import type { Group } from '../../api';
 import { generateLeadBases } from './capacitors-lead';
 import { generateSmdBases } from './capacitors-smd';
 import { expandVariants, type BasePart } from './common';

@@ -1,4 +1,4 @@
-import { formatQuantity, type SiUnit } from '../../src/api';
+import { formatQuantity, type SiUnit } from '../../api';
 
 export const E3 = [1.0, 2.2, 4.7] as const;
 export const E6 = [1.0, 1.5, 2.2, 3.3, 4.7, 6.8] as const;

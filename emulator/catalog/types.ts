@@ -1,4 +1,4 @@
-import type { FieldValue, Group } from '../../src/api';
+import type { FieldValue, Group } from '../../api';
 
 /**
  * One product of the emulator's catalog, language-neutral: list values (Status, Mounting,

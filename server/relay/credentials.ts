@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { API_KEY_HEADER } from '../../src/api';
+import { API_KEY_HEADER } from '../../api';
 import type { TokenStore } from '../state/types';
 import { RelayProblem } from './problem';
 

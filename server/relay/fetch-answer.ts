@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, parseRetryAfter } from '../../src/api';
+import { API_KEY_HEADER, parseRetryAfter } from '../../api';
 import type { RelayRoute, ServerObserver } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type UpstreamBudget } from '../state/types';
 import { getUpstream, readUpstreamBody, UpstreamFailure, type UpstreamAgents, type UpstreamResponse } from './upstream';

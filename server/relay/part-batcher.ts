@@ -1,4 +1,4 @@
-import { URL_BUDGET_BYTES, packPartnos, valueCapacity, valueCost, type Lang } from '../../src/api';
+import { URL_BUDGET_BYTES, packPartnos, valueCapacity, valueCost, type Lang } from '../../api';
 import type { Caller } from './credentials';
 import type { PartEntry } from './part-cache';
 

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, buildProductsUrl, partnoFilter, type Filter, type Lang, type OrderByItem } from '../../src/api';
+import { API_BASE_PATH, buildProductsUrl, partnoFilter, type Filter, type Lang, type OrderByItem } from '../../api';
 import type { CachedAnswer } from '../state/types';
 
 /** What the cache holds for one part number: the products whose Partno is exactly it (often none). */

@@ -13,7 +13,7 @@ import {
   type Filter,
   type Lang,
   type OrderByItem,
-} from '../../src/api';
+} from '../../api';
 import { RelayProblem } from './problem';
 
 /** The parameters each relayed endpoint takes: anything else is refused, never forwarded. */

@@ -1,6 +1,6 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../src/api';
+import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../api';
 import type { RelayRoute } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type SharedState } from '../state/types';
 import { credentialOf, type Caller } from './credentials';

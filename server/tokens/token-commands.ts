@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ENV, resolveConfig } from '../../cli/config';
+import { ENV, resolveConfig } from '../../node/config';
 import { ServeUsageError, checkRedisUrl } from '../cli-args';
 import { describeRedisUrl } from '../state/redis-link';
 import { openRedisTokenStore } from '../state/redis-token-admin';

@@ -4,7 +4,7 @@
  */
 import { getSharedSession, type SessionProvider } from '../settings';
 import { publishNotice } from './notices';
-import { toFieldChoices } from '../taskpane/builder/units';
+import { toFieldChoices } from '../settings/field-units';
 import { describeAmbiguity, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
 
 /** What the commands need; tests and the workbench pass their own. */

@@ -1,4 +1,4 @@
-import { parseDisplayUnit, type DisplayUnit } from '../api/units';
+import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import {
   CATEGORY_IDS,
   GROUP_LABELS,
@@ -9,7 +9,7 @@ import {
   type FieldDef,
   type Group,
   type Lang,
-} from '../api/vocabulary';
+} from '../../api/vocabulary';
 import { ArgumentProblem } from './errors';
 
 /**

@@ -1,5 +1,5 @@
-import type { Client } from '../api/client';
-import type { ProductRecord } from '../api/product';
+import type { Client } from '../../api/client';
+import type { ProductRecord } from '../../api/product';
 import {
   CATEGORIES,
   DOWNLOAD_CATEGORY_IDS,
@@ -11,10 +11,10 @@ import {
   isFilterFieldUsable,
   type CategoryId,
   type FieldDef,
-} from '../api/vocabulary';
-import { toCellValue, type CellValue } from '../sheets/core/cell-values';
-import { headerOf, resolveFieldUnit } from '../sheets/core/columns';
-import { cellNumberFormat } from '../sheets/core/number-formats';
+} from '../../api/vocabulary';
+import { toCellValue, type CellValue } from '../../core/cells/cell-values';
+import { headerOf, resolveFieldUnit } from '../../core/cells/columns';
+import { cellNumberFormat } from '../../core/cells/number-formats';
 import {
   cellText,
   checkFieldAppliesToAny,

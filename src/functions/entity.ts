@@ -1,7 +1,7 @@
-import type { ProductRecord } from '../api/product';
-import { fieldsOfGroup, type FieldDef } from '../api/vocabulary';
-import { cellKindOf, toCellValue } from '../sheets/core/cell-values';
-import { assessRisk } from '../sheets/core/risk';
+import type { ProductRecord } from '../../api/product';
+import { fieldsOfGroup, type FieldDef } from '../../api/vocabulary';
+import { cellKindOf, toCellValue } from '../../core/cells/cell-values';
+import { assessRisk } from '../../core/cells/risk';
 import { keySpecFieldsOfGroup } from './key-fields';
 
 /**

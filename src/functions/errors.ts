@@ -1,12 +1,12 @@
-import { isApiError } from '../api/errors/api-error';
-import { isAuthError } from '../api/errors/auth-error';
-import { isCancelledError } from '../api/errors/cancelled-error';
-import { attemptsText, isHttpError } from '../api/errors/http-error';
-import { isNetworkError } from '../api/errors/network-error';
-import { isRateLimitError } from '../api/errors/rate-limit-error';
-import { isServerError } from '../api/errors/server-error';
-import { isTimeoutError } from '../api/errors/timeout-error';
-import { isValidationError } from '../api/errors/validation-error';
+import { isApiError } from '../../api/errors/api-error';
+import { isAuthError } from '../../api/errors/auth-error';
+import { isCancelledError } from '../../api/errors/cancelled-error';
+import { attemptsText, isHttpError } from '../../api/errors/http-error';
+import { isNetworkError } from '../../api/errors/network-error';
+import { isRateLimitError } from '../../api/errors/rate-limit-error';
+import { isServerError } from '../../api/errors/server-error';
+import { isTimeoutError } from '../../api/errors/timeout-error';
+import { isValidationError } from '../../api/errors/validation-error';
 
 /**
  * The only two error values that carry a message to the cell: `#N/A` (the data is not there: part

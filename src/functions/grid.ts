@@ -1,4 +1,4 @@
-import type { CellValue } from '../sheets/core/cell-values';
+import type { CellValue } from '../../core/cells/cell-values';
 import type { RangeArgument } from './arguments';
 import { ArgumentProblem, createFunctionError, isFunctionError } from './errors';
 

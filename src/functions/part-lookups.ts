@@ -1,9 +1,9 @@
-import type { Client, LookupOutcome } from '../api/client';
-import { readValue } from '../api/product';
-import type { DisplayUnit } from '../api/units';
-import type { FieldDef, Lang } from '../api/vocabulary';
-import { cellKindOf, type CellValue } from '../sheets/core/cell-values';
-import { assessRisk } from '../sheets/core/risk';
+import type { Client, LookupOutcome } from '../../api/client';
+import { readValue } from '../../api/product';
+import type { DisplayUnit } from '../../api/units';
+import type { FieldDef, Lang } from '../../api/vocabulary';
+import { cellKindOf, type CellValue } from '../../core/cells/cell-values';
+import { assessRisk } from '../../core/cells/risk';
 import {
   cellText,
   checkFieldApplies,

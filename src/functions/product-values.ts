@@ -1,8 +1,8 @@
-import type { LookupOutcome } from '../api/client';
-import type { ProductRecord } from '../api/product';
-import type { DisplayUnit } from '../api/units';
-import type { FieldDef } from '../api/vocabulary';
-import { toCellValue, type CellValue } from '../sheets/core/cell-values';
+import type { LookupOutcome } from '../../api/client';
+import type { ProductRecord } from '../../api/product';
+import type { DisplayUnit } from '../../api/units';
+import type { FieldDef } from '../../api/vocabulary';
+import { toCellValue, type CellValue } from '../../core/cells/cell-values';
 import { checkFieldApplies } from './arguments';
 import { ArgumentProblem } from './errors';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_REPLACEMENTS, MAX_REPLACEMENTS_LIMIT, buildReplacementTable, findReplacements } from '../api/replacements';
+import { DEFAULT_MAX_REPLACEMENTS, MAX_REPLACEMENTS_LIMIT, buildReplacementTable, findReplacements } from '../../api/replacements';
 import { cellText, isBlank, readRange, resolveCountArgument } from './arguments';
 import { ArgumentProblem } from './errors';
 import { productsOf } from './product-values';

@@ -1,5 +1,5 @@
-import type { Client, ClientOptions } from '../api/client';
-import type { Lang } from '../api/vocabulary';
+import type { Client, ClientOptions } from '../../api/client';
+import type { Lang } from '../../api/vocabulary';
 import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
 
 export interface FunctionsRuntime {

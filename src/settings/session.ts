@@ -1,7 +1,7 @@
-import { createClient, type Client, type ClientOptions } from '../api/client';
-import { createIndexedDbStore } from '../api/cache/indexeddb-store';
-import type { PersistentStore } from '../api/cache/persistent-store';
-import type { Lang } from '../api/vocabulary';
+import { createClient, type Client, type ClientOptions } from '../../api/client';
+import { createIndexedDbStore } from '../../api/cache/indexeddb-store';
+import type { PersistentStore } from '../../api/cache/persistent-store';
+import type { Lang } from '../../api/vocabulary';
 import type { Preferences, SettingsStore } from './settings';
 import { createSettingsStore } from './settings';
 import { detectStorage } from './storage';

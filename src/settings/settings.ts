@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, type Lang } from '../api/vocabulary';
+import { DEFAULT_LANG, isLang, type Lang } from '../../api/vocabulary';
 import type { KeyValueStorage } from './storage';
 
 export type UiLanguage = 'auto' | Lang;

@@ -1,8 +1,8 @@
-import { findReplacements, type ReplacementAnswer } from '../api/replacements';
-import type { Lang } from '../api/vocabulary';
-import { cellAddress, parseAddress } from './core/address';
-import { NUMBER_FORMATS, specialColumn } from './core/columns';
-import { entryText, planEnrichmentColumns } from './core/enrich-plan';
+import { findReplacements, type ReplacementAnswer } from '../../api/replacements';
+import type { Lang } from '../../api/vocabulary';
+import { cellAddress, parseAddress } from '../../core/address';
+import { NUMBER_FORMATS, specialColumn } from '../../core/cells/columns';
+import { entryText, planEnrichmentColumns } from '../../core/enrich/enrich-plan';
 import { readBom, type BomRead } from './enrich';
 import type { RunExcel, SheetsClient } from './deps';
 

@@ -1,7 +1,7 @@
-import { columnLetters } from './core/address';
-import { findAlternateColumns } from './core/bom';
-import { identifyPartSpecHeader, parsePartSpecHeader } from './core/columns';
-import { MATCH_LABELS, type MatchStatus } from './core/enrich-plan';
+import { columnLetters } from '../../core/address';
+import { findAlternateColumns } from '../../core/bom/bom';
+import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
+import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
 import { readBom } from './enrich';
 import type { RunExcel } from './deps';
 

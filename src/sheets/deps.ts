@@ -1,5 +1,5 @@
-import type { Client } from '../api/client';
-import { parseImportRecords, serializeImportRecord, IMPORTS_SETTING, type ImportRecord } from './core/metadata';
+import type { Client } from '../../api/client';
+import { parseImportRecords, serializeImportRecord, IMPORTS_SETTING, type ImportRecord } from '../../core/tables/metadata';
 
 /** Stands in for `Excel.run`, so tests and the workbench can pass the workbook double. */
 export type RunExcel = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;

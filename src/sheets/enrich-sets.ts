@@ -3,8 +3,8 @@
  * an address. The sets are planned from them in the core (core/enrich-sets.ts), as
  * `partspec enrich` plans them.
  */
-import { columnLetters, parseAddress } from './core/address';
-import { alternateColumn, type AlternateColumn } from './core/enrich-sets';
+import { columnLetters, parseAddress } from '../../core/address';
+import { alternateColumn, type AlternateColumn } from '../../core/enrich/enrich-sets';
 import type { RunExcel } from './deps';
 
 /** Cells read per sync when reading whole BOM rows (well under Excel on the web's 5 MB response). */

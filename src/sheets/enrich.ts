@@ -1,10 +1,10 @@
-import type { Lang } from '../api/vocabulary';
-import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlock } from './core/address';
-import { NUMBER_FORMATS, type FieldChoice } from './core/columns';
-import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from './core/changes';
-import { planChunks, type ChunkBudget } from './core/chunks';
-import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from './core/bom';
-import { describeRowSummary, type RowKind } from './core/bom-rows';
+import type { Lang } from '../../api/vocabulary';
+import { cellAddress, parseAddress, containsBlock, intersectsBlock, type CellBlock } from '../../core/address';
+import { NUMBER_FORMATS, type FieldChoice } from '../../core/cells/columns';
+import { CHANGE_FILL, changeMarks, detectChanges, isComparedColumn, type ChangeMarks, type PreviousColumn } from '../../core/enrich/changes';
+import { planChunks, type ChunkBudget } from '../../core/tables/chunks';
+import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../../core/bom/bom';
+import { describeRowSummary, type RowKind } from '../../core/bom/bom-rows';
 import {
   buildEnrichmentColumns,
   buildEnrichmentRows,
@@ -16,15 +16,15 @@ import {
   type MatchCounts,
   type MatchOutcome,
   type PlannedColumn,
-} from './core/enrich-plan';
-import type { CellValue } from './core/cell-values';
-import { lifecycleRules, matchRules, type HighlightRule } from './core/highlight';
-import { columnCellFormats, hasCellFormats } from './core/number-formats';
-import { enrichmentColumnWidth, hyperlinkCells } from './core/rows';
+} from '../../core/enrich/enrich-plan';
+import type { CellValue } from '../../core/cells/cell-values';
+import { lifecycleRules, matchRules, type HighlightRule } from '../../core/enrich/highlight';
+import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
+import { enrichmentColumnWidth, hyperlinkCells } from '../../core/cells/rows';
 import { rowBytesOf } from './write-table';
 import { isCancellation, userMessageOf, type RunExcel, type SheetsClient } from './deps';
 import { buildReplacementColumn } from './replacement-column';
-import { comparesWithLastRun, countSet, lookupInputs, planSets, withChangesColumn } from './core/enrich-sets';
+import { comparesWithLastRun, countSet, lookupInputs, planSets, withChangesColumn } from '../../core/enrich/enrich-sets';
 import { readBomRows, resolveAlternateColumn } from './enrich-sets';
 
 export interface EnrichDeps {

@@ -1,5 +1,5 @@
-import { CHANGE_FILL } from './core/changes';
-import type { TableChanges } from './core/table-changes';
+import { CHANGE_FILL } from '../../core/enrich/changes';
+import type { TableChanges } from '../../core/tables/table-changes';
 import type { RunExcel } from './deps';
 
 /** Rows read back per sync: a large table never goes over the host's payload limit in one answer. */

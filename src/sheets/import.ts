@@ -1,16 +1,16 @@
-import { isDownloadFormatError } from '../api/errors/download-format-error';
-import type { ProductRecord } from '../api/product';
-import type { Lang } from '../api/vocabulary';
-import type { CellValue } from './core/cell-values';
-import { buildImportColumns, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from './core/columns';
-import type { ChunkBudget } from './core/chunks';
-import type { ImportQuery, ImportRecord } from './core/metadata';
-import { uniqueSheetName, uniqueTableName } from './core/names';
-import { buildProductRows } from './core/rows';
-import { cancelledStatus, doneStatus, failedStatus, inProgressStatus, refreshFailedStatus } from './core/status-text';
+import { isDownloadFormatError } from '../../api/errors/download-format-error';
+import type { ProductRecord } from '../../api/product';
+import type { Lang } from '../../api/vocabulary';
+import type { CellValue } from '../../core/cells/cell-values';
+import { buildImportColumns, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../../core/cells/columns';
+import type { ChunkBudget } from '../../core/tables/chunks';
+import type { ImportQuery, ImportRecord } from '../../core/tables/metadata';
+import { uniqueSheetName, uniqueTableName } from '../../core/names';
+import { buildProductRows } from '../../core/cells/rows';
+import { cancelledStatus, doneStatus, failedStatus, inProgressStatus, refreshFailedStatus } from '../../core/tables/status-text';
 import { isCancellation, readImportRecords, userMessageOf, writeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
 import { writeStatusCell, writeTable } from './write-table';
-import { diffImportedTable, describeTableChanges } from './core/table-changes';
+import { diffImportedTable, describeTableChanges } from '../../core/tables/table-changes';
 import { markTableChanges, readTableRows } from './import-changes';
 
 export interface ImportDeps {

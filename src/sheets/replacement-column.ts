@@ -1,7 +1,7 @@
-import { findReplacements, type ReplacementAnswer } from '../api/replacements';
-import type { Lang } from '../api/vocabulary';
-import type { MatchOutcome } from './core/enrich-plan';
-import { replacementCellTexts, riskyInputs } from './core/replacement-cells';
+import { findReplacements, type ReplacementAnswer } from '../../api/replacements';
+import type { Lang } from '../../api/vocabulary';
+import type { MatchOutcome } from '../../core/enrich/enrich-plan';
+import { replacementCellTexts, riskyInputs } from '../../core/enrich/replacement-cells';
 import { isCancellation, userMessageOf, type SheetsClient } from './deps';
 
 export interface ReplacementColumnInput {

@@ -1,9 +1,9 @@
-import { rangeAddress } from './core/address';
-import type { CellValue } from './core/cell-values';
-import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from './core/chunks';
-import { NUMBER_FORMATS, type ColumnSpec } from './core/columns';
-import { columnCellFormats, hasCellFormats } from './core/number-formats';
-import { columnWidths, hyperlinkCells, isLinkable } from './core/rows';
+import { rangeAddress } from '../../core/address';
+import type { CellValue } from '../../core/cells/cell-values';
+import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from '../../core/tables/chunks';
+import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
+import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
+import { columnWidths, hyperlinkCells, isLinkable } from '../../core/cells/rows';
 import { isCancellation, type RunExcel } from './deps';
 
 /** Bytes a hyperlink command adds to a payload besides its address (object path, property names). */

@@ -1,5 +1,5 @@
-import { isCategoryId, isLang, type Client, type ServiceCondition } from '../api';
-import { ApiError, isApiError } from '../api/errors/api-error';
+import { isCategoryId, isLang, type Client, type ServiceCondition } from '../../api';
+import { ApiError, isApiError } from '../../api/errors/api-error';
 import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
 import { expiryOf } from './builder/download';
 import { withCategory } from './builder/url-meter';

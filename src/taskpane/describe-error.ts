@@ -1,5 +1,5 @@
-import { isApiError, isCancelledError } from '../api/errors';
-import { isValidationError } from '../api/errors/validation-error';
+import { isApiError, isCancelledError } from '../../api/errors';
+import { isValidationError } from '../../api/errors/validation-error';
 import type { Translate } from './i18n';
 
 /** True for a cancellation, whichever layer noticed it first. */

@@ -1,4 +1,4 @@
-import type { Client } from '../api/client';
+import type { Client } from '../../api/client';
 import type { SheetServices } from './default-services';
 import type { RunExcel } from '../sheets/deps';
 

@@ -3,10 +3,10 @@
  * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
  * browser tests inject their own. Components never import the client or `src/sheets` directly.
  */
-import type { ServiceCondition } from '../api/client/service-state';
-import type { Filter, OrderByItem } from '../api/filter';
-import type { ProductRecord } from '../api/product';
-import type { CategoryId, Lang } from '../api/vocabulary';
+import type { ServiceCondition } from '../../api/client/service-state';
+import type { Filter, OrderByItem } from '../../api/filter';
+import type { ProductRecord } from '../../api/product';
+import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { SettingsStore } from '../settings';
 
 /** The outcome of Settings → Test connection: one cheap call and what its status means. */

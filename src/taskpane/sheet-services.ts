@@ -1,9 +1,9 @@
-import { formatFilter, formatOrderBy, type Client } from '../api';
-import { ApiError } from '../api/errors/api-error';
-import { CancelledError } from '../api/errors/cancelled-error';
-import { MAX_PRODUCTS_PER_CALL } from '../api/vocabulary';
+import { formatFilter, formatOrderBy, type Client } from '../../api';
+import { ApiError } from '../../api/errors/api-error';
+import { CancelledError } from '../../api/errors/cancelled-error';
+import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
-import type { Lang } from '../api/vocabulary';
+import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets';
 import type { SheetServices } from './default-services';
 
@@ -11,8 +11,8 @@ import type { SheetServices } from './default-services';
 const REPLACEMENTS_LISTED = 10;
 /** Products per batch of a streamed category file: small batches die young, which keeps the pane's memory low. */
 const CATEGORY_BATCH = 100;
-import type { RowKind } from '../sheets/core/bom-rows';
-import type { MatchCounts } from '../sheets/core/enrich-plan';
+import type { RowKind } from '../../core/bom/bom-rows';
+import type { MatchCounts } from '../../core/enrich/enrich-plan';
 import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, MatchStatus, Progress, SkippedKind } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { ServiceCondition } from '../api/client/service-state';
-import type { Lang } from '../api/vocabulary';
+import type { ServiceCondition } from '../../api/client/service-state';
+import type { Lang } from '../../api/vocabulary';
 import { createTranslator, type Translate } from './i18n';
 
 export interface UiContextValue {

@@ -8,8 +8,8 @@ import {
   validateFilter,
   where,
   type FilterOptions,
-} from '../../src/api/filter';
-import { ValidationError } from '../../src/api/errors/validation-error';
+} from '../../api/filter';
+import { ValidationError } from '../../api/errors/validation-error';
 
 const SMD: FilterOptions = { category: 'ceramicCapacitorsSMD' };
 

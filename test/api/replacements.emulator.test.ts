@@ -7,7 +7,7 @@ import {
   translateValue,
   type Lang,
   type ProductRecord,
-} from '../../src/api';
+} from '../../api';
 import { logSettled, maxUrlBytes, searchCalls } from './client/emulator-support';
 
 let emulator: RunningEmulator;
@@ -25,7 +25,7 @@ const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
 /**
- * The rules of the issue, written out independently of src/api/replacements so that a mistake
+ * The rules of the issue, written out independently of api/replacements so that a mistake
  * there cannot hide here: [response key, comparison] per group.
  */
 const ORACLE_RULES: Record<string, [string, 'eq' | 'ge' | 'le'][]> = {

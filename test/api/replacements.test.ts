@@ -10,7 +10,7 @@ import {
   summarizeReplacement,
   toleranceWidth,
   type ProductRecord,
-} from '../../src/api';
+} from '../../api';
 
 const smd = (partno: string, values: Record<string, unknown>): ProductRecord => ({
   group: 'SMD',

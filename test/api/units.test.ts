@@ -1,4 +1,4 @@
-import { formatPlainDecimal, formatQuantity, parseDisplayUnit, parseQuantity, toDisplayUnit } from '../../src/api/units';
+import { formatPlainDecimal, formatQuantity, parseDisplayUnit, parseQuantity, toDisplayUnit } from '../../api/units';
 
 describe('parseQuantity', () => {
   test.each<[string, string | undefined, number]>([

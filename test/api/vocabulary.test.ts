@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as vocabulary from '../../src/api/vocabulary';
+import * as vocabulary from '../../api/vocabulary';
 import { compareWithSpec, type Vocabulary } from '../support/spec-tables';
 
 const SPEC = process.env.PARTSPEC_SPEC ?? resolve(__dirname, '../../../shared/spec/product-information-api-v2.2.md');

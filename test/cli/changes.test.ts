@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { CHANGE_FILL } from '../../src/sheets/core/changes';
+import { CHANGE_FILL } from '../../core/enrich/changes';
 import { AGING_FIELDS_FLAG, FIRST_DAY, LATER_DAY, expectedChanges, pickAgingParts } from '../support/aging-bom';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 

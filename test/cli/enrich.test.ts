@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
-import type { ProductRecord } from '../../src/api';
-import { assessRisk } from '../../src/sheets/core/risk';
+import type { ProductRecord } from '../../api';
+import { assessRisk } from '../../core/cells/risk';
 import { columnOf, formulaCells, makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 
 let emulator: RunningEmulator;

@@ -1,6 +1,6 @@
 import { retryBudgetFrom } from '../../cli/client';
 import { createProgress } from '../../cli/progress';
-import { describeServiceState } from '../../src/api';
+import { describeServiceState } from '../../api';
 
 /** A terminal-like stream that keeps what was drawn last. */
 function terminal() {

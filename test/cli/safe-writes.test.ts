@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { Sink } from '../../cli/io/zip-stream';
+import { Sink } from '../../ooxml/zip-stream';
 import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
 
 /*

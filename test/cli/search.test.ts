@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, runQuery, startEmulator, type RunningEmulator } from '../../emulator';
-import { createClient, parseFilter, type ProductRecord } from '../../src/api';
+import { createClient, parseFilter, type ProductRecord } from '../../api';
 import { searchCalls } from '../api/client/emulator-support';
 import { formulaCells, makeTempDir, readXlsx, ROOT, rowTexts, runCli, type CliRun } from './helpers';
 

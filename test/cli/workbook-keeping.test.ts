@@ -2,7 +2,7 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { WorkbookPatch } from '../../cli/io/patch/workbook-patch';
+import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 

@@ -3,7 +3,7 @@
  * lifecycle move, the changed cells are filled, and the summary selects the changed rows.
  */
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import { CHANGE_FILL } from '../../src/sheets/core/changes';
+import { CHANGE_FILL } from '../../core/enrich/changes';
 import { FIRST_DAY, LATER_DAY, expectedChanges, pickAgingParts } from '../support/aging-bom';
 import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
 

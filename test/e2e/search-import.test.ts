@@ -3,7 +3,7 @@
  * conditions, and one matching more than 2000 products, which must be harvested in full.
  */
 import type { Page } from 'playwright-core';
-import { MAX_PRODUCTS_PER_CALL } from '../../src/api/vocabulary';
+import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
 
 let world: E2eWorld;

@@ -4,7 +4,7 @@ import {
   fieldsOfGroup,
   type Group,
   type ListFieldName,
-} from '../../src/api';
+} from '../../api';
 import {
   HOSTILE_PARTNOS,
   HOSTILE_STRINGS,

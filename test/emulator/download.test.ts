@@ -1,4 +1,4 @@
-import { DOWNLOAD_URL_VALIDITY_DAYS } from '../../src/api';
+import { DOWNLOAD_URL_VALIDITY_DAYS } from '../../api';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { byCodeUnits, get, partno, send, type SearchBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../src/api';
+import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
 import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import { byCodeUnits, get, partno, partnosOf, search, searchError } from './helpers';
 

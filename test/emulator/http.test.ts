@@ -1,7 +1,7 @@
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { URL_BUDGET_BYTES } from '../../src/api';
+import { URL_BUDGET_BYTES } from '../../api';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { get, send } from './helpers';
 

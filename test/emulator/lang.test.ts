@@ -1,4 +1,4 @@
-import { ALLOWED_VALUES, translateValue, type Lang } from '../../src/api';
+import { ALLOWED_VALUES, translateValue, type Lang } from '../../api';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { get, partnosOf, productsOf, search, searchError, searchUrl } from './helpers';
 

@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../src/api';
+import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
 import { runQuery, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import { byCodeUnits, get, partno, partnosOf, productsOf, search, send, type SearchBody } from './helpers';
 

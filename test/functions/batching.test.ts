@@ -1,4 +1,4 @@
-import { URL_BUDGET_BYTES } from '../../src/api/vocabulary';
+import { URL_BUDGET_BYTES } from '../../api/vocabulary';
 import { spec } from '../../src/functions/functions';
 import { describeError } from '../support/custom-functions-shim';
 import { lookupLowerBound, recalculate as recalculateCells, settledRequests, spreadPartnos, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';

@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL } from '../../src/api/vocabulary';
+import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { downloadUrl, fields, info, list, risk, search } from '../../src/functions/functions';
 import { defaultSearchFields } from '../../src/functions/key-fields';
 import { describeError } from '../support/custom-functions-shim';

@@ -1,7 +1,7 @@
-import { AuthError } from '../../src/api/errors/auth-error';
-import { CancelledError } from '../../src/api/errors/cancelled-error';
-import { TimeoutError } from '../../src/api/errors/timeout-error';
-import { ValidationError } from '../../src/api/errors/validation-error';
+import { AuthError } from '../../api/errors/auth-error';
+import { CancelledError } from '../../api/errors/cancelled-error';
+import { TimeoutError } from '../../api/errors/timeout-error';
+import { ValidationError } from '../../api/errors/validation-error';
 import { readRange } from '../../src/functions/arguments';
 import { siNumberFormat } from '../../src/functions/entity';
 import {

@@ -1,5 +1,5 @@
 import type { CatalogProduct } from '../../emulator';
-import type { Lang } from '../../src/api/vocabulary';
+import type { Lang } from '../../api/vocabulary';
 import { replacements } from '../../src/functions/functions';
 import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
 

@@ -3,7 +3,7 @@
  * problem, and the emulator never hears of it (its log stays empty).
  */
 import type { RunningEmulator } from '../../emulator';
-import { createClient, isValidationError, type Client } from '../../src/api';
+import { createClient, isValidationError, type Client } from '../../api';
 import { BAD_INPUTS, queryOf, type BadInputKind } from './corpus/bad-input';
 import { SECRET_KEY, closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';
 

@@ -6,7 +6,7 @@
  * row says so and no promise stays pending.
  */
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
-import { createClient, type ClientOptions, type RetryOptions } from '../../src/api';
+import { createClient, type ClientOptions, type RetryOptions } from '../../api';
 import { spec, risk, search } from '../../src/functions/functions';
 import { enrichSelection, importProducts, refreshWorkbook } from '../../src/sheets';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';

@@ -4,7 +4,7 @@
  * parentheses), broken percent-encoding and repeated parameters, and plain random bytes. A seeded
  * generator makes any failure reproducible from its seed.
  */
-import { FILTER_FIELDS } from '../../src/api';
+import { FILTER_FIELDS } from '../../api';
 
 export interface FuzzInput {
   kind: 'mutation' | 'encoding' | 'bytes';

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type RunningEmulator } from '../../emulator';
-import { createClient, fieldsOfGroup } from '../../src/api';
+import { createClient, fieldsOfGroup } from '../../api';
 import { list, search, spec } from '../../src/functions/functions';
 import { enrichSelection, importProducts } from '../../src/sheets';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';

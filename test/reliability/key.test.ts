@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningEmulator } from '../../emulator';
-import { createClient, isApiError, type Client, type RequestEvent } from '../../src/api';
+import { createClient, isApiError, type Client, type RequestEvent } from '../../api';
 import { downloadUrl, risk, search, spec } from '../../src/functions/functions';
 import { enrichSelection, importProducts, refreshWorkbook } from '../../src/sheets';
 import { createExcelDouble } from '../../src/workbench/excel-double';

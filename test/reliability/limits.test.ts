@@ -5,7 +5,7 @@
  * or a marker that states how many rows were written above a table of exactly those rows.
  */
 import { DEMO_KEY, HOSTILE_PARTNOS, type RunningEmulator } from '../../emulator';
-import { URL_BUDGET_BYTES, createClient, isValidationError } from '../../src/api';
+import { URL_BUDGET_BYTES, createClient, isValidationError } from '../../api';
 import { importProducts, type ImportResult } from '../../src/sheets';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
-import { API_KEY_HEADER, ENDPOINTS, URL_BUDGET_BYTES, categoryOf, parseFilter, parseOrderBy, isLang } from '../../src/api';
+import { API_KEY_HEADER, ENDPOINTS, URL_BUDGET_BYTES, categoryOf, parseFilter, parseOrderBy, isLang } from '../../api';
 import { generateFuzzInputs, type FuzzInput } from './fuzz-inputs';
 import { closePoolAndCheckBudget, createEmulatorPool, recordFigures } from './support';
 

@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from '../../emulator';
-import { URL_BUDGET_BYTES } from '../../src/api';
-import type { RetryOptions } from '../../src/api';
+import { URL_BUDGET_BYTES } from '../../api';
+import type { RetryOptions } from '../../api';
 
 /** A key no other test uses, so finding it anywhere is a leak and not a coincidence. */
 export const SECRET_KEY = 'partspec-secret-XYZ123';

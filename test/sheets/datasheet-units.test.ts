@@ -5,11 +5,11 @@
  * and compared with what an engineer reads on a datasheet, written out by hand.
  */
 import { format as renderExcel, isValidFormat } from 'numfmt';
-import { parseDisplayUnit, type DisplayUnit } from '../../src/api/units';
-import { DATASHEET_UNITS, UNIT_CHOICES, VALUE_FIELDS, datasheetUnitsOf, getField } from '../../src/api/vocabulary';
-import type { ProductRecord } from '../../src/api/product';
+import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
+import { DATASHEET_UNITS, UNIT_CHOICES, VALUE_FIELDS, datasheetUnitsOf, getField } from '../../api/vocabulary';
+import type { ProductRecord } from '../../api/product';
 import { buildImportColumns, buildProductRows, cellNumberFormat, ladderFormat, type ColumnSpec } from '../../src/sheets';
-import { columnCellFormats, ladderText } from '../../src/sheets/core/number-formats';
+import { columnCellFormats, ladderText } from '../../core/cells/number-formats';
 
 /** A product with the given SI values. */
 function product(values: Record<string, unknown>): ProductRecord {

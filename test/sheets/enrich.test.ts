@@ -1,6 +1,6 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
 import { assessRisk, enrichSelection, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
-import type { ProductRecord } from '../../src/api/product';
+import type { ProductRecord } from '../../api/product';
 import { freshWorkbook, startRig, type Rig } from './helpers';
 
 let rig: Rig;

@@ -1,5 +1,5 @@
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../emulator';
-import { createClient, type Client } from '../../src/api/client';
+import { createClient, type Client } from '../../api/client';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import type { DocumentSettings } from '../../src/sheets';
 

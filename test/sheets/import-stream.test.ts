@@ -2,7 +2,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import type { DownloadFormat } from '../../emulator/download-formats';
-import { createClient, type Client } from '../../src/api';
+import { createClient, type Client } from '../../api';
 import { importProducts, readImportRecords, refreshWorkbook, PAYLOAD_LIMIT_BYTES, type ImportProgress, type ImportRequest } from '../../src/sheets';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 

@@ -1,5 +1,5 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
-import { fieldsOfGroup } from '../../src/api/vocabulary';
+import { fieldsOfGroup } from '../../api/vocabulary';
 import { importProducts, readImportRecords, refreshWorkbook, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
 import { freshWorkbook, startRig, type Rig } from './helpers';
 

@@ -1,7 +1,7 @@
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { createClient } from '../../src/api/client';
+import { createClient } from '../../api/client';
 import { importProducts, refreshImport, type ImportResult } from '../../src/sheets';
-import { CHANGE_FILL } from '../../src/sheets/core/changes';
+import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, FIRST_DAY, LATER_DAY, pickAgingParts } from '../support/aging-bom';
 

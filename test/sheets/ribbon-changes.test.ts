@@ -1,7 +1,7 @@
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
-import { createClient } from '../../src/api/client';
+import { createClient } from '../../api/client';
 import { importProducts } from '../../src/sheets';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createExcelDouble } from '../../src/workbench/excel-double';

@@ -1,5 +1,5 @@
 import type { Catalog, CatalogProduct } from '../../emulator';
-import type { FieldValue } from '../../src/api';
+import type { FieldValue } from '../../api';
 
 /** Two days the emulator serves with --as-of: the first check and the next quarter's. */
 export const FIRST_DAY = '2026-12-01';

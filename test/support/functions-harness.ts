@@ -1,5 +1,5 @@
-import { createClient, lowerBoundRequests, type Client, type ClientOptions } from '../../src/api/client';
-import { URL_BUDGET_BYTES, type Lang } from '../../src/api/vocabulary';
+import { createClient, lowerBoundRequests, type Client, type ClientOptions } from '../../api/client';
+import { URL_BUDGET_BYTES, type Lang } from '../../api/vocabulary';
 import { spec } from '../../src/functions/functions';
 import { createFunctionsRuntime, setFunctionsRuntime, type FunctionsRuntime } from '../../src/functions/runtime';
 import { createMemoryStorage, createSettingsStore, defaultPreferences, type SettingsStore } from '../../src/settings';

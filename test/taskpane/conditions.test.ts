@@ -1,5 +1,5 @@
-import { formatFilter, parseFilter } from '../../src/api/filter';
-import { allowedValues, filterFieldsFor, getFilterField, type CategoryId } from '../../src/api/vocabulary';
+import { formatFilter, parseFilter } from '../../api/filter';
+import { allowedValues, filterFieldsFor, getFilterField, type CategoryId } from '../../api/vocabulary';
 import {
   changeRowField,
   createEmptyRow,

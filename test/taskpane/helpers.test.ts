@@ -1,7 +1,7 @@
-import { AuthError } from '../../src/api/errors/auth-error';
-import { CancelledError } from '../../src/api/errors/cancelled-error';
-import { ValidationError } from '../../src/api/errors/validation-error';
-import type { FieldValue, ProductRecord } from '../../src/api/product';
+import { AuthError } from '../../api/errors/auth-error';
+import { CancelledError } from '../../api/errors/cancelled-error';
+import { ValidationError } from '../../api/errors/validation-error';
+import type { FieldValue, ProductRecord } from '../../api/product';
 import { columnLabel, daysLeft, expiryOf, previewCellText, safeHttpUrl } from '../../src/taskpane/builder';
 import { describeError } from '../../src/taskpane/describe-error';
 import { createTranslator } from '../../src/taskpane/i18n';

@@ -1,4 +1,4 @@
-import { LANGS } from '../../src/api/vocabulary';
+import { LANGS } from '../../api/vocabulary';
 import { COLUMN_PRESETS } from '../../src/taskpane/builder';
 import { EN } from '../../src/taskpane/i18n/en';
 import { MESSAGES, createTranslator, fillMessage, marksOf, resolveUiLanguage, type MessageKey } from '../../src/taskpane/i18n';

@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import { CancelledError, fieldsOfGroup } from '../../src/api';
+import { CancelledError, fieldsOfGroup } from '../../api';
 import { readImportRecords } from '../../src/sheets';
 import type { ImportProgress, TaskpaneServices } from '../../src/taskpane/services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';

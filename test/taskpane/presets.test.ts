@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, getField, type CategoryId } from '../../src/api/vocabulary';
+import { CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, getField, type CategoryId } from '../../api/vocabulary';
 import { COLUMN_PRESETS, columnChoices, keepColumnsFor, presetFields } from '../../src/taskpane/builder';
 
 const returnedFor = (key: string, category: CategoryId): boolean =>

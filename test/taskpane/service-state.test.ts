@@ -1,5 +1,5 @@
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import type { ServiceCondition } from '../../src/api';
+import type { ServiceCondition } from '../../api';
 import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
 import { createDefaultServices } from '../../src/taskpane/default-services';
 import { MESSAGES } from '../../src/taskpane/i18n';

@@ -1,6 +1,6 @@
-import { createClient } from '../../src/api/client';
-import { parseFilter } from '../../src/api/filter';
-import { URL_BUDGET_BYTES } from '../../src/api/vocabulary';
+import { createClient } from '../../api/client';
+import { parseFilter } from '../../api/filter';
+import { URL_BUDGET_BYTES } from '../../api/vocabulary';
 import { createEmptyRow, measureUrl, rowsToFilter, type ConditionRow } from '../../src/taskpane/builder';
 
 const BASE = 'https://api.example.com';

@@ -1,4 +1,4 @@
-import type { FieldValue, Group } from '../../../src/api';
+import type { FieldValue, Group } from '../../../api';
 
 /** A chip body: mm and inch size codes, length and width in mm. */
 export interface ChipBody {

@@ -1,6 +1,6 @@
-import { formatQuantity } from '../../api/units';
-import { readValue, type ProductRecord } from '../../api/product';
-import { getField } from '../../api/vocabulary';
+import { formatQuantity } from '../../../api/units';
+import { readValue, type ProductRecord } from '../../../api/product';
+import { getField } from '../../../api/vocabulary';
 
 /** How a preview cell reads: numbers with an engineering prefix and unit, lists joined, Booleans as TRUE/FALSE. */
 export function previewCellText(product: ProductRecord, key: string): string {

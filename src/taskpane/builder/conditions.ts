@@ -1,4 +1,4 @@
-import { isValidationError } from '../../api/errors/validation-error';
+import { isValidationError } from '../../../api/errors/validation-error';
 import {
   NUMBER_OPERATORS,
   STRING_OPERATORS,
@@ -10,7 +10,7 @@ import {
   type Filter,
   type NumberOperator,
   type StringOperator,
-} from '../../api/filter';
+} from '../../../api/filter';
 import {
   VALUE_SEPARATOR,
   filterFieldsFor,
@@ -20,7 +20,7 @@ import {
   type CategoryId,
   type FilterFieldDef,
   type Lang,
-} from '../../api/vocabulary';
+} from '../../../api/vocabulary';
 import { numberToText, parseNumberText } from './quantity';
 
 /** Every operator a condition row can hold. */

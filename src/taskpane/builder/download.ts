@@ -1,4 +1,4 @@
-import { DOWNLOAD_URL_VALIDITY_DAYS } from '../../api/vocabulary';
+import { DOWNLOAD_URL_VALIDITY_DAYS } from '../../../api/vocabulary';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

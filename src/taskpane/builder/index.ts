@@ -6,4 +6,4 @@ export * from './url-meter';
 export * from './presets';
 export * from './download';
 export * from './cells';
-export * from './units';
+export * from '../../settings/field-units';

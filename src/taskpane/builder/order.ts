@@ -1,6 +1,6 @@
-import { isValidationError } from '../../api/errors/validation-error';
-import { formatOrderBy, parseOrderBy, type OrderByItem } from '../../api/filter';
-import type { CategoryId } from '../../api/vocabulary';
+import { isValidationError } from '../../../api/errors/validation-error';
+import { formatOrderBy, parseOrderBy, type OrderByItem } from '../../../api/filter';
+import type { CategoryId } from '../../../api/vocabulary';
 import { createRowId } from './conditions';
 
 /** One `$orderby` item as the form edits it. */

@@ -7,7 +7,7 @@ import {
   type CategoryId,
   type FieldDef,
   type Group,
-} from '../../api/vocabulary';
+} from '../../../api/vocabulary';
 
 export const COLUMN_PRESETS = ['keySpecs', 'lifecycle', 'compliance', 'dimensions', 'all'] as const;
 export type ColumnPreset = (typeof COLUMN_PRESETS)[number];

@@ -1,5 +1,5 @@
-import { formatPlainDecimal, formatQuantity, parseQuantity, type QuantityResult } from '../../api/units';
-import { getField, type FilterFieldDef, type SiUnit } from '../../api/vocabulary';
+import { formatPlainDecimal, formatQuantity, parseQuantity, type QuantityResult } from '../../../api/units';
+import { getField, type FilterFieldDef, type SiUnit } from '../../../api/vocabulary';
 
 /** The SI unit a numeric filter field is measured in (from the response field it filters). */
 export function unitOfFilterField(field: FilterFieldDef): SiUnit | undefined {

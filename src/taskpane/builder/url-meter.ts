@@ -1,7 +1,7 @@
-import { buildProductsUrl } from '../../api/client/query';
-import { utf8Length } from '../../api/client/http';
-import { inCategory, type Filter, type OrderByItem } from '../../api/filter';
-import { URL_BUDGET_BYTES, type CategoryId, type Lang } from '../../api/vocabulary';
+import { buildProductsUrl } from '../../../api/client/query';
+import { utf8Length } from '../../../api/client/http';
+import { inCategory, type Filter, type OrderByItem } from '../../../api/filter';
+import { URL_BUDGET_BYTES, type CategoryId, type Lang } from '../../../api/vocabulary';
 
 export interface MeteredQuery {
   baseUrl: string;

@@ -1,4 +1,4 @@
-import { LANGS, isLang, type Lang } from '../../api/vocabulary';
+import { LANGS, isLang, type Lang } from '../../../api/vocabulary';
 import type { UiLanguage } from '../../settings';
 import { EN, type MessageKey, type Messages } from './en';
 import { JA } from './ja';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { CategoryId } from '../../api/vocabulary';
+import type { CategoryId } from '../../../api/vocabulary';
 import { COLUMN_PRESETS, columnChoices, columnLabel, presetFields, type ColumnPreset } from '../builder';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';

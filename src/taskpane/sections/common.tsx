@@ -8,7 +8,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { CATEGORIES, GROUP_LABELS, LANGS, type CategoryId, type Lang } from '../../api/vocabulary';
+import { CATEGORIES, GROUP_LABELS, LANGS, type CategoryId, type Lang } from '../../../api/vocabulary';
 import { useUi } from '../ui-context';
 
 export const useSectionStyles = makeStyles({

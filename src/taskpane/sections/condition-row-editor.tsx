@@ -1,5 +1,5 @@
 import { Button, Dropdown, Field, Input, Option, Select, makeStyles, tokens } from '@fluentui/react-components';
-import { allowedValues, getFilterField, listValuesOf } from '../../api/vocabulary';
+import { allowedValues, getFilterField, listValuesOf } from '../../../api/vocabulary';
 import {
   changeRowField,
   fieldChoices,

@@ -1,6 +1,6 @@
 import { Button, Field, Input, Link, Select, Text } from '@fluentui/react-components';
 import { useState } from 'react';
-import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang } from '../../api/vocabulary';
+import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang } from '../../../api/vocabulary';
 import type { Preferences } from '../../settings';
 import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset } from '../builder';
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';

@@ -1,5 +1,5 @@
 import { Button, Field, Select, makeStyles, tokens } from '@fluentui/react-components';
-import { filterFieldsFor, type CategoryId } from '../../api/vocabulary';
+import { filterFieldsFor, type CategoryId } from '../../../api/vocabulary';
 import { createOrderRow, validateOrder, type OrderRow } from '../builder';
 import { useUi } from '../ui-context';
 import { ErrorMessage, useSectionStyles } from './common';

@@ -9,7 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import type { ProductRecord } from '../../api/product';
+import type { ProductRecord } from '../../../api/product';
 import { columnLabel, previewCellText } from '../builder';
 import { useUi } from '../ui-context';
 

@@ -1,6 +1,6 @@
 import { Button, Field, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { CATEGORY_IDS, MAX_PRODUCTS_PER_CALL, isCategoryId, type CategoryId } from '../../api/vocabulary';
+import { CATEGORY_IDS, MAX_PRODUCTS_PER_CALL, isCategoryId, type CategoryId } from '../../../api/vocabulary';
 import type { Preferences } from '../../settings';
 import {
   createEmptyRow,

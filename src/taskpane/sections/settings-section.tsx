@@ -1,6 +1,6 @@
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { useEffect, useId, useState } from 'react';
-import { isLang, type Lang } from '../../api/vocabulary';
+import { isLang, type Lang } from '../../../api/vocabulary';
 import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings';
 import type { ConnectionReport, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';

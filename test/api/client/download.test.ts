@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { DownloadFormatError, parseDownloadedFile } from '../../../src/api';
+import { DownloadFormatError, parseDownloadedFile } from '../../../api';
 
 const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -2,12 +2,12 @@
  * The functions, commands and taskpane bundles each carry their own copy of the error classes but
  * share one client, so an error made by one copy must satisfy the other copy's type guards.
  */
-type Errors = typeof import('../../../src/api/errors');
+type Errors = typeof import('../../../api/errors');
 
 function loadCopy(): Errors {
   let copy: Errors | undefined;
   jest.isolateModules(() => {
-    copy = jest.requireActual('../../../src/api/errors') as Errors;
+    copy = jest.requireActual('../../../api/errors') as Errors;
   });
   return copy!;
 }

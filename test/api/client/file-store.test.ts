@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
-import { createClient } from '../../../src/api';
-import { createFileStore } from '../../../src/api/node';
+import { createClient } from '../../../api';
+import { createFileStore } from '../../../api/node';
 import { logSettled, searchCalls } from './emulator-support';
 
 let emulator: RunningEmulator;

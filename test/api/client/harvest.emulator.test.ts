@@ -1,5 +1,5 @@
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
-import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, ValidationError, type CategoryId, type HarvestPages, type ProductRecord } from '../../../src/api';
+import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, ValidationError, type CategoryId, type HarvestPages, type ProductRecord } from '../../../api';
 import { logSettled, maxUrlBytes, PATIENT_RETRY, searchCalls } from './emulator-support';
 
 let emulator: RunningEmulator;

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { CancelledError, createLimiter } from '../../../src/api';
+import { CancelledError, createLimiter } from '../../../api';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
-import { createClient, createMapStore, lowerBoundRequests, normalizePartnoInput, type Lang } from '../../../src/api';
+import { createClient, createMapStore, lowerBoundRequests, normalizePartnoInput, type Lang } from '../../../api';
 import { logSettled, maxUrlBytes, searchCalls } from './emulator-support';
 
 let emulator: RunningEmulator;

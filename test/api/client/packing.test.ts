@@ -8,7 +8,7 @@ import {
   wireUrlBytes,
   valueCapacity,
   valueCost,
-} from '../../../src/api';
+} from '../../../api';
 
 const context = { baseUrl: 'http://127.0.0.1:40000', lang: 'en' as const, budget: 2082 };
 

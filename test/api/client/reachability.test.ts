@@ -1,7 +1,7 @@
 /** The no-cors probe that tells "refused by CORS" from "nothing answers", against real sockets. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { diagnoseFetchFailure, reachabilityMessage } from '../../../src/api/client/reachability';
+import { diagnoseFetchFailure, reachabilityMessage } from '../../../api/client/reachability';
 
 let server: Server;
 let url: string;

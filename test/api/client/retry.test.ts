@@ -15,7 +15,7 @@ import {
   resolveRetryPolicy,
   type RequestEvent,
   type ServiceState,
-} from '../../../src/api';
+} from '../../../api';
 
 /**
  * A fetch that answers GETs from a script of steps and records what it was asked. HEAD requests

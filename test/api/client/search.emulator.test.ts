@@ -13,7 +13,7 @@ import {
   createClient,
   inCategory,
   where,
-} from '../../../src/api';
+} from '../../../api';
 import { logSettled, searchCalls } from './emulator-support';
 
 let emulator: RunningEmulator;

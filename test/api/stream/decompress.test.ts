@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { isApiError } from '../../../src/api';
-import { gunzipChunks } from '../../../src/api/stream/decompress';
-import { unzipEntries } from '../../../src/api/stream/zip-entries';
+import { isApiError } from '../../../api';
+import { gunzipChunks } from '../../../api/stream/decompress';
+import { unzipEntries } from '../../../api/stream/zip-entries';
 
 /*
  * gzip category files and ZIP entries inflate as they arrive, through the platform's DecompressionStream and,

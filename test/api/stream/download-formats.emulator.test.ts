@@ -1,6 +1,6 @@
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../../emulator/download-formats';
-import { CancelledError, createClient, type ProductRecord } from '../../../src/api';
+import { CancelledError, createClient, type ProductRecord } from '../../../api';
 
 /*
  * Every category-file format the emulator can send, read over real HTTP by the streaming reader:

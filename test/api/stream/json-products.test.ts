@@ -4,10 +4,10 @@
  * JSON.parse and the search-answer normalizer read from the whole text; broken files are refused
  * with the same sentences as before.
  */
-import { DownloadFormatError } from '../../../src/api';
-import { normalizeProductsResponse } from '../../../src/api/client/normalize';
-import type { ProductRecord } from '../../../src/api/node';
-import { jsonProducts } from '../../../src/api/stream/json-products';
+import { DownloadFormatError } from '../../../api';
+import { normalizeProductsResponse } from '../../../api/client/normalize';
+import type { ProductRecord } from '../../../api/node';
+import { jsonProducts } from '../../../api/stream/json-products';
 
 async function* chunks(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);

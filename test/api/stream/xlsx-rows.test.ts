@@ -1,8 +1,8 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { readCategoryFile } from '../../../src/api/stream/category-file';
-import { planXlsxEntry, xlsxRows } from '../../../src/api/stream/xlsx-rows';
-import { unzipEntries } from '../../../src/api/stream/zip-entries';
-import type { ProductRecord } from '../../../src/api';
+import { readCategoryFile } from '../../../api/stream/category-file';
+import { planXlsxEntry, xlsxRows } from '../../../api/stream/xlsx-rows';
+import { unzipEntries } from '../../../api/stream/zip-entries';
+import type { ProductRecord } from '../../../api';
 
 /*
  * The xlsx reader on archives built here, entry order chosen: the first sheet is read as it

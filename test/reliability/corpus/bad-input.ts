@@ -4,7 +4,7 @@
  * outside the allowed lists, numbers and units that do not parse or measure the wrong thing,
  * orderbys, categories and languages.
  */
-import type { CategoryId, Lang } from '../../../src/api';
+import type { CategoryId, Lang } from '../../../api';
 
 export type BadInputKind = 'syntax' | 'field' | 'operator' | 'value' | 'number' | 'unit' | 'orderby' | 'category' | 'lang';
 

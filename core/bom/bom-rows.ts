@@ -1,0 +1,109 @@
+/*
+ * The rows of a BOM that are not parts to look up: components not fitted (DNP), total rows at the
+ * bottom, blank rows, and, where the BOM names each part's manufacturer, other makers' parts. They
+ * are counted and reported, never looked up, so a mixed BOM does not print a "not found" line for
+ * every Samsung capacitor.
+ */
+import { foldWords } from '../fold';
+import { MAKER_NAME } from './maker-numbering';
+
+export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
+
+/** Whole-cell markers of a component that is not fitted, folded (lower case, no spaces or punctuation). */
+const DNP_MARKERS = new Set(['dnp', 'dnf', 'dni', 'nf', 'np', 'nopop', 'notfitted', 'notpopulated', 'donotpopulate', 'donotplace', 'donotfit', 'nostuff', 'nomount', 'notmounted', '未実装', '実装なし', '不贴', '不贴片', '不焊', '空贴']);
+/** Words that start a total or sum row. */
+const TOTAL_WORDS = /^(total|totals|sum|subtotal|grand total|合計|合计|总计|小計|小计)\b/i;
+/** Headers of a manufacturer column (a part-number header that mentions the maker is not one). */
+const MAKER_HEADERS = ['manufacturer', 'mfr', 'mfg', 'maker', 'vendor', 'brand', 'メーカー', 'メーカ', '製造元', '制造商', '厂家', '厂商', '品牌', '生产商'];
+const PART_HEADER_WORDS = ['part', 'pn', 'number', 'no', '#', '品番', '型番', '型号', '料号', '编号', '番号'];
+
+/** The maker PartSpec serves, in the spellings BOMs use (Latin and local script, either order). */
+const OUR_MAKER = ['murata', '村田', 'ムラタ', 'むらた'];
+
+const fold = (value: unknown): string => foldWords(value).replace(/[,;]+/g, '');
+
+/** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)", "ムラタ Murata"… */
+export function isOurMaker(value: unknown): boolean {
+  const f = fold(value);
+  return OUR_MAKER.some((name) => f.includes(name));
+}
+
+/** The manufacturer column among a header row's cells, if there is one (0-based index into `headers`). */
+export function findMakerColumn(headers: readonly unknown[]): number | undefined {
+  const index = headers.findIndex((h) => {
+    const f = fold(h);
+    if (f === '' || !MAKER_HEADERS.some((w) => f.includes(w))) return false;
+    const rest = MAKER_HEADERS.reduce((text, w) => text.replace(w, ''), f);
+    return !PART_HEADER_WORDS.some((w) => rest.includes(w)) && rest.length <= 6;
+  });
+  return index < 0 ? undefined : index;
+}
+
+/** What a BOM row is; `partColumn` and `makerColumn` index into `row`. */
+export function classifyRow(row: readonly unknown[], partColumn: number, makerColumn?: number): RowKind {
+  if (row.some((cell) => DNP_MARKERS.has(fold(cell)))) return 'dnp';
+  const part = String(row[partColumn] ?? '').trim();
+  if (part === '') return row.some((cell) => TOTAL_WORDS.test(String(cell ?? '').trim())) ? 'total' : 'blank';
+  if (TOTAL_WORDS.test(part)) return 'total';
+  if (makerColumn !== undefined && makerColumn !== partColumn) {
+    const maker = String(row[makerColumn] ?? '').trim();
+    if (maker !== '' && !isOurMaker(maker)) return 'otherMaker';
+  }
+  return 'part';
+}
+
+/** Counts of the row kinds, for the summary line. */
+export function countRowKinds(kinds: readonly RowKind[]): Record<RowKind, number> {
+  const counts: Record<RowKind, number> = { part: 0, blank: 0, dnp: 0, total: 0, otherMaker: 0 };
+  for (const kind of kinds) counts[kind]++;
+  return counts;
+}
+
+/** "2 not fitted (DNP), 1 total row, 40 other makers' parts", or '' when every row is a part or blank. */
+export function describeSkippedRows(counts: Record<RowKind, number>): string {
+  const parts: string[] = [];
+  if (counts.dnp) parts.push(`${counts.dnp} not fitted (DNP)`);
+  if (counts.total) parts.push(`${counts.total} total ${counts.total === 1 ? 'row' : 'rows'}`);
+  if (counts.otherMaker) parts.push(`${counts.otherMaker} other makers' ${counts.otherMaker === 1 ? 'part' : 'parts'}`);
+  return parts.join(', ');
+}
+
+/** What a run found, for {@link describeRowSummary}. */
+export interface RowSummary {
+  /** Rows of the enriched range (every kind). */
+  rows: number;
+  /** Looked-up rows by outcome; `blank` counts rows with an empty part-number cell that are not DNP or total rows. */
+  exact: number;
+  variant: number;
+  ambiguous: number;
+  notFound: number;
+  invalid: number;
+  blank: number;
+  /** Of `notFound`, the part numbers not in the maker's numbering (another maker's, most likely): counted, not named. */
+  notOurs?: number;
+  /** The row kinds (classifyRow), for the rows not looked up. */
+  kinds: Record<RowKind, number>;
+  /** The manufacturer column's header, when other makers' rows were told apart by it. */
+  makerHeader?: string;
+}
+
+/**
+ * The summary of a run's rows, one sentence without the final full stop, the same in the CLI and
+ * the add-in: "48 rows: 4 exact, 0 variant, 0 ambiguous, 3 not found (2 not in Murata's
+ * numbering), 0 invalid, 1 blank; not looked up: 1 not fitted (DNP), 1 total row, 40 other
+ * makers' parts (by 'Manufacturer')".
+ */
+export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME): string {
+  const notOurs = summary.notOurs ? ` (${summary.notOurs} not in ${makerName}'s numbering)` : '';
+  const found = [
+    `${summary.exact} exact`,
+    `${summary.variant} variant`,
+    `${summary.ambiguous} ambiguous`,
+    `${summary.notFound} not found${notOurs}`,
+    `${summary.invalid} invalid`,
+    `${summary.blank} blank`,
+  ].join(', ');
+  const skipped = describeSkippedRows(summary.kinds);
+  const by = summary.kinds.otherMaker && summary.makerHeader ? ` (by '${summary.makerHeader}')` : '';
+  return `${summary.rows} rows: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
+}

@@ -1,0 +1,332 @@
+import { cellAddress, columnLetters, type CellBlock } from '../address';
+import { identifyPartSpecHeader } from '../cells/columns';
+import { foldWords as fold } from '../fold';
+import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
+
+/**
+ * Part-number headers as BOMs write them, normalized (NFKC, lower case, no spaces or punctuation
+ * except `#`). A header ending in one of these is a part-number column.
+ */
+const PART_ENDINGS = ['partnumber', 'partnum', 'partno', 'part#', 'pn', 'mpn', 'p#', 'partnr', 'partcode', 'orderingcode', 'ordercode'];
+/** CJK part-number words, matched anywhere in the header. */
+const PART_WORDS = ['品番', '型番', '部品番号', '製品番号', '型号', '料号', '物料编号', '零件号', '零件编号', '部件号', '产品型号', '规格'];
+/** Words that say the number is the manufacturer's (preferred over an internal number). */
+const MAKER_WORDS = ['mfr', 'mfg', 'manufacturer', 'maker', 'mpn', 'vendor', 'メーカ', '制造商', '厂家', '厂商'];
+/** Words that say the number is a distributor's order number, not the maker's (scored down). */
+const DISTRIBUTOR_WORDS = ['digikey', 'mouser', 'lcsc', 'farnell', 'newark', 'arrow', 'avnet', 'tme', 'distributor', 'supplier', 'sku', '供应商', '商社'];
+/** Words that say the number is the company's own (least preferred). */
+const INTERNAL_WORDS = ['internal', 'customer', 'company', 'our', 'cpn', 'ipn', '社内', '自社', '内部', '客户'];
+
+/**
+ * How strongly a header names a part-number column: 0 not at all, 1 an internal number, 2 a
+ * part number, 3 the manufacturer's part number. PartSpec's own columns score 0.
+ */
+export function scorePartNumberHeader(header: unknown): number {
+  if (typeof header !== 'string' || header.trim() === '' || identifyPartSpecHeader(header) !== undefined) return 0;
+  if (/^\s*partspec\s*(\([^)]*\))?\s*:/i.test(header)) return 0;
+  const f = fold(header);
+  if (f.length > 40) return 0;
+  // A number after the header is a second source's (MPN2, PN_1, Part Number 2).
+  const bare = f.replace(/\d+$/, '');
+  const isPart =
+    PART_ENDINGS.some((e) => bare.endsWith(e)) ||
+    PART_WORDS.some((w) => bare.includes(w)) ||
+    /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(bare) ||
+    /^(mfr|mfg|manufacturer|maker|vendor|customer|mouser|digikey|supplier)(#|no|number)$/.test(bare);
+  if (!isPart) return 0;
+  if (INTERNAL_WORDS.some((w) => f.includes(w)) || DISTRIBUTOR_WORDS.some((w) => f.includes(w))) return 1;
+  if (MAKER_WORDS.some((w) => f.includes(w))) return 3;
+  return 2;
+}
+
+/** True when a header looks like a part-number column's. */
+export function isPartNumberHeader(header: unknown): boolean {
+  return scorePartNumberHeader(header) > 0;
+}
+
+/** A column that could hold the maker's part numbers, for a picker or a sentence naming it. */
+export interface ColumnCandidate {
+  /** Absolute 0-based sheet column. */
+  column: number;
+  /** Header text as in the sheet ('' when the column has none). */
+  header: string;
+  /** Up to 5 non-empty values below the header, as text, for a picker. */
+  samples: string[];
+  /** Higher is better; only comparable within one detection. */
+  score: number;
+}
+
+/** Where the part numbers of a BOM are, in absolute 0-based sheet coordinates. */
+export interface BomLayout {
+  headerRow: number;
+  partColumn: number;
+  /** First and last row to enrich (inclusive). */
+  firstRow: number;
+  lastRow: number;
+  /**
+   * How the column was found when its header alone did not say so, in a sentence for the user
+   * (part numbers found by their content under a generic header, or beside a header left empty).
+   */
+  note?: string;
+  /**
+   * The columns that could hold the maker's part numbers, best first (the chosen one first): every
+   * column of the header row whose header names a part number (distributor and internal numbers
+   * included, ranked low) or whose cells read as part numbers. Empty when the user picked the column.
+   */
+  candidates: ColumnCandidate[];
+  /**
+   * True when the runner-up is close enough that the user should choose: both headers name a part
+   * number of the same kind (or neither does), both columns are mostly part numbers (within 15
+   * points of each other), not just one of them in the maker's own numbering, and they hold
+   * different values. A second-source column (MPN2 beside
+   * MPN, PN_1 beside PN) is never the runner-up. The taskpane shows a picker, the CLI names both.
+   */
+  ambiguous: boolean;
+}
+
+export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
+
+export interface BomInput {
+  /** Values of the region: the table (header included) or the sheet's used range. */
+  values: readonly (readonly unknown[])[];
+  /** Absolute position of `values[0][0]`. */
+  origin: { row: number; column: number };
+  /** The user's selection, absolute. */
+  selection?: CellBlock;
+  /** The header row when it is known (a table's). */
+  headerRow?: number;
+  /** Rows of the whole region when `values` holds only its top rows. @default values.length */
+  rowCount?: number;
+}
+
+/** How many rows from the top of a region are searched for the header row. */
+export const HEADER_SEARCH_ROWS = 30;
+/** Rows below a header looked at to judge a column by its content. */
+const CONTENT_SAMPLE_ROWS = 50;
+/** Fewer data rows than this say nothing about a column's content. */
+const MIN_CONTENT_ROWS = 3;
+/** Part-number shares closer than this make two columns equally likely. */
+const CLOSE_SHARE = 0.15;
+const SAMPLES = 5;
+
+/** A column of one header row, judged by its header and its cells. */
+interface RankedColumn extends ColumnCandidate {
+  headerScore: number;
+  content: ColumnContent;
+}
+
+const isBlank = (value: unknown): boolean => value === undefined || value === null || String(value).trim() === '';
+const textOf = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
+
+/**
+ * Every column of `headerRow` that could hold part numbers, best first. A column's score adds its
+ * header (2 per header point: internal or distributor 1, part number 2, maker's part number 3)
+ * and its cells (4 × the share of part numbers, + 3 × the share in the maker's own numbering,
+ * − 3 × the share of distributor numbers, − 3 when it is nearly empty); with fewer than three data
+ * rows the cells count for proportionally less.
+ */
+function rankColumns(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, headerRow: number): RankedColumn[] {
+  const top = headerRow - origin.row;
+  const header = values[top] ?? [];
+  const data = values.slice(top + 1).filter((r) => r !== undefined && r.some((v) => !isBlank(v))).slice(0, CONTENT_SAMPLE_ROWS);
+  const width = Math.max(header.length, ...data.map((r) => r.length));
+  const ranked: RankedColumn[] = [];
+  for (let c = 0; c < width; c++) {
+    const headerScore = scorePartNumberHeader(header[c]);
+    const cells = data.map((r) => r[c]);
+    const content = describeColumn(cells);
+    const share = partShare(content);
+    if (headerScore === 0 && (content.parts < MIN_CONTENT_ROWS || share < 0.5)) continue;
+    const weight = Math.min(1, content.rows / MIN_CONTENT_ROWS);
+    const distributorShare = content.rows === 0 ? 0 : content.distributor / content.rows;
+    const empty = content.rows >= MIN_CONTENT_ROWS && filledShare(content) < 0.2 ? 3 : 0;
+    const score = Math.round((2 * headerScore + weight * (4 * share + 3 * makerShare(content) - 3 * distributorShare) - empty) * 100) / 100;
+    const samples = cells.filter((v) => !isBlank(v)).slice(0, SAMPLES).map(textOf);
+    ranked.push({ column: origin.column + c, header: textOf(header[c]), samples, score, headerScore, content });
+  }
+  return ranked.sort((a, b) => b.score - a.score || b.headerScore - a.headerScore || a.column - b.column);
+}
+
+/** Header text folded for comparing two headers: NFKC, lower case, no spaces or punctuation, `#` included. */
+const foldHeader = (header: string): string => fold(header).replace(/#+/g, '');
+const ALTERNATE_WORDS = /^(alt|alternate|alternative|second|secondsource|2nd|backup|sub|substitute|代替|替代|备选)|(alt|alternate|alternative|2nd|代替|替代|备选)$/;
+
+/**
+ * Whether `other` is a second-source column of `primary` by its header: the same header with a
+ * number after it (MPN → MPN2, PN → PN_1, MPN1 → MPN2) or an "alternate" word (Alt MPN, MPN 代替).
+ */
+export function isAlternateHeader(primary: unknown, other: unknown): boolean {
+  const a = foldHeader(textOf(primary));
+  const b = foldHeader(textOf(other));
+  if (a === '' || b === '' || a === b) return false;
+  const base = (f: string): string => f.replace(/\d+$/, '');
+  if (base(a) !== '' && base(a) === base(b) && /\d$/.test(b)) return true;
+  return b.replace(ALTERNATE_WORDS, '') === base(a) && ALTERNATE_WORDS.test(b);
+}
+
+/**
+ * The second-source columns of a part-number column among a header row's cells (indices into
+ * `headers`), left to right: MPN2…MPN5 beside MPN, PN_1 beside PN, Alt MPN beside MPN.
+ */
+export function findAlternateColumns(headers: readonly unknown[], partIndex: number): number[] {
+  const primary = headers[partIndex];
+  return headers.flatMap((h, i) => (i !== partIndex && isAlternateHeader(primary, h) ? [i] : []));
+}
+
+/** The header class two columns must share to be confused: maker's or plain part number, internal or distributor, none. */
+const headerClass = (score: number): number => (score >= 2 ? 2 : score);
+
+/** Whether the runner-up is close enough to the best column that the user should choose. */
+function isAmbiguous(best: RankedColumn, runnerUp: RankedColumn | undefined): boolean {
+  if (!runnerUp) return false;
+  if (best.content.rows < MIN_CONTENT_ROWS || runnerUp.content.rows < MIN_CONTENT_ROWS) return false;
+  if (headerClass(best.headerScore) !== headerClass(runnerUp.headerScore)) return false;
+  const a = partShare(best.content);
+  const b = partShare(runnerUp.content);
+  if (b < 0.5 || Math.abs(a - b) > CLOSE_SHARE) return false;
+  // Only one of them in the maker's own numbering (GRM… beside internal codes): that one, no question.
+  const ours = [makerShare(best.content), makerShare(runnerUp.content)];
+  if (Math.max(...ours) >= 0.5 && Math.min(...ours) < 0.2) return false;
+  // Two columns holding the same numbers (a copy beside the original) need no choice.
+  const same = best.samples.length === runnerUp.samples.length && best.samples.every((s, i) => s === runnerUp.samples[i]);
+  return !same;
+}
+
+/**
+ * Whether a header-like cell is really a value among the data: its column already holds part
+ * numbers in the rows above it (a part-number column where one row reads '部品番号' or 'PN' is
+ * still data; a real header row sits above its data, not inside it).
+ */
+function isInsideData(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, row: number, column: number): boolean {
+  const above = values.slice(0, row - origin.row).map((r) => r?.[column - origin.column]);
+  return describeColumn(above).parts >= 2;
+}
+
+/** The ranked columns of a header row, minus second-source columns of the best one, as the layout reports them. */
+function chooseAmong(ranked: readonly RankedColumn[]): { best: RankedColumn; runnerUp?: RankedColumn; candidates: ColumnCandidate[] } {
+  const [best, ...rest] = ranked;
+  const runnerUp = rest.find((r) => !isAlternateHeader(best.header, r.header));
+  const candidates = ranked.map(({ column, header, samples, score }) => ({ column, header, samples, score }));
+  return { best, runnerUp, candidates };
+}
+
+/**
+ * Finds the part-number column, the header row and the rows to enrich: the selected column when
+ * the selection is one column, else the column whose header and cells look most like the maker's
+ * part numbers, on the header row (within the first 30 rows) where that column is best. When
+ * the user selected several cells of one column below the header, only those rows are used.
+ */
+export function detectBomLayout(input: BomInput): BomDetection {
+  const { values, origin, selection } = input;
+  const height = values.length;
+  if (height === 0) return { ok: false, message: 'The sheet is empty: select the part numbers of your BOM.' };
+  const lastRow = origin.row + (input.rowCount ?? height) - 1;
+  const cell = (row: number, column: number): unknown => values[row - origin.row]?.[column - origin.column];
+  // A selected column (several cells of one column) names the part column; a single selected cell
+  // does only when no header says otherwise.
+  const columnPicked = selection !== undefined && selection.columnCount === 1 && selection.rowCount > 1;
+  const cellPicked = selection !== undefined && selection.columnCount === 1 && selection.rowCount === 1;
+
+  const searchRows = input.headerRow !== undefined ? [input.headerRow] : Array.from({ length: Math.min(HEADER_SEARCH_ROWS, height) }, (_, i) => origin.row + i);
+  const headerRows = searchRows.filter((row) => (values[row - origin.row] ?? []).some((v) => isPartNumberHeader(v)));
+
+  if (columnPicked) {
+    const own = headerRows.find((row) => isPartNumberHeader(cell(row, selection.column)));
+    return layoutOfPick(own ?? headerRows[0], selection, origin.row, lastRow);
+  }
+
+  // The header row whose best column is best: a "Part No." in a title block loses to the BOM's header.
+  let chosen: { headerRow: number; ranked: RankedColumn[] } | undefined;
+  for (const row of headerRows) {
+    const ranked = rankColumns(values, origin, row);
+    if (ranked.length === 0 || isInsideData(values, origin, row, ranked[0].column)) continue;
+    if (!chosen || ranked[0].score > chosen.ranked[0].score) chosen = { headerRow: row, ranked };
+  }
+  let contentOnly = false;
+  if (!chosen) {
+    // Generic headers (Field1, Field2…): the part numbers are found by what the cells hold.
+    const found = input.headerRow !== undefined ? { headerRow: input.headerRow } : findPartNumbersByContent(values, origin);
+    if (found) {
+      const ranked = rankColumns(values, origin, found.headerRow);
+      if (ranked.length > 0) {
+        chosen = { headerRow: found.headerRow, ranked };
+        contentOnly = true;
+      }
+    }
+  }
+
+  if (cellPicked && (!chosen || chosen.ranked[0].column === selection.column || (selection.row > chosen.headerRow && isPartNumberHeader(cell(chosen.headerRow, selection.column))))) {
+    return layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow);
+  }
+  if (!chosen) return { ok: false, message: 'No part-number column was found: select the part numbers (one column), or name its header "Part Number" or "MPN".' };
+
+  const { headerRow } = chosen;
+  const { best, runnerUp, candidates } = chooseAmong(chosen.ranked);
+  const note = contentOnly ? describeContentFind(best, headerRow) : best.headerScore === 0 ? describeHeaderYielded(best, chosen.ranked) : undefined;
+  const firstRow = headerRow + 1;
+  if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
+  return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp) };
+}
+
+/** The layout of a column the user picked (a selected column, or one selected cell no header contradicts). */
+function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, originRow: number, lastRow: number): BomDetection {
+  // No recognizable header at or above the selection: the region's first row is the header.
+  const headerRow = foundHeaderRow === undefined || foundHeaderRow > selection.row ? Math.min(originRow, selection.row) : foundHeaderRow;
+  const selectedRows = selection.rowCount > 1 && selection.row + selection.rowCount - 1 > headerRow;
+  const firstRow = selectedRows ? Math.max(selection.row, headerRow + 1) : headerRow + 1;
+  const last = selectedRows ? Math.min(selection.row + selection.rowCount - 1, lastRow) : lastRow;
+  if (last < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
+  return { ok: true, headerRow, partColumn: selection.column, firstRow, lastRow: last, candidates: [], ambiguous: false };
+}
+
+function describeContentFind(best: ColumnCandidate, headerRow: number): string {
+  return `No header names the part numbers; column ${nameColumn(best.column, best.header)} holds them from ${cellAddress(headerRow + 1, best.column)} on, so PartSpec used it.`;
+}
+
+/** Why a column with no part-number header won over one with such a header. */
+function describeHeaderYielded(best: RankedColumn, ranked: readonly RankedColumn[]): string | undefined {
+  const named = ranked.find((r) => r.headerScore >= 2) ?? ranked.find((r) => r.headerScore > 0);
+  if (!named) return undefined;
+  const at = `column ${columnLetters(best.column)}`;
+  if (filledShare(named.content) < 0.2 && Math.abs(named.column - best.column) === 1) {
+    return `'${named.header}' (column ${columnLetters(named.column)}) is almost empty and the part numbers are in ${at} beside it, so PartSpec used ${at}.`;
+  }
+  return `'${named.header}' (column ${columnLetters(named.column)}) holds few part numbers and ${at}${best.header ? ` ('${best.header}')` : ''} holds many, so PartSpec used ${at}.`;
+}
+
+/**
+ * The header row of a sheet with no part-number header: for each column, its first
+ * part-number-like cell (within the header search rows) starts its data, and the row above is
+ * its header; the column where most rows below hold part numbers wins (at least 60% of them and
+ * three cells).
+ */
+function findPartNumbersByContent(values: readonly (readonly unknown[])[], origin: { row: number; column: number }): { headerRow: number; column: number } | undefined {
+  const width = Math.max(0, ...values.slice(0, HEADER_SEARCH_ROWS).map((r) => r?.length ?? 0));
+  let best: { headerRow: number; column: number; share: number } | undefined;
+  for (let c = 0; c < width; c++) {
+    const first = values.slice(1, HEADER_SEARCH_ROWS).findIndex((r) => describeColumn([r?.[c]]).parts === 1) + 1;
+    if (first <= 0) continue;
+    const content = describeColumn(values.slice(first, first + CONTENT_SAMPLE_ROWS).map((r) => r?.[c]));
+    const share = partShare(content);
+    if (content.parts >= MIN_CONTENT_ROWS && share >= 0.6 && (!best || share > best.share)) best = { headerRow: origin.row + first - 1, column: origin.column + c, share };
+  }
+  return best && { headerRow: best.headerRow, column: best.column };
+}
+
+/** A column as a sentence names it: its letters, and its header in quotes when it has one (`C ('Mfr PN')`). */
+export function nameColumn(column: number, header: string): string {
+  return `${columnLetters(column)}${header ? ` ('${header}')` : ''}`;
+}
+
+/**
+ * The sentence for a BOM whose runner-up column is as likely as the one used: both columns named,
+ * each with up to `samples` of its values, which one PartSpec used, and how to use the other in
+ * the words of the place that asks (`howToPickOther`: the ribbon's selection, the CLI's --column).
+ * Undefined when the layout is not ambiguous.
+ */
+export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, howToPickOther: (other: ColumnCandidate) => string, samples = 0): string | undefined {
+  const [used, other] = layout.candidates;
+  if (!layout.ambiguous || !used || !other) return undefined;
+  const show = (c: ColumnCandidate): string => `${nameColumn(c.column, c.header)}${samples > 0 ? `: ${c.samples.slice(0, samples).join(', ')}` : ''}`;
+  return `Two columns could be the part numbers, ${show(used)} and ${show(other)}; PartSpec used column ${columnLetters(used.column)}. ${howToPickOther(other)}`;
+}

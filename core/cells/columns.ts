@@ -1,0 +1,186 @@
+import { datasheetUnitsOf, resolveField, type FieldDef } from '../../api/vocabulary';
+import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
+import { ValidationError } from '../../api/errors/validation-error';
+import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
+import { foldCase } from '../fold';
+import { ladderFormat } from './number-formats';
+
+/**
+ * A field the user chose, by any name resolveField accepts, with an optional unit (`nF`). Without
+ * a unit a numeric field reads like a datasheet (stored in pF, shown as 100 pF / 4.7 nF / 10 µF);
+ * with one its values are plain numbers in that unit (`F` keeps SI).
+ */
+export type FieldChoice = string | { field: string; unit?: string };
+
+/** Prefix of every column PartSpec adds to a user's sheet; re-runs find their columns by it. */
+export const PARTSPEC_HEADER_PREFIX = 'PartSpec: ';
+
+/** Columns of an enrichment that are not product fields. */
+export const SPECIAL_COLUMNS = {
+  match: 'Match',
+  risk: 'Risk',
+  alternatives: 'Alternatives',
+  /** What changed since the last enrichment; written only when PartSpec columns are overwritten. */
+  changes: 'Changes',
+  /** For a row at Risk or EOL: the best drop-in replacement and how many more. */
+  replacement: 'Replacement',
+  /** The part a row had before a replacement was written into it (kept as a note, never overwritten). */
+  replaced: 'Replaced part',
+} as const;
+export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
+
+/** Number formats PartSpec writes. Text is `@`, so a value starting with `=` stays text. */
+export const NUMBER_FORMATS = {
+  text: '@',
+  general: 'General',
+  integer: '0',
+  date: 'yyyy-mm-dd',
+} as const;
+
+/** One output column. */
+export interface ColumnSpec {
+  /** The field key (`Specs.Capacitance`) or a special column's name (`match`, `risk`, `alternatives`). */
+  id: string;
+  header: string;
+  kind: CellKind;
+  field?: FieldDef;
+  special?: SpecialColumn;
+  /** The unit numbers are stored in (named by the header); absent means SI or no unit. */
+  unit?: DisplayUnit;
+  /** Number format of the column's cells; ladder columns refine it per cell (see cellNumberFormat). */
+  numberFormat: string;
+  /** Datasheet ladder (`pF`, `nF`, `µF`; stored in the first) whose step each cell's format shows. */
+  ladder?: readonly string[];
+}
+
+/** A field resolved from what a user typed, with its checked unit and datasheet ladder. */
+export interface ResolvedChoice {
+  field: FieldDef;
+  unit?: DisplayUnit;
+  /** Set when the field reads like a datasheet with a unit per cell (more than one step). */
+  ladder?: readonly string[];
+}
+
+/**
+ * The unit and ladder of a field: the unit asked for, as plain numbers, or when none was asked the
+ * datasheet display (a fixed unit such as mm, or a ladder such as pF/nF/µF stored in pF).
+ */
+export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit; ladder?: readonly string[] } {
+  const asked = resolveDisplayUnit(field, unitText);
+  if (asked) return { unit: asked };
+  const ladder = datasheetUnitsOf(field);
+  if (!ladder || cellKindOf(field) !== 'number') return {};
+  return { unit: parseDisplayUnit(ladder[0]), ...(ladder.length > 1 ? { ladder } : {}) };
+}
+
+/** Resolves field choices; throws ValidationError naming the first unknown field or bad unit. Duplicates are dropped. */
+export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[] {
+  const out: ResolvedChoice[] = [];
+  for (const choice of choices) {
+    const name = typeof choice === 'string' ? choice : choice.field;
+    const unitText = typeof choice === 'string' ? undefined : choice.unit;
+    const resolution = resolveField(name);
+    if (!resolution.field) {
+      const hint = resolution.suggestion ? ` Did you mean '${resolution.suggestion}'?` : '';
+      throw new ValidationError('unknownField', `Unknown field '${name}'.${hint}`, { token: name });
+    }
+    if (out.some((c) => c.field.key === resolution.field.key)) continue;
+    out.push({ field: resolution.field, ...resolveFieldUnit(resolution.field, unitText) });
+  }
+  return out;
+}
+
+/** The number format of a field's column; a ladder column's is the ladder with decimals. */
+export function numberFormatOf(field: FieldDef, ladder?: readonly string[]): string {
+  if (ladder) return ladderFormat(ladder, false);
+  const kind = cellKindOf(field);
+  if (kind === 'date') return NUMBER_FORMATS.date;
+  if (kind === 'number') return field.type === 'Integer' ? NUMBER_FORMATS.integer : NUMBER_FORMATS.general;
+  if (kind === 'boolean') return NUMBER_FORMATS.general;
+  return NUMBER_FORMATS.text;
+}
+
+/** Header of a field column: `Capacitance (F)`, `Capacitance (nF)`, `Status`; with `prefix`, `PartSpec: Capacitance (nF)`. */
+export function headerOf(field: FieldDef, unit?: DisplayUnit, prefix = ''): string {
+  const unitLabel = unit?.label ?? field.unit;
+  return `${prefix}${field.name}${unitLabel ? ` (${unitLabel})` : ''}`;
+}
+
+/** Columns of an imported table: the part number first, then the chosen fields in order. */
+export function buildImportColumns(choices: readonly FieldChoice[]): ColumnSpec[] {
+  const resolved = resolveChoices(choices);
+  if (!resolved.some((c) => c.field.key === 'Partno')) resolved.unshift(...resolveChoices(['Partno']));
+  return resolved.map(({ field, unit, ladder }) => ({
+    id: field.key,
+    header: headerOf(field, unit),
+    kind: cellKindOf(field),
+    field,
+    unit,
+    numberFormat: numberFormatOf(field, ladder),
+    ...(ladder ? { ladder } : {}),
+  }));
+}
+
+/** A field column of an enrichment: `PartSpec: Capacitance (nF)`. */
+export function enrichmentFieldColumn({ field, unit, ladder }: ResolvedChoice): ColumnSpec {
+  return {
+    id: field.key,
+    header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX),
+    kind: cellKindOf(field),
+    field,
+    unit,
+    numberFormat: numberFormatOf(field, ladder),
+    ...(ladder ? { ladder } : {}),
+  };
+}
+
+/** A special column of an enrichment: `PartSpec: Match`. */
+export function specialColumn(special: SpecialColumn): ColumnSpec {
+  return { id: special, header: `${PARTSPEC_HEADER_PREFIX}${SPECIAL_COLUMNS[special]}`, kind: special === 'alternatives' ? 'list' : 'text', special, numberFormat: NUMBER_FORMATS.text };
+}
+
+/** A PartSpec header read back: what it names and, for a second-source column's set, that column's header. */
+export interface PartSpecHeader {
+  /** The field key (`Specs.Capacitance`) or special column (`match`, `risk`, …). */
+  id: string;
+  /** The part-number column the set belongs to (`MPN2` in `PartSpec (MPN2): Match`); absent for the first column's set. */
+  source?: string;
+}
+
+/**
+ * Reads a header PartSpec wrote: `PartSpec: Status`, `PartSpec: Capacitance (nF)`, or a
+ * second-source set's `PartSpec (MPN2): Match`; undefined for any other header.
+ */
+export function parsePartSpecHeader(header: unknown): PartSpecHeader | undefined {
+  if (typeof header !== 'string') return undefined;
+  // The source is the shortest text up to '):', so a source with brackets of its own (MPN (alt)) survives.
+  const m = /^\s*PartSpec\s*(?:\((.*?)\)\s*)?:\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
+  if (!m) return undefined;
+  const name = m[2].trim();
+  const source = m[1]?.trim();
+  const special = (Object.keys(SPECIAL_COLUMNS) as SpecialColumn[]).find((s) => SPECIAL_COLUMNS[s].toLowerCase() === name.toLowerCase());
+  const id = special ?? resolveField(name).field?.key;
+  if (id === undefined) return undefined;
+  return source ? { id, source } : { id };
+}
+
+/**
+ * What a PartSpec header names: the field key or special column it belongs to, whatever unit it
+ * was written with, or undefined for a header PartSpec did not write. Without `source` only the
+ * first part-number column's headers (`PartSpec: …`) count; with it, only that second-source
+ * column's (`PartSpec (MPN2): …`), compared without regard to case.
+ */
+export function identifyPartSpecHeader(header: unknown, source?: string): string | undefined {
+  const parsed = parsePartSpecHeader(header);
+  if (!parsed) return undefined;
+  if (source === undefined) return parsed.source === undefined ? parsed.id : undefined;
+  return parsed.source !== undefined && foldCase(parsed.source) === foldCase(source) ? parsed.id : undefined;
+}
+
+/**
+ * The columns of an enrichment for a second-source column: the same columns, each header naming
+ * the source (`PartSpec: Match` → `PartSpec (MPN2): Match`).
+ */
+export function withSource(columns: readonly ColumnSpec[], source: string): ColumnSpec[] {
+  return columns.map((c) => ({ ...c, header: c.header.startsWith(PARTSPEC_HEADER_PREFIX) ? `PartSpec (${source.trim()}): ${c.header.slice(PARTSPEC_HEADER_PREFIX.length)}` : c.header }));
+}

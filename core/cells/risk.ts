@@ -1,0 +1,59 @@
+import { findAllowedValue } from '../../api/vocabulary';
+import { readValue, type ProductRecord } from '../../api/product';
+import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
+
+/** Lifecycle risk levels, worst first. */
+export const RISK_LEVELS = ['EOL', 'Risk', 'Watch', 'OK'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export interface RiskAssessment {
+  level: RiskLevel;
+  /** One short English sentence naming the fact that decided the level. */
+  reason: string;
+}
+
+/** A last-buy or production-end date this close (in months) counts as a risk. */
+export const RISK_HORIZON_MONTHS = 12;
+
+const DATE_FIELDS = [
+  { key: 'LastBuyDate', label: 'Last buy date' },
+  { key: 'ProductionEndDate', label: 'Production end date' },
+] as const;
+
+/** The English (language-neutral) form of a Status value written in en, ja or zh. */
+function neutralStatus(product: ProductRecord): string | undefined {
+  const raw = readValue(product, 'Status');
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  return findAllowedValue('Status', raw.trim())?.en ?? raw.trim();
+}
+
+/**
+ * The lifecycle risk of a product, the single rule behind `=PART.RISK`, the enrichment risk column
+ * and its highlighting:
+ * - EOL: Status Discontinued, or LastBuyDate / ProductionEndDate before today;
+ * - Risk: Status NRND or To be discontinued, or one of those dates within 12 months;
+ * - Watch: Status Under Development;
+ * - OK: anything else.
+ * Status is compared through the vocabulary's allowed values, so ja/zh data gives the same answer.
+ * `today` is a local date; only its calendar day counts. A date on today itself is not yet past.
+ */
+export function assessRisk(product: ProductRecord, today: Date): RiskAssessment {
+  const status = neutralStatus(product);
+  const day = toCalendarDay(today);
+  const horizon = addMonths(day, RISK_HORIZON_MONTHS);
+  const dates = DATE_FIELDS.flatMap(({ key, label }) => {
+    const raw = readValue(product, key);
+    const date = typeof raw === 'string' ? parseCalendarDate(raw) : undefined;
+    return date ? [{ label, text: (raw as string).trim().slice(0, 10), date }] : [];
+  });
+
+  if (status === 'Discontinued') return { level: 'EOL', reason: 'Status is Discontinued' };
+  const past = dates.find((d) => d.date.getTime() < day.getTime());
+  if (past) return { level: 'EOL', reason: `${past.label} ${past.text} has passed` };
+  if (status === 'NRND') return { level: 'Risk', reason: 'Status is NRND (not recommended for new designs)' };
+  if (status === 'To be discontinued') return { level: 'Risk', reason: 'Status is To be discontinued' };
+  const soon = dates.find((d) => d.date.getTime() <= horizon.getTime());
+  if (soon) return { level: 'Risk', reason: `${soon.label} ${soon.text} is within ${RISK_HORIZON_MONTHS} months` };
+  if (status === 'Under Development') return { level: 'Watch', reason: 'Status is Under Development' };
+  return { level: 'OK', reason: status ? `Status is ${status}` : 'No lifecycle warning' };
+}

@@ -1,0 +1,36 @@
+import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
+import { MATCH_LABELS, type MatchStatus } from './enrich-plan';
+
+/** A "cell text equals" highlight: cells whose text is `text` get these colours. */
+export interface HighlightRule {
+  text: string;
+  fill: string;
+  font: string;
+}
+
+/** Colours of the lifecycle levels (Excel's own light red / amber / yellow palette). OK is not highlighted. */
+const RISK_COLOURS: Readonly<Record<RiskLevel, { fill: string; font: string } | undefined>> = {
+  EOL: { fill: '#FFC7CE', font: '#9C0006' },
+  Risk: { fill: '#FFEB9C', font: '#9C5700' },
+  Watch: { fill: '#DDEBF7', font: '#1F4E78' },
+  OK: undefined,
+};
+
+/** Highlight rules of a risk column. */
+export function lifecycleRules(): HighlightRule[] {
+  return RISK_LEVELS.flatMap((level) => {
+    const c = RISK_COLOURS[level];
+    return c ? [{ text: level, ...c }] : [];
+  });
+}
+
+const MATCH_COLOURS: Partial<Record<MatchStatus, { fill: string; font: string }>> = {
+  notFound: RISK_COLOURS.EOL,
+  invalid: RISK_COLOURS.EOL,
+  ambiguous: RISK_COLOURS.Risk,
+};
+
+/** Highlight rules of the match column: Not found and Invalid red, Ambiguous amber. */
+export function matchRules(): HighlightRule[] {
+  return (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
+}

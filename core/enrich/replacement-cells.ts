@@ -1,0 +1,23 @@
+import { summarizeReplacement, type ReplacementAnswer } from '../../api/replacements';
+import type { MatchOutcome } from './enrich-plan';
+import { assessRisk, type RiskLevel } from '../cells/risk';
+
+/** Risk levels whose rows get a replacement: the part is ending or has ended. */
+export const REPLACEMENT_RISK_LEVELS: readonly RiskLevel[] = ['EOL', 'Risk'];
+
+/**
+ * The inputs whose parts are ending (every product the input stands for is at Risk or EOL), each
+ * once, in the order given: the rows the `PartSpec: Replacement` column fills.
+ */
+export function riskyInputs(inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>, today: Date): string[] {
+  return [...new Set(inputs)].filter((input) => {
+    const outcome = outcomes.get(input);
+    if (!outcome || (outcome.status !== 'exact' && outcome.status !== 'variant') || outcome.products.length === 0) return false;
+    return outcome.products.every((p) => REPLACEMENT_RISK_LEVELS.includes(assessRisk(p, today).level));
+  });
+}
+
+/** The Replacement cell of each risky input: the best candidate and how many more, or why there is none. */
+export function replacementCellTexts(answers: ReadonlyMap<string, ReplacementAnswer>): Map<string, string> {
+  return new Map([...answers].map(([input, answer]) => [input, summarizeReplacement(answer)]));
+}

@@ -1,0 +1,70 @@
+import { isApiError, isAuthError, isCancelledError, isNetworkError, isTimeoutError, isValidationError, redact } from '../api/errors';
+
+/** Exit codes of every command. */
+export const EXIT = {
+  ok: 0,
+  /** Some parts were not found or could not be used; the rest were processed. */
+  partial: 1,
+  /** Bad flags, arguments, filter, field names or files. */
+  usage: 2,
+  /** The service refused the key, failed, or could not be reached. */
+  api: 3,
+  /** `enrich --fail-on` found what it was told to stop on (changed, Risk or EOL rows); the output is written. */
+  failOn: 4,
+  /** Stopped by Ctrl+C. */
+  interrupted: 130,
+} as const;
+
+/**
+ * A problem with what the user typed or pointed at (flags, arguments, files): the message is one
+ * sentence, printed with the command's usage, and the exit code is 2.
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  /** Print the command's usage below the message. */
+  readonly showUsage: boolean;
+
+  constructor(message: string, options: { showUsage?: boolean } = {}) {
+    super(message);
+    this.showUsage = options.showUsage ?? true;
+  }
+}
+
+export function isUsageError(error: unknown): error is UsageError {
+  return error instanceof UsageError;
+}
+
+/** A file that could not be read or written: exit 2, no usage text. */
+export class FileError extends UsageError {
+  constructor(message: string) {
+    super(message, { showUsage: false });
+  }
+}
+
+/** The exit code for a failure. */
+export function exitCodeOf(error: unknown): number {
+  if (isCancelledError(error)) return EXIT.interrupted;
+  if (isUsageError(error) || isValidationError(error)) return EXIT.usage;
+  if (isApiError(error)) return EXIT.api;
+  return EXIT.api;
+}
+
+/** Where the add-in's messages say "Settings", the command line has these. */
+const SETTINGS_HINT = '--base-url/--api-key, PARTSPEC_BASE_URL/PARTSPEC_API_KEY or the config file';
+
+/**
+ * The sentence to print for a failure, with every secret removed: typed API errors give their
+ * `userMessage` (worded for the command line, naming the service address where it helps),
+ * validation and usage errors their message.
+ */
+export function describeError(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string }): string {
+  let text: string;
+  if (isAuthError(error)) text = `The API key was rejected (403): check ${SETTINGS_HINT}.`;
+  else if ((isNetworkError(error) || isTimeoutError(error)) && context.baseUrl) {
+    const what = isTimeoutError(error) ? 'did not answer in time' : 'could not be reached';
+    text = `The product service at ${context.baseUrl} ${what}. Check the network and the address (--base-url, PARTSPEC_BASE_URL or the config file); for the local emulator, run 'partspec emulator'.`;
+  } else if (isApiError(error)) text = error.userMessage.replace(/ in Settings\b/g, ` with ${SETTINGS_HINT}`);
+  else if (error instanceof Error) text = error.message;
+  else text = String(error);
+  return redact(text, context.secrets);
+}

@@ -1,0 +1,308 @@
+import { cellAddress, columnLetters, parseAddress, MAX_COLUMN_INDEX, type CellBlock } from '../core/address';
+import type { HighlightRule } from '../core/enrich/highlight';
+import type { TypedCell } from './typed-cells';
+import type { RelationshipsPart } from './package-parts';
+import { insertChild, WORKSHEET_ORDER } from './schema-order';
+import type { SharedStrings } from './shared-strings';
+import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
+import type { StylesPart } from './styles';
+import { applyEdits, escapeText, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
+
+/*
+ * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
+ * in column order where they are not, rows likewise), their hyperlinks, the highlight rules of
+ * their columns, the width of new columns and the used range. Every other character of the part
+ * stays as it was read: other cells, row attributes, unknown elements, extLst, mc:AlternateContent.
+ */
+
+
+/** One cell to write. */
+export interface PendingCell {
+  row: number;
+  column: number;
+  /** The value, or undefined to empty the cell (its format kept). */
+  typed: TypedCell | undefined;
+  bold?: boolean;
+  /** An ARGB solid fill, null to remove the fill, undefined to keep it. */
+  fill?: string | null;
+}
+
+/** Highlight rules for one column's data cells (an empty list removes the column's highlights). */
+export interface PendingHighlight {
+  column: number;
+  firstRow: number;
+  lastRow: number;
+  rules: readonly HighlightRule[];
+}
+
+/** What an enrichment writes to one sheet. */
+export interface SheetWrites {
+  cells: Map<string, PendingCell>;
+  highlights: Map<number, PendingHighlight>;
+  /** Width in characters of each new column. */
+  widths: Map<number, number>;
+}
+
+export function emptyWrites(): SheetWrites {
+  return { cells: new Map(), highlights: new Map(), widths: new Map() };
+}
+
+/** What the parts shared by all sheets give the patch of one sheet. */
+export interface PatchContext {
+  styles: StylesPart;
+  strings: SharedStrings;
+  rels: RelationshipsPart;
+  /** The package's relationships namespace: transitional, or strict for a Strict Open XML workbook. */
+  relNamespace: string;
+}
+
+/** 0-based blocks of a reference list (`A1:B3 D5`); unreadable references are skipped. */
+export function blocksOf(sqref: string): CellBlock[] {
+  return sqref
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((ref) => {
+      try {
+        return [parseAddress(ref)];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The markup of a written cell. */
+function cellMarkup(p: string, ref: string, style: number, typed: TypedCell | undefined, strings: SharedStrings): string {
+  const s = style === 0 ? '' : ` s="${style}"`;
+  if (!typed) return `<${p}c r="${ref}"${s}/>`;
+  switch (typed.type) {
+    case 'number':
+    case 'date':
+      return `<${p}c r="${ref}"${s}><${p}v>${typed.value}</${p}v></${p}c>`;
+    case 'boolean':
+      return `<${p}c r="${ref}"${s} t="b"><${p}v>${typed.value ? 1 : 0}</${p}v></${p}c>`;
+    default:
+      return `<${p}c r="${ref}"${s} t="s"><${p}v>${strings.indexOf(typed.value)}</${p}v></${p}c>`;
+  }
+}
+
+/** Result of patching a sheet. */
+export interface PatchedSheet {
+  xml: string;
+  /** True when a cell that held a formula was overwritten (the calculation chain lists it). */
+  overwroteFormula: boolean;
+}
+
+/** Applies the writes to a scanned sheet. */
+export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchContext): PatchedSheet {
+  const p = scan.prefix;
+  const { styles, strings, rels } = context;
+  const edits: TextEdit[] = [];
+  let overwroteFormula = false;
+  const byRow = new Map<number, PendingCell[]>();
+  for (const cell of writes.cells.values()) {
+    const list = byRow.get(cell.row) ?? [];
+    list.push(cell);
+    byRow.set(cell.row, list);
+  }
+  const links: { ref: string; target: string }[] = [];
+
+  /** The markup of a pending cell, given the cell it replaces; '' when nothing is to be written. */
+  const markupOf = (cell: PendingCell, old: ScannedCell | undefined): string => {
+    const ref = cellAddress(cell.row, cell.column);
+    if (old?.type === 's') strings.release();
+    if (old?.hasFormula) overwroteFormula = true;
+    const base = old?.style ?? 0;
+    if (!cell.typed) {
+      if (!old && !cell.fill) return '';
+      const style = cell.fill === undefined ? base : styles.styleOf(base, { fill: cell.fill });
+      return cellMarkup(p, ref, style, undefined, strings);
+    }
+    if (cell.typed.type === 'text' && cell.typed.link !== undefined) links.push({ ref, target: cell.typed.link });
+    const style = styles.styleOf(base, { numFmt: cell.typed.numFmt, bold: cell.bold, link: cell.typed.type === 'text' && cell.typed.link !== undefined, fill: cell.fill });
+    return cellMarkup(p, ref, style, cell.typed, strings);
+  };
+
+  // Cells and rows, in order.
+  const rows = [...byRow.keys()].sort((a, b) => a - b);
+  const sheetData = scan.blocks.get('sheetData');
+  const newRows: string[][] = [];
+  let rowAt = 0;
+  for (const r of rows) {
+    const cells = (byRow.get(r) ?? []).sort((a, b) => a.column - b.column);
+    while (rowAt < scan.rows.length && scan.rows[rowAt].row < r) rowAt++;
+    const existing = scan.rows[rowAt]?.row === r ? scan.rows[rowAt] : undefined;
+    if (!existing) {
+      const markup = cells.map((c) => markupOf(c, undefined)).join('');
+      if (markup === '') continue;
+      const at = scan.rows[rowAt]?.start ?? (sheetData ? (sheetData.selfClosing ? -1 : sheetData.closeStart) : -1);
+      const row = `<${p}row r="${r + 1}">${markup}</${p}row>`;
+      if (at < 0) newRows.push([row]);
+      else edits.push({ start: at, end: at, text: row });
+      continue;
+    }
+    const inserted: string[] = [];
+    let cellAt = 0;
+    for (const cell of cells) {
+      while (cellAt < existing.cells.length && existing.cells[cellAt].column < cell.column) cellAt++;
+      const old = existing.cells[cellAt]?.column === cell.column ? existing.cells[cellAt] : undefined;
+      if (old?.formulaRef) throw new SharedFormulaError(cellAddress(r, cell.column));
+      const markup = markupOf(cell, old);
+      if (old) edits.push({ start: old.start, end: old.end, text: markup });
+      else if (existing.selfClosing) inserted.push(markup);
+      else {
+        const at = existing.cells[cellAt]?.start ?? existing.closeStart;
+        edits.push({ start: at, end: at, text: markup });
+      }
+    }
+    // The row's spans hint covers its new cells.
+    let tag = scan.xml.slice(existing.start, existing.openEnd);
+    const spans = /\sspans\s*=\s*"(\d+):(\d+)"/.exec(tag);
+    const last = cells[cells.length - 1].column + 1;
+    if (spans && Number(spans[2]) < last) tag = setAttributeInTag(tag, 'spans', `${spans[1]}:${last}`);
+    if (existing.selfClosing) {
+      edits.push({ start: existing.start, end: existing.end, text: `${tag.slice(0, -2).replace(/\s+$/, '')}>${inserted.join('')}</${p}row>` });
+    } else if (tag !== scan.xml.slice(existing.start, existing.openEnd)) {
+      edits.push({ start: existing.start, end: existing.openEnd, text: tag });
+    }
+  }
+  if (!sheetData) edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'sheetData', scan.rootClose, `<${p}sheetData>${newRows.flat().join('')}</${p}sheetData>`));
+  else if (sheetData.selfClosing && newRows.length > 0) edits.push({ start: sheetData.start, end: sheetData.end, text: `<${p}sheetData>${newRows.flat().join('')}</${p}sheetData>` });
+
+  edits.push(...columnEdits(scan, writes));
+  edits.push(...dimensionEdits(scan, writes));
+  edits.push(...highlightEdits(scan, writes, styles));
+  edits.push(...hyperlinkEdits(scan, writes, links, rels, context.relNamespace));
+  return { xml: applyEdits(scan.xml, edits), overwroteFormula };
+}
+
+/** A written cell is the master of a shared or array formula that other cells use. */
+export class SharedFormulaError extends Error {
+  constructor(readonly cell: string) {
+    super(`cell ${cell} holds a formula other cells share`);
+  }
+}
+
+/** `<col>` entries giving each new column its width; a range covering it is split around it. */
+function columnEdits(scan: SheetScan, writes: SheetWrites): TextEdit[] {
+  if (writes.widths.size === 0) return [];
+  const p = scan.prefix;
+  let cols = scan.cols.map((c) => ({ min: c.min, max: c.max, tag: c.tag }));
+  for (const [column, width] of writes.widths) {
+    const n = column + 1;
+    const own = (tag: string): string => {
+      let t = setAttributeInTag(setAttributeInTag(setAttributeInTag(setAttributeInTag(tag, 'min', String(n)), 'max', String(n)), 'width', String(width)), 'customWidth', '1');
+      t = removeAttributeInTag(t, 'hidden');
+      return t.endsWith('/>') ? t : `${t.slice(0, -1).replace(/\s+$/, '')}/>`;
+    };
+    const at = cols.findIndex((c) => c.min <= n && n <= c.max);
+    if (at < 0) {
+      const entry = { min: n, max: n, tag: own(`<${p}col/>`) };
+      const after = cols.findIndex((c) => c.min > n);
+      cols.splice(after < 0 ? cols.length : after, 0, entry);
+      continue;
+    }
+    const c = cols[at];
+    const pieces = [];
+    if (c.min < n) pieces.push({ min: c.min, max: n - 1, tag: setAttributeInTag(c.tag, 'max', String(n - 1)) });
+    pieces.push({ min: n, max: n, tag: own(c.tag) });
+    if (n < c.max) pieces.push({ min: n + 1, max: c.max, tag: setAttributeInTag(c.tag, 'min', String(n + 1)) });
+    cols = [...cols.slice(0, at), ...pieces, ...cols.slice(at + 1)];
+  }
+  // A <col> with content is not something Excel writes; each is one empty element.
+  const markup = cols.map((c) => (c.tag.endsWith('/>') ? c.tag : `${c.tag.slice(0, -1).replace(/\s+$/, '')}/>`)).join('');
+  const block = scan.blocks.get('cols');
+  if (!block) return [insertChild(WORKSHEET_ORDER, scan.children, 'cols', scan.rootClose, `<${p}cols>${markup}</${p}cols>`)];
+  return [{ start: block.openEnd, end: block.closeStart, text: markup }];
+}
+
+/** The `<dimension>` grown to hold the written cells. */
+function dimensionEdits(scan: SheetScan, writes: SheetWrites): TextEdit[] {
+  const block = scan.blocks.get('dimension');
+  if (!block || writes.cells.size === 0) return [];
+  const ref = block.attributes.ref ?? 'A1';
+  let area: CellBlock;
+  try {
+    area = parseAddress(ref);
+  } catch {
+    return [];
+  }
+  let [r1, c1, r2, c2] = [area.row, area.column, area.row + area.rowCount - 1, area.column + area.columnCount - 1];
+  const wasEmpty = ref === 'A1' && scan.rows.every((r) => r.cells.length === 0);
+  for (const cell of writes.cells.values()) {
+    if (!cell.typed) continue;
+    if (wasEmpty) [r1, c1, r2, c2] = [cell.row, cell.column, cell.row, cell.column];
+    r1 = Math.min(r1, cell.row);
+    c1 = Math.min(c1, cell.column);
+    r2 = Math.max(r2, cell.row);
+    c2 = Math.max(c2, cell.column);
+  }
+  const grown = r1 === r2 && c1 === c2 ? cellAddress(r1, c1) : `${cellAddress(r1, c1)}:${cellAddress(r2, c2)}`;
+  if (grown === ref) return [];
+  const tag = scan.xml.slice(block.start, block.openEnd);
+  return [{ start: block.start, end: block.openEnd, text: setAttributeInTag(tag, 'ref', grown) }];
+}
+
+/**
+ * The highlight rules of the written columns: conditional formats covering exactly one written
+ * column (an earlier run's) are replaced, so re-runs never stack them; any other is kept.
+ */
+function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart): TextEdit[] {
+  if (writes.highlights.size === 0) return [];
+  const p = scan.prefix;
+  const edits: TextEdit[] = [];
+  let priority = scan.maxPriority;
+  for (const format of scan.conditionalFormats) {
+    const blocks = blocksOf(format.ref);
+    if (blocks.length === 1 && blocks[0].columnCount === 1 && writes.highlights.has(blocks[0].column)) edits.push({ start: format.start, end: format.end, text: '' });
+    else priority = Math.max(priority, format.priority ?? 0);
+  }
+  const added: string[] = [];
+  for (const h of [...writes.highlights.values()].sort((a, b) => a.column - b.column)) {
+    if (h.rules.length === 0 || h.lastRow < h.firstRow) continue;
+    const letters = columnLetters(h.column);
+    const rules = h.rules.map((rule) => {
+      const dxf = styles.highlightOf(argbOf(rule.font), argbOf(rule.fill));
+      return `<${p}cfRule type="cellIs" dxfId="${dxf}" priority="${++priority}" operator="equal"><${p}formula>${escapeText(`"${rule.text.replace(/"/g, '""')}"`)}</${p}formula></${p}cfRule>`;
+    });
+    added.push(`<${p}conditionalFormatting sqref="${letters}${h.firstRow + 1}:${letters}${h.lastRow + 1}">${rules.join('')}</${p}conditionalFormatting>`);
+  }
+  if (added.length > 0) edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'conditionalFormatting', scan.rootClose, added.join('')));
+  return edits;
+}
+
+/** ARGB of a `#RRGGBB` colour. */
+function argbOf(hex: string): string {
+  return `FF${hex.replace('#', '').toUpperCase()}`;
+}
+
+/**
+ * The hyperlinks of the written cells: an earlier one on a written cell is removed (with its
+ * relationship, when nothing else uses it), each new one added with an external relationship.
+ */
+function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart, relNamespace: string): TextEdit[] {
+  const p = scan.prefix;
+  const written = new Set([...writes.cells.values()].map((c) => cellAddress(c.row, c.column)));
+  const isWritten = (h: ScannedRef): boolean => written.has(h.ref.replace(/\$/g, '').toUpperCase());
+  const removed = scan.hyperlinks.filter(isWritten);
+  const kept = scan.hyperlinks.filter((h) => !isWritten(h));
+  const stillUsed = new Set(kept.map((k) => k.id));
+  const edits: TextEdit[] = removed.map((h) => ({ start: h.start, end: h.end, text: '' }));
+  for (const h of removed) if (h.id && !stillUsed.has(h.id)) rels.remove(h.id);
+  const r = scan.relPrefix ?? 'r';
+  const declare = scan.relPrefix === undefined ? ` xmlns:r="${relNamespace}"` : '';
+  const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(`${relNamespace}/hyperlink`, l.target, true)}"/>`).join('');
+  const block = scan.blocks.get('hyperlinks');
+  if (block && kept.length === 0 && markup === '' && removed.length > 0) return [{ start: block.start, end: block.end, text: '' }];
+  if (markup === '') return edits;
+  if (!block) edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'hyperlinks', scan.rootClose, `<${p}hyperlinks>${markup}</${p}hyperlinks>`));
+  else if (block.selfClosing) edits.push({ start: block.start, end: block.end, text: `<${p}hyperlinks>${markup}</${p}hyperlinks>` });
+  else edits.push({ start: block.closeStart, end: block.closeStart, text: markup });
+  return edits;
+}
+
+/** The last column an area reaches, or its first when it runs to the sheet's last column (a whole-row area). */
+export function lastColumnOf(block: CellBlock): number {
+  const last = block.column + block.columnCount - 1;
+  return last >= MAX_COLUMN_INDEX ? block.column : last;
+}
+

@@ -1,0 +1,254 @@
+import { columnIndex } from '../core/address';
+import { collectText } from './shared-strings';
+import { unescapeExcelText } from './excel-text';
+import type { ChildPosition } from './schema-order';
+import { attributeOf, scanXml, type ScannedElement } from './xml-scan';
+
+/*
+ * One pass of saxes over a worksheet part: the values of its cells (what detection reads), how
+ * far its occupied cells reach, and where each row, cell and top-level element sits in the text
+ * (what the patch edits around).
+ */
+
+/** The relationships namespace of transitional OOXML, and of strict (ISO/IEC 29500 Strict). */
+const NS_R = ['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships'];
+
+/** A cell element as found in the sheet. */
+export interface ScannedCell {
+  /** 0-based column. */
+  column: number;
+  start: number;
+  end: number;
+  /** The `s` attribute (cell format index), 0 when absent. */
+  style: number;
+  /** The `t` attribute. */
+  type: string;
+  hasFormula: boolean;
+  /** The `ref` of a shared or array formula this cell is the master of. */
+  formulaRef?: string;
+}
+
+/** A row element as found in the sheet. */
+export interface ScannedRow {
+  /** 0-based row. */
+  row: number;
+  start: number;
+  openEnd: number;
+  /** Offset of `</row>` (= end for an empty element). */
+  closeStart: number;
+  end: number;
+  selfClosing: boolean;
+  cells: ScannedCell[];
+}
+
+/** A top-level element of the worksheet. */
+export interface ScannedBlock {
+  name: string;
+  start: number;
+  openEnd: number;
+  closeStart: number;
+  end: number;
+  selfClosing: boolean;
+  attributes: Record<string, string>;
+}
+
+/** A reference found in the sheet's markup, with what holds it. */
+export interface ScannedRef {
+  ref: string;
+  start: number;
+  end: number;
+  /** For a hyperlink, its relationship id. */
+  id?: string;
+  /** For a conditional format, the highest priority of its rules. */
+  priority?: number;
+}
+
+export interface SheetScan {
+  xml: string;
+  /** Prefix of the main namespace on the root (`x:`) or ''. */
+  prefix: string;
+  /** Prefix bound to the relationships namespace on the root, if any. */
+  relPrefix: string | undefined;
+  rootClose: number;
+  children: ChildPosition[];
+  blocks: Map<string, ScannedBlock>;
+  rows: ScannedRow[];
+  cols: { min: number; max: number; start: number; end: number; tag: string }[];
+  values: unknown[][];
+  /** 1 + the last column holding a value (an error or a picture in the cell too) or formula. */
+  valueWidth: number;
+  hyperlinks: ScannedRef[];
+  conditionalFormats: ScannedRef[];
+  /** Every sqref/ref of validations, merges, the autofilter, conditional formats, hyperlinks and extension blocks (sparklines, x14 validations). */
+  areas: string[];
+  /** The highest priority of conditional-format rules outside the main conditionalFormatting elements (extLst). */
+  maxPriority: number;
+  /** Relationship ids of drawing, legacyDrawing and tableParts. */
+  partIds: { drawing: string[]; legacyDrawing: string[]; table: string[] };
+}
+
+/** How a cell's value is read: shared strings, and whether a format shows dates. */
+export interface ValueReader {
+  strings: readonly string[];
+  isDate(style: number): boolean;
+  dateOf(serial: number): Date;
+}
+
+/** [column, row], 0-based, of a cell reference such as `$B$12`. */
+function cellOf(ref: string): [number, number] {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim());
+  if (!m) return [-1, -1];
+  return [columnIndex(m[1]), Number(m[2]) - 1];
+}
+
+/** The value of a cell from its type, text and format. */
+function valueOf(type: string, text: string | undefined, inline: string | undefined, style: number, reader: ValueReader): unknown {
+  if (type === 'inlineStr') return inline === undefined ? undefined : unescapeExcelText(inline);
+  if (text === undefined || text === '') return undefined;
+  switch (type) {
+    case 's':
+      return reader.strings[Number(text)];
+    case 'str':
+      return unescapeExcelText(text);
+    case 'b':
+      return text === '1' || text === 'true';
+    case 'e':
+      return undefined;
+    case 'd': {
+      const date = new Date(text);
+      return Number.isNaN(date.getTime()) ? text : date;
+    }
+    default: {
+      const n = Number(text);
+      if (Number.isNaN(n)) return undefined;
+      return reader.isDate(style) ? reader.dateOf(n) : n;
+    }
+  }
+}
+
+/** Reads a worksheet part; throws the parser's error when it is not well-formed XML. */
+export function scanSheet(xml: string, reader: ValueReader): SheetScan {
+  const scan: SheetScan = {
+    xml,
+    prefix: '',
+    relPrefix: undefined,
+    rootClose: xml.length,
+    children: [],
+    blocks: new Map(),
+    rows: [],
+    cols: [],
+    values: [],
+    valueWidth: 0,
+    hyperlinks: [],
+    conditionalFormats: [],
+    areas: [],
+    maxPriority: 0,
+    partIds: { drawing: [], legacyDrawing: [], table: [] },
+  };
+  let row: ScannedRow | undefined;
+  let cell: { element: ScannedElement; column: number; text: string[]; inline: string[] | undefined; hasValue: boolean; formulaRef?: string; hasFormula: boolean } | undefined;
+  let lastRow = -1;
+  let lastColumn = -1;
+  let wrapper: ChildPosition | undefined;
+  let format: { ref: string; start: number; priority: number } | undefined;
+
+  scanXml(xml, {
+    open: (e) => {
+      const depth = e.path.length;
+      if (depth === 0) {
+        scan.prefix = e.prefix ? `${e.prefix}:` : '';
+        for (const [name, value] of Object.entries(e.attributes)) {
+          if (!NS_R.includes(value) || !name.startsWith('xmlns:') || scan.relPrefix !== undefined) continue;
+          scan.relPrefix = name.slice(6);
+        }
+        return;
+      }
+      if (depth === 1) {
+        const child = { name: e.name, start: e.start };
+        scan.children.push(child);
+        // mc:AlternateContent ranks as the element it wraps (Excel wraps controls and oleObjects).
+        wrapper = e.name === 'AlternateContent' ? child : undefined;
+        if (e.name === 'conditionalFormatting') format = { ref: e.attributes.sqref ?? '', start: e.start, priority: 0 };
+      }
+      if (wrapper && depth === 3 && wrapper.name === 'AlternateContent') wrapper.name = e.name;
+      const parent = e.path[depth - 1];
+      if (parent === 'sheetData' && e.name === 'row') {
+        const r = e.attributes.r === undefined ? lastRow + 1 : Number(e.attributes.r) - 1;
+        lastRow = r;
+        lastColumn = -1;
+        row = { row: r, start: e.start, openEnd: e.openEnd, closeStart: e.openEnd, end: e.openEnd, selfClosing: e.selfClosing, cells: [] };
+        scan.rows.push(row);
+      } else if (parent === 'row' && e.name === 'c' && row) {
+        const column = e.attributes.r === undefined ? lastColumn + 1 : cellOf(e.attributes.r)[0];
+        lastColumn = column;
+        cell = { element: e, column, text: [], inline: undefined, hasValue: false, hasFormula: false };
+      } else if (cell && parent === 'c') {
+        if (e.name === 'is') cell.inline = [];
+        if (e.name === 'v') cell.hasValue = true;
+        if (e.name === 'f') {
+          cell.hasFormula = true;
+          if (e.attributes.ref !== undefined && e.attributes.ref.includes(':')) cell.formulaRef = e.attributes.ref;
+        }
+      } else if (parent === 'cols' && e.name === 'col') {
+        scan.cols.push({ min: Number(e.attributes.min), max: Number(e.attributes.max), start: e.start, end: e.openEnd, tag: xml.slice(e.start, e.openEnd) });
+      } else if (e.name === 'cfRule' && e.attributes.priority !== undefined) {
+        const priority = Number(e.attributes.priority) || 0;
+        if (depth === 2 && format) format.priority = Math.max(format.priority, priority);
+        else scan.maxPriority = Math.max(scan.maxPriority, priority);
+      } else if (depth === 2 && (e.name === 'mergeCell' || e.name === 'dataValidation')) {
+        scan.areas.push(e.attributes.ref ?? e.attributes.sqref ?? '');
+      } else if (depth === 2 && e.name === 'hyperlink') {
+        scan.areas.push(e.attributes.ref ?? '');
+      } else if (depth === 1 && e.name === 'autoFilter') {
+        scan.areas.push(e.attributes.ref ?? '');
+      } else if (depth === 1 && (e.name === 'drawing' || e.name === 'legacyDrawing')) {
+        const id = attributeOf(e, 'id');
+        if (id) scan.partIds[e.name].push(id);
+      } else if (parent === 'tableParts' && e.name === 'tablePart') {
+        const id = attributeOf(e, 'id');
+        if (id) scan.partIds.table.push(id);
+      }
+    },
+    close: (e, end, closeStart) => {
+      const depth = e.path.length;
+      if (depth === 0) {
+        scan.rootClose = closeStart;
+        return;
+      }
+      if (depth === 1) {
+        scan.blocks.set(e.name, { name: e.name, start: e.start, openEnd: e.openEnd, closeStart, end, selfClosing: e.selfClosing, attributes: e.attributes });
+        if (e.name === 'conditionalFormatting' && format) {
+          scan.conditionalFormats.push({ ref: format.ref, start: format.start, end, priority: format.priority });
+          scan.areas.push(format.ref);
+          format = undefined;
+        }
+      }
+      if (depth === 2 && e.name === 'hyperlink' && e.path[1] === 'hyperlinks') scan.hyperlinks.push({ ref: e.attributes.ref ?? '', start: e.start, end, id: attributeOf(e, 'id') });
+      if (e.name === 'row' && row && e.start === row.start) {
+        row.closeStart = closeStart;
+        row.end = end;
+        row = undefined;
+      } else if (e.name === 'c' && cell && e.start === cell.element.start && row) {
+        const style = Number(cell.element.attributes.s ?? 0);
+        const type = cell.element.attributes.t ?? 'n';
+        row.cells.push({ column: cell.column, start: e.start, end, style, type, hasFormula: cell.hasFormula, formulaRef: cell.formulaRef });
+        const value = valueOf(type, cell.hasValue ? cell.text.join('') : undefined, cell.inline?.join(''), style, reader);
+        // An error value or a picture in the cell (vm: value metadata) holds something too.
+        if (value !== undefined || cell.hasFormula || cell.hasValue || cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
+        if (value !== undefined) (scan.values[row.row] ??= [])[cell.column] = value;
+        cell = undefined;
+      }
+    },
+    text: (text, path) => {
+      // Extension blocks name their cells in <xm:sqref>: validations that refer to other sheets,
+      // Excel 2010 conditional formats, sparklines. They occupy those cells too.
+      if (path[path.length - 1] === 'sqref' && path.includes('extLst')) scan.areas.push(text);
+      if (!cell) return;
+      const last = path[path.length - 1];
+      if (last === 'v') cell.text.push(text);
+      else if (cell.inline && path.includes('is')) collectText(path, text, cell.inline);
+    },
+  });
+  for (let i = 0; i < scan.values.length; i++) scan.values[i] ??= [];
+  return scan;
+}

@@ -1,0 +1,277 @@
+import { CHANGE_FILL } from '../core/enrich/changes';
+import { columnLetters, intersectsBlock } from '../core/address';
+import { fromExcelSerial } from '../core/dates';
+import { NUMBER_FORMATS } from '../core/cells/columns';
+import { enrichmentColumnWidth } from '../core/cells/rows';
+import type { ColumnWrite } from '../core/enrich/document';
+import type { CellType } from './cells';
+import { relsPathOf } from './package-reader';
+import { charsOfPoints, typedCellOf, type TypedCell } from './typed-cells';
+import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
+import { SharedStrings } from './shared-strings';
+import { blocksOf, emptyWrites, lastColumnOf, patchSheet, type SheetWrites } from './sheet-patch';
+import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
+import { scanSheet, type SheetScan } from './sheet-scan';
+import { StylesPart } from './styles';
+import { attributeOf, scanXml } from './xml-scan';
+import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
+
+/*
+ * A workbook patched rather than rewritten. No maintained library edits an OOXML package in
+ * place: ExcelJS, SheetJS and xlsx-populate load a model of the workbook and write a new package
+ * from it (dropping, or re-serializing, whatever the model does not hold), and template fillers
+ * such as xlsx-template do the same to the parts they touch. So this module reads only what an
+ * enrichment needs (the workbook's sheet list, styles, shared strings and the target sheet, with
+ * saxes) and writes back only what it changes; every other entry of the ZIP is copied as stored.
+ */
+
+const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
+const CT_WORKBOOK_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
+const CT_STYLES = 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml';
+const CT_SHARED_STRINGS = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
+const CT_RELS = 'application/vnd.openxmlformats-package.relationships+xml';
+
+/** A worksheet as the workbook lists it. */
+interface SheetRecord {
+  name: string;
+  path: string;
+}
+
+/** Why a write cannot be made safely: the caller turns it into one sentence naming the file. */
+export class UnsafeWriteError extends Error {}
+
+/** The plain value of a typed cell, as a reader of the patched sheet would see it. */
+function plainOf(typed: TypedCell | undefined): unknown {
+  if (!typed) return undefined;
+  return typed.type === 'date' ? fromExcelSerial(typed.value) : typed.value;
+}
+
+/** The result of patching: the new archive, and what a change of kind left out. */
+export interface PatchedPackage {
+  /** Read from the input as they are taken: write them before the input is replaced. */
+  chunks: Iterable<Uint8Array>;
+  /** Phrases naming what was not carried over (the macros of an .xlsm written as .xlsx). */
+  dropped: string[];
+}
+
+/** A workbook opened for patching. */
+export class WorkbookPatch {
+  private readonly zip: ZipPackage;
+  private readonly types: ContentTypes;
+  private readonly workbookPath: string;
+  private readonly workbookRels: RelationshipsPart;
+  private readonly sheets: SheetRecord[] = [];
+  private readonly styles: StylesPart;
+  private readonly strings: SharedStrings;
+  private readonly date1904: boolean;
+  private readonly scans = new Map<string, SheetScan>();
+  private readonly neighbours = new Map<string, SheetNeighbours>();
+  private readonly writes = new Map<string, SheetWrites>();
+  private readonly sheetRels = new Map<string, RelationshipsPart>();
+  /** The relationships namespace the package uses (a Strict Open XML workbook has its own). */
+  private readonly relNamespace: string;
+
+  /** Throws an Error (its message a reason for a sentence) when the source is not a readable workbook package. */
+  constructor(source: Uint8Array | RandomAccess) {
+    this.zip = new ZipPackage(source instanceof Uint8Array ? bytesSource(source) : source);
+    this.types = new ContentTypes(this.requireText('[Content_Types].xml'));
+    const root = new RelationshipsPart('', this.text('_rels/.rels'));
+    const office = root.find('officeDocument');
+    if (!office || !this.zip.has(office.path)) throw new Error('it holds no workbook part');
+    this.workbookPath = office.path;
+    this.relNamespace = office.type.slice(0, office.type.lastIndexOf('/'));
+    this.workbookRels = new RelationshipsPart(this.workbookPath, this.text(relsPathOf(this.workbookPath)));
+    let date1904 = false;
+    scanWorkbook(this.requireText(this.workbookPath), (name, id) => {
+      const rel = this.workbookRels.byId(id);
+      if (rel && typeName(rel.type) === 'worksheet') this.sheets.push({ name, path: rel.path });
+    }, (on) => (date1904 = on));
+    this.date1904 = date1904;
+    const stylesRel = this.workbookRels.find('styles');
+    this.styles = new StylesPart(stylesRel ? this.text(stylesRel.path) : undefined);
+    const stringsRel = this.workbookRels.find('sharedStrings');
+    this.strings = new SharedStrings(stringsRel ? this.text(stringsRel.path) : undefined);
+  }
+
+  /** Worksheet names in workbook order (chart and dialog sheets are not listed). */
+  get sheetNames(): string[] {
+    return this.sheets.map((s) => s.name);
+  }
+
+  /** The values of a worksheet from A1, 0-based; empty cells undefined. */
+  values(name: string): unknown[][] {
+    return this.scanOf(name).values;
+  }
+
+  /**
+   * How many columns from A hold something: a value or formula, a note, a hyperlink, a data
+   * validation, a conditional format, merged cells, the autofilter, a table, a pivot table, or an
+   * anchor of a chart, picture, shape or form control. New columns go to the right of all of it.
+   */
+  occupiedWidth(name: string): number {
+    const scan = this.scanOf(name);
+    let width = Math.max(scan.valueWidth, this.neighboursOf(name).width);
+    for (const area of scan.areas) for (const block of blocksOf(area)) width = Math.max(width, lastColumnOf(block) + 1);
+    return width;
+  }
+
+  /** Records a column to write; throws UnsafeWriteError when it would fall inside a pivot table, or add a column inside a table. */
+  writeColumn(name: string, write: ColumnWrite): void {
+    const last = write.firstRow + write.cells.length - 1;
+    const area = { row: Math.min(write.headerRow, write.firstRow), column: write.column, rowCount: Math.max(last, write.headerRow) - Math.min(write.headerRow, write.firstRow) + 1, columnCount: 1 };
+    for (const table of this.neighboursOf(name).tables) {
+      if (!intersectsBlock(table.block, area)) continue;
+      if (table.kind === 'table' && write.existing && table.block.row === write.headerRow) continue;
+      throw new UnsafeWriteError(`the column ${columnLetters(write.column)} that partspec writes on sheet '${name}' falls inside the ${table.kind} '${table.name}' (${table.ref}), which partspec does not ${table.kind === 'table' ? 'add columns to' : 'write into'}`);
+    }
+    const writes = this.writes.get(name) ?? emptyWrites();
+    this.writes.set(name, writes);
+    const put = (row: number, typed: TypedCell | undefined, extra: { bold?: boolean; fill?: string | null } = {}): void => {
+      writes.cells.set(`${row}:${write.column}`, { row, column: write.column, typed, ...extra });
+      const values = this.scanOf(name).values;
+      while (values.length <= row) values.push([]);
+      values[row][write.column] = plainOf(typed);
+    };
+    put(write.headerRow, typedCellOf(write.spec.header, TEXT), write.existing ? {} : { bold: true });
+    const changeFill = `FF${CHANGE_FILL.slice(1).toUpperCase()}`;
+    write.cells.forEach((value, i) => put(write.firstRow + i, typedCellOf(value, write.spec), write.changed ? { fill: write.changed[i] ? changeFill : null } : {}));
+    writes.highlights.set(write.column, { column: write.column, firstRow: write.firstRow, lastRow: last, rules: write.highlight ?? [] });
+    if (!write.existing) writes.widths.set(write.column, charsOfPoints(enrichmentColumnWidth(write.spec)));
+  }
+
+  /**
+   * The patched package. `asWorkbook` writes a template or macro-enabled workbook as a plain
+   * .xlsx: the workbook's content type changes and the VBA project is left out (and named).
+   */
+  patch(asWorkbook = false): PatchedPackage {
+    const replaced = new Map<string, Uint8Array>();
+    const removed = new Set<string>();
+    const dropped: string[] = [];
+    const encode = (xml: string): Uint8Array => new TextEncoder().encode(xml);
+    let overwroteFormula = false;
+    for (const [name, writes] of this.writes) {
+      const sheet = this.sheetOf(name);
+      const rels = this.relsOf(sheet.path);
+      const patched = patchSheet(this.scanOf(name), writes, { styles: this.styles, strings: this.strings, rels, relNamespace: this.relNamespace });
+      overwroteFormula ||= patched.overwroteFormula;
+      replaced.set(sheet.path, encode(patched.xml));
+      if (rels.changed) {
+        replaced.set(rels.path, encode(rels.toXml()));
+        this.types.addDefault('rels', CT_RELS);
+      }
+    }
+    /** A part of the workbook (styles, shared strings) written where it is, or created with its relationship and content type. */
+    const putWorkbookPart = (type: string, newPath: string, contentType: string, xml: string): void => {
+      const rel = this.workbookRels.find(type);
+      const path = rel?.path ?? this.freePath(newPath);
+      if (!rel) {
+        this.workbookRels.add(`${this.relNamespace}/${type}`, relativeTarget(this.workbookPath, path));
+        this.types.setOverride(path, contentType);
+      }
+      replaced.set(path, encode(xml));
+    };
+    if (this.styles.changed) putWorkbookPart('styles', 'xl/styles.xml', CT_STYLES, this.styles.toXml());
+    if (this.strings.changed) putWorkbookPart('sharedStrings', 'xl/sharedStrings.xml', CT_SHARED_STRINGS, this.strings.toXml());
+    // The calculation chain lists formula cells; one that no longer holds a formula makes Excel
+    // report the file as damaged, and Excel rebuilds a missing chain.
+    const chain = this.workbookRels.find('calcChain');
+    if (overwroteFormula && chain) this.removePart(chain.id, chain.path, removed);
+    if (asWorkbook) {
+      this.types.setOverride(this.workbookPath, CT_WORKBOOK_XLSX);
+      for (const rel of [...this.workbookRels.list]) {
+        if (rel.external || !/vbaProject/i.test(typeName(rel.type))) continue;
+        dropped.push(`VBA macros (${rel.path})`);
+        this.removePart(rel.id, rel.path, removed);
+      }
+      // Excel's own .xlsm declares the VBA type as the default of .bin; a workbook has no such part.
+      const orphan = !this.zip.names.some((n) => !removed.has(n) && n.toLowerCase().endsWith('.bin') && !this.types.hasOverride(n));
+      if (/vbaProject/i.test(this.types.defaultOf('bin')) && orphan) this.types.removeDefault('bin');
+    }
+    if (this.workbookRels.changed) replaced.set(this.workbookRels.path, encode(this.workbookRels.toXml()));
+    if (this.types.changed) replaced.set('[Content_Types].xml', encode(this.types.toXml()));
+    return { chunks: this.zip.writeChunks(replaced, removed), dropped };
+  }
+
+  /** Releases the input file. */
+  close(): void {
+    this.zip.close();
+  }
+
+  /** Leaves a part out with its relationship, its content-type override and the parts only it reaches. */
+  private removePart(id: string, path: string, removed: Set<string>): void {
+    this.workbookRels.remove(id);
+    this.types.removeOverride(path);
+    removed.add(path);
+    const own = new RelationshipsPart(path, this.text(relsPathOf(path)));
+    if (this.zip.has(own.path)) removed.add(own.path);
+    for (const r of own.list) if (!r.external && this.zip.has(r.path)) removed.add(r.path);
+  }
+
+  private freePath(path: string): string {
+    return this.zip.has(path) ? path.replace(/\.xml$/, '1.xml') : path;
+  }
+
+  private sheetOf(name: string): SheetRecord {
+    const sheet = this.sheets.find((s) => s.name === name);
+    if (!sheet) throw new Error(`no sheet '${name}'`);
+    return sheet;
+  }
+
+  private relsOf(path: string): RelationshipsPart {
+    let rels = this.sheetRels.get(path);
+    if (!rels) {
+      rels = new RelationshipsPart(path, this.text(relsPathOf(path)));
+      this.sheetRels.set(path, rels);
+    }
+    return rels;
+  }
+
+  private scanOf(name: string): SheetScan {
+    let scan = this.scans.get(name);
+    if (!scan) {
+      const sheet = this.sheetOf(name);
+      const styles = this.styles;
+      const offset = this.date1904 ? 1462 : 0;
+      scan = scanSheet(this.requireText(sheet.path), { strings: this.strings.strings, isDate: (s) => styles.isDate(s), dateOf: (n) => fromExcelSerial(n + offset) });
+      this.scans.set(name, scan);
+    }
+    return scan;
+  }
+
+  private neighboursOf(name: string): SheetNeighbours {
+    let found = this.neighbours.get(name);
+    if (!found) {
+      found = findSheetNeighbours(this.relsOf(this.sheetOf(name).path), (path) => this.text(path));
+      this.neighbours.set(name, found);
+    }
+    return found;
+  }
+
+  /** The text of an XML part, undefined when absent. */
+  private text(path: string): string | undefined {
+    const bytes = this.zip.read(path);
+    if (!bytes) return undefined;
+    try {
+      // The byte-order mark, if any, stays: the part's text is written back as it was.
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      throw new Error(`its part ${path} is not UTF-8 text`);
+    }
+  }
+
+  private requireText(path: string): string {
+    const text = this.text(path);
+    if (text === undefined) throw new Error(`it has no ${path}`);
+    return text;
+  }
+}
+
+/** The sheets of the workbook part (name and relationship id), and its 1904 date system. */
+function scanWorkbook(xml: string, sheet: (name: string, id: string) => void, date1904: (on: boolean) => void): void {
+  scanXml(xml, {
+    open: (e) => {
+      if (e.path.length === 2 && e.path[1] === 'sheets' && e.name === 'sheet') sheet(e.attributes.name ?? '', attributeOf(e, 'id') ?? '');
+      if (e.path.length === 1 && e.name === 'workbookPr') date1904(e.attributes.date1904 === '1' || e.attributes.date1904 === 'true');
+    },
+  });
+}
