@@ -5,17 +5,9 @@
  * row is not looked up, and the summary says so.
  */
 import type { Page } from 'playwright-core';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld({ realNumbers: false });
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld({ realNumbers: false });
 
 const SHEET = 'Parts';
 

@@ -4,17 +4,9 @@
  * choice. What the grid shows is compared with values worked out by hand from the catalog's SI.
  */
 import type { Page } from 'playwright-core';
-import { formulasSettled, openSection, saveScreenshot, startE2eWorld, typeIntoCell, type E2eWorld } from './support/harness';
+import { formulasSettled, openSection, saveScreenshot, typeIntoCell, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 async function importAndWait(page: Page): Promise<void> {
   await page.getByTestId('search-import-button').click();

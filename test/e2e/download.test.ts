@@ -1,15 +1,7 @@
 /** Download in the real taskpane: the category link with its expiry, copy, and a whole category imported through the file. */
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 test('a category link shows its expiry, copies, and imports the whole category through the file', async () => {
   const { page, context } = await world.openWorkbench();

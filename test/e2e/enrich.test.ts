@@ -12,17 +12,9 @@ import {
   SAMPLE_UNKNOWN_PARTS,
   sampleBomPartNumbers,
 } from '../../src/workbench/samples';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 test('enriching the sample BOM gives each row its match status and risk, as values only', async () => {
   const { page } = await world.openWorkbench();

@@ -1,17 +1,9 @@
 /** What the taskpane and the cells say when the service refuses: a rejected key (403) and a storm of 429s. */
 import { DEMO_KEY } from '../../emulator';
 import { SAMPLE_CATALOG_PARTS } from '../../src/workbench/samples';
-import { formulasSettled, openSection, saveScreenshot, startE2eWorld, typeIntoCell, type E2eWorld } from './support/harness';
+import { formulasSettled, openSection, saveScreenshot, typeIntoCell, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 afterEach(() => {
   world.emulator.configure({ keys: [DEMO_KEY], rateLimit: undefined });

@@ -3,17 +3,9 @@
  * registration: one value with a unit, a spilled grid of parts × fields, and #N/A with its message.
  */
 import { SAMPLE_CATALOG_PARTS, SAMPLE_UNKNOWN_PARTS } from '../../src/workbench/samples';
-import { formulasSettled, saveScreenshot, startE2eWorld, typeIntoCell, type E2eWorld } from './support/harness';
+import { formulasSettled, saveScreenshot, typeIntoCell, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 const close = (actual: unknown, expected: number) => expect(actual as number).toBeCloseTo(expected, 9);
 

@@ -1,15 +1,7 @@
 /** The taskpane in Japanese with Japanese data: chosen in Settings, then a search imported into the sheet. */
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 test('Japanese UI and Japanese data', async () => {
   const { page } = await world.openWorkbench();

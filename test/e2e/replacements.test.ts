@@ -3,17 +3,9 @@
  * candidates of a selected ending row listed, and one written into the BOM with one click.
  */
 import { sampleBomPartNumbers } from '../../src/workbench/samples';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 test('the enriched sample BOM names a replacement for each ending row, and one click writes it in, keeping the original', async () => {
   const { page } = await world.openWorkbench();

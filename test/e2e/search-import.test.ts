@@ -4,20 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
 /** Import headers: the field name, then its unit (`Capacitance (pF)`), never a sibling like `RatedVoltageClass`. */
 const CAPACITANCE = /^Capacitance(?: |$)/;
 const RATED_VOLTAGE = /^RatedVoltage(?: |$)/;
 
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 /** Products of the SMD group the emulator holds that pass a test. */
 function expectedCount(test: (values: Record<string, unknown>) => boolean): number {

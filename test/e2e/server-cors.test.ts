@@ -4,19 +4,12 @@
  * notice; and a stopped service is named as unreachable instead.
  */
 import { SAMPLE_CATALOG_PARTS } from '../../src/workbench/samples';
-import { formulasSettled, openSection, typeIntoCell, startE2eWorld, type E2eWorld } from './support/harness';
+import { formulasSettled, openSection, typeIntoCell, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
 const sentence = (origin: string): string =>
   `The service at ${origin} answered, but does not allow calls from Excel add-ins (CORS). Use a PartSpec server (README: Deploying for a team).`;
 
-beforeAll(async () => {
-  world = await startE2eWorld({ noCors: true });
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld({ noCors: true });
 
 test('Settings ▸ Test connection, a PART cell and the ribbon notice all give the CORS sentence', async () => {
   const { page } = await world.openWorkbench();

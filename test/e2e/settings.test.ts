@@ -1,16 +1,8 @@
 /** Settings in the real taskpane: the key is saved and tested against the emulator, good and bad. */
 import { DEMO_KEY } from '../../emulator';
-import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
+import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-  world = await startE2eWorld();
-}, 240_000);
-
-afterAll(async () => {
-  await world?.close();
-});
+const world = useE2eWorld();
 
 test('a good key is accepted and a bad key gets the 403 sentence', async () => {
   const { page } = await world.openWorkbench({ key: null });

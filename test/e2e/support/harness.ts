@@ -137,6 +137,37 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
   };
 }
 
+/**
+ * Starts the world before a test file's tests and closes it after them; read it inside tests.
+ * Every browser test file begins with this line instead of its own beforeAll/afterAll pair.
+ */
+export function useE2eWorld(emulatorOptions: EmulatorOptions = {}): E2eWorld {
+  let world: E2eWorld | undefined;
+  beforeAll(async () => {
+    world = await startE2eWorld(emulatorOptions);
+  }, 240_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  const started = (): E2eWorld => {
+    if (!world) throw new Error('The browser test world is used before beforeAll started it.');
+    return world;
+  };
+  return {
+    get emulator() {
+      return started().emulator;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get siteUrl() {
+      return started().siteUrl;
+    },
+    openWorkbench: (options) => started().openWorkbench(options),
+    close: () => started().close(),
+  };
+}
+
 /** Saves a screenshot for the user guide (docs/images/<name>.png). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
