@@ -7,6 +7,12 @@ import { DoubleError, type SheetModel, type WorkbookModel } from './model';
 
 export type Located = { sheet: SheetModel; block: Block };
 
+/** What a range's format proxies need of the range: its id in the queue and where it is. */
+export interface RangeHandle {
+  readonly _id: string;
+  at(): Located;
+}
+
 function names(spec: unknown): string[] {
   if (spec === undefined) return [];
   if (typeof spec === 'string') return spec.split(',').map((s) => s.trim()).filter(Boolean);

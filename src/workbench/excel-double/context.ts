@@ -1,4 +1,4 @@
-import { DoubleError, type WorkbookModel } from './model';
+import { DoubleError, type SheetModel, type WorkbookModel } from './model';
 
 /** One queued command of a batch. */
 interface Action {
@@ -30,6 +30,12 @@ export interface ContextOptions {
   fault?: SyncFault;
   /** Called after each sync, applied or failed (the workbench re-renders on it). */
   onSynced?: () => void;
+  /**
+   * Makes the worksheet proxy a range or a table hands out. Excel's object model is a cycle (a
+   * worksheet makes ranges, a range has a worksheet); the double's entry passes this in so that
+   * the proxy modules import one another in one direction only.
+   */
+  makeWorksheet: (ctx: DoubleContext, locate: () => SheetModel | undefined) => object;
 }
 
 function utf8Bytes(text: string): number {

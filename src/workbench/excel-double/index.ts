@@ -1,6 +1,7 @@
 import { letters, parseRef } from './a1';
 import { DoubleContext, type SyncFault, type SyncRecord } from './context';
-import { WorkbookModel, type CellModel, type ConditionalFormatModel, type FormulaEvaluator, type Scalar } from './model';
+import { WorkbookModel, type CellModel, type ConditionalFormatModel, type FormulaEvaluator, type Scalar, type SheetModel } from './model';
+import { WorksheetProxy } from './sheet-proxies';
 import { WorkbookProxy } from './workbook-proxy';
 import { createDocumentSettings, type DocumentSettingsDouble } from './settings';
 
@@ -92,7 +93,12 @@ export function createExcelDouble(options: ExcelDoubleOptions = {}): ExcelDouble
   const log = { syncs: [] as SyncRecord[] };
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((l) => l());
-  const ctxOptions = { payloadLimit: options.payloadLimit ?? DOUBLE_PAYLOAD_LIMIT, fault: undefined as SyncFault | undefined, onSynced: notify };
+  const ctxOptions = {
+    payloadLimit: options.payloadLimit ?? DOUBLE_PAYLOAD_LIMIT,
+    fault: undefined as SyncFault | undefined,
+    onSynced: notify,
+    makeWorksheet: (ctx: DoubleContext, locate: () => SheetModel | undefined) => new WorksheetProxy(ctx, locate),
+  };
 
   const used = (sheet: string) => {
     const s = model.sheet(sheet);

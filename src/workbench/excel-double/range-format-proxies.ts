@@ -1,14 +1,13 @@
 import type { DoubleContext } from './context';
 import { type ConditionalFormatModel } from './model';
-import { forEachInput } from './client-object';
-import type { RangeProxy } from './range-proxy';
+import { forEachInput, type RangeHandle } from './client-object';
 
 /* The proxies of a range's format: font, fill, widths and conditional formats. */
 
 class FontProxy {
   constructor(
     private readonly ctx: DoubleContext,
-    private readonly range: RangeProxy,
+    private readonly range: RangeHandle,
   ) {}
   set bold(v: boolean) {
     this.ctx.queue({ o: this.range._id, m: 'format.font.bold', a: v }, () => this.each({ bold: v }));
@@ -25,7 +24,7 @@ class FontProxy {
 class FillProxy {
   constructor(
     private readonly ctx: DoubleContext,
-    private readonly range: RangeProxy,
+    private readonly range: RangeHandle,
   ) {}
   set color(v: string) {
     this.ctx.queue({ o: this.range._id, m: 'format.fill.color', a: v }, () => {
@@ -44,7 +43,7 @@ class FillProxy {
 export class RangeFormatProxy {
   constructor(
     private readonly ctx: DoubleContext,
-    private readonly range: RangeProxy,
+    private readonly range: RangeHandle,
   ) {}
   get font(): FontProxy {
     return new FontProxy(this.ctx, this.range);
@@ -127,7 +126,7 @@ class ConditionalFormatProxy {
 export class ConditionalFormatCollectionProxy {
   constructor(
     private readonly ctx: DoubleContext,
-    private readonly range: RangeProxy,
+    private readonly range: RangeHandle,
   ) {}
   add(type: string): ConditionalFormatProxy {
     let created: ConditionalFormatModel | undefined;

@@ -3,7 +3,6 @@ import type { DoubleContext } from './context';
 import { DoubleError } from './model';
 import { ClientObject, forEachInput, grid, type Located } from './client-object';
 import { ConditionalFormatCollectionProxy, RangeFormatProxy } from './range-format-proxies';
-import { WorksheetProxy } from './sheet-proxies';
 
 /* The proxy of Excel.Range: values, formulas, number formats, hyperlinks and clearing. */
 
@@ -130,8 +129,8 @@ export class RangeProxy extends ClientObject {
     });
   }
 
-  get worksheet(): WorksheetProxy {
-    return new WorksheetProxy(this.ctx, () => this.at().sheet);
+  get worksheet(): object {
+    return this.ctx.options.makeWorksheet(this.ctx, () => this.at().sheet);
   }
 
   get format(): RangeFormatProxy {

@@ -3,7 +3,6 @@ import type { DoubleContext } from './context';
 import { DoubleError, type SheetModel, type TableModel } from './model';
 import { ClientObject, LocatedObject, type Located } from './client-object';
 import { RangeProxy } from './range-proxy';
-import { WorksheetProxy } from './sheet-proxies';
 
 /* The proxies of Excel.Table, its columns and the workbook's table collection. */
 
@@ -36,8 +35,8 @@ export class TableProxy extends LocatedObject<TableModel> {
   get id(): string {
     return this.get_('id') as string;
   }
-  get worksheet(): WorksheetProxy {
-    return new WorksheetProxy(this.ctx, () => this.model.sheet(this.table().sheetId));
+  get worksheet(): object {
+    return this.ctx.options.makeWorksheet(this.ctx, () => this.model.sheet(this.table().sheetId));
   }
 
   private part(f: (b: Block) => Block): RangeProxy {
