@@ -1,0 +1,195 @@
+import { findAllowedValue, type Lang } from '../../api/vocabulary';
+import type { ComplianceFlag, EndHorizon, StatusBucket } from './types';
+
+/** Words of the summary in one language: the sheet, the taskpane view and the HTML page use these. */
+export interface SummaryLabels {
+  title: string;
+  asOf: (day: string) => string;
+  fetched: (when: string) => string;
+  synthetic: string;
+  status: string;
+  rows: string;
+  quantity: string;
+  statusChart: string;
+  ending: string;
+  timelineChart: string;
+  quarter: string;
+  parts: string;
+  partNumber: string;
+  bomRows: string;
+  designators: string;
+  perBoard: string;
+  date: string;
+  dateField: string;
+  horizon: string;
+  lastTimeBuy: (builds: number | undefined) => string;
+  compliance: string;
+  complianceChart: string;
+  flag: string;
+  yes: string;
+  no: string;
+  unknown: string;
+  atRisk: string;
+  risk: string;
+  reason: string;
+  instead: string;
+  dropIn: string;
+  notDropIn: string;
+  makerAlternative: string;
+  changed: string;
+  changes: string;
+  nothing: string;
+  buckets: Readonly<Record<StatusBucket, string>>;
+  horizons: Readonly<Record<EndHorizon, string>>;
+  flags: Readonly<Record<ComplianceFlag, string>>;
+}
+
+/** Status buckets that are the API's own Status values take the vocabulary's words for them. */
+function statusWords(lang: Lang, own: Record<'Several statuses' | 'Not found' | 'Other maker' | 'Not fitted' | 'Blank', string>): Record<StatusBucket, string> {
+  const api = (en: string): string => findAllowedValue('Status', en)?.[lang] ?? en;
+  return {
+    'In Production': api('In Production'),
+    'Under Development': api('Under Development'),
+    NRND: api('NRND'),
+    'To be discontinued': api('To be discontinued'),
+    Discontinued: api('Discontinued'),
+    ...own,
+  };
+}
+
+const FLAGS: Readonly<Record<ComplianceFlag, string>> = { Rohs: 'RoHS', Reach: 'REACH', LeadFree: 'Lead-free', AecQ200Support: 'AEC-Q200' };
+
+const EN: SummaryLabels = {
+  title: 'PartSpec Summary',
+  asOf: (day) => `Figures as of ${day}`,
+  fetched: (when) => `data fetched ${when}`,
+  synthetic: 'Synthetic data from the PartSpec emulator, not the maker’s',
+  status: 'Lifecycle status',
+  rows: 'Rows',
+  quantity: 'Placed per board',
+  statusChart: 'BOM rows by lifecycle status',
+  ending: 'Parts ending within 24 months',
+  timelineChart: 'Last buy or production end, by quarter',
+  quarter: 'Quarter',
+  parts: 'Parts',
+  partNumber: 'Part number',
+  bomRows: 'BOM rows',
+  designators: 'Designators',
+  perBoard: 'Per board',
+  date: 'Date',
+  dateField: 'Which date',
+  horizon: 'When',
+  lastTimeBuy: (builds) => (builds === undefined ? 'Last-time buy' : `Last-time buy (${builds} builds)`),
+  compliance: 'Compliance',
+  complianceChart: 'Compliance coverage of the parts found',
+  flag: 'Flag',
+  yes: 'Yes',
+  no: 'No',
+  unknown: 'Unknown',
+  atRisk: 'Parts at risk and what could replace them',
+  risk: 'Risk',
+  reason: 'Why',
+  instead: 'Instead',
+  dropIn: 'drop-in',
+  notDropIn: 'not drop-in',
+  makerAlternative: 'maker’s alternative',
+  changed: 'Changed since the last check',
+  changes: 'Changes',
+  nothing: 'None',
+  buckets: statusWords('en', { 'Several statuses': 'Several statuses', 'Not found': 'Not found', 'Other maker': 'Other maker', 'Not fitted': 'Not fitted', Blank: 'Blank' }),
+  horizons: { past: 'Already past', within6: 'Within 6 months', within12: 'Within 12 months', within24: 'Within 24 months' },
+  flags: FLAGS,
+};
+
+const JA: SummaryLabels = {
+  ...EN,
+  title: 'PartSpec サマリー',
+  asOf: (day) => `${day} 時点の集計`,
+  fetched: (when) => `データ取得 ${when}`,
+  synthetic: 'PartSpec エミュレーターの合成データです（メーカーのデータではありません）',
+  status: 'ライフサイクル',
+  rows: '行数',
+  quantity: '基板あたり実装数',
+  statusChart: 'ライフサイクル別の BOM 行数',
+  ending: '24 か月以内に終息する部品',
+  timelineChart: '最終購入日・生産終了日（四半期別）',
+  quarter: '四半期',
+  parts: '部品数',
+  partNumber: '品番',
+  bomRows: 'BOM 行',
+  designators: '部品番号（リファレンス）',
+  perBoard: '基板あたり',
+  date: '日付',
+  dateField: '日付の種類',
+  horizon: '時期',
+  lastTimeBuy: (builds) => (builds === undefined ? '最終購入数' : `最終購入数（${builds} 台分）`),
+  compliance: '法規制対応',
+  complianceChart: '見つかった部品の法規制対応',
+  flag: '項目',
+  yes: '対応',
+  no: '非対応',
+  unknown: '不明',
+  atRisk: 'リスクのある部品と代替候補',
+  risk: 'リスク',
+  reason: '理由',
+  instead: '代替候補',
+  dropIn: 'そのまま置換可',
+  notDropIn: '置換不可',
+  makerAlternative: 'メーカー推奨代替',
+  changed: '前回の確認からの変更',
+  changes: '変更内容',
+  nothing: 'なし',
+  buckets: statusWords('ja', { 'Several statuses': '複数の状態', 'Not found': '見つかりません', 'Other maker': '他社品', 'Not fitted': '未実装', Blank: '空行' }),
+  horizons: { past: '期限切れ', within6: '6 か月以内', within12: '12 か月以内', within24: '24 か月以内' },
+  flags: { ...FLAGS, LeadFree: '鉛フリー' },
+};
+
+const ZH: SummaryLabels = {
+  ...EN,
+  title: 'PartSpec 汇总',
+  asOf: (day) => `截至 ${day} 的统计`,
+  fetched: (when) => `数据获取于 ${when}`,
+  synthetic: 'PartSpec 模拟器生成的合成数据，并非厂商数据',
+  status: '生命周期状态',
+  rows: '行数',
+  quantity: '每板用量',
+  statusChart: '按生命周期状态的 BOM 行数',
+  ending: '24 个月内停产的零件',
+  timelineChart: '最后购买日或停产日（按季度）',
+  quarter: '季度',
+  parts: '零件数',
+  partNumber: '型号',
+  bomRows: 'BOM 行',
+  designators: '位号',
+  perBoard: '每板',
+  date: '日期',
+  dateField: '日期类型',
+  horizon: '时间',
+  lastTimeBuy: (builds) => (builds === undefined ? '最后购买量' : `最后购买量（${builds} 批）`),
+  compliance: '合规',
+  complianceChart: '已找到零件的合规覆盖',
+  flag: '项目',
+  yes: '符合',
+  no: '不符合',
+  unknown: '未知',
+  atRisk: '有风险的零件及替代品',
+  risk: '风险',
+  reason: '原因',
+  instead: '替代品',
+  dropIn: '可直接替换',
+  notDropIn: '不可直接替换',
+  makerAlternative: '厂商推荐替代',
+  changed: '自上次检查以来的变化',
+  changes: '变化',
+  nothing: '无',
+  buckets: statusWords('zh', { 'Several statuses': '多个状态', 'Not found': '未找到', 'Other maker': '其他厂商', 'Not fitted': '不贴装', Blank: '空行' }),
+  horizons: { past: '已过期', within6: '6 个月内', within12: '12 个月内', within24: '24 个月内' },
+  flags: { ...FLAGS, LeadFree: '无铅' },
+};
+
+const LABELS: Readonly<Record<Lang, SummaryLabels>> = { en: EN, ja: JA, zh: ZH };
+
+/** The summary's words in `lang`. */
+export function summaryLabels(lang: Lang): SummaryLabels {
+  return LABELS[lang];
+}

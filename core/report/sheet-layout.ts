@@ -1,0 +1,139 @@
+import type { Lang } from '../../api/vocabulary';
+import { summaryLabels, type SummaryLabels } from './labels';
+import { STATUS_BUCKETS, type BomSummary, type Instead } from './types';
+
+/** The sheet a summary is written to, in every shell. */
+export const SUMMARY_SHEET_NAME = 'PartSpec Summary';
+
+/** A block of cells on the summary sheet: 0-based, inclusive. */
+export interface SheetBlock {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
+/** One native chart of the summary sheet, as data: each shell renders it with its own chart API. */
+export interface SummaryChart {
+  /** Stable name, so a re-run finds and replaces the chart it made (`PartSpecStatus`). */
+  name: 'PartSpecStatus' | 'PartSpecTimeline' | 'PartSpecCompliance';
+  kind: 'bar' | 'column' | 'stackedBar';
+  title: string;
+  /** Category labels: one column of the sheet. */
+  categories: SheetBlock;
+  /** Each series: its name and its values, one column of the sheet each. */
+  series: readonly { name: string; values: SheetBlock }[];
+  /** Where the chart sits: top-left cell and size in cells. */
+  anchor: SheetBlock;
+}
+
+/** A cell that links to the BOM row it names. */
+export interface SummaryLink {
+  row: number;
+  column: number;
+  /** The BOM sheet's 0-based row. */
+  bomRow: number;
+}
+
+/** The whole summary sheet: cells, bold header rows, widths, charts and links, computed once. */
+export interface SummarySheet {
+  name: string;
+  cells: (string | number | undefined)[][];
+  /** Rows written in bold (section titles and table headers). */
+  boldRows: readonly number[];
+  /** Width of each column, in characters. */
+  columnWidths: readonly number[];
+  charts: readonly SummaryChart[];
+  links: readonly SummaryLink[];
+}
+
+const TABLE_COLUMNS = 8;
+/** Charts stand right of the tables, from this column. */
+const CHART_COLUMN = TABLE_COLUMNS + 1;
+const CHART_WIDTH = 8;
+const CHART_HEIGHT = 15;
+
+function insteadText(instead: readonly Instead[], labels: SummaryLabels): string {
+  if (instead.length === 0) return labels.nothing;
+  return instead
+    .map((c) => `${c.partno} (${[c.dropIn ? labels.dropIn : labels.notDropIn, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`)
+    .join('; ');
+}
+
+/**
+ * Lays the summary out as one sheet: a title, then tables for status, the end-of-life timeline,
+ * compliance, parts ending, parts at risk and changes, with three charts over the first three
+ * tables. `bomSheet` names the sheet the links point at. The same layout is written by the add-in
+ * through Office.js and by `partspec report` through the package patcher.
+ */
+export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummarySheet {
+  const labels = summaryLabels(lang);
+  const cells: (string | number | undefined)[][] = [];
+  const boldRows: number[] = [];
+  const links: SummaryLink[] = [];
+  const charts: SummaryChart[] = [];
+  const push = (row: (string | number | undefined)[], bold = false): number => {
+    if (bold) boldRows.push(cells.length);
+    cells.push(row);
+    return cells.length - 1;
+  };
+  const table = (title: string, header: string[], rows: (string | number | undefined)[][]): { first: number; count: number } => {
+    push([], false);
+    push([title], true);
+    push(header, true);
+    const first = cells.length;
+    for (const row of rows) push(row);
+    if (rows.length === 0) push([labels.nothing]);
+    return { first, count: rows.length };
+  };
+  const chartAt = (first: number, count: number, chart: Omit<SummaryChart, 'categories' | 'series' | 'anchor'>, series: { name: string; column: number }[]): void => {
+    if (count === 0) return;
+    charts.push({
+      ...chart,
+      categories: { row: first, column: 0, rows: count, columns: 1 },
+      series: series.map((s) => ({ name: s.name, values: { row: first, column: s.column, rows: count, columns: 1 } })),
+      anchor: { row: Math.max(0, first - 2), column: CHART_COLUMN, rows: CHART_HEIGHT, columns: CHART_WIDTH },
+    });
+  };
+
+  push([labels.title], true);
+  const meta = [labels.asOf(summary.asOf), ...(summary.fetchedAt ? [labels.fetched(summary.fetchedAt)] : [])].join(' · ');
+  push([meta]);
+  if (summary.synthetic) push([labels.synthetic], true);
+
+  const status = table(labels.status, [labels.status, labels.rows, labels.quantity], STATUS_BUCKETS.map((b) => [labels.buckets[b], summary.byStatus[b].rows, summary.byStatus[b].quantity]));
+  chartAt(status.first, status.count, { name: 'PartSpecStatus', kind: 'bar', title: labels.statusChart }, [{ name: labels.rows, column: 1 }]);
+
+  const timeline = table(labels.timelineChart, [labels.quarter, labels.parts, labels.quantity], summary.timeline.map((q) => [q.quarter, q.parts, q.quantity]));
+  chartAt(timeline.first, timeline.count, { name: 'PartSpecTimeline', kind: 'column', title: labels.timelineChart }, [{ name: labels.parts, column: 1 }]);
+
+  const flags = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
+  const compliance = table(labels.compliance, [labels.flag, labels.yes, labels.no, labels.unknown], flags.map((c) => [labels.flags[c.flag], c.yes, c.no, c.unknown]));
+  chartAt(compliance.first, compliance.count, { name: 'PartSpecCompliance', kind: 'stackedBar', title: labels.complianceChart }, [
+    { name: labels.yes, column: 1 },
+    { name: labels.no, column: 2 },
+    { name: labels.unknown, column: 3 },
+  ]);
+
+  const ending = table(
+    labels.ending,
+    [labels.partNumber, labels.bomRows, labels.designators, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.lastTimeBuy(summary.builds)],
+    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.designators.join(' '), e.quantityPerBoard, e.date, e.dateField, labels.horizons[e.horizon], e.lastTimeBuy]),
+  );
+  summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.rows[0] }));
+
+  const risky = table(
+    labels.atRisk,
+    [labels.partNumber, labels.bomRows, labels.risk, labels.reason, labels.instead],
+    summary.atRisk.map((p) => [p.partNumber, p.rows.map((r) => r + 1).join(', '), p.risk, p.reason, insteadText(p.instead, labels)]),
+  );
+  summary.atRisk.forEach((p, i) => links.push({ row: risky.first + i, column: 1, bomRow: p.rows[0] }));
+
+  const failing = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive).flatMap((c) => c.failing.map((f) => [f.partNumber, f.rows.map((r) => r + 1).join(', '), labels.flags[c.flag], f.value === 'no' ? labels.no : labels.unknown]));
+  table(labels.compliance, [labels.partNumber, labels.bomRows, labels.flag, labels.compliance], failing);
+
+  const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.row + 1, c.changes]));
+  summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.row }));
+
+  return { name: SUMMARY_SHEET_NAME, cells, boldRows, columnWidths: [24, 12, 22, 14, 14, 16, 18, 22], charts, links };
+}

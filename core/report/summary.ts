@@ -1,0 +1,207 @@
+import { readValue, type ProductRecord } from '../../api/product';
+import { findAllowedValue } from '../../api/vocabulary';
+import { assessRisk, type RiskAssessment } from '../cells/risk';
+import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
+import { REPLACEMENT_RISK_LEVELS } from '../enrich/replacement-cells';
+import { quantityPerBoard } from './quantities';
+import {
+  COMPLIANCE_FLAGS,
+  END_HORIZONS,
+  productsOf,
+  STATUS_BUCKETS,
+  type AtRiskPart,
+  type BomSummary,
+  type ComplianceCoverage,
+  type EndHorizon,
+  type EndingPart,
+  type Instead,
+  type PartPlace,
+  type StatusBucket,
+  type SummaryOptions,
+  type SummaryRow,
+  type Tally,
+} from './types';
+import { isSyntheticProduct } from './synthetic-data';
+
+/** Parts whose end date lies further out than this are not listed as ending. */
+const ENDING_MONTHS = 24;
+
+const SKIPPED_BUCKETS: Partial<Record<SummaryRow['kind'], StatusBucket>> = {
+  otherMaker: 'Other maker',
+  dnp: 'Not fitted',
+  blank: 'Blank',
+};
+
+/** The English (language-neutral) Status of a product, through the vocabulary's allowed values. */
+function neutralStatus(product: ProductRecord): string | undefined {
+  const raw = readValue(product, 'Status');
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  return findAllowedValue('Status', raw.trim())?.en ?? raw.trim();
+}
+
+/** The bucket of one row: its kind when it was not looked up, else the status its products share. */
+function bucketOf(row: SummaryRow): StatusBucket | undefined {
+  if (row.kind === 'total') return undefined;
+  const skipped = SKIPPED_BUCKETS[row.kind];
+  if (skipped) return skipped;
+  const products = productsOf(row);
+  if (products.length === 0) return 'Not found';
+  const statuses = new Set(products.map(neutralStatus));
+  if (statuses.size > 1) return 'Several statuses';
+  const [status] = statuses;
+  return (STATUS_BUCKETS as readonly string[]).includes(status ?? '') ? (status as StatusBucket) : 'In Production';
+}
+
+/** `2027-Q3` for a calendar day. */
+export function quarterOf(day: Date): string {
+  return `${day.getUTCFullYear()}-Q${Math.floor(day.getUTCMonth() / 3) + 1}`;
+}
+
+/** Each distinct part number of the looked-up rows with its rows, designators and quantity. */
+function placesOf(rows: readonly SummaryRow[]): Map<string, { place: PartPlace; products: readonly ProductRecord[]; rows: SummaryRow[] }> {
+  const places = new Map<string, { place: PartPlace & { rows: number[]; designators: string[] }; products: readonly ProductRecord[]; rows: SummaryRow[] }>();
+  for (const row of rows) {
+    const products = productsOf(row);
+    if (row.kind !== 'part' || products.length === 0) continue;
+    const key = row.partNumber.toUpperCase();
+    let entry = places.get(key);
+    if (!entry) {
+      entry = { place: { partNumber: row.partNumber, rows: [], designators: [], quantityPerBoard: 0 }, products, rows: [] };
+      places.set(key, entry);
+    }
+    entry.place.rows.push(row.row);
+    entry.place.designators.push(...row.designators);
+    entry.place.quantityPerBoard += quantityPerBoard(row.quantity, row.designators);
+    entry.rows.push(row);
+  }
+  return places;
+}
+
+/** The earlier of a product's LastBuyDate and ProductionEndDate over its products. */
+function endDateOf(products: readonly ProductRecord[]): { date: Date; text: string; field: EndingPart['dateField'] } | undefined {
+  let best: { date: Date; text: string; field: EndingPart['dateField'] } | undefined;
+  for (const product of products) {
+    for (const field of ['LastBuyDate', 'ProductionEndDate'] as const) {
+      const raw = readValue(product, field);
+      const date = typeof raw === 'string' ? parseCalendarDate(raw) : undefined;
+      if (date && (!best || date.getTime() < best.date.getTime())) best = { date, text: raw as string, field };
+    }
+  }
+  return best;
+}
+
+function horizonOf(date: Date, today: Date): EndHorizon | undefined {
+  if (date.getTime() < today.getTime()) return 'past';
+  if (date.getTime() <= addMonths(today, 6).getTime()) return 'within6';
+  if (date.getTime() <= addMonths(today, 12).getTime()) return 'within12';
+  if (date.getTime() <= addMonths(today, ENDING_MONTHS).getTime()) return 'within24';
+  return undefined;
+}
+
+/** The worst risk over a part's products (several products of one row are judged by the worst). */
+function worstRisk(products: readonly ProductRecord[], today: Date): RiskAssessment {
+  const order = ['EOL', 'Risk', 'Watch', 'OK'];
+  return products.map((p) => assessRisk(p, today)).sort((a, b) => order.indexOf(a.level) - order.indexOf(b.level))[0];
+}
+
+function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'no' | 'unknown' {
+  const values = products.map((p) => readValue(p, `ComplianceInfo.${flag}`));
+  if (values.some((v) => v === false)) return 'no';
+  return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';
+}
+
+function insteadOf(row: SummaryRow, products: readonly ProductRecord[]): Instead[] {
+  const out = new Map<string, Instead>();
+  for (const candidate of row.replacements?.candidates ?? []) {
+    out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: true, makerAlternative: candidate.makerAlternative, differs: candidate.differs });
+  }
+  const near = row.replacements?.nearMiss;
+  if (near && !out.has(near.product.partno)) out.set(near.product.partno, { partno: near.product.partno, dropIn: false, makerAlternative: false, differs: near.differs });
+  for (const product of products) {
+    const raw = readValue(product, 'AlternativePartno');
+    const listed = Array.isArray(raw) ? raw : typeof raw === 'string' && raw !== '' ? raw.split(',') : [];
+    for (const name of listed.map((s) => s.trim()).filter((s) => s !== '')) {
+      if (!out.has(name)) out.set(name, { partno: name, dropIn: false, makerAlternative: true, differs: ['not checked against the drop-in rules'] });
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * The whole BOM at a glance, from the rows an enrichment produced: lifecycle buckets, parts ending
+ * within 6/12/24 months with last-time-buy quantities, compliance coverage, what could replace the
+ * parts at risk, and what changed. Pure: the same rows give the same figures in every shell.
+ */
+export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOptions): BomSummary {
+  const today = toCalendarDay(options.today);
+  const byStatus = Object.fromEntries(STATUS_BUCKETS.map((b) => [b, { rows: 0, quantity: 0 }])) as Record<StatusBucket, Tally>;
+  let placed = 0;
+  for (const row of rows) {
+    const bucket = bucketOf(row);
+    if (!bucket) continue;
+    const quantity = bucket === 'Blank' || bucket === 'Not fitted' ? 0 : quantityPerBoard(row.quantity, row.designators);
+    byStatus[bucket].rows += 1;
+    byStatus[bucket].quantity += quantity;
+    placed += quantity;
+  }
+
+  const places = [...placesOf(rows).values()];
+  const ending: EndingPart[] = [];
+  const atRisk: AtRiskPart[] = [];
+  for (const { place, products, rows: partRows } of places) {
+    const end = endDateOf(products);
+    const horizon = end && horizonOf(end.date, today);
+    if (end && horizon) {
+      const lastTimeBuy = options.builds !== undefined ? place.quantityPerBoard * options.builds : undefined;
+      ending.push({ ...place, horizon, date: end.text.slice(0, 10), dateField: end.field, quarter: quarterOf(end.date), ...(lastTimeBuy !== undefined ? { lastTimeBuy } : {}) });
+    }
+    const risk = worstRisk(products, today);
+    if (REPLACEMENT_RISK_LEVELS.includes(risk.level)) {
+      const status = neutralStatus(products[0]);
+      const instead = partRows.flatMap((r) => insteadOf(r, products)).filter((c, i, all) => all.findIndex((o) => o.partno === c.partno) === i);
+      atRisk.push({ ...place, risk: risk.level, reason: risk.reason, ...(status ? { status } : {}), instead });
+    }
+  }
+  ending.sort((a, b) => a.date.localeCompare(b.date) || a.partNumber.localeCompare(b.partNumber));
+  atRisk.sort((a, b) => (a.risk === b.risk ? a.rows[0] - b.rows[0] : a.risk === 'EOL' ? -1 : 1));
+
+  const endingByHorizon = Object.fromEntries(END_HORIZONS.map((h) => [h, ending.filter((e) => e.horizon === h).length])) as Record<EndHorizon, number>;
+  const timeline = new Map<string, { quarter: string; parts: number; quantity: number }>();
+  for (const part of ending.filter((e) => e.horizon !== 'past')) {
+    const entry = timeline.get(part.quarter) ?? { quarter: part.quarter, parts: 0, quantity: 0 };
+    entry.parts += 1;
+    entry.quantity += part.quantityPerBoard;
+    timeline.set(part.quarter, entry);
+  }
+
+  const compliance: ComplianceCoverage[] = COMPLIANCE_FLAGS.map((flag) => {
+    const coverage = { flag, yes: 0, no: 0, unknown: 0, failing: [] as ComplianceCoverage['failing'][number][] };
+    for (const { place, products } of places) {
+      const value = flagValue(products, flag);
+      coverage[value] += 1;
+      if (value !== 'yes') coverage.failing.push({ ...place, value });
+    }
+    return coverage;
+  });
+  const aec = compliance.find((c) => c.flag === 'AecQ200Support');
+  const automotive = options.automotive === undefined || options.automotive === 'auto' ? (aec?.yes ?? 0) * 2 > places.length && places.length > 0 : options.automotive;
+
+  const changed = rows.filter((r) => r.changes !== undefined && r.changes.trim() !== '').map((r) => ({ row: r.row, partNumber: r.partNumber, changes: r.changes as string }));
+  const synthetic = places.some(({ products }) => products.some(isSyntheticProduct));
+  return {
+    rows: rows.length,
+    placed,
+    byStatus,
+    ending,
+    endingByHorizon,
+    timeline: [...timeline.values()].sort((a, b) => a.quarter.localeCompare(b.quarter)),
+    compliance,
+    automotive,
+    atRisk,
+    changed,
+    ...(options.builds !== undefined ? { builds: options.builds } : {}),
+    asOf: today.toISOString().slice(0, 10),
+    ...(options.fetchedAt ? { fetchedAt: options.fetchedAt } : {}),
+    synthetic,
+  };
+}

@@ -1,0 +1,153 @@
+import type { ProductRecord } from '../../api/product';
+import type { ReplacementAnswer } from '../../api/replacements';
+import type { RowKind } from '../bom/bom-rows';
+import type { RiskLevel } from '../cells/risk';
+import type { MatchOutcome } from '../enrich/enrich-plan';
+
+/**
+ * One BOM row as the summary sees it: what the enrichment decided for it (kind, outcome) and what
+ * the BOM says about it (designators, quantity). Both shells hand the summary the same rows, so
+ * the figures of the Excel sheet, the taskpane view, the HTML page and the JSON agree.
+ */
+export interface SummaryRow {
+  /** 0-based sheet row, so an at-risk part links back to its BOM row. */
+  row: number;
+  /** The part number as the BOM writes it (trimmed). */
+  partNumber: string;
+  kind: RowKind;
+  /** Reference designators of the row (`C1`, `C2`…), as split from its designator cell. */
+  designators: readonly string[];
+  /** The quantity cell's value as read, when the BOM has a quantity column. */
+  quantity?: unknown;
+  /** What the lookup found (rows of kind `part` only). */
+  outcome?: MatchOutcome;
+  /** The Changes column's text for the row: what changed since the last check. */
+  changes?: string;
+  /** Replacement candidates PartSpec found for the row's part, when it looked for them. */
+  replacements?: ReplacementAnswer;
+}
+
+/** Lifecycle buckets of the status chart, in the order they are shown. */
+export const STATUS_BUCKETS = [
+  'In Production',
+  'Under Development',
+  'NRND',
+  'To be discontinued',
+  'Discontinued',
+  'Several statuses',
+  'Not found',
+  'Other maker',
+  'Not fitted',
+  'Blank',
+] as const;
+export type StatusBucket = (typeof STATUS_BUCKETS)[number];
+
+/** Rows and placed quantity (per board) in one bucket. */
+export interface Tally {
+  rows: number;
+  quantity: number;
+}
+
+/** Horizons of the end-of-life list: past, then within 6, 12 and 24 months (each excluding the one before). */
+export const END_HORIZONS = ['past', 'within6', 'within12', 'within24'] as const;
+export type EndHorizon = (typeof END_HORIZONS)[number];
+
+/** Where a part stands in the BOM. */
+export interface PartPlace {
+  partNumber: string;
+  /** 0-based sheet rows that use it. */
+  rows: readonly number[];
+  designators: readonly string[];
+  /** Placed per board, over all its rows. */
+  quantityPerBoard: number;
+}
+
+/** A part whose last-buy or production-end date is past or within 24 months. */
+export interface EndingPart extends PartPlace {
+  horizon: EndHorizon;
+  /** The earlier of LastBuyDate and ProductionEndDate, `YYYY-MM-DD`. */
+  date: string;
+  dateField: 'LastBuyDate' | 'ProductionEndDate';
+  /** `2027-Q3` */
+  quarter: string;
+  /** Parts to buy before the date for the builds asked for (quantity per board × builds), when builds were given. */
+  lastTimeBuy?: number;
+}
+
+/** The compliance flags the summary covers. */
+export const COMPLIANCE_FLAGS = ['Rohs', 'Reach', 'LeadFree', 'AecQ200Support'] as const;
+export type ComplianceFlag = (typeof COMPLIANCE_FLAGS)[number];
+
+export interface ComplianceCoverage {
+  flag: ComplianceFlag;
+  /** Found parts (distinct) that comply, do not, or whose flag the maker gives no value for. */
+  yes: number;
+  no: number;
+  unknown: number;
+  /** The parts that do not comply or are unknown, with where they are. */
+  failing: readonly (PartPlace & { value: 'no' | 'unknown' })[];
+}
+
+/** A candidate to use instead of an at-risk part. */
+export interface Instead {
+  partno: string;
+  /** Same size, voltage, characteristic and capacitance or inductance (it passed the drop-in rules). */
+  dropIn: boolean;
+  /** Listed by the maker as an alternative of the part. */
+  makerAlternative: boolean;
+  /** Where it differs, in words (empty for a drop-in identical in what is compared). */
+  differs: readonly string[];
+}
+
+/** A part at Risk or EOL, with what could replace it. */
+export interface AtRiskPart extends PartPlace {
+  risk: RiskLevel;
+  reason: string;
+  status?: string;
+  instead: readonly Instead[];
+}
+
+/** The whole BOM at a glance. */
+export interface BomSummary {
+  /** Rows of the BOM below the header (every kind). */
+  rows: number;
+  /** Placed quantity per board over the fitted rows of our parts and other makers. */
+  placed: number;
+  byStatus: Readonly<Record<StatusBucket, Tally>>;
+  /** Parts whose end dates are past or within 24 months, earliest first. */
+  ending: readonly EndingPart[];
+  /** Count of `ending` per horizon. */
+  endingByHorizon: Readonly<Record<EndHorizon, number>>;
+  /** Quarters from the current one with parts ending in them (past ends count in `past`). */
+  timeline: readonly { quarter: string; parts: number; quantity: number }[];
+  compliance: readonly ComplianceCoverage[];
+  /** AEC-Q200 is called out: the user asked, or most found parts are automotive grade. */
+  automotive: boolean;
+  atRisk: readonly AtRiskPart[];
+  /** Rows whose values changed since the last check, with what changed. */
+  changed: readonly { row: number; partNumber: string; changes: string }[];
+  /** Builds the last-time-buy quantities are for. */
+  builds?: number;
+  /** The day the figures were computed for (`YYYY-MM-DD`). */
+  asOf: string;
+  /** When the data was fetched, when the shell knows it (ISO date-time). */
+  fetchedAt?: string;
+  /** The answers came from the emulator's synthetic data, not the maker's service. */
+  synthetic: boolean;
+}
+
+/** What a summary is computed with. */
+export interface SummaryOptions {
+  today: Date;
+  /** Builds to compute last-time-buy quantities for. */
+  builds?: number;
+  /** Call out AEC-Q200: true or false, or decided from the parts found (`auto`). @default 'auto' */
+  automotive?: boolean | 'auto';
+  fetchedAt?: string;
+}
+
+/** The product records of a row's outcome, empty when nothing was found. */
+export function productsOf(row: SummaryRow): readonly ProductRecord[] {
+  const status = row.outcome?.status;
+  return status === 'exact' || status === 'variant' || status === 'ambiguous' ? (row.outcome?.products ?? []) : [];
+}
