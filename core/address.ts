@@ -81,3 +81,8 @@ export function containsBlock(outer: CellBlock, inner: CellBlock): boolean {
 export function intersectsBlock(a: CellBlock, b: CellBlock): boolean {
   return a.row < b.row + b.rowCount && b.row < a.row + a.rowCount && a.column < b.column + b.columnCount && b.column < a.column + a.columnCount;
 }
+
+/** An address on a named sheet, quoted as Excel writes it: `'BOM (rev B)'!A12`. */
+export function sheetAddress(sheetName: string, address: string): string {
+  return `'${sheetName.replace(/'/g, "''")}'!${address}`;
+}

@@ -41,7 +41,7 @@ export function hyperlinkCells(rows: readonly CellValue[][], columns: readonly C
 }
 
 /** Width of a column in points for about `chars` characters of Calibri 11. */
-function pointsForChars(chars: number): number {
+export function pointsForChars(chars: number): number {
   return Math.round(chars * 6.5 + 10);
 }
 

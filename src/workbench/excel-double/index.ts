@@ -4,10 +4,12 @@ import { WorkbookModel, type CellModel, type ConditionalFormatModel, type Formul
 import { WorksheetProxy } from './sheet-proxies';
 import { WorkbookProxy } from './workbook-proxy';
 import { createDocumentSettings, type DocumentSettingsDouble } from './settings';
+import { workbookCharts, type ChartModel } from './chart-proxies';
 
 export { DoubleError, WorkbookModel, type CellModel, type ConditionalFormatModel, type Scalar } from './model';
 export type { SyncRecord, SyncFault } from './context';
 export type { DocumentSettingsDouble } from './settings';
+export type { ChartModel, ChartSeriesModel } from './chart-proxies';
 
 /** Excel on the web's request payload limit. */
 export const DOUBLE_PAYLOAD_LIMIT = 5 * 1024 * 1024;
@@ -59,6 +61,8 @@ export interface ExcelDouble {
   /** Every cell holding a formula, as `Sheet!A1 → =…`. */
   formulaCells(sheet?: string): { address: string; formula: string }[];
   tables(): TableInfo[];
+  /** The charts on a sheet, in the order they were made. */
+  charts(sheet: string): ChartModel[];
   conditionalFormats(sheet: string): ConditionalFormatModel[];
   /** Fill colour a conditional format gives the cell, if any (text rules only). */
   highlight(sheet: string, address: string): string | undefined;
@@ -143,6 +147,10 @@ export function createExcelDouble(options: ExcelDoubleOptions = {}): ExcelDouble
         }
       }
       return out;
+    },
+    charts: (sheet) => {
+      const id = model.sheet(sheet).id;
+      return workbookCharts(model).filter((c) => c.sheetId === id);
     },
     tables: () =>
       model.tables.map((t) => {

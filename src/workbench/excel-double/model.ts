@@ -5,6 +5,8 @@ export type Scalar = string | number | boolean;
 
 export interface Hyperlink {
   address?: string;
+  /** A place in the workbook (`'BOM'!A12`). */
+  documentReference?: string;
   textToDisplay?: string;
   screenTip?: string;
 }

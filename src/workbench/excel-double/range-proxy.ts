@@ -115,7 +115,7 @@ export class RangeProxy extends ClientObject {
   get hyperlink(): unknown {
     return this.get_('hyperlink');
   }
-  set hyperlink(h: { address?: string; textToDisplay?: string; screenTip?: string } | null) {
+  set hyperlink(h: { address?: string; documentReference?: string; textToDisplay?: string; screenTip?: string } | null) {
     this.set_('hyperlink', h, () => {
       const { sheet, block } = this.at();
       forEachInput(block, undefined, (r, c) => {

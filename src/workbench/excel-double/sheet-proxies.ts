@@ -4,6 +4,7 @@ import { DoubleError, type SheetModel } from './model';
 import { ClientObject, LocatedObject } from './client-object';
 import { RangeProxy } from './range-proxy';
 import { TableCollectionProxy } from './table-proxies';
+import { ChartCollectionProxy } from './chart-proxies';
 
 /* The proxies of Excel.Worksheet and the workbook's worksheet collection. */
 
@@ -88,6 +89,9 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
   }
   get tables(): TableCollectionProxy {
     return new TableCollectionProxy(this.ctx, () => this.sheet());
+  }
+  get charts(): ChartCollectionProxy {
+    return new ChartCollectionProxy(this.ctx, () => this.sheet());
   }
   get freezePanes(): { freezeRows(n: number): void; freezeColumns(n: number): void; unfreeze(): void } {
     const q = (m: string, a: number[], f: (s: SheetModel) => void): void => this.ctx.queue({ o: this._id, m, a }, () => f(this.sheet()));

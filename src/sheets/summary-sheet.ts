@@ -1,0 +1,86 @@
+import { cellAddress, rangeAddress, sheetAddress } from '../../core/address';
+import { NUMBER_FORMATS } from '../../core/cells/columns';
+import { pointsForChars } from '../../core/cells/rows';
+import type { SummaryChart, SummarySheet } from '../../core/report/sheet-layout';
+import type { RunExcel } from './deps';
+
+/* The summary sheet in Excel: the core lays it out once (core/report/sheet-layout.ts); this module
+ * only writes that layout through Office.js, with native charts users can restyle, copy and print. */
+
+/** Excel's chart type for each kind of summary chart. */
+const CHART_TYPES: Record<SummaryChart['kind'], string> = {
+  bar: 'BarClustered',
+  column: 'ColumnClustered',
+  stackedBar: 'BarStacked',
+};
+
+/** Every chart a summary sheet may hold, so a re-run removes the ones the new layout leaves out. */
+const CHART_NAMES: readonly SummaryChart['name'][] = ['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance'];
+
+/** What writing the summary did, for the taskpane's and the ribbon's message. */
+export interface SummaryWriteResult {
+  sheetName: string;
+  created: boolean;
+  charts: number;
+}
+
+function widthOf(cells: SummarySheet['cells']): number {
+  let width = 1;
+  for (const row of cells) if (row.length > width) width = row.length;
+  return width;
+}
+
+/**
+ * Creates or updates the summary sheet in place: its cells are cleared and rewritten and its own
+ * charts replaced, so a re-run leaves one sheet with three charts, and nothing else in the
+ * workbook changes. Text is written as text (format `@`), so a part number starting with `=` never
+ * becomes a formula. Links point at the BOM rows on `bomSheet`. Two syncs.
+ */
+export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bomSheet: string): Promise<SummaryWriteResult> {
+  return run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const existing = sheets.getItemOrNullObject(layout.name);
+    existing.load('name');
+    await context.sync();
+    const created = existing.isNullObject;
+    const sheet = created ? sheets.add(layout.name) : existing;
+    if (!created) {
+      sheet.getRange().clear('All');
+      const charts = sheet.charts;
+      charts.load('items/name');
+      await context.sync();
+      for (const chart of charts.items) if ((CHART_NAMES as readonly string[]).includes(chart.name)) chart.delete();
+    }
+    const width = widthOf(layout.cells);
+    const rows = layout.cells.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
+    const block = sheet.getRangeByIndexes(0, 0, rows.length, width);
+    block.numberFormat = rows.map((row) => row.map((v) => (typeof v === 'number' ? NUMBER_FORMATS.general : NUMBER_FORMATS.text)));
+    block.values = rows;
+    for (const row of layout.boldRows) sheet.getRangeByIndexes(row, 0, 1, width).format.font.bold = true;
+    layout.columnWidths.forEach((chars, column) => {
+      sheet.getCell(0, column).format.columnWidth = pointsForChars(chars);
+    });
+    for (const link of layout.links) {
+      sheet.getCell(link.row, link.column).hyperlink = {
+        documentReference: sheetAddress(bomSheet, cellAddress(link.bomRow, 0)),
+        textToDisplay: String(rows[link.row]?.[link.column] ?? ''),
+      };
+    }
+    for (const chart of layout.charts) addChart(sheet, chart);
+    await context.sync();
+    return { sheetName: layout.name, created, charts: layout.charts.length };
+  });
+}
+
+function addChart(sheet: Excel.Worksheet, chart: SummaryChart): void {
+  const { categories, series, anchor } = chart;
+  const source = sheet.getRange(rangeAddress(categories.row, categories.column, categories.rows, categories.columns + series.length));
+  const made = sheet.charts.add(CHART_TYPES[chart.kind] as Excel.ChartType, source, 'Columns' as Excel.ChartSeriesBy);
+  made.name = chart.name;
+  made.title.text = chart.title;
+  made.legend.visible = series.length > 1;
+  series.forEach((s, i) => {
+    made.series.getItemAt(i).name = s.name;
+  });
+  made.setPosition(sheet.getCell(anchor.row, anchor.column), sheet.getCell(anchor.row + anchor.rows - 1, anchor.column + anchor.columns - 1));
+}
