@@ -1,0 +1,71 @@
+/**
+ * The rows a summary is computed from, built the same way by every shell from what an enrichment
+ * planned and looked up: the first part-number column's set, the BOM's rows, the outcomes by part
+ * number, and the quantity and designator columns found by their headers.
+ */
+import type { ReplacementAnswer } from '../../api/replacements';
+import type { SetRows } from '../enrich/enrich-sets';
+import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
+import { foldWords } from '../fold';
+import { splitDesignators } from './quantities';
+import type { SummaryRow } from './types';
+
+/** Headers of the quantity per board, folded (`Qty`, `Quantity`, `数量`, `個数`, `用量`, `Menge`, `Pcs`). */
+const QUANTITY_WORDS = ['qty', 'quantity', 'quantityperboard', 'qtyperboard', 'count', 'pcs', 'menge', 'anzahl', '数量', '個数', '員数', '用量', '使用数'];
+/** Headers of the reference designators, folded (`Reference`, `Designator`, `RefDes`, `回路記号`, `位号`). */
+const DESIGNATOR_WORDS = ['reference', 'references', 'ref', 'refs', 'refdes', 'designator', 'designators', 'referencedesignator', 'referencedesignators', 'parts', '回路記号', '部品記号', 'リファレンス', '位号', '位置号'];
+
+function findHeader(headers: readonly unknown[], words: readonly string[]): number | undefined {
+  const folded = headers.map((h) => foldWords(h).replace(/[#]+/g, ''));
+  const exact = folded.findIndex((f) => words.includes(f));
+  return exact < 0 ? undefined : exact;
+}
+
+/** Index into `headers` of the quantity column, or undefined. */
+export function findQuantityColumn(headers: readonly unknown[]): number | undefined {
+  return findHeader(headers, QUANTITY_WORDS);
+}
+
+/** Index into `headers` of the reference-designator column, or undefined. */
+export function findDesignatorColumn(headers: readonly unknown[]): number | undefined {
+  return findHeader(headers, DESIGNATOR_WORDS);
+}
+
+export interface SummaryRowsInput {
+  /** The first set of the enrichment (the BOM's own part numbers; second sources are not summarised). */
+  set: Pick<EnrichSet, 'partColumn' | 'kinds' | 'entries'>;
+  bom: Pick<SetRows, 'headers' | 'headerOrigin' | 'rows'>;
+  /** 0-based sheet row of `bom.rows[0]`. */
+  firstRow: number;
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  /** The Changes cell of each row, when the enrichment compared with the last run. */
+  changes?: readonly (string | undefined)[];
+  /** Replacement answers by part number, when the enrichment looked for them. */
+  replacements?: ReadonlyMap<string, ReplacementAnswer>;
+}
+
+/** One SummaryRow per BOM row, in order. */
+export function summaryRowsOf(input: SummaryRowsInput): SummaryRow[] {
+  const { set, bom, firstRow, outcomes } = input;
+  const quantityAt = findQuantityColumn(bom.headers);
+  const designatorAt = findDesignatorColumn(bom.headers);
+  const partAt = set.partColumn - bom.headerOrigin;
+  return bom.rows.map((row, r) => {
+    const kind = set.kinds[r] ?? 'blank';
+    const partNumber = String(row[partAt] ?? '').trim();
+    const text = entryText(set.entries[r]);
+    const outcome = kind === 'part' && text !== undefined ? outcomes.get(text) : undefined;
+    const replacements = outcome && text !== undefined ? input.replacements?.get(text) : undefined;
+    const changes = input.changes?.[r];
+    return {
+      row: firstRow + r,
+      partNumber,
+      kind,
+      designators: designatorAt === undefined ? [] : splitDesignators(row[designatorAt]),
+      ...(quantityAt === undefined ? {} : { quantity: row[quantityAt] }),
+      ...(outcome ? { outcome } : {}),
+      ...(changes ? { changes } : {}),
+      ...(replacements ? { replacements } : {}),
+    };
+  });
+}
