@@ -1,0 +1,96 @@
+import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
+import { STATUS_BUCKETS } from '../../core/report/types';
+import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
+import { enrichSelection } from '../../src/sheets';
+import { freshWorkbook, startRig, type Rig } from './helpers';
+
+/* The BOM summary in Excel, against the emulator over real HTTP: every figure agrees with the
+ * Match, Status and date cells an enrichment of the same BOM writes, and the BOM is only read. */
+
+const TODAY = new Date(2026, 10, 24);
+const BOM = [
+  ['Item', 'Qty', 'Reference', 'Manufacturer', 'MPN', 'Fitted'],
+  [1, 4, 'C1-C4', 'Murata', 'MCA155C0J112JA1D', ''],
+  [2, 2, 'C5, C6', 'Murata', 'MCA155C0J121GA2D', ''],
+  [3, '', 'C7 C8 C9', 'Murata', 'MCA155C0J620JA1D', ''],
+  [4, 1, 'C10', 'Murata', 'MCA155C0J750GA1D', ''],
+  [5, 3, 'C11', 'Murata', 'MCA155C1C272JA1D', ''],
+  [6, 1, 'C12', 'Murata', 'MCA155C0J1R8BA1D', ''],
+  [7, 2, 'R1, R2', 'Yageo', 'RC0603FR-0710KL', ''],
+  [8, 1, 'C13', 'Murata', 'MCA155C0J112JA1D', 'DNP'],
+  [9, 1, 'C14', 'Murata', 'GRM0000TYPO', ''],
+  [10, 1, 'C15', 'Murata', 'MCA155C0J112JA1J', ''],
+];
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.emulator.close();
+});
+
+test('every figure of the summary agrees with the Match, Status and date cells of an enrichment of the same BOM', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.setCells('Sheet1', 'A1', BOM);
+  w.excel.select('Sheet1', 'E2');
+  const deps = { run: w.excel.run, client: w.client, now: () => TODAY };
+  const enriched = await enrichSelection(deps, { fields: ['Status', 'LastBuyDate', 'ProductionEndDate'], risk: true });
+  expect(enriched.status).toBe('done');
+  const sheet = w.excel.values('Sheet1');
+  const header = sheet[0];
+  const col = (name: string): number => header.indexOf(name);
+  const data = sheet.slice(1);
+  const statusOf = (r: (typeof data)[number]): string => String(r[col('PartSpec: Status')] ?? '');
+  const matchOf = (r: (typeof data)[number]): string => String(r[col('PartSpec: Match')] ?? '');
+  const before = JSON.stringify(w.excel.values('Sheet1'));
+
+  const result = await summarizeBomInExcel(deps, { builds: 100, lang: 'en' });
+  if (result.status !== 'done') throw new Error(result.message);
+  const { summary } = result;
+  expect(JSON.stringify(w.excel.values('Sheet1'))).toBe(before);
+
+  // Rows by status: the Status cells of found rows, the Match cells of the rest.
+  const expected = Object.fromEntries(STATUS_BUCKETS.map((b) => [b, 0]));
+  for (const r of data) {
+    const match = matchOf(r);
+    if (match === 'Not found') expected['Not found']++;
+    else if (match === 'Other maker') expected['Other maker']++;
+    else if (match === 'Not fitted') expected['Not fitted']++;
+    else if (match === '') expected.Blank++;
+    else expected[statusOf(r)]++;
+  }
+  expect(Object.fromEntries(STATUS_BUCKETS.map((b) => [b, summary.byStatus[b].rows]))).toEqual(expected);
+  // Placed quantity: the Qty cell, else the designators counted (C7 C8 C9 → 3).
+  expect(summary.byStatus['In Production'].quantity).toBe(4 + 1);
+  expect(summary.byStatus['To be discontinued'].quantity).toBe(3 + 1);
+
+  // Ending parts: every row whose LastBuyDate or ProductionEndDate cell is past or within 24 months.
+  const dayOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+  const serialToday = Math.round((Date.UTC(2026, 10, 24) - Date.UTC(1899, 11, 30)) / 86_400_000);
+  const ending = data.filter((r) => [dayOf(r[col('PartSpec: LastBuyDate')]), dayOf(r[col('PartSpec: ProductionEndDate')])].some((d) => d !== undefined && d <= serialToday + 731)).map((r) => String(r[col('MPN')]));
+  expect(ending.length).toBeGreaterThanOrEqual(3);
+  expect(summary.ending.map((e) => e.partNumber).sort()).toEqual([...new Set(ending)].sort());
+  for (const e of summary.ending) {
+    expect(e.lastTimeBuy).toBe(e.quantityPerBoard * 100);
+    expect(e.horizon === 'past').toBe(e.date < '2026-11-24');
+  }
+  // At risk: the rows the Risk column calls Risk or EOL.
+  const risky = data.filter((r) => ['Risk', 'EOL'].includes(String(r[col('PartSpec: Risk')]))).map((r) => String(r[col('MPN')]));
+  expect(risky.length).toBeGreaterThanOrEqual(4);
+  expect(summary.atRisk.map((p) => p.partNumber).sort()).toEqual([...new Set(risky)].sort());
+  expect(summary.atRisk.some((p) => p.instead.length > 0)).toBe(true);
+
+  expect(result.summarySheet).toBe(SUMMARY_SHEET_NAME);
+  expect(w.excel.charts(SUMMARY_SHEET_NAME).map((c) => c.name)).toEqual(['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance']);
+});
+
+test('without a BOM the summary says so in one sentence and writes nothing', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.select('Sheet1', 'A1');
+  const result = await summarizeBomInExcel({ run: w.excel.run, client: w.client, now: () => TODAY });
+  expect(result.status).toBe('failed');
+  if (result.status === 'done') return;
+  expect(result.message).toMatch(/^[A-Z].*\.$/);
+  expect(w.excel.sheetNames()).toEqual(['Sheet1']);
+});
