@@ -5,7 +5,7 @@ import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { summaryRowsOf } from '../../core/report/summary-rows';
 import { summarizeBom } from '../../core/report/summary';
 import type { BomSummary } from '../../core/report/types';
-import { isCancellation, userMessageOf } from './deps';
+import { isCancellation, userMessageOf, type RunExcel } from './deps';
 import type { EnrichDeps } from './enrich';
 import { readBom } from './enrich';
 import { readBomRows } from './enrich-sets';
@@ -60,4 +60,14 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryO
     if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'The summary was cancelled; the workbook is unchanged.', error };
     return { status: 'failed', message: userMessageOf(error), error };
   }
+}
+
+/** Selects one BOM row (0-based) on its sheet, as clicking an at-risk part in the BOM health view does. */
+export async function selectBomRow(run: RunExcel, sheetName: string, row: number): Promise<void> {
+  await run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    sheet.activate();
+    sheet.getRange(`${row + 1}:${row + 1}`).select();
+    await context.sync();
+  });
 }

@@ -6,7 +6,7 @@ import { withCategory } from './builder/url-meter';
 import type { DownloadLink, TaskpaneServices } from './services';
 
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
-export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows'>;
+export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow'>;
 
 export interface DefaultServicesOptions {
   settings: SettingsStore;
@@ -120,6 +120,8 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     listReplacements: (strict, signal) => (sheets?.listReplacements ? sheets.listReplacements(strict, signal) : needsExcel()),
     applyReplacement: (row, partno) => (sheets?.applyReplacement ? sheets.applyReplacement(row, partno) : needsExcel()),
     selectChangedRows: () => (sheets?.selectChangedRows ? sheets.selectChangedRows() : needsExcel()),
+    summarizeBom: (request, signal) => (sheets?.summarizeBom ? sheets.summarizeBom(request, signal) : needsExcel()),
+    selectBomRow: (sheetName, row) => (sheets?.selectBomRow ? sheets.selectBomRow(sheetName, row) : needsExcel()),
     copyText: copyToClipboard,
   };
 }

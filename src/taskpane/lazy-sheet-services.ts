@@ -21,11 +21,13 @@ export function createLazySheetServices(run: RunExcel, getClient: () => Promise<
     listReplacements: async (...args) => (await required(load(), 'listReplacements'))(...args),
     applyReplacement: async (...args) => (await required(load(), 'applyReplacement'))(...args),
     selectChangedRows: async () => (await required(load(), 'selectChangedRows'))(),
+    summarizeBom: async (...args) => (await required(load(), 'summarizeBom'))(...args),
+    selectBomRow: async (...args) => (await required(load(), 'selectBomRow'))(...args),
   };
 }
 
 /** An optional operation the loaded services always have; bound to them. */
-async function required<K extends 'listReplacements' | 'applyReplacement' | 'selectChangedRows'>(loaded: Promise<SheetServices>, key: K): Promise<NonNullable<SheetServices[K]>> {
+async function required<K extends 'listReplacements' | 'applyReplacement' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow'>(loaded: Promise<SheetServices>, key: K): Promise<NonNullable<SheetServices[K]>> {
   const services = await loaded;
   const operation = services[key];
   if (!operation) throw new Error(`The worksheet operation ${key} is not available.`);

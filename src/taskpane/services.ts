@@ -7,6 +7,7 @@ import type { ServiceCondition } from '../../api/client/service-state';
 import type { Filter, OrderByItem } from '../../api/filter';
 import type { ProductRecord } from '../../api/product';
 import type { CategoryId, Lang } from '../../api/vocabulary';
+import type { BomSummary } from '../../core/report/types';
 import type { SettingsStore } from '../settings';
 
 /** The outcome of Settings → Test connection: one cheap call and what its status means. */
@@ -193,6 +194,29 @@ export interface AppliedReplacement {
   original: string;
 }
 
+/** What the BOM health view asks for. */
+export interface BomHealthRequest {
+  /** Builds to compute last-time-buy quantities for. */
+  builds?: number;
+  /** Call out AEC-Q200; absent: decided from the parts found. */
+  automotive?: boolean;
+  /** Data language asked of the service. */
+  lang: Lang;
+  /** Language of the summary sheet's labels (the pane's). */
+  labels: Lang;
+  /** Create or update the PartSpec Summary sheet too; false computes the figures only. */
+  writeSheet: boolean;
+}
+
+/** The whole BOM at a glance, computed by the core; API strings in it are shown as text. */
+export interface BomHealth {
+  summary: BomSummary;
+  /** The BOM's sheet, where an at-risk part's rows are. */
+  bomSheet: string;
+  /** The summary sheet, when it was written. */
+  summarySheet?: string;
+}
+
 export type Progress<T> = (progress: T) => void;
 
 /** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
@@ -221,6 +245,10 @@ export interface TaskpaneServices {
   applyReplacement?(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows?(): Promise<number>;
+  /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
+  summarizeBom?(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
+  /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
+  selectBomRow?(sheetName: string, row: number): Promise<void>;
   /** Puts text on the clipboard. */
   copyText(text: string): Promise<void>;
   /** Hears when the service starts or stops limiting, failing or being slow (for progress text); returns the function that stops it. */

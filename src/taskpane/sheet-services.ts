@@ -5,6 +5,7 @@ import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
 import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets';
+import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import type { SheetServices } from './default-services';
 
 /** Candidates the pane lists for one row. */
@@ -191,5 +192,14 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       if (!selected.ok) throw new ApiError('nothing selected', selected.message);
       return selected.rows;
     },
+
+    async summarizeBom(request, signal) {
+      const client = await getClient();
+      const result = await summarizeBomInExcel({ run, client }, { ...request, partColumn: lastColumn, signal });
+      if (result.status !== 'done') throw failure(result);
+      return { summary: result.summary, bomSheet: result.bomSheet, ...(result.summarySheet ? { summarySheet: result.summarySheet } : {}) };
+    },
+
+    selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
   };
 }
