@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { relsPathOf, resolveTarget } from './package-reader';
+import { NS, XML_HEAD } from './namespaces';
 import { applyEdits, escapeAttribute, scanXml, type TextEdit } from './xml-scan';
 
 /*
@@ -7,9 +8,6 @@ import { applyEdits, escapeAttribute, scanXml, type TextEdit } from './xml-scan'
  * content types. Both are edited, not rewritten: relationships are appended or removed one
  * element at a time, content-type overrides appended; the rest of their text stays as it was.
  */
-
-export const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** One relationship of a part. */
 export interface PartRelationship {
@@ -104,7 +102,7 @@ export class RelationshipsPart {
     const items = this.added
       .map((r) => `<${p}Relationship Id="${r.id}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"${r.external ? ' TargetMode="External"' : ''}/>`)
       .join('');
-    if (this.xml === undefined) return `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${items}</Relationships>`;
+    if (this.xml === undefined) return `${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}">${items}</Relationships>`;
     const edits: TextEdit[] = this.list.filter((r) => this.removed.has(r.id)).map((r) => ({ start: r.start, end: r.end, text: '' }));
     if (this.rootSelfClosing) edits.push({ start: this.rootOpenEnd - 2, end: this.rootOpenEnd, text: `>${items}</${p}Relationships>` });
     else edits.push({ start: this.rootClose, end: this.rootClose, text: items });

@@ -1,4 +1,5 @@
 import { escapeExcelText, unescapeExcelText } from './excel-text';
+import { NS, XML_HEAD } from './namespaces';
 import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
@@ -6,8 +7,6 @@ import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } fro
  * phonetic guide of rPh left out, Excel's `_xHHHH_` escapes decoded), and appended to (never
  * reordered, so every index a cell holds stays right).
  */
-
-const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
 /** The text of one `<si>`, `<is>` or rich-text container as the cell shows it. */
 export function collectText(path: readonly string[], text: string, into: string[]): void {
@@ -90,7 +89,7 @@ export class SharedStrings {
     const items = this.added.map((text) => `<${p}si><${p}t${/^\s|\s$|[\n\t]/.test(text) ? ' xml:space="preserve"' : ''}>${escapeText(escapeExcelText(text))}</${p}t></${p}si>`).join('');
     const unique = this.strings.length;
     if (this.xml === undefined) {
-      return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS_MAIN}" count="${Math.max(0, this.referencesAdded)}" uniqueCount="${unique}">${items}</sst>`;
+      return `${XML_HEAD}<sst xmlns="${NS.main}" count="${Math.max(0, this.referencesAdded)}" uniqueCount="${unique}">${items}</sst>`;
     }
     let tag = this.xml.slice(this.rootStart, this.rootOpenEnd);
     if (this.rootSelfClosing) tag = `${tag.slice(0, -2).replace(/\s+$/, '')}>`;

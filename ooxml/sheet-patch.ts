@@ -2,6 +2,7 @@ import { cellAddress, columnLetters, parseAddress, MAX_COLUMN_INDEX, type CellBl
 import type { HighlightRule } from '../core/enrich/highlight';
 import type { TypedCell } from './typed-cells';
 import type { RelationshipsPart } from './package-parts';
+import { relationshipType } from './namespaces';
 import { insertChild, WORKSHEET_ORDER } from './schema-order';
 import type { SharedStrings } from './shared-strings';
 import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
@@ -290,7 +291,7 @@ function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { 
   for (const h of removed) if (h.id && !stillUsed.has(h.id)) rels.remove(h.id);
   const r = scan.relPrefix ?? 'r';
   const declare = scan.relPrefix === undefined ? ` xmlns:r="${relNamespace}"` : '';
-  const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(`${relNamespace}/hyperlink`, l.target, true)}"/>`).join('');
+  const markup = links.map((l) => `<${p}hyperlink ref="${l.ref}"${declare} ${r}:id="${rels.add(relationshipType('hyperlink', relNamespace), l.target, true)}"/>`).join('');
   const block = scan.blocks.get('hyperlinks');
   if (block && kept.length === 0 && markup === '' && removed.length > 0) return [{ start: block.start, end: block.end, text: '' }];
   if (markup === '') return edits;

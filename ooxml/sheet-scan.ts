@@ -1,6 +1,7 @@
 import { columnIndex } from '../core/address';
 import { collectText } from './shared-strings';
 import { unescapeExcelText } from './excel-text';
+import { RELATIONSHIP_NAMESPACES } from './namespaces';
 import type { ChildPosition } from './schema-order';
 import { attributeOf, scanXml, type ScannedElement } from './xml-scan';
 
@@ -9,9 +10,6 @@ import { attributeOf, scanXml, type ScannedElement } from './xml-scan';
  * far its occupied cells reach, and where each row, cell and top-level element sits in the text
  * (what the patch edits around).
  */
-
-/** The relationships namespace of transitional OOXML, and of strict (ISO/IEC 29500 Strict). */
-const NS_R = ['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships'];
 
 /** A cell element as found in the sheet. */
 export interface ScannedCell {
@@ -158,7 +156,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       if (depth === 0) {
         scan.prefix = e.prefix ? `${e.prefix}:` : '';
         for (const [name, value] of Object.entries(e.attributes)) {
-          if (!NS_R.includes(value) || !name.startsWith('xmlns:') || scan.relPrefix !== undefined) continue;
+          if (!RELATIONSHIP_NAMESPACES.includes(value) || !name.startsWith('xmlns:') || scan.relPrefix !== undefined) continue;
           scan.relPrefix = name.slice(6);
         }
         return;

@@ -5,6 +5,7 @@ import { NUMBER_FORMATS } from '../core/cells/columns';
 import { enrichmentColumnWidth } from '../core/cells/rows';
 import type { ColumnWrite } from '../core/enrich/document';
 import type { CellType } from './cells';
+import { CONTENT_TYPES, relationshipType } from './namespaces';
 import { relsPathOf } from './package-reader';
 import { charsOfPoints, typedCellOf, type TypedCell } from './typed-cells';
 import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
@@ -26,10 +27,6 @@ import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
  */
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
-const CT_WORKBOOK_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
-const CT_STYLES = 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml';
-const CT_SHARED_STRINGS = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
-const CT_RELS = 'application/vnd.openxmlformats-package.relationships+xml';
 
 /** A worksheet as the workbook lists it. */
 interface SheetRecord {
@@ -157,7 +154,7 @@ export class WorkbookPatch {
       replaced.set(sheet.path, encode(patched.xml));
       if (rels.changed) {
         replaced.set(rels.path, encode(rels.toXml()));
-        this.types.addDefault('rels', CT_RELS);
+        this.types.addDefault('rels', CONTENT_TYPES.relationships);
       }
     }
     /** A part of the workbook (styles, shared strings) written where it is, or created with its relationship and content type. */
@@ -165,19 +162,19 @@ export class WorkbookPatch {
       const rel = this.workbookRels.find(type);
       const path = rel?.path ?? this.freePath(newPath);
       if (!rel) {
-        this.workbookRels.add(`${this.relNamespace}/${type}`, relativeTarget(this.workbookPath, path));
+        this.workbookRels.add(relationshipType(type, this.relNamespace), relativeTarget(this.workbookPath, path));
         this.types.setOverride(path, contentType);
       }
       replaced.set(path, encode(xml));
     };
-    if (this.styles.changed) putWorkbookPart('styles', 'xl/styles.xml', CT_STYLES, this.styles.toXml());
-    if (this.strings.changed) putWorkbookPart('sharedStrings', 'xl/sharedStrings.xml', CT_SHARED_STRINGS, this.strings.toXml());
+    if (this.styles.changed) putWorkbookPart('styles', 'xl/styles.xml', CONTENT_TYPES.styles, this.styles.toXml());
+    if (this.strings.changed) putWorkbookPart('sharedStrings', 'xl/sharedStrings.xml', CONTENT_TYPES.sharedStrings, this.strings.toXml());
     // The calculation chain lists formula cells; one that no longer holds a formula makes Excel
     // report the file as damaged, and Excel rebuilds a missing chain.
     const chain = this.workbookRels.find('calcChain');
     if (overwroteFormula && chain) this.removePart(chain.id, chain.path, removed);
     if (asWorkbook) {
-      this.types.setOverride(this.workbookPath, CT_WORKBOOK_XLSX);
+      this.types.setOverride(this.workbookPath, CONTENT_TYPES.workbook);
       for (const rel of [...this.workbookRels.list]) {
         if (rel.external || !/vbaProject/i.test(typeName(rel.type))) continue;
         dropped.push(`VBA macros (${rel.path})`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Zip } from 'fflate';
 import { columnLetters } from '../core/address';
 import { BUILTIN_NUMBER_FORMATS } from './cells';
+import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from './namespaces';
 import type { TypedCell } from './typed-cells';
 import { DeflateEntry, Sink } from './zip-stream';
 
@@ -30,11 +31,7 @@ export interface XlsxSheetOptions {
   frozenRows?: number;
 }
 
-const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const REL_HYPERLINK = `${NS_REL}/hyperlink`;
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const REL_HYPERLINK = relationshipType('hyperlink');
 
 const FONT_PLAIN = 0;
 const FONT_BOLD = 1;
@@ -88,7 +85,7 @@ class StyleBook {
     const formats = [...this.formats].map(([code, id]) => `<numFmt numFmtId="${id}" formatCode="${escapeXml(code)}"/>`).join('');
     const xfs = this.xfList.map(([fmt, font]) => `<xf numFmtId="${fmt}" fontId="${font}" fillId="0" borderId="0" xfId="0"${fmt ? ' applyNumberFormat="1"' : ''}${font ? ' applyFont="1"' : ''}/>`).join('');
     return (
-      `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
+      `${XML_HEAD}<styleSheet xmlns="${NS.main}">` +
       (this.formats.size > 0 ? `<numFmts count="${this.formats.size}">${formats}</numFmts>` : '') +
       `<fonts count="3">${FONTS_XML}</fonts>` +
       '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
@@ -175,7 +172,7 @@ export class XlsxStreamWriter {
     const frozen = options.frozenRows ?? 0;
     const pane = frozen > 0 ? `<pane ySplit="${frozen}" topLeftCell="A${frozen + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${frozen + 1}" sqref="A${frozen + 1}"/>` : '';
     const cols = (options.widths ?? []).map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
-    await entry.push(utf8(`${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0"${index === 1 ? ' tabSelected="1"' : ''}>${pane}</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`));
+    await entry.push(utf8(`${XML_HEAD}<worksheet xmlns="${NS.main}" xmlns:r="${NS.relationships}"><sheetViews><sheetView workbookViewId="0"${index === 1 ? ' tabSelected="1"' : ''}>${pane}</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`));
     await this.settle();
   }
 
@@ -264,7 +261,7 @@ export class XlsxStreamWriter {
     await this.settle();
     if (sheet.links > 0) {
       const rels = this.addEntry(`xl/worksheets/_rels/sheet${this.sheets.length}.xml.rels`);
-      await rels.push(utf8(`${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">`));
+      await rels.push(utf8(`${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}">`));
       await this.copySpill(sheet.linkRels!, rels);
       await rels.push(utf8('</Relationships>'));
       await rels.finish();
@@ -286,19 +283,19 @@ export class XlsxStreamWriter {
   async close(): Promise<void> {
     if (this.sheet) await this.endSheet();
     const sheets = this.sheets;
-    const overrides = sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('');
+    const overrides = sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${CONTENT_TYPES.worksheet}"/>`).join('');
     await this.putEntry(
       '[Content_Types].xml',
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+      `${XML_HEAD}<Types xmlns="${NS.contentTypes}"><Default Extension="rels" ContentType="${CONTENT_TYPES.relationships}"/><Default Extension="xml" ContentType="${CONTENT_TYPES.xml}"/><Override PartName="/xl/workbook.xml" ContentType="${CONTENT_TYPES.workbook}"/>${overrides}<Override PartName="/xl/styles.xml" ContentType="${CONTENT_TYPES.styles}"/></Types>`,
     );
-    await this.putEntry('_rels/.rels', `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+    await this.putEntry('_rels/.rels', `${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}"><Relationship Id="rId1" Type="${relationshipType('officeDocument')}" Target="xl/workbook.xml"/></Relationships>`);
     const names = sheets.map((s, i) => (s.filter ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(s.filter)}</definedName>` : '')).join('');
     await this.putEntry(
       'xl/workbook.xml',
-      `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets>${sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets>${names ? `<definedNames>${names}</definedNames>` : ''}<calcPr calcId="191029"/></workbook>`,
+      `${XML_HEAD}<workbook xmlns="${NS.main}" xmlns:r="${NS.relationships}"><bookViews><workbookView/></bookViews><sheets>${sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets>${names ? `<definedNames>${names}</definedNames>` : ''}<calcPr calcId="191029"/></workbook>`,
     );
-    const rels = sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
-    await this.putEntry('xl/_rels/workbook.xml.rels', `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${rels}<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`);
+    const rels = sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${relationshipType('worksheet')}" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
+    await this.putEntry('xl/_rels/workbook.xml.rels', `${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}">${rels}<Relationship Id="rId${sheets.length + 1}" Type="${relationshipType('styles')}" Target="styles.xml"/></Relationships>`);
     await this.putEntry('xl/styles.xml', this.styles.toXml());
     this.zip.end();
     await this.finished;
