@@ -24,6 +24,16 @@ export const NS = {
   contentTypes: 'http://schemas.openxmlformats.org/package/2006/content-types',
 } as const;
 
+/** Namespaces of DrawingML, which a sheet's drawing and its charts are written in. */
+export const CHART_NAMESPACES = {
+  /** A chart part (`c:chartSpace`), and the `graphicData` URI of a chart in a drawing. */
+  chart: 'http://schemas.openxmlformats.org/drawingml/2006/chart',
+  /** DrawingML's shared elements (`a:`): text, fills, frames. */
+  drawing: 'http://schemas.openxmlformats.org/drawingml/2006/main',
+  /** A worksheet's drawing part (`xdr:wsDr`) and its anchors. */
+  spreadsheetDrawing: 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing',
+} as const;
+
 /** The namespaces `r:id` attributes may be bound to: transitional, then strict. */
 export const RELATIONSHIP_NAMESPACES: readonly string[] = [NS.relationships, NS.relationshipsStrict];
 
@@ -42,4 +52,6 @@ export const CONTENT_TYPES = {
   worksheet: `${SML}.worksheet+xml`,
   styles: `${SML}.styles+xml`,
   sharedStrings: `${SML}.sharedStrings+xml`,
+  drawing: 'application/vnd.openxmlformats-officedocument.drawing+xml',
+  chart: 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml',
 } as const;
