@@ -1,4 +1,4 @@
-import { escapeExcelText, unescapeExcelText } from './excel-text';
+import { collectText, escapeExcelText, unescapeExcelText } from '../api/stream/excel-text';
 import { NS, XML_HEAD } from './namespaces';
 import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
 
@@ -7,11 +7,6 @@ import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } fro
  * phonetic guide of rPh left out, Excel's `_xHHHH_` escapes decoded), and appended to (never
  * reordered, so every index a cell holds stays right).
  */
-
-/** The text of one `<si>`, `<is>` or rich-text container as the cell shows it. */
-export function collectText(path: readonly string[], text: string, into: string[]): void {
-  if (path[path.length - 1] === 't' && !path.includes('rPh')) into.push(text);
-}
 
 /** The shared strings part, with what an enrichment appends to it. */
 export class SharedStrings {

@@ -1,6 +1,5 @@
 import { columnIndex } from '../core/address';
-import { collectText } from './shared-strings';
-import { unescapeExcelText } from './excel-text';
+import { collectText, unescapeExcelText } from '../api/stream/excel-text';
 import { RELATIONSHIP_NAMESPACES } from './namespaces';
 import type { ChildPosition } from './schema-order';
 import { attributeOf, scanXml, type ScannedElement } from './xml-scan';

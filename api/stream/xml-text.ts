@@ -1,3 +1,5 @@
+import { collectText, unescapeExcelText } from './excel-text';
+
 /*
  * The small part of SpreadsheetML an xlsx reader needs, read incrementally: complete elements
  * (`<si>…</si>`, `<row>…</row>`) are cut from a text buffer as their closing tag arrives, so the
@@ -6,21 +8,41 @@
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-/** XML text with its entities and Excel's `_xHHHH_` escapes resolved. */
-export function unescapeXml(text: string): string {
-  return text
-    .replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e],
-    )
-    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+/** A character reference as a string; one outside Unicode (hostile input) is dropped. */
+function characterOf(code: number): string {
+  return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
 }
 
-/** The text of every `<t>` in an element (rich-text runs joined; phonetic `<rPh>` runs left out). */
+/** XML character data with its entity and character references resolved. */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
+    e[0] === '#' ? characterOf(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e],
+  );
+}
+
+/** XML text with its entities and Excel's `_xHHHH_` escapes resolved. */
+export function unescapeXml(text: string): string {
+  return unescapeExcelText(decodeEntities(text));
+}
+
+// A start tag, an end tag or an empty tag (attribute values may hold `>`), or character data.
+const TOKEN = /<(\/?)([^\s/>!?]+)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>|<[!?][^>]*>|([^<]+)/g;
+
+/**
+ * The text a `<si>` or `<is>` shows: its runs joined as excel-text.ts decides (phonetic runs left
+ * out), then Excel's escapes decoded.
+ */
 export function textOfRuns(xml: string): string {
-  const plain = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
-  let text = '';
-  for (const m of plain.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) text += unescapeXml(m[1] ?? '');
-  return text;
+  const path: string[] = [];
+  const parts: string[] = [];
+  for (const m of xml.matchAll(TOKEN)) {
+    if (m[4] !== undefined) collectText(path, decodeEntities(m[4]), parts);
+    else if (m[2] === undefined || m[3] === '/') continue;
+    else if (m[1] === '/') path.pop();
+    else path.push(m[2].slice(m[2].indexOf(':') + 1));
+  }
+  return unescapeExcelText(parts.join(''));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { matchRules } from '../../core/enrich/highlight';
-import { escapeExcelText, unescapeExcelText } from '../../ooxml/excel-text';
+import { escapeExcelText, unescapeExcelText } from '../../api/stream/excel-text';
 import { WORKSHEET_ORDER } from '../../ooxml/schema-order';
 import { SharedStrings } from '../../ooxml/shared-strings';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';

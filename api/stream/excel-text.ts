@@ -1,8 +1,22 @@
 /*
- * Excel's escape for characters XML cannot hold in cell text: `_xHHHH_` stands for the UTF-16
- * unit HHHH, and a literal `_xHHHH_` in the text is written `_x005F_xHHHH_` (the underscore
- * escaped) so it reads back as itself.
+ * How Excel stores the text a cell shows, for every reader and writer of SpreadsheetML (the
+ * patcher in ooxml/, the streamed reader of downloaded workbooks here):
+ *   - the text is the `<t>` runs of a `<si>` or `<is>` joined, the phonetic guide (`<rPh>`) left
+ *     out;
+ *   - characters XML cannot hold are escaped as `_xHHHH_` (the UTF-16 unit HHHH), and a literal
+ *     `_xHHHH_` in the text is written `_x005F_xHHHH_` (the underscore escaped) so it reads back
+ *     as itself.
  */
+
+/** True for character data a cell shows: directly in a `<t>`, not inside a phonetic run. `path` holds local names, outermost first. */
+export function isShownText(path: readonly string[]): boolean {
+  return path[path.length - 1] === 't' && !path.includes('rPh');
+}
+
+/** Adds the character data at `path` to `into` when the cell shows it (see isShownText). */
+export function collectText(path: readonly string[], text: string, into: string[]): void {
+  if (isShownText(path)) into.push(text);
+}
 
 /** Cell text as read from shared strings, inline strings or string results: `_xHHHH_` decoded. */
 export function unescapeExcelText(text: string): string {
