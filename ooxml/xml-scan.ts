@@ -1,10 +1,13 @@
 import { SaxesParser } from 'saxes';
+import { FileLimitError, FILE_LIMITS } from '../core/limits';
 
 /*
  * A walk over an XML part with saxes that also gives where each element sits in the text, so a
  * patch can replace one element or insert beside it and leave every other character as it was.
  * Offsets are UTF-16 indexes into the part's text. A start tag's `<` is found by looking back
  * from its `>`: XML forbids a raw `<` inside attribute values, so the nearest one is the tag's.
+ * The walk keeps one stack of open elements, pushed and popped, never copied: its cost grows with
+ * the text, and it stops at FILE_LIMITS.xmlDepth levels and FILE_LIMITS.xmlElements elements.
  */
 
 /** An element as the walk meets it. */
@@ -20,7 +23,10 @@ export interface ScannedElement {
   /** Offset just after the start tag's `>`. */
   openEnd: number;
   selfClosing: boolean;
-  /** Names of the enclosing elements, outermost first (local names). */
+  /**
+   * Names of the enclosing elements, outermost first (local names). The walk's own stack, seen
+   * as it is while a handler runs: read it there, never keep it (it changes as the walk goes on).
+   */
   path: readonly string[];
 }
 
@@ -31,12 +37,25 @@ export interface ScanHandlers {
   text?(text: string, path: readonly string[]): void;
 }
 
-/** Walks an XML text; throws the parser's error when it is not well-formed. */
-export function scanXml(xml: string, handlers: ScanHandlers): void {
+/** What the walk is told about the text besides its handlers. */
+export interface ScanOptions {
+  /** Names the text in a refusal ("The part xl/worksheets/sheet1.xml"). @default 'An XML part' */
+  subject?: string;
+}
+
+/**
+ * Walks an XML text; throws the parser's error when it is not well-formed, and a FileLimitError
+ * when it nests deeper than FILE_LIMITS.xmlDepth or holds more than FILE_LIMITS.xmlElements elements.
+ */
+export function scanXml(xml: string, handlers: ScanHandlers, options: ScanOptions = {}): void {
   const parser = new SaxesParser({ position: true });
   const stack: ScannedElement[] = [];
   const names: string[] = [];
+  const subject = options.subject ?? 'An XML part';
+  let elements = 0;
   parser.on('opentag', (node) => {
+    if (names.length >= FILE_LIMITS.xmlDepth.value) throw new FileLimitError('xmlDepth', subject);
+    if (++elements > FILE_LIMITS.xmlElements.value) throw new FileLimitError('xmlElements', subject);
     const colon = node.name.indexOf(':');
     const openEnd = parser.position;
     const element: ScannedElement = {
@@ -46,11 +65,11 @@ export function scanXml(xml: string, handlers: ScanHandlers): void {
       start: xml.lastIndexOf('<', openEnd - 1),
       openEnd,
       selfClosing: node.isSelfClosing,
-      path: [...names],
+      path: names,
     };
+    handlers.open?.(element);
     stack.push(element);
     names.push(element.name);
-    handlers.open?.(element);
   });
   parser.on('closetag', () => {
     const element = stack.pop() as ScannedElement;
