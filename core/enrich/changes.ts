@@ -3,7 +3,7 @@ import { parseDisplayUnit, roundNoise } from '../../api/units';
 import { LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
 import { PARTSPEC_HEADER_PREFIX, type ColumnSpec } from '../cells/columns';
 import { fromExcelSerial, parseCalendarDate, toExcelSerial } from '../dates';
-import { MATCH_LABELS } from './enrich-plan';
+import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS } from './enrich-plan';
 
 /**
  * What changed since the last check: an enrichment that overwrites PartSpec columns compares each
@@ -129,7 +129,7 @@ function neutralItem(values: ListFieldName | undefined, item: string): { text: s
   return allowed ? { text: allowed.en, known: true } : { text: item, known: false };
 }
 
-const MATCH_TEXTS = new Set(Object.values(MATCH_LABELS));
+const MATCH_TEXTS = new Set([...Object.values(MATCH_LABELS), ...Object.values(SYNTHETIC_MATCH_LABELS)]);
 
 /** True for text PartSpec writes in a Match cell (a status, or why a row was not updated). */
 function isMatchText(text: string): boolean {

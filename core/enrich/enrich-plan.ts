@@ -4,6 +4,7 @@ import { toCellValue, LIST_SEPARATOR, type CellValue } from '../cells/cell-value
 import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../cells/columns';
 import type { RowKind } from '../bom/bom-rows';
 import { assessRisk } from '../cells/risk';
+import { isSyntheticMatch } from '../report/synthetic-data';
 
 export type EnrichMode = 'values' | 'formulas';
 
@@ -18,6 +19,21 @@ export const MATCH_LABELS: Readonly<Record<MatchStatus, string>> = {
   notFound: 'Not found',
   invalid: 'Invalid',
 };
+
+/**
+ * Words of the match column when every product found was decoded from the part number alone
+ * (the emulator's synthetic answers), so no one takes a decoded part for the maker's data.
+ */
+export const SYNTHETIC_MATCH_LABELS: Readonly<Partial<Record<MatchStatus, string>>> = {
+  exact: 'Exact (synthetic)',
+  variant: 'Variant (synthetic)',
+};
+
+/** The Match cell of an outcome: its status, marked synthetic when only synthetic products answered it. */
+export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products'>): string {
+  const synthetic = isSyntheticMatch(outcome.products) ? SYNTHETIC_MATCH_LABELS[outcome.status] : undefined;
+  return synthetic ?? MATCH_LABELS[outcome.status];
+}
 
 /** What the lookup found for one part number. */
 export interface MatchOutcome {
@@ -155,7 +171,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
     const products = outcome && outcome.status !== 'notFound' && outcome.status !== 'invalid' ? outcome.products : [];
     const partCell = cellAddress(firstRow + r, partColumn);
     return columns.map((spec) => {
-      if (spec.special === 'match') return outcome ? MATCH_LABELS[outcome.status] : '';
+      if (spec.special === 'match') return outcome ? matchLabel(outcome) : '';
       if (spec.special === 'replacement') return input.replacements?.get(text) ?? '';
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
       if (spec.special === 'risk') return agreed(products, (p) => assessRisk(p, today).level) ?? '';

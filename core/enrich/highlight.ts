@@ -1,5 +1,5 @@
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
-import { MATCH_LABELS, type MatchStatus } from './enrich-plan';
+import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS, type MatchStatus } from './enrich-plan';
 
 /** A "cell text equals" highlight: cells whose text is `text` get these colours. */
 export interface HighlightRule {
@@ -30,7 +30,22 @@ const MATCH_COLOURS: Partial<Record<MatchStatus, { fill: string; font: string }>
   ambiguous: RISK_COLOURS.Risk,
 };
 
-/** Highlight rules of the match column: Not found and Invalid red, Ambiguous amber. */
+/**
+ * Highlight rules of the match column: Not found and Invalid red, Ambiguous amber, and a match
+ * found only in synthetic (decoded) products amber too, since its status and dates are placeholders.
+ */
 export function matchRules(): HighlightRule[] {
-  return (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
+  const statuses = (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
+  const synthetic = Object.values(SYNTHETIC_MATCH_LABELS).map((text) => ({ text, ...RISK_COLOURS.Risk! }));
+  return [...statuses, ...synthetic];
+}
+
+/** The formula a rule compares the cell value with: the text as a string literal (`"Not found"`, quotes doubled). */
+export function ruleFormula(rule: Pick<HighlightRule, 'text'>): string {
+  return `"${rule.text.replace(/"/g, '""')}"`;
+}
+
+/** The highlight rules of an enrichment column: risk levels, problem matches; none for the others. */
+export function rulesOf(spec: ColumnSpec): HighlightRule[] | undefined {
+  return spec.special === 'risk' ? lifecycleRules() : spec.special === 'match' ? matchRules() : undefined;
 }

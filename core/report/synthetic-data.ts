@@ -5,3 +5,8 @@ export function isSyntheticProduct(product: ProductRecord): boolean {
   const notices = readValue(product, 'Notices');
   return typeof notices === 'string' && notices.startsWith('Synthetic:');
 }
+
+/** True when a lookup found products and every one of them is synthetic, so nothing in the answer is the maker's data. */
+export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
+  return products.length > 0 && products.every(isSyntheticProduct);
+}
