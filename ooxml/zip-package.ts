@@ -1,13 +1,18 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
+import { FileLimitError, FILE_LIMITS } from '../core/limits';
+import { CENTRAL, encodeDirectoryEnd, encodeEntry, LOCAL, readDirectoryEnd, readZip64Fields } from './zip-format';
 
 /*
  * A ZIP package read from its central directory and written back with every entry that was not
  * replaced copied as it was stored: the same local header, compressed bytes and central record,
- * only its offset moved. Entries keep their order; new entries go at the end. ZIP64 archives
- * (over 4 GB or 65,535 entries) are not read: no workbook a BOM lives in comes near that.
+ * only its offset moved. Entries keep their order; new entries go at the end, under names that
+ * no entry has in any letter case. Past 65,535 entries the copy gets a ZIP64 directory end.
  * The archive is read where it lies (a file read at offsets), so memory holds the parts read and
  * written, never the whole workbook: kept entries go from the old file to the new one in pieces.
+ * A part is inflated only when read, checked against the FILE_LIMITS on entries, decompressed
+ * size and ratio before a byte is inflated, never inflated past the size its directory gives,
+ * and CRC-checked.
  */
 
 /** Bytes that can be read at any offset: a file, or bytes in memory. */
@@ -49,8 +54,6 @@ export function fileSource(file: string): RandomAccess {
 /** Kept entries are copied in pieces of this size. */
 const PIECE = 1 << 20;
 
-
-
 /** One entry as the central directory lists it. */
 interface ZipEntry {
   name: string;
@@ -59,54 +62,51 @@ interface ZipEntry {
   localOffset: number;
   method: number;
   compressedSize: number;
+  /** The inflated size the directory gives. */
+  size: number;
+  crc: number;
 }
 
-const LOCAL = 0x04034b50;
-const CENTRAL = 0x02014b50;
-const END = 0x06054b50;
+/** A name a new entry may take: relative, without `..` segments or backslashes. */
+function isSafeEntryName(name: string): boolean {
+  return name !== '' && !name.startsWith('/') && !name.includes('\\') && !name.split('/').some((segment) => segment === '..' || segment === '.' || segment === '');
+}
 
 /** A ZIP archive opened for reading parts and writing a patched copy. */
 export class ZipPackage {
   private readonly entries: ZipEntry[] = [];
   private readonly byName = new Map<string, ZipEntry>();
+  private readonly lowerNames = new Set<string>();
   private readonly centralOffset: number;
   /** Where each entry's stored span ends (the next entry's local header, or the directory). */
   private readonly spanEnds = new Map<ZipEntry, number>();
+  /** Inflated bytes handed out so far, against FILE_LIMITS.packageBytes. */
+  private inflated = 0;
 
-  /** Throws an Error when the source is not a ZIP archive this reader can take apart. */
+  /** Throws an Error when the source is not a ZIP archive this reader can take apart, a FileLimitError when it has too many entries. */
   constructor(private readonly source: RandomAccess) {
     const tailStart = Math.max(0, source.size - 22 - 0xffff);
     const tail = source.read(tailStart, source.size - tailStart);
-    const tailView = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
-    let end = -1;
-    for (let i = tail.length - 22; i >= 0; i--) {
-      if (tailView.getUint32(i, true) === END) {
-        end = i;
-        break;
-      }
-    }
-    if (end < 0) throw new Error('it has no zip directory');
-    const count = tailView.getUint16(end + 10, true);
-    const centralSize = tailView.getUint32(end + 12, true);
-    this.centralOffset = tailView.getUint32(end + 16, true);
-    if (count === 0xffff || this.centralOffset === 0xffffffff) throw new Error('it is a ZIP64 archive');
-    const directory = source.read(this.centralOffset, centralSize);
+    const end = readDirectoryEnd(tail, tailStart, (offset, length) => source.read(offset, length));
+    if (end.count > FILE_LIMITS.packageEntries.value) throw new FileLimitError('packageEntries', 'The package');
+    if (end.offset + end.size > source.size) throw new Error('its zip directory is damaged');
+    this.centralOffset = end.offset;
+    const directory = source.read(end.offset, end.size);
     const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
     let at = 0;
-    for (let n = 0; n < count; n++) {
+    for (let n = 0; n < end.count; n++) {
       if (at + 46 > directory.length || view.getUint32(at, true) !== CENTRAL) throw new Error('its zip directory is damaged');
       const nameLength = view.getUint16(at + 28, true);
       const length = 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-      const entry: ZipEntry = {
-        name: new TextDecoder().decode(directory.subarray(at + 46, at + 46 + nameLength)),
-        central: directory.subarray(at, at + length),
-        localOffset: view.getUint32(at + 42, true),
-        method: view.getUint16(at + 10, true),
-        compressedSize: view.getUint32(at + 20, true),
-      };
-      if (entry.localOffset === 0xffffffff || entry.compressedSize === 0xffffffff) throw new Error('it is a ZIP64 archive');
+      if (at + length > directory.length) throw new Error('its zip directory is damaged');
+      const central = directory.subarray(at, at + length);
+      const fields = { compressedSize: view.getUint32(at + 20, true), size: view.getUint32(at + 24, true), localOffset: view.getUint32(at + 42, true) };
+      readZip64Fields(central, fields);
+      const entry: ZipEntry = { name: new TextDecoder().decode(directory.subarray(at + 46, at + 46 + nameLength)), central, method: view.getUint16(at + 10, true), crc: view.getUint32(at + 16, true), ...fields };
+      if (entry.localOffset >= this.centralOffset) throw new Error('its zip directory is damaged');
       this.entries.push(entry);
       this.byName.set(entry.name, entry);
+      this.lowerNames.add(entry.name.toLowerCase());
       at += length;
     }
     const sorted = [...this.entries].sort((a, b) => a.localOffset - b.localOffset);
@@ -122,18 +122,47 @@ export class ZipPackage {
     return this.byName.has(name);
   }
 
-  /** The uncompressed bytes of an entry, or undefined when absent. */
+  /** True when an entry has this name in any letter case (ZIP tools and Excel treat part names so). */
+  hasAnyCase(name: string): boolean {
+    return this.lowerNames.has(name.toLowerCase());
+  }
+
+  /** The size an entry inflates to, as its directory gives it; undefined when absent. */
+  sizeOf(name: string): number | undefined {
+    return this.byName.get(name)?.size;
+  }
+
+  /**
+   * The uncompressed bytes of an entry, or undefined when absent. Throws a FileLimitError before
+   * inflating a part whose size or ratio passes FILE_LIMITS, and an Error when the part is damaged
+   * (it inflates past its declared size, or its CRC differs).
+   */
   read(name: string): Uint8Array | undefined {
     const entry = this.byName.get(name);
     if (!entry) return undefined;
+    this.checkLimits(entry);
     const header = this.source.read(entry.localOffset, 30);
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
     if (header.length < 30 || view.getUint32(0, true) !== LOCAL) throw new Error(`its entry ${name} is damaged`);
     const start = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    if (start + entry.compressedSize > (this.spanEnds.get(entry) ?? this.centralOffset)) throw new Error(`its entry ${name} is damaged (its compressed size runs past its place in the file)`);
     const data = this.source.read(start, entry.compressedSize);
-    if (entry.method === 0) return data;
-    if (entry.method === 8) return inflateRawSync(data);
-    throw new Error(`its entry ${name} is compressed in a way partspec cannot read (method ${entry.method})`);
+    let bytes: Uint8Array;
+    if (entry.method === 0) bytes = data;
+    else if (entry.method === 8) bytes = inflateBounded(data, entry);
+    else throw new Error(`its entry ${name} is compressed in a way partspec cannot read (method ${entry.method})`);
+    if (bytes.length !== entry.size) throw new Error(`its entry ${name} is damaged (it does not hold the ${entry.size} bytes its directory gives)`);
+    if (crc32(bytes) !== entry.crc) throw new Error(`its entry ${name} is damaged (its CRC-32 check fails)`);
+    this.inflated += bytes.length;
+    return bytes;
+  }
+
+  /** Refuses, before inflating, a part that would pass the size, ratio or package limits. */
+  private checkLimits(entry: ZipEntry): void {
+    const subject = `The part ${entry.name}`;
+    if (entry.size > FILE_LIMITS.partBytes.value) throw new FileLimitError('partBytes', subject);
+    if (entry.size > FILE_LIMITS.ratioFreeBytes.value && entry.size > entry.compressedSize * FILE_LIMITS.compressionRatio.value) throw new FileLimitError('compressionRatio', subject);
+    if (this.inflated + entry.size > FILE_LIMITS.packageBytes.value) throw new FileLimitError('packageBytes', `${subject}, with the parts read before it,`);
   }
 
   /** The stored span of an entry (local header, data, data descriptor), read in pieces. */
@@ -145,9 +174,15 @@ export class ZipPackage {
   /**
    * The chunks of a copy of the archive in which `replaced` entries get new bytes (in place, in
    * order) and the others are copied as stored, but for `removed`; names not in the archive are
-   * added at the end. Read from the source as they are taken.
+   * added at the end. Read from the source as they are taken. Throws an Error (before the first
+   * chunk) when a new name is not a safe entry name or another entry has it in another letter case.
    */
   *writeChunks(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Generator<Uint8Array> {
+    const added = [...replaced.keys()].filter((name) => !this.byName.has(name));
+    for (const name of added) {
+      if (!isSafeEntryName(name)) throw new Error(`partspec would add an entry named '${name}', which is not a part name inside the package`);
+      if (this.hasAnyCase(name)) throw new Error(`partspec would add the entry ${name}, which another entry already has in another letter case`);
+    }
     const central: Uint8Array[] = [];
     let offset = 0;
     for (const entry of this.entries) {
@@ -160,6 +195,7 @@ export class ZipPackage {
         yield written.local;
         continue;
       }
+      if (offset > 0xffffffff) throw new Error('the workbook would pass 4 GB, more than a package partspec writes can hold');
       const record = Uint8Array.from(entry.central);
       new DataView(record.buffer).setUint32(42, offset, true);
       central.push(record);
@@ -168,9 +204,8 @@ export class ZipPackage {
         yield piece;
       }
     }
-    for (const [name, data] of replaced) {
-      if (this.byName.has(name)) continue;
-      const written = encodeEntry(name, data, offset);
+    for (const name of added) {
+      const written = encodeEntry(name, replaced.get(name) as Uint8Array, offset);
       central.push(written.central);
       offset += written.local.length;
       yield written.local;
@@ -180,14 +215,7 @@ export class ZipPackage {
       offset += record.length;
       yield record;
     }
-    const end = new Uint8Array(22);
-    const view = new DataView(end.buffer);
-    view.setUint32(0, END, true);
-    view.setUint16(8, central.length, true);
-    view.setUint16(10, central.length, true);
-    view.setUint32(12, offset - centralStart, true);
-    view.setUint32(16, centralStart, true);
-    yield end;
+    yield encodeDirectoryEnd(central.length, centralStart, offset - centralStart);
   }
 
   /** Releases the source (an open file). */
@@ -196,50 +224,15 @@ export class ZipPackage {
   }
 }
 
-/** DOS time and date of now, as ZIP headers store them. */
-function dosNow(): [time: number, date: number] {
-  const d = new Date();
-  return [(d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1), ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate()];
-}
-
-/** A deflated entry: local header with its data, and its central record (keeping the old entry's times and attributes when it replaces one). */
-function encodeEntry(name: string, data: Uint8Array, offset: number, previous?: Uint8Array): { local: Uint8Array; central: Uint8Array } {
-  const nameBytes = new TextEncoder().encode(name);
-  const compressed = deflateRawSync(data);
-  const crc = crc32(data);
-  const old = previous ? new DataView(previous.buffer, previous.byteOffset, previous.byteLength) : undefined;
-  const [time, date] = old ? [old.getUint16(12, true), old.getUint16(14, true)] : dosNow();
-  // Bit 11: the name is UTF-8.
-  const flags = 0x0800;
-  const local = new Uint8Array(30 + nameBytes.length + compressed.length);
-  const l = new DataView(local.buffer);
-  l.setUint32(0, LOCAL, true);
-  l.setUint16(4, 20, true);
-  l.setUint16(6, flags, true);
-  l.setUint16(8, 8, true);
-  l.setUint16(10, time, true);
-  l.setUint16(12, date, true);
-  l.setUint32(14, crc, true);
-  l.setUint32(18, compressed.length, true);
-  l.setUint32(22, data.length, true);
-  l.setUint16(26, nameBytes.length, true);
-  local.set(nameBytes, 30);
-  local.set(compressed, 30 + nameBytes.length);
-  const central = new Uint8Array(46 + nameBytes.length);
-  const c = new DataView(central.buffer);
-  c.setUint32(0, CENTRAL, true);
-  c.setUint16(4, old ? old.getUint16(4, true) : 20, true);
-  c.setUint16(6, 20, true);
-  c.setUint16(8, flags, true);
-  c.setUint16(10, 8, true);
-  c.setUint16(12, time, true);
-  c.setUint16(14, date, true);
-  c.setUint32(16, crc, true);
-  c.setUint32(20, compressed.length, true);
-  c.setUint32(24, data.length, true);
-  c.setUint16(28, nameBytes.length, true);
-  c.setUint32(38, old ? old.getUint32(38, true) : 0, true);
-  c.setUint32(42, offset, true);
-  central.set(nameBytes, 46);
-  return { local, central };
+/**
+ * Inflates a part's bytes, never past the size its directory gives (checked against the limits
+ * before): a part that lies about its size stops there instead of running on.
+ */
+function inflateBounded(data: Uint8Array, entry: ZipEntry): Uint8Array {
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`its entry ${entry.name} is damaged (it inflates past the ${entry.size} bytes its directory gives)`);
+    throw new Error(`its entry ${entry.name} is damaged (${(error as Error).message})`);
+  }
 }
