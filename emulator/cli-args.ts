@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseFlags, wholeNumber as integer, type FlagSpecs } from '../node/args';
+import { UsageError } from '../node/errors';
 import { isIsoDate, REFERENCE_DATE } from './catalog';
 import { DOWNLOAD_FORMATS, isDownloadFormat } from './download-formats';
 import { DEFAULT_HOST, DEFAULT_PORT, type EmulatorOptions } from './options';
@@ -35,15 +36,8 @@ Options:
 
 export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
 
-/** A bad flag or value: the CLI prints the message and exits 2. */
-export class UsageError extends Error {}
-
-function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
-  }
-  return Number(text);
-}
+/** The one usage error of the Node programs: the CLI prints the message and exits 2. */
+export { UsageError };
 
 function fraction(flag: string, text: string): number {
   const value = Number(text);
@@ -74,64 +68,58 @@ function asOfDate(text: string): string {
   return text;
 }
 
+/** The emulator's flags, as data for the one parser. */
+export const EMULATOR_OPTIONS: FlagSpecs = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  key: { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'drop-rate': { type: 'string' },
+  seed: { type: 'string' },
+  'as-of': { type: 'string' },
+  'no-cors': { type: 'boolean' },
+  'no-real-numbers': { type: 'boolean' },
+  'download-host': { type: 'string' },
+  'download-format': { type: 'string' },
+  'log-requests': { type: 'string' },
+};
+
 /** Reads the command line into emulator options. Throws UsageError on anything it does not understand. */
 export function parseCliArgs(argv: readonly string[]): CliResult {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        key: { type: 'string', multiple: true },
-        latency: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        'fail-rate': { type: 'string' },
-        'drop-rate': { type: 'string' },
-        seed: { type: 'string' },
-        'as-of': { type: 'string' },
-        'no-cors': { type: 'boolean' },
-        'no-real-numbers': { type: 'boolean' },
-        'download-host': { type: 'string' },
-        'download-format': { type: 'string' },
-        'log-requests': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const v = parsed.values;
-  if (v.help) return { help: true };
+  const flags = parseFlags(argv, EMULATOR_OPTIONS);
+  if (flags.help) return { help: true };
   const options: EmulatorOptions = {};
-  if (v.port !== undefined) options.port = integer('port', v.port, 0, 65535);
-  if (v.host !== undefined) {
-    if (v.host.trim() === '') throw new UsageError('--host needs an address, e.g. 127.0.0.1.');
-    options.host = v.host;
-  }
-  if (v.key !== undefined) {
-    if (v.key.some((k) => k.trim() === '')) throw new UsageError('--key needs a non-empty key.');
-    options.keys = v.key;
-  }
-  if (v.latency !== undefined) options.latencyMs = latency(v.latency);
-  if (v['rate-limit'] !== undefined) options.rateLimit = rateLimit(v['rate-limit']);
-  if (v['fail-rate'] !== undefined) options.failRate = fraction('fail-rate', v['fail-rate']);
-  if (v['drop-rate'] !== undefined) options.dropRate = fraction('drop-rate', v['drop-rate']);
-  if (v.seed !== undefined) options.seed = integer('seed', v.seed, 0, 2 ** 32 - 1);
-  if (v['as-of'] !== undefined) options.asOf = asOfDate(v['as-of']);
-  if (v['no-cors']) options.noCors = true;
-  if (v['no-real-numbers']) options.realNumbers = false;
-  if (v['download-host'] !== undefined) options.downloadHost = { port: integer('download-host', v['download-host'], 0, 65535) };
-  if (v['download-format'] !== undefined) {
-    const format = v['download-format'];
+  /** Sets an option from a flag's value when the flag is given. */
+  const read = (name: string, apply: (text: string) => void): void => {
+    const text = flags.string(name);
+    if (text !== undefined) apply(text);
+  };
+  read('port', (t) => (options.port = integer('port', t, 0, 65535)));
+  read('host', (t) => {
+    if (t.trim() === '') throw new UsageError('--host needs an address, e.g. 127.0.0.1.');
+    options.host = t;
+  });
+  const keys = flags.list('key');
+  if (keys.some((k) => k.trim() === '')) throw new UsageError('--key needs a non-empty key.');
+  if (keys.length > 0) options.keys = keys;
+  read('latency', (t) => (options.latencyMs = latency(t)));
+  read('rate-limit', (t) => (options.rateLimit = rateLimit(t)));
+  read('fail-rate', (t) => (options.failRate = fraction('fail-rate', t)));
+  read('drop-rate', (t) => (options.dropRate = fraction('drop-rate', t)));
+  read('seed', (t) => (options.seed = integer('seed', t, 0, 2 ** 32 - 1)));
+  read('as-of', (t) => (options.asOf = asOfDate(t)));
+  if (flags.bool('no-cors')) options.noCors = true;
+  if (flags.bool('no-real-numbers')) options.realNumbers = false;
+  read('download-host', (t) => (options.downloadHost = { port: integer('download-host', t, 0, 65535) }));
+  read('download-format', (format) => {
     if (!isDownloadFormat(format)) throw new UsageError(`--download-format needs one of ${DOWNLOAD_FORMATS.join(', ')}, not '${format}'.`);
     options.downloadFormat = format;
-  }
-  if (v['log-requests'] !== undefined) {
-    if (v['log-requests'].trim() === '') throw new UsageError('--log-requests needs a file path.');
-    options.logRequests = v['log-requests'];
-  }
+  });
+  read('log-requests', (t) => {
+    if (t.trim() === '') throw new UsageError('--log-requests needs a file path.');
+    options.logRequests = t;
+  });
   return { help: false, options };
 }

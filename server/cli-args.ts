@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseFlags, type FlagSpecs } from '../node/args';
+import { UsageError } from '../node/errors';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate } from './options';
 
 export const SERVE_USAGE = `usage: partspec serve [options]
@@ -42,11 +43,6 @@ Options:
   --config FILE            the config file that holds the key and redisUrl (default ~/.config/partspec/config.json)
   --help                   show this text`;
 
-/** A bad flag or value: the CLI prints the message and exits 2. */
-export class ServeUsageError extends Error {
-  override readonly name = 'ServeUsageError';
-}
-
 export interface ServeArgs {
   port: number;
   host: string;
@@ -73,17 +69,10 @@ export interface ServeArgs {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new ServeUsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
-  }
-  return Number(text);
-}
-
 function positive(flag: string, text: string, max: number): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > max) {
-    throw new ServeUsageError(`--${flag} needs a number above 0 and at most ${max}, not '${text}'.`);
+    throw new UsageError(`--${flag} needs a number above 0 and at most ${max}, not '${text}'.`);
   }
   return value;
 }
@@ -91,14 +80,8 @@ function positive(flag: string, text: string, max: number): number {
 /** `N/SECONDS`, e.g. `10/1` or `100/60`. */
 export function parseRate(flag: string, text: string): Rate {
   const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new ServeUsageError(`--${flag} needs N/SECONDS with N ≥ 1 (e.g. 10/1 or 100/60), not '${text}'.`);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new UsageError(`--${flag} needs N/SECONDS with N ≥ 1 (e.g. 10/1 or 100/60), not '${text}'.`);
   return { max: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
-}
-
-function nonEmpty(flag: string, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (text.trim() === '') throw new ServeUsageError(`--${flag} needs a value.`);
-  return text;
 }
 
 /** A Redis address: redis:// or rediss://, with a host. Never echoes a password back. */
@@ -107,79 +90,75 @@ export function checkRedisUrl(flag: string, text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ServeUsageError(`--${flag} needs an address such as redis://127.0.0.1:6379.`);
+    throw new UsageError(`--${flag} needs an address such as redis://127.0.0.1:6379.`);
   }
   if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
-    throw new ServeUsageError(`--${flag} needs a redis:// or rediss:// address with a host, such as redis://127.0.0.1:6379.`);
+    throw new UsageError(`--${flag} needs a redis:// or rediss:// address with a host, such as redis://127.0.0.1:6379.`);
   }
   return text;
 }
 
-/** Reads `partspec serve` flags; throws ServeUsageError on anything it does not understand. */
+/** The flags of `partspec serve`, as data for the one parser. */
+export const SERVE_OPTIONS: FlagSpecs = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'public-url': { type: 'string' },
+  upstream: { type: 'string' },
+  tokens: { type: 'string' },
+  'pass-through': { type: 'boolean' },
+  'upstream-rate': { type: 'string' },
+  'user-rate': { type: 'string' },
+  'cache-ttl-hours': { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'request-timeout': { type: 'string' },
+  site: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+  'log-level': { type: 'string' },
+  config: { type: 'string' },
+  redis: { type: 'string' },
+  'metrics-token-file': { type: 'string' },
+  'no-metrics': { type: 'boolean' },
+};
+
+/** Reads `partspec serve` flags; throws UsageError on anything it does not understand. */
 export function parseServeArgs(argv: readonly string[]): { help: true } | { help: false; args: ServeArgs } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'public-url': { type: 'string' },
-        upstream: { type: 'string' },
-        tokens: { type: 'string' },
-        'pass-through': { type: 'boolean' },
-        'upstream-rate': { type: 'string' },
-        'user-rate': { type: 'string' },
-        'cache-ttl-hours': { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        'request-timeout': { type: 'string' },
-        site: { type: 'string' },
-        'tls-cert': { type: 'string' },
-        'tls-key': { type: 'string' },
-        'trust-proxy': { type: 'boolean' },
-        'log-level': { type: 'string' },
-        config: { type: 'string' },
-        redis: { type: 'string' },
-        'metrics-token-file': { type: 'string' },
-        'no-metrics': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const v = parsed.values;
-  if (v.help) return { help: true };
-  const logLevel = v['log-level'] ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ServeUsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'.`);
-  if (!!v['tls-cert'] !== !!v['tls-key']) throw new ServeUsageError('--tls-cert and --tls-key go together: give both files.');
-  if (v['pass-through'] && v.tokens !== undefined) throw new ServeUsageError('--tokens is for team mode; --pass-through forwards users’ own keys and takes no tokens.');
-  const host = nonEmpty('host', v.host) ?? DEFAULT_SERVER_HOST;
+  const flags = parseFlags(argv, SERVE_OPTIONS);
+  if (flags.help) return { help: true };
+  const v = (name: string): string | undefined => flags.string(name);
+  const logLevel = v('log-level') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'.`);
+  if (flags.has('tls-cert') !== flags.has('tls-key')) throw new UsageError('--tls-cert and --tls-key go together: give both files.');
+  if (flags.bool('pass-through') && flags.has('tokens')) throw new UsageError('--tokens is for team mode; --pass-through forwards users’ own keys and takes no tokens.');
+  const optional = <T>(name: string, read: (text: string) => T): T | undefined => {
+    const text = v(name);
+    return text === undefined ? undefined : read(text);
+  };
+  const requestTimeout = optional('request-timeout', (t) => positive('request-timeout', t, 600));
   return {
     help: false,
     args: {
-      port: v.port === undefined ? DEFAULT_SERVER_PORT : integer('port', v.port, 0, 65535),
-      host,
-      publicUrl: nonEmpty('public-url', v['public-url']),
-      upstream: nonEmpty('upstream', v.upstream),
-      tokensFile: nonEmpty('tokens', v.tokens),
-      passThrough: v['pass-through'] ?? false,
-      upstreamRate: v['upstream-rate'] === undefined ? undefined : parseRate('upstream-rate', v['upstream-rate']),
-      userRate: v['user-rate'] === undefined ? undefined : parseRate('user-rate', v['user-rate']),
-      cacheTtlHours: v['cache-ttl-hours'] === undefined ? 24 : positive('cache-ttl-hours', v['cache-ttl-hours'], 24 * 30),
-      noCache: v['no-cache'] ?? false,
-      requestTimeoutMs: v['request-timeout'] === undefined ? undefined : Math.round(positive('request-timeout', v['request-timeout'], 600) * 1000),
-      siteDir: nonEmpty('site', v.site),
-      tlsCert: nonEmpty('tls-cert', v['tls-cert']),
-      tlsKey: nonEmpty('tls-key', v['tls-key']),
-      trustProxy: v['trust-proxy'] ?? false,
+      port: flags.integer('port', 0, 65535) ?? DEFAULT_SERVER_PORT,
+      host: flags.nonEmpty('host') ?? DEFAULT_SERVER_HOST,
+      publicUrl: flags.nonEmpty('public-url'),
+      upstream: flags.nonEmpty('upstream'),
+      tokensFile: flags.nonEmpty('tokens'),
+      passThrough: flags.bool('pass-through'),
+      upstreamRate: optional('upstream-rate', (t) => parseRate('upstream-rate', t)),
+      userRate: optional('user-rate', (t) => parseRate('user-rate', t)),
+      cacheTtlHours: optional('cache-ttl-hours', (t) => positive('cache-ttl-hours', t, 24 * 30)) ?? 24,
+      noCache: flags.bool('no-cache'),
+      requestTimeoutMs: requestTimeout === undefined ? undefined : Math.round(requestTimeout * 1000),
+      siteDir: flags.nonEmpty('site'),
+      tlsCert: flags.nonEmpty('tls-cert'),
+      tlsKey: flags.nonEmpty('tls-key'),
+      trustProxy: flags.bool('trust-proxy'),
       logLevel,
-      config: nonEmpty('config', v.config),
-      redis: v.redis === undefined ? undefined : checkRedisUrl('redis', v.redis),
-      metricsTokenFile: nonEmpty('metrics-token-file', v['metrics-token-file']),
-      noMetrics: v['no-metrics'] ?? false,
+      config: flags.nonEmpty('config'),
+      redis: optional('redis', (t) => checkRedisUrl('redis', t)),
+      metricsTokenFile: flags.nonEmpty('metrics-token-file'),
+      noMetrics: flags.bool('no-metrics'),
     },
   };
 }

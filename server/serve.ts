@@ -3,8 +3,8 @@ import path from 'node:path';
 import { resolveConfig } from '../node/config';
 import { packageRoot } from '../node/package-root';
 import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
-import type { ServeArgs } from './cli-args';
-import { ServeUsageError, checkRedisUrl } from './cli-args';
+import { UsageError } from '../node/errors';
+import { checkRedisUrl, type ServeArgs } from './cli-args';
 import { SiteError } from './hosting/site';
 import { createServerMetrics } from './ops/metrics';
 import { opsPlugin } from './ops/plugin';
@@ -24,6 +24,11 @@ export interface ServeIo {
   warn(message: string): void;
 }
 
+/** Something the administrator must fix: one sentence, exit 2, no usage text below it. */
+function refusal(message: string): UsageError {
+  return new UsageError(message, { showUsage: false });
+}
+
 /** The shared state for these flags: Redis with `--redis URL`, else in-process (the embedded default). */
 export async function createStateFor(args: ServeArgs, log?: StateLogger): Promise<SharedState> {
   const tokensFile = args.passThrough ? undefined : args.tokensFile;
@@ -40,9 +45,9 @@ function readMetricsToken(args: ServeArgs, env: NodeJS.ProcessEnv): string | und
     try {
       token = readFileSync(args.metricsTokenFile, 'utf8').trim();
     } catch (error) {
-      throw new ServeUsageError(`--metrics-token-file ${args.metricsTokenFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+      throw refusal(`--metrics-token-file ${args.metricsTokenFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
     }
-    if (token.length < 16) throw new ServeUsageError(`--metrics-token-file ${args.metricsTokenFile} must hold a token of at least 16 characters.`);
+    if (token.length < 16) throw refusal(`--metrics-token-file ${args.metricsTokenFile} must hold a token of at least 16 characters.`);
     return token;
   }
   const fromEnv = env.PARTSPEC_METRICS_TOKEN?.trim();
@@ -53,20 +58,20 @@ function readPem(flag: string, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    throw new ServeUsageError(`--${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw refusal(`--${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
 }
 
 /**
  * Resolves the flags, the key and the upstream, builds the server and starts it listening.
- * Throws ServeUsageError (exit 2) for anything the administrator must fix.
+ * Throws UsageError (exit 2, without the usage text) for anything the administrator must fix.
  */
 export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server: PartSpecServer; url: string; mode: 'team' | 'pass-through' }> {
   let config;
   try {
     config = resolveConfig({ 'base-url': args.upstream, config: args.config }, io.env, io.warn);
   } catch (error) {
-    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+    throw refusal(error instanceof Error ? error.message : String(error));
   }
   // --redis, else PARTSPEC_REDIS_URL, else the config file's redisUrl: the same order the token commands follow.
   if (!args.redis && config.redisUrl) args = { ...args, redis: checkRedisUrl('redis', config.redisUrl) };
@@ -75,15 +80,15 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     try {
       publicUrl = checkPublicUrl(args.publicUrl);
     } catch (error) {
-      throw new ServeUsageError(`--public-url: ${(error as Error).message}`);
+      throw refusal(`--public-url: ${(error as Error).message}`);
     }
   }
   if (!args.passThrough) {
     if (!config.apiKey) {
-      throw new ServeUsageError('Team mode needs the maker API key on the server: set PARTSPEC_API_KEY or put apiKey in the config file (or run with --pass-through).');
+      throw refusal('Team mode needs the maker API key on the server: set PARTSPEC_API_KEY or put apiKey in the config file (or run with --pass-through).');
     }
     if (!args.tokensFile && !args.redis) {
-      throw new ServeUsageError("Team mode needs --tokens FILE (or --redis URL, where the team's tokens live): create one with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
+      throw refusal("Team mode needs --tokens FILE (or --redis URL, where the team's tokens live): create one with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
     }
   }
   const tls = args.tlsCert && args.tlsKey ? { cert: readPem('tls-cert', args.tlsCert), key: readPem('tls-key', args.tlsKey) } : undefined;
@@ -96,7 +101,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     try {
       await markTokensInRedis(args.tokensFile, describeRedisUrl(args.redis));
     } catch (error) {
-      throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+      throw refusal(error instanceof Error ? error.message : String(error));
     }
   }
   const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) });
@@ -128,13 +133,13 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     await server.app.register(opsPlugin, { state, upstream: config.baseUrl, metrics, metricsToken });
   } catch (error) {
     await state.close();
-    if (error instanceof SiteError) throw new ServeUsageError(error.message);
+    if (error instanceof SiteError) throw refusal(error.message);
     throw error;
   }
   const url = await server.listen(args.port, args.host).catch(async (error: NodeJS.ErrnoException) => {
     await server.close().catch(() => undefined);
-    if (error.code === 'EADDRINUSE') throw new ServeUsageError(`Port ${args.port} on ${args.host} is already in use: choose another with --port.`);
-    if (error.code === 'EACCES') throw new ServeUsageError(`Port ${args.port} needs privileges this user does not have: choose a port above 1023, or run behind a reverse proxy.`);
+    if (error.code === 'EADDRINUSE') throw refusal(`Port ${args.port} on ${args.host} is already in use: choose another with --port.`);
+    if (error.code === 'EACCES') throw refusal(`Port ${args.port} needs privileges this user does not have: choose a port above 1023, or run behind a reverse proxy.`);
     throw error;
   });
   return { server, url, mode: args.passThrough ? 'pass-through' : 'team' };

@@ -77,7 +77,7 @@ export const downloadCommand: Command = {
     const out = flags.required('out');
     const json = out.toLowerCase().endsWith('.json');
     if (!json) formatOfFile(out, '--out');
-    const fields = parseFieldList(flags.string('fields'));
+    const fields = parseFieldList(flags.list('fields'));
     if (json && fields) throw new UsageError('--fields applies to .xlsx and .csv; .json holds every field of each product.');
     const groups = CATEGORIES[category].groups;
     const columns = buildImportColumns(fields ?? VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => f.key));

@@ -112,17 +112,6 @@ async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, 
   return outcomes;
 }
 
-/** Every `--column` value, in order (a header may hold a comma, so they are not read joined). */
-function columnArguments(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--') break;
-    if (argv[i] === '--column' && i + 1 < argv.length) out.push(argv[++i]);
-    else if (argv[i].startsWith('--column=')) out.push(argv[i].slice('--column='.length));
-  }
-  return out;
-}
-
 /** A part-number column's set (the first column's, or a second source's) and, for the first, what changed since the last run. */
 interface SourceSet extends EnrichSet {
   changes?: ChangesOfFile;
@@ -140,14 +129,14 @@ export const enrichCommand: Command = {
     );
     const input = flags.positionals[0];
     formatOfBom(input);
-    const columns = columnArguments(argv);
+    const columns = flags.list('column');
     if (columns.some((c) => c.trim() === '')) throw new UsageError('--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const [column, ...alternateColumns] = columns;
 
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.string('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
-    const failOn = parseFailOn(flags.string('fail-on'));
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
+    const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
 
     const bom = await openBom(input, (message) => context.note(message));

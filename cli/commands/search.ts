@@ -92,7 +92,7 @@ export const searchCommand: Command = {
     const out = flags.required('out');
     if (out !== '-') formatOfFile(out, '--out');
     const max = flags.integer('max', 1, 10_000_000);
-    const columns = buildImportColumns(parseFieldList(flags.string('fields')) ?? defaultSearchFields(category).map((f) => f.key));
+    const columns = buildImportColumns(parseFieldList(flags.list('fields')) ?? defaultSearchFields(category).map((f) => f.key));
     const { client, config } = connect(context, flags);
     const query = { category, filter: flags.string('filter'), orderby: flags.string('orderby'), lang: config.lang };
     const started = new Date();

@@ -1,4 +1,5 @@
-import { SERVE_USAGE, ServeUsageError, parseServeArgs } from '../../server/cli-args';
+import { isUsageError } from '../../node/errors';
+import { SERVE_USAGE, parseServeArgs } from '../../server/cli-args';
 import { startServe } from '../../server/serve';
 import { TokenFileError } from '../../server/tokens/token-file';
 import { runTokenCommand } from '../../server/tokens/token-commands';
@@ -57,7 +58,7 @@ export const serveCommand: Command = {
       if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr, env: context.env });
       return await runServer(argv, context);
     } catch (error) {
-      if (error instanceof ServeUsageError || error instanceof TokenFileError) {
+      if (isUsageError(error) || error instanceof TokenFileError) {
         context.stderr.write(`partspec serve: ${error.message}\n`);
         return 2;
       }

@@ -1,6 +1,7 @@
-import { parseArgs } from 'node:util';
+import { parseFlags } from '../../node/args';
 import { ENV, resolveConfig } from '../../node/config';
-import { ServeUsageError, checkRedisUrl } from '../cli-args';
+import { UsageError } from '../../node/errors';
+import { checkRedisUrl } from '../cli-args';
 import { describeRedisUrl } from '../state/redis-link';
 import { openRedisTokenStore } from '../state/redis-token-admin';
 import { TokenStoreUnavailableError } from '../state/redis-tokens';
@@ -40,7 +41,7 @@ function findRedis(flag: string | undefined, configFile: string | undefined, env
   try {
     config = resolveConfig({ config: configFile }, env);
   } catch (error) {
-    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (!config.redisUrl) return undefined;
   const from = config.sources.redisUrl === 'env' ? ENV.redisUrl : `the config file ${config.file}`;
@@ -56,36 +57,31 @@ function findRedis(flag: string | undefined, configFile: string | undefined, env
  * stdout (so a script can take it with `tail -n 1`); only its hash is stored.
  */
 export async function runTokenCommand(argv: readonly string[], io: TokenCommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { tokens: { type: 'string' }, redis: { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' } } });
-  } catch (error) {
-    throw new ServeUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const [action, name, ...extra] = parsed.positionals;
-  const file = parsed.values.tokens;
-  if (!action || !['add', 'list', 'revoke'].includes(action)) throw new ServeUsageError(`'partspec serve token' needs add, list or revoke${action ? `, not '${action}'` : ''}.`);
-  if (extra.length > 0) throw new ServeUsageError(`Unexpected argument '${extra[0]}'.`);
-  if (parsed.values.redis !== undefined && file !== undefined) throw new ServeUsageError(`'partspec serve token ${action}' takes --tokens FILE or --redis URL, not both.`);
-  if (file !== undefined && file.trim() === '') throw new ServeUsageError('--tokens needs a file path.');
-  const redis = findRedis(parsed.values.redis, parsed.values.config, io.env ?? process.env);
-  const json = parsed.values.json ?? false;
+  const flags = parseFlags(argv, { tokens: { type: 'string' }, redis: { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' } }, { min: 0, max: Infinity });
+  const [action, name, ...extra] = flags.positionals;
+  const file = flags.string('tokens');
+  if (!action || !['add', 'list', 'revoke'].includes(action)) throw new UsageError(`'partspec serve token' needs add, list or revoke${action ? `, not '${action}'` : ''}.`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument '${extra[0]}'.`);
+  if (flags.has('redis') && file !== undefined) throw new UsageError(`'partspec serve token ${action}' takes --tokens FILE or --redis URL, not both.`);
+  if (file !== undefined && file.trim() === '') throw new UsageError('--tokens needs a file path.');
+  const redis = findRedis(flags.string('redis'), flags.string('config'), io.env ?? process.env);
+  const json = flags.bool('json');
   const what = `'partspec serve token ${action}${name ? ` ${name}` : ''}'`;
   if (file !== undefined) {
     if (redis) {
-      throw new ServeUsageError(
+      throw new UsageError(
         `${redis.from} names the servers' Redis (${describeRedisUrl(redis.url)}), where the team's tokens live, so ${file} is not what they read: run ${what} without --tokens to act on Redis.`,
       );
     }
     const moved = await readTokensInRedis(file);
     if (moved) {
-      throw new ServeUsageError(
+      throw new UsageError(
         `The servers keep the tokens of ${file} in Redis at ${moved.address}${moved.since ? ` (since ${moved.since})` : ''}; the file only seeded it, so changing it would change nothing. Run ${what} --redis URL (or set ${ENV.redisUrl}, or redisUrl in the config file) instead.`,
       );
     }
     return runOnStore(createTokenFileStore(file), `the tokens file ${file}`, action, name, json, io);
   }
-  if (!redis) throw new ServeUsageError(`${what} needs --tokens FILE (the file the server reads) or the servers' Redis: --redis URL, ${ENV.redisUrl} or redisUrl in the config file.`);
+  if (!redis) throw new UsageError(`${what} needs --tokens FILE (the file the server reads) or the servers' Redis: --redis URL, ${ENV.redisUrl} or redisUrl in the config file.`);
   const where = `Redis at ${describeRedisUrl(redis.url)} (from ${redis.from})`;
   let opened;
   try {
@@ -103,7 +99,7 @@ export async function runTokenCommand(argv: readonly string[], io: TokenCommandI
 /** `where` names where the tokens are, in messages: the tokens file, or Redis and where its address came from. */
 async function runOnStore(store: TokenStore, where: string, action: string, name: string | undefined, json: boolean, io: TokenCommandIo): Promise<number> {
   if (action === 'list') {
-    if (name) throw new ServeUsageError(`'token list' takes no name (got '${name}').`);
+    if (name) throw new UsageError(`'token list' takes no name (got '${name}').`);
     const records = await store.list();
     await write(io.stderr, `Tokens in ${where}:\n`);
     if (json) {
@@ -117,7 +113,7 @@ async function runOnStore(store: TokenStore, where: string, action: string, name
     }
     return 0;
   }
-  if (!name) throw new ServeUsageError(`'partspec serve token ${action}' needs a NAME (e.g. the user's e-mail address).`);
+  if (!name) throw new UsageError(`'partspec serve token ${action}' needs a NAME (e.g. the user's e-mail address).`);
   if (action === 'add') {
     const token = await store.add(name);
     await write(io.stderr, `New token for ${name}, shown only now: give it to ${name}, who enters it in PartSpec ▸ Settings as the API key.\n`);

@@ -1,0 +1,109 @@
+/**
+ * The one flag parser of the Node programs (`partspec`, `partspec serve`, the emulator), on Node's
+ * own `util.parseArgs`. Each shell declares its flags as data; whatever is unknown or malformed is
+ * a UsageError (exit 2), and a flag declared `multiple` comes back as a list, one value per use.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors';
+
+/** One flag: a value (`string`) or a switch (`boolean`); `multiple` when it may be given again. */
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+}
+
+/** A program's flags by name (without the leading `--`). */
+export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
+
+/** How many arguments that are not flags a program takes; `name` words the "Missing …" sentence. */
+export interface PositionalSpec {
+  min: number;
+  max: number;
+  name?: string;
+}
+
+/** Parsed flags with typed getters. */
+export interface Flags {
+  positionals: string[];
+  /** `--help` or `-h` was given (positionals are then not checked). */
+  help: boolean;
+  has(name: string): boolean;
+  /** The value of a flag given once; a flag declared `multiple` is read with `list`. */
+  string(name: string): string | undefined;
+  /** Every value of a flag, in the order given (empty when absent). */
+  list(name: string): string[];
+  /** A flag that must be present and non-empty (trimmed). */
+  required(name: string): string;
+  /** The flag's value, which may be absent but not blank. */
+  nonEmpty(name: string, message?: string): string | undefined;
+  bool(name: string): boolean;
+  /** A whole number within bounds, or undefined when the flag is absent. */
+  integer(name: string, min: number, max: number): number | undefined;
+}
+
+const HELP: FlagSpecs = { help: { type: 'boolean', short: 'h' } };
+
+/** Node's sentence, without its hint about `--` that does not help a user who mistyped a flag. */
+function usageSentence(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\. To specify a positional argument.*$/s, '.');
+}
+
+/** A whole number from `min` to `max`, or a UsageError naming the flag. */
+export function wholeNumber(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
+  }
+  return Number(text);
+}
+
+/** Parses `argv` against `specs` (plus `--help`/`-h`); anything unknown or malformed is a UsageError. */
+export function parseFlags(argv: readonly string[], specs: FlagSpecs, positionals: PositionalSpec = { min: 0, max: 0 }): Flags {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: { ...specs, ...HELP }, strict: true, allowPositionals: positionals.max > 0 });
+  } catch (error) {
+    throw new UsageError(usageSentence(error));
+  }
+  const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
+  const list = parsed.positionals;
+  const help = values.help === true;
+  if (!help) {
+    if (list.length < positionals.min) throw new UsageError(`Missing ${positionals.name ?? 'argument'}.`);
+    if (list.length > positionals.max) throw new UsageError(`Unexpected argument '${list[positionals.max]}'.`);
+  }
+  const text = (name: string): string | undefined => {
+    // A programming slip, not a user's: a list read as one value would lose all but one.
+    if (specs[name]?.multiple) throw new Error(`--${name} may be given several times: read it with list().`);
+    const v = values[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const flags: Flags = {
+    positionals: list,
+    help,
+    has: (name) => values[name] !== undefined,
+    string: text,
+    list(name) {
+      const v = values[name];
+      if (v === undefined) return [];
+      return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    },
+    required(name) {
+      const v = text(name);
+      if (v === undefined || v.trim() === '') throw new UsageError(`--${name} is required.`);
+      return v.trim();
+    },
+    nonEmpty(name, message) {
+      const v = text(name);
+      if (v !== undefined && v.trim() === '') throw new UsageError(message ?? `--${name} needs a value.`);
+      return v;
+    },
+    bool: (name) => values[name] === true,
+    integer(name, min, max) {
+      const v = text(name);
+      return v === undefined ? undefined : wholeNumber(name, v, min, max);
+    },
+  };
+  return flags;
+}
