@@ -5,7 +5,7 @@
  * every Samsung capacitor.
  */
 import { foldWords } from '../fold';
-import { MAKER_NAME } from './maker-numbering';
+import { containsWord, MAKER_NAME, MAKER_SPELLINGS, MAKER_WORDS, NUMBER_WORDS } from './header-words';
 
 export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
 
@@ -13,35 +13,26 @@ export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
 const DNP_MARKERS = new Set(['dnp', 'dnf', 'dni', 'nf', 'np', 'nopop', 'notfitted', 'notpopulated', 'donotpopulate', 'donotplace', 'donotfit', 'nostuff', 'nomount', 'notmounted', '未実装', '実装なし', '不贴', '不贴片', '不焊', '空贴']);
 /** Words that start a total or sum row. */
 const TOTAL_WORDS = /^(total|totals|sum|subtotal|grand total|合計|合计|总计|小計|小计)\b/i;
-/** Headers of a manufacturer column (a part-number header that mentions the maker is not one). */
-const MAKER_HEADERS = ['manufacturer', 'mfr', 'mfg', 'maker', 'vendor', 'brand', 'メーカー', 'メーカ', '製造元', '制造商', '厂家', '厂商', '品牌', '生产商'];
-const PART_HEADER_WORDS = ['part', 'pn', 'number', 'no', '#', '品番', '型番', '型号', '料号', '编号', '番号'];
-
-/** The maker PartSpec serves, in the spellings BOMs use (Latin and local script, either order). */
-const OUR_MAKER = ['murata', '村田', 'ムラタ', 'むらた'];
-
-const fold = (value: unknown): string => foldWords(value).replace(/[,;]+/g, '');
 
 /** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)", "ムラタ Murata"… */
 export function isOurMaker(value: unknown): boolean {
-  const f = fold(value);
-  return OUR_MAKER.some((name) => f.includes(name));
+  return containsWord(foldWords(value), MAKER_SPELLINGS);
 }
 
 /** The manufacturer column among a header row's cells, if there is one (0-based index into `headers`). */
 export function findMakerColumn(headers: readonly unknown[]): number | undefined {
   const index = headers.findIndex((h) => {
-    const f = fold(h);
-    if (f === '' || !MAKER_HEADERS.some((w) => f.includes(w))) return false;
-    const rest = MAKER_HEADERS.reduce((text, w) => text.replace(w, ''), f);
-    return !PART_HEADER_WORDS.some((w) => rest.includes(w)) && rest.length <= 6;
+    const f = foldWords(h);
+    if (f === '' || !containsWord(f, MAKER_WORDS)) return false;
+    const rest = MAKER_WORDS.reduce((text, w) => text.replace(w, ''), f);
+    return !containsWord(rest, NUMBER_WORDS) && rest.length <= 6;
   });
   return index < 0 ? undefined : index;
 }
 
 /** What a BOM row is; `partColumn` and `makerColumn` index into `row`. */
 export function classifyRow(row: readonly unknown[], partColumn: number, makerColumn?: number): RowKind {
-  if (row.some((cell) => DNP_MARKERS.has(fold(cell)))) return 'dnp';
+  if (row.some((cell) => DNP_MARKERS.has(foldWords(cell)))) return 'dnp';
   const part = String(row[partColumn] ?? '').trim();
   if (part === '') return row.some((cell) => TOTAL_WORDS.test(String(cell ?? '').trim())) ? 'total' : 'blank';
   if (TOTAL_WORDS.test(part)) return 'total';

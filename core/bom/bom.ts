@@ -1,21 +1,8 @@
 import { cellAddress, columnLetters, type CellBlock } from '../address';
 import { identifyPartSpecHeader } from '../cells/columns';
-import { foldWords as fold } from '../fold';
+import { foldWords } from '../fold';
+import { containsWord, DISTRIBUTOR_WORDS, INTERNAL_WORDS, MAKER_WORDS, PART_ENDINGS, PART_WORDS } from './header-words';
 import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
-
-/**
- * Part-number headers as BOMs write them, normalized (NFKC, lower case, no spaces or punctuation
- * except `#`). A header ending in one of these is a part-number column.
- */
-const PART_ENDINGS = ['partnumber', 'partnum', 'partno', 'part#', 'pn', 'mpn', 'p#', 'partnr', 'partcode', 'orderingcode', 'ordercode'];
-/** CJK part-number words, matched anywhere in the header. */
-const PART_WORDS = ['品番', '型番', '部品番号', '製品番号', '型号', '料号', '物料编号', '零件号', '零件编号', '部件号', '产品型号', '规格'];
-/** Words that say the number is the manufacturer's (preferred over an internal number). */
-const MAKER_WORDS = ['mfr', 'mfg', 'manufacturer', 'maker', 'mpn', 'vendor', 'メーカ', '制造商', '厂家', '厂商'];
-/** Words that say the number is a distributor's order number, not the maker's (scored down). */
-const DISTRIBUTOR_WORDS = ['digikey', 'mouser', 'lcsc', 'farnell', 'newark', 'arrow', 'avnet', 'tme', 'distributor', 'supplier', 'sku', '供应商', '商社'];
-/** Words that say the number is the company's own (least preferred). */
-const INTERNAL_WORDS = ['internal', 'customer', 'company', 'our', 'cpn', 'ipn', '社内', '自社', '内部', '客户'];
 
 /**
  * How strongly a header names a part-number column: 0 not at all, 1 an internal number, 2 a
@@ -24,18 +11,19 @@ const INTERNAL_WORDS = ['internal', 'customer', 'company', 'our', 'cpn', 'ipn', 
 export function scorePartNumberHeader(header: unknown): number {
   if (typeof header !== 'string' || header.trim() === '' || identifyPartSpecHeader(header) !== undefined) return 0;
   if (/^\s*partspec\s*(\([^)]*\))?\s*:/i.test(header)) return 0;
-  const f = fold(header);
+  const f = foldWords(header);
   if (f.length > 40) return 0;
   // A number after the header is a second source's (MPN2, PN_1, Part Number 2).
   const bare = f.replace(/\d+$/, '');
   const isPart =
     PART_ENDINGS.some((e) => bare.endsWith(e)) ||
-    PART_WORDS.some((w) => bare.includes(w)) ||
+    containsWord(bare, PART_WORDS) ||
     /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(bare) ||
-    /^(mfr|mfg|manufacturer|maker|vendor|customer|mouser|digikey|supplier)(#|no|number)$/.test(bare);
+    /^(mfr|mfg|manufacturer|maker|vendor|brand|customer|mouser|digikey|supplier)(#|no|number)$/.test(bare);
   if (!isPart) return 0;
-  if (INTERNAL_WORDS.some((w) => f.includes(w)) || DISTRIBUTOR_WORDS.some((w) => f.includes(w))) return 1;
-  if (MAKER_WORDS.some((w) => f.includes(w))) return 3;
+  if (containsWord(f, INTERNAL_WORDS) || containsWord(f, DISTRIBUTOR_WORDS)) return 1;
+  // MPN is the manufacturer's part number by its own letters.
+  if (containsWord(f, MAKER_WORDS) || f.includes('mpn')) return 3;
   return 2;
 }
 
@@ -147,8 +135,8 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
   return ranked.sort((a, b) => b.score - a.score || b.headerScore - a.headerScore || a.column - b.column);
 }
 
-/** Header text folded for comparing two headers: NFKC, lower case, no spaces or punctuation, `#` included. */
-const foldHeader = (header: string): string => fold(header).replace(/#+/g, '');
+/** Header text folded for comparing two headers: `PN#` and `PN` are the same header. */
+const foldHeader = (header: string): string => foldWords(header, { hash: false });
 const ALTERNATE_WORDS = /^(alt|alternate|alternative|second|secondsource|2nd|backup|sub|substitute|代替|替代|备选)|(alt|alternate|alternative|2nd|代替|替代|备选)$/;
 
 /**

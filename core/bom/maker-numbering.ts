@@ -38,6 +38,3 @@ export function looksLikeMakerPartNumber(value: unknown): boolean {
   const prefix = PREFIXES.find((p) => text.startsWith(p));
   return prefix !== undefined && BODY.test(text.slice(prefix.length)) && /\d/.test(text.slice(prefix.length));
 }
-
-/** The maker's name as the summary line says it. */
-export const MAKER_NAME = 'Murata';

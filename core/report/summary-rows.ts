@@ -6,17 +6,13 @@
 import type { ReplacementAnswer } from '../../api/replacements';
 import type { SetRows } from '../enrich/enrich-sets';
 import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
+import { DESIGNATOR_WORDS, QUANTITY_WORDS } from '../bom/header-words';
 import { foldWords } from '../fold';
 import { splitDesignators } from './quantities';
 import type { SummaryRow } from './types';
 
-/** Headers of the quantity per board, folded (`Qty`, `Quantity`, `数量`, `個数`, `用量`, `Menge`, `Pcs`). */
-const QUANTITY_WORDS = ['qty', 'quantity', 'quantityperboard', 'qtyperboard', 'count', 'pcs', 'menge', 'anzahl', '数量', '個数', '員数', '用量', '使用数'];
-/** Headers of the reference designators, folded (`Reference`, `Designator`, `RefDes`, `回路記号`, `位号`). */
-const DESIGNATOR_WORDS = ['reference', 'references', 'ref', 'refs', 'refdes', 'designator', 'designators', 'referencedesignator', 'referencedesignators', 'parts', '回路記号', '部品記号', 'リファレンス', '位号', '位置号'];
-
 function findHeader(headers: readonly unknown[], words: readonly string[]): number | undefined {
-  const folded = headers.map((h) => foldWords(h).replace(/[#]+/g, ''));
+  const folded = headers.map((h) => foldWords(h, { hash: false }));
   const exact = folded.findIndex((f) => words.includes(f));
   return exact < 0 ? undefined : exact;
 }
