@@ -1,5 +1,5 @@
-import { cellAddress, columnLetters, parseAddress, MAX_COLUMN_INDEX, type CellBlock } from '../core/address';
-import type { HighlightRule } from '../core/enrich/highlight';
+import { cellAddress, parseAddress, MAX_COLUMN_INDEX, type CellBlock } from '../core/address';
+import { highlightMarkup, type ColumnHighlight } from './conditional-formats';
 import type { TypedCell } from './typed-cells';
 import type { RelationshipsPart } from './package-parts';
 import { relationshipType } from './namespaces';
@@ -7,7 +7,7 @@ import { insertChild, WORKSHEET_ORDER } from './schema-order';
 import type { SharedStrings } from './shared-strings';
 import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
-import { applyEdits, escapeText, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
+import { applyEdits, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
@@ -28,18 +28,10 @@ export interface PendingCell {
   fill?: string | null;
 }
 
-/** Highlight rules for one column's data cells (an empty list removes the column's highlights). */
-export interface PendingHighlight {
-  column: number;
-  firstRow: number;
-  lastRow: number;
-  rules: readonly HighlightRule[];
-}
-
 /** What an enrichment writes to one sheet. */
 export interface SheetWrites {
   cells: Map<string, PendingCell>;
-  highlights: Map<number, PendingHighlight>;
+  highlights: Map<number, ColumnHighlight>;
   /** Width in characters of each new column. */
   widths: Map<number, number>;
 }
@@ -257,23 +249,12 @@ function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart
     if (blocks.length === 1 && blocks[0].columnCount === 1 && writes.highlights.has(blocks[0].column)) edits.push({ start: format.start, end: format.end, text: '' });
     else priority = Math.max(priority, format.priority ?? 0);
   }
-  const added: string[] = [];
-  for (const h of [...writes.highlights.values()].sort((a, b) => a.column - b.column)) {
-    if (h.rules.length === 0 || h.lastRow < h.firstRow) continue;
-    const letters = columnLetters(h.column);
-    const rules = h.rules.map((rule) => {
-      const dxf = styles.highlightOf(argbOf(rule.font), argbOf(rule.fill));
-      return `<${p}cfRule type="cellIs" dxfId="${dxf}" priority="${++priority}" operator="equal"><${p}formula>${escapeText(`"${rule.text.replace(/"/g, '""')}"`)}</${p}formula></${p}cfRule>`;
-    });
-    added.push(`<${p}conditionalFormatting sqref="${letters}${h.firstRow + 1}:${letters}${h.lastRow + 1}">${rules.join('')}</${p}conditionalFormatting>`);
-  }
-  if (added.length > 0) edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'conditionalFormatting', scan.rootClose, added.join('')));
+  const added = [...writes.highlights.values()]
+    .sort((a, b) => a.column - b.column)
+    .map((h) => highlightMarkup(p, h, styles, () => ++priority))
+    .join('');
+  if (added !== '') edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'conditionalFormatting', scan.rootClose, added));
   return edits;
-}
-
-/** ARGB of a `#RRGGBB` colour. */
-function argbOf(hex: string): string {
-  return `FF${hex.replace('#', '').toUpperCase()}`;
 }
 
 /**

@@ -29,7 +29,7 @@ interface Container {
   added: string[];
 }
 
-const CONTAINERS = { numFmts: 'numFmt', fonts: 'font', fills: 'fill', cellXfs: 'xf', dxfs: 'dxf' } as const;
+const CONTAINERS = { numFmts: 'numFmt', fonts: 'font', fills: 'fill', borders: 'border', cellStyleXfs: 'xf', cellXfs: 'xf', cellStyles: 'cellStyle', dxfs: 'dxf' } as const;
 type ContainerName = keyof typeof CONTAINERS;
 
 /** What a written cell's format must be, on top of the format it had. */
@@ -42,8 +42,31 @@ export interface StyleWish {
   fill?: string | null;
 }
 
-const MINIMAL_STYLES =
-  `${XML_HEAD}<styleSheet xmlns="${NS.main}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+/**
+ * What Excel puts in every styles part, and what a cell without a format (or with format 0) means:
+ * the default font, the two fills Excel reserves (none, gray125), an empty border, the Normal
+ * style and the default cell format. A part that lacks one of them (an empty `<styleSheet/>` is
+ * seen in real workbooks) gets it before anything is appended, so an appended format never
+ * becomes index 0, which every cell without a format would then take.
+ */
+function excelDefaults(p: string): Partial<Record<ContainerName, string[]>> {
+  return {
+    fonts: [`<${p}font><${p}sz val="11"/><${p}name val="Calibri"/><${p}family val="2"/></${p}font>`],
+    fills: [`<${p}fill><${p}patternFill patternType="none"/></${p}fill>`, `<${p}fill><${p}patternFill patternType="gray125"/></${p}fill>`],
+    borders: [`<${p}border><${p}left/><${p}right/><${p}top/><${p}bottom/><${p}diagonal/></${p}border>`],
+    cellStyleXfs: [`<${p}xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>`],
+    cellXfs: [`<${p}xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>`],
+    cellStyles: [`<${p}cellStyle name="Normal" xfId="0" builtinId="0"/>`],
+  };
+}
+
+/** A root written `<styleSheet …/>` opened as `<styleSheet …></styleSheet>`, so children can go inside. */
+function openedRoot(xml: string): string {
+  let root: { start: number; openEnd: number; selfClosing: boolean; qname: string } | undefined;
+  scanXml(xml, { open: (e) => void (root ??= { start: e.start, openEnd: e.openEnd, selfClosing: e.selfClosing, qname: e.prefix ? `${e.prefix}:${e.name}` : e.name }) });
+  if (!root?.selfClosing) return xml;
+  return `${xml.slice(0, root.openEnd - 2).replace(/\s+$/, '')}></${root.qname}>${xml.slice(root.openEnd)}`;
+}
 
 /** The styles part of a workbook, with what an enrichment appends to it. */
 export class StylesPart {
@@ -59,7 +82,7 @@ export class StylesPart {
 
   constructor(xml: string | undefined) {
     this.created = xml === undefined;
-    this.xml = xml ?? MINIMAL_STYLES;
+    this.xml = openedRoot(xml ?? `${XML_HEAD}<styleSheet xmlns="${NS.main}"/>`);
     let current: Container | undefined;
     scanXml(this.xml, {
       open: (e) => {
@@ -83,6 +106,12 @@ export class StylesPart {
         if (e.path.length === 2 && current && CONTAINERS[e.path[1] as ContainerName] === e.name) current.items.push(this.xml.slice(e.start, end));
       },
     });
+    for (const [name, items] of Object.entries(excelDefaults(this.prefix)) as [ContainerName, string[]][]) {
+      const c = this.container(name);
+      if (c.items.length > 0) continue;
+      c.items.push(...items);
+      c.added.push(...items);
+    }
   }
 
   /** The number format code of a cell format (index into cellXfs), '' for General. */
@@ -142,7 +171,9 @@ export class StylesPart {
   /** The part's text with the appended entries and updated counts. */
   toXml(): string {
     const edits: TextEdit[] = [];
-    for (const [name, c] of this.containers) {
+    const rank = (name: string): number => STYLESHEET_ORDER.indexOf(name);
+    // New containers that go to the same place keep the schema's order.
+    for (const [name, c] of [...this.containers].sort(([a], [b]) => rank(a) - rank(b))) {
       if (c.added.length === 0) continue;
       const count = c.items.length;
       if (c.start < 0) {
