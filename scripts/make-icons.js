@@ -62,6 +62,16 @@ const ICONS = {
       line(0.5, 0.26, 0.66, 0.38, 0.09),
     ),
   },
+  // Three bars rising: the BOM summary's charts.
+  summary: {
+    colour: [0x6b, 0x3f, 0xa0],
+    sizes: BUTTON_SIZES,
+    glyph: union(
+      line(0.3, 0.78, 0.3, 0.56, 0.14),
+      line(0.5, 0.78, 0.5, 0.4, 0.14),
+      line(0.7, 0.78, 0.7, 0.24, 0.14),
+    ),
+  },
   // Gear: ring with teeth.
   settings: {
     colour: [0x5c, 0x5c, 0x66],

@@ -4,7 +4,7 @@
  *
  * Excel has no notification API for commands, so they report in the sheet: Enrich selection
  * writes each row's outcome in the `PartSpec: Match` column (or, when the lookup fails, the reason
- * in every row's Match cell); Refresh rewrites the status line above each imported table. When a
+ * in every row's Match cell); BOM summary writes the PartSpec Summary sheet; Refresh rewrites the status line above each imported table. When a
  * command cannot find where to report (no BOM around the selection, no key), it keeps the notice
  * for the taskpane (`lastCommandNotice`, `subscribeCommandNotices`) and opens it.
  */
@@ -29,6 +29,10 @@ export function refresh(event: Office.AddinCommands.Event): void {
   complete(event, loadActions().then((actions) => actions.runRefresh(actions.officeDeps())));
 }
 
+export function bomSummary(event: Office.AddinCommands.Event): void {
+  complete(event, loadActions().then((actions) => actions.runBomSummary(actions.officeDeps(), Office.context?.displayLanguage)));
+}
+
 /**
  * Settings: opens the taskpane at its Settings section. A shared runtime has one taskpane, so the
  * button runs this function rather than opening a second pane at another address.
@@ -41,6 +45,7 @@ if (typeof Office !== 'undefined') {
   Office.onReady(() => {
     Office.actions.associate('enrichSelection', enrichSelection);
     Office.actions.associate('refresh', refresh);
+    Office.actions.associate('bomSummary', bomSummary);
     Office.actions.associate('openSettings', openSettings);
   });
 }

@@ -4,7 +4,7 @@
  * This module has no side effects, so the taskpane can import it without registering commands.
  */
 export interface CommandNotice {
-  command: 'enrichSelection' | 'refresh';
+  command: 'enrichSelection' | 'refresh' | 'bomSummary';
   ok: boolean;
   message: string;
   time: string;

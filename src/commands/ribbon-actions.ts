@@ -2,7 +2,8 @@
  * What the ribbon's buttons do, apart from their registration (commands.ts): this module brings
  * the sheets code, so the page Excel loads for =PART.* fetches it only when a button is clicked.
  */
-import { getSharedSession, type SessionProvider } from '../settings';
+import { getSharedSession, resolveUiLanguage, type SessionProvider } from '../settings';
+import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summary';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';
 import { describeAmbiguity, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
@@ -33,6 +34,23 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResul
       ? `Enriched ${result.summary ?? ''}.${layoutText(result)}${changedText(result)}`
       : (result.message ?? 'Enrich selection did not finish.');
   publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
+  return result;
+}
+
+/**
+ * BOM summary: creates or updates the PartSpec Summary sheet of the BOM around the selection, in
+ * the pane's language, with the Enrich choices of Settings (data language); the outcome is a
+ * notice, and the pane opens when the summary could not be written.
+ */
+export async function runBomSummary(deps: CommandDeps, displayLanguage?: string): Promise<BomSummaryResult> {
+  const { preferences, client } = await deps.session.current();
+  const labels = resolveUiLanguage(preferences.uiLanguage, displayLanguage);
+  const result = await summarizeBomInExcel({ run: deps.run, client }, { lang: preferences.lang, labels, writeSheet: true });
+  const message =
+    result.status === 'done'
+      ? `Summary of ${result.summary.rows} BOM rows written to the sheet “${result.summarySheet ?? ''}”: ${result.summary.atRisk.length} parts at risk, ${result.summary.ending.length} ending within 24 months.`
+      : result.message;
+  publishNotice({ command: 'bomSummary', ok: result.status === 'done', message }, result.status !== 'done');
   return result;
 }
 

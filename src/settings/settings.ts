@@ -158,3 +158,13 @@ export function createSettingsStore(storage: KeyValueStorage, defaults: Preferen
     },
   };
 }
+
+/**
+ * The language the taskpane and the ribbon's notices and sheets speak: the override from Settings, else Office's display language
+ * (`ja-JP` → ja, `zh-CN`/`zh-TW` → zh), else English.
+ */
+export function resolveUiLanguage(override: UiLanguage | undefined, displayLanguage: string | undefined): Lang {
+  if (override && override !== 'auto') return override;
+  const primary = (displayLanguage ?? '').toLowerCase().split(/[-_]/)[0];
+  return isLang(primary) ? primary : 'en';
+}

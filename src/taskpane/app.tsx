@@ -31,12 +31,14 @@ import { UiContext, type UiContextValue } from './ui-context';
 const SettingsSection = lazy(() => import(/* webpackChunkName: "section-settings", webpackPrefetch: true */ './sections/settings-section').then((m) => ({ default: m.SettingsSection })));
 const SearchSection = lazy(() => import(/* webpackChunkName: "section-search", webpackPrefetch: true */ './sections/search-section').then((m) => ({ default: m.SearchSection })));
 const EnrichSection = lazy(() => import(/* webpackChunkName: "section-enrich", webpackPrefetch: true */ './sections/enrich-section').then((m) => ({ default: m.EnrichSection })));
+const HealthSection = lazy(() => import(/* webpackChunkName: "section-health", webpackPrefetch: true */ './sections/health-section').then((m) => ({ default: m.HealthSection })));
 const DownloadSection = lazy(() => import(/* webpackChunkName: "section-download", webpackPrefetch: true */ './sections/download-section').then((m) => ({ default: m.DownloadSection })));
 
 const SECTION_LABELS: Readonly<Record<SectionId, MessageKey>> = {
   settings: 'sectionSettings',
   search: 'sectionSearch',
   enrich: 'sectionEnrich',
+  health: 'sectionHealth',
   download: 'sectionDownload',
 };
 
@@ -65,7 +67,7 @@ export interface AppProps {
   environment: TaskpaneEnvironment;
 }
 
-/** The taskpane: theme, language, the "not in Excel" banner and the four sections (each mounted when first shown, then kept mounted, so no input is lost). */
+/** The taskpane: theme, language, the "not in Excel" banner and the five sections (each mounted when first shown, then kept mounted, so no input is lost). */
 export function App({ services, environment }: AppProps): JSX.Element {
   const styles = useStyles();
   const [preferences, setPreferences] = useState<Preferences>();
@@ -178,6 +180,7 @@ export function App({ services, environment }: AppProps): JSX.Element {
                   {id === 'settings' ? <SettingsSection services={services} preferences={preferences} /> : null}
                   {id === 'search' ? <SearchSection services={services} preferences={preferences} /> : null}
                   {id === 'enrich' ? <EnrichSection services={services} preferences={preferences} /> : null}
+                  {id === 'health' ? <HealthSection services={services} preferences={preferences} /> : null}
                   {id === 'download' ? <DownloadSection services={services} preferences={preferences} /> : null}
                 </Suspense>
               ) : null}

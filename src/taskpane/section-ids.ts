@@ -1,5 +1,5 @@
 /** The taskpane's sections, in tab order; `taskpane.html?section=<id>` opens one. */
-export const SECTIONS = ['settings', 'search', 'enrich', 'download'] as const;
+export const SECTIONS = ['settings', 'search', 'enrich', 'health', 'download'] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 /** The section a `?section=` value names, else Search & import. */

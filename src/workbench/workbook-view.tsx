@@ -106,6 +106,9 @@ export function WorkbookView({ host }: { host: WorkbenchHost }): JSX.Element {
         <button type="button" className="wb-button" onClick={() => void runCommand('enrichSelection', 'Enrich selection')} data-testid="command-enrichSelection">
           Enrich selection
         </button>
+        <button type="button" className="wb-button" onClick={() => void runCommand('bomSummary', 'BOM summary')} data-testid="command-bomSummary">
+          BOM summary
+        </button>
         <button type="button" className="wb-button" onClick={() => void runCommand('refresh', 'Refresh')} data-testid="command-refresh">
           Refresh
         </button>

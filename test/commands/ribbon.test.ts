@@ -53,8 +53,8 @@ function click(id: string): Promise<void> {
   return new Promise((resolve) => associated.get(id)!({ completed: () => resolve(), source: { id } } as unknown as Office.AddinCommands.Event));
 }
 
-test('the three ribbon actions of the manifest are registered when Office is ready', () => {
-  expect([...associated.keys()].sort()).toEqual(['enrichSelection', 'openSettings', 'refresh']);
+test('the four ribbon actions of the manifest are registered when Office is ready', () => {
+  expect([...associated.keys()].sort()).toEqual(['bomSummary', 'enrichSelection', 'openSettings', 'refresh']);
 });
 
 test('Enrich selection completes its event and writes the outcome in the sheet', async () => {
@@ -76,6 +76,39 @@ test('Enrich selection with nothing to enrich still completes, and opens the pan
   const before = shown;
   await click('enrichSelection');
   expect(commands.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: false });
+  expect(shown).toBe(before + 1);
+});
+
+test('BOM summary writes the PartSpec Summary sheet with its three charts, and a second click updates the same sheet', async () => {
+  const smd = emulator.catalog.byGroup.SMD;
+  const ending = smd.find((p) => p.values.Status === 'To be discontinued' && p.values.LastBuyDate)!;
+  const parts = [ending, ...smd.filter((p) => p.values.Status === 'In Production').slice(0, 2)].map((p) => p.values.Partno as string);
+  excel.addSheet('Bom');
+  excel.setCells('Bom', 'A1', [['Ref', 'MPN', 'Qty'], ['C1, C2', parts[0], 2], ['C3', parts[1], 1], ['C4', parts[2], 1], ['C5', 'NOT-A-PART-123', 1]]);
+  excel.select('Bom', 'B2');
+  await click('bomSummary');
+  const notice = commands.lastCommandNotice();
+  expect(notice).toMatchObject({ command: 'bomSummary', ok: true });
+  expect(notice?.message).toContain('Summary of 4 BOM rows');
+  expect(excel.sheetNames()).toContain('PartSpec Summary');
+  const charts = excel.charts('PartSpec Summary');
+  expect(charts).toHaveLength(3);
+  const cells = excel.values('PartSpec Summary').flat();
+  expect(cells).toContain('Not found');
+  const sheetsBefore = excel.sheetNames().length;
+  excel.select('Bom', 'B2');
+  await click('bomSummary');
+  expect(commands.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: true });
+  expect(excel.sheetNames()).toHaveLength(sheetsBefore);
+  expect(excel.charts('PartSpec Summary')).toHaveLength(3);
+  expect(excel.values('Bom').map((r) => r.slice(0, 3))[4]).toEqual(['C5', 'NOT-A-PART-123', 1]);
+});
+
+test('BOM summary with no BOM around the selection completes, and opens the pane to say why', async () => {
+  excel.select('Empty', 'A1');
+  const before = shown;
+  await click('bomSummary');
+  expect(commands.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: false });
   expect(shown).toBe(before + 1);
 });
 

@@ -45,23 +45,24 @@ describe('manifest.xml', () => {
     expect(facts.namespace).toBe('PART');
   });
 
-  test('has the four ribbon buttons, wired to the taskpane or to associated actions', () => {
+  test('has the five ribbon buttons, wired to the taskpane or to associated actions', () => {
     expect(facts.buttons).toEqual([
       expect.objectContaining({ label: 'Search & import', action: 'ShowTaskpane', taskpaneId: 'ButtonId1', url: `${DEV_URL}taskpane.html` }),
       expect.objectContaining({ label: 'Enrich selection', action: 'ExecuteFunction', functionName: 'enrichSelection' }),
       expect.objectContaining({ label: 'Refresh', action: 'ExecuteFunction', functionName: 'refresh' }),
+      expect.objectContaining({ label: 'BOM summary', action: 'ExecuteFunction', functionName: 'bomSummary' }),
       // One taskpane in a shared runtime: Settings opens it through a function rather than a second pane.
       expect.objectContaining({ label: 'Settings', action: 'ExecuteFunction', functionName: 'openSettings' }),
     ]);
     const source = fs.readFileSync(path.join(ROOT, 'src/commands/commands.ts'), 'utf8');
-    expect(readAssociatedActions(source).sort()).toEqual(['enrichSelection', 'openSettings', 'refresh']);
+    expect(readAssociatedActions(source).sort()).toEqual(['bomSummary', 'enrichSelection', 'openSettings', 'refresh']);
   });
 
   test('points every URL at the dev server and every icon at a file in assets/', () => {
     expect(facts.urls.length).toBeGreaterThan(20);
     for (const { url } of facts.urls) expect(url.startsWith(DEV_URL)).toBe(true);
     const icons = facts.urls.filter(({ url }) => url.endsWith('.png'));
-    expect(icons).toHaveLength(17);
+    expect(icons).toHaveLength(20);
     for (const { url } of icons) {
       expect(fs.existsSync(path.join(ROOT, url.slice(DEV_URL.length)))).toBe(true);
     }

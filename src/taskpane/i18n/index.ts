@@ -1,10 +1,10 @@
-import { LANGS, isLang, type Lang } from '../../../api/vocabulary';
-import type { UiLanguage } from '../../settings';
+import { LANGS, type Lang } from '../../../api/vocabulary';
 import { EN, type MessageKey, type Messages } from './en';
 import { JA } from './ja';
 import { ZH } from './zh';
 
 export type { MessageKey, Messages } from './en';
+export { resolveUiLanguage } from '../../settings';
 
 /** Every language of the taskpane, with its table. */
 export const MESSAGES: Readonly<Record<Lang, Messages>> = { en: EN, ja: JA, zh: ZH };
@@ -15,15 +15,6 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 /** Looks up and fills one message. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-/**
- * The language the taskpane speaks: the override from Settings, else Office's display language
- * (`ja-JP` → ja, `zh-CN`/`zh-TW` → zh), else English.
- */
-export function resolveUiLanguage(override: UiLanguage | undefined, displayLanguage: string | undefined): Lang {
-  if (override && override !== 'auto') return override;
-  const primary = (displayLanguage ?? '').toLowerCase().split(/[-_]/)[0];
-  return isLang(primary) ? primary : 'en';
-}
 
 /** Fills `{name}` marks; a mark without a value stays visible so a missing parameter is noticed. */
 export function fillMessage(template: string, params: MessageParams = {}, locale = 'en'): string {

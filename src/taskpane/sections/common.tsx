@@ -53,6 +53,7 @@ export const useSectionStyles = makeStyles({
   progress: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
   breakAll: { wordBreak: 'break-all' },
+  stack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS },
 });
 
 /** A section's error sentence (rendered as text, never as HTML). */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const INPUTS = ['src', 'scripts', 'assets', 'webpack.config.js', 'manifest.xml', 'package.json', 'tsconfig.json'];
+const INPUTS = ['src', 'api', 'core', 'scripts', 'assets', 'webpack.config.js', 'manifest.xml', 'package.json', 'tsconfig.json'];
 const BUILD_TIMEOUT_MS = 240_000;
 const DONE_MARKER = '.build-complete';
 

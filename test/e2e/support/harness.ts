@@ -182,7 +182,7 @@ export async function formulasSettled(page: Page): Promise<void> {
 }
 
 /** Selects a tab of the taskpane. */
-export async function openSection(page: Page, section: 'settings' | 'search' | 'enrich' | 'download'): Promise<void> {
+export async function openSection(page: Page, section: 'settings' | 'search' | 'enrich' | 'health' | 'download'): Promise<void> {
   await page.getByTestId(`tab-${section}`).click();
   await page.getByTestId(`panel-${section}`).waitFor({ state: 'visible' });
 }

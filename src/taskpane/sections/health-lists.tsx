@@ -1,0 +1,125 @@
+import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import type { SummaryLabels } from '../../../core/report/labels';
+import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
+import { useUi } from '../ui-context';
+import { useSectionStyles } from './common';
+
+/** `GRM188R71H104KA93D (drop-in, maker’s alternative)`: one candidate in words, as text. */
+function insteadText(instead: Instead, labels: SummaryLabels): string {
+  const notes = [instead.dropIn ? labels.dropIn : labels.notDropIn, ...(instead.makerAlternative ? [labels.makerAlternative] : [])];
+  return `${instead.partno} (${notes.join(', ')})`;
+}
+
+/** Candidates shown per part; the sheet and the report list them all. */
+const INSTEAD_SHOWN = 3;
+
+/** A part's candidates, one per line, the first few only. */
+function InsteadCell({ instead, labels }: { instead: readonly Instead[]; labels: SummaryLabels }): JSX.Element {
+  const section = useSectionStyles();
+  const { t } = useUi();
+  if (instead.length === 0) return <Text>{labels.nothing}</Text>;
+  return (
+    <div className={section.stack}>
+      {instead.slice(0, INSTEAD_SHOWN).map((i) => (
+        <Text key={i.partno} size={200}>
+          {insteadText(i, labels)}
+        </Text>
+      ))}
+      {instead.length > INSTEAD_SHOWN ? (
+        <Text size={200} className={section.muted}>
+          {t('healthMore', { n: instead.length - INSTEAD_SHOWN })}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** The parts at Risk or EOL; clicking one selects its first BOM row. Every API string is rendered as text. */
+export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; onSelect: (part: AtRiskPart) => void; disabled: boolean }): JSX.Element {
+  const section = useSectionStyles();
+  const { t } = useUi();
+  const { labels } = props;
+  return (
+    <section className={section.group} data-testid="health-at-risk" aria-label={labels.atRisk}>
+      <Text as="h3" weight="semibold">
+        {labels.atRisk}
+      </Text>
+      {props.summary.atRisk.length === 0 ? (
+        <Text data-testid="health-at-risk-none">{labels.nothing}</Text>
+      ) : (
+        <Table size="extra-small" aria-label={labels.atRisk}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
+              <TableHeaderCell>{labels.risk}</TableHeaderCell>
+              <TableHeaderCell>{labels.instead}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {props.summary.atRisk.map((part) => (
+              <TableRow key={part.partNumber} data-testid="health-at-risk-row">
+                <TableCell>
+                  <Link
+                    as="button"
+                    disabled={props.disabled}
+                    onClick={() => props.onSelect(part)}
+                    title={t('healthSelectRow', { row: (part.rows[0] ?? 0) + 1 })}
+                    className={section.breakAll}
+                    data-testid="health-at-risk-part"
+                  >
+                    {part.partNumber}
+                  </Link>
+                  {part.designators.length > 0 ? <Text className={section.muted}> {part.designators.join(', ')}</Text> : null}
+                </TableCell>
+                <TableCell>
+                  {part.risk}
+                  {part.reason ? <Text className={section.muted}> {part.reason}</Text> : null}
+                </TableCell>
+                <TableCell>
+                  <InsteadCell instead={part.instead} labels={labels} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+/** Parts ending within 24 months, earliest first, with the last-time-buy quantity for the builds asked. */
+export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }): JSX.Element | null {
+  const section = useSectionStyles();
+  const { uiLang } = useUi();
+  const { summary, labels } = props;
+  if (summary.ending.length === 0) return null;
+  return (
+    <section className={section.group} data-testid="health-ending" aria-label={labels.ending}>
+      <Text as="h3" weight="semibold">
+        {labels.ending}
+      </Text>
+      <Table size="extra-small" aria-label={labels.ending}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
+            <TableHeaderCell>{labels.date}</TableHeaderCell>
+            <TableHeaderCell>{labels.perBoard}</TableHeaderCell>
+            {summary.builds !== undefined ? <TableHeaderCell>{labels.lastTimeBuy(summary.builds)}</TableHeaderCell> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {summary.ending.map((part) => (
+            <TableRow key={part.partNumber} data-testid="health-ending-row">
+              <TableCell className={section.breakAll}>{part.partNumber}</TableCell>
+              <TableCell>
+                {new Date(`${part.date}T00:00:00Z`).toLocaleDateString(uiLang, { timeZone: 'UTC' })} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
+              </TableCell>
+              <TableCell>{part.quantityPerBoard.toLocaleString(uiLang)}</TableCell>
+              {summary.builds !== undefined ? <TableCell data-testid="health-ending-ltb">{(part.lastTimeBuy ?? 0).toLocaleString(uiLang)}</TableCell> : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
