@@ -1,21 +1,36 @@
 import ExcelJS from 'exceljs';
-import { extname } from 'node:path';
+import { statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import type { HighlightRule } from '../../core/enrich/highlight';
 import { uniqueSheetName } from '../../core/names';
-import type { BomDocument, ColumnWrite } from '../../core/enrich/document';
+import type { BomFile, ColumnWrite } from '../../core/enrich/document';
 import type { CellType } from '../../ooxml/cells';
-import { NEW_CSV_LAYOUT, csvGridCell, formatCsvText, type CsvTable, type GridCell } from './csv';
+import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
+import { FileError } from '../../node/errors';
 import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';
 import { saveWorkbook, setChangeFill, setColumnHighlights, setTypedCell } from './xlsx';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
+/** Whether two names are the same file (the same path, or one file under two names). */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
 /** A text BOM (CSV, TSV, TXT): a grid of the file's text, plus the typed cells PartSpec adds. */
-export class CsvBom implements BomDocument {
+export class CsvBom implements BomFile {
   private readonly grid: GridCell[][];
   private readonly highlights: { column: number; firstRow: number; lastRow: number; rules: readonly HighlightRule[] }[] = [];
+  /** Per row, the first column PartSpec wrote: the line is kept as it stands up to that column. */
+  private readonly firstWritten: (number | undefined)[] = [];
   /** Changed cells (0-based row, column), filled when saved as xlsx. */
   private readonly changed: [number, number][] = [];
 
@@ -24,7 +39,52 @@ export class CsvBom implements BomDocument {
     private readonly name: string,
     private readonly note: (message: string) => void = () => undefined,
   ) {
-    this.grid = source.rows;
+    this.grid = source.rows.map((r) => r.slice());
+  }
+
+  /** The cells of a row from `from` to `to`, as the file's quoting writes them. */
+  private cells(row: readonly GridCell[], from: number, to: number): string[] {
+    return Array.from({ length: Math.max(0, to - from) }, (_, i) => quoteField(csvGridCell(row[from + i]), this.source.quoteAll));
+  }
+
+  /**
+   * The file's own text with PartSpec's cells appended: each original line is kept as it stands
+   * (its bytes, quoting and line end) up to the first column written in it, so a first run only
+   * appends and a re-run rewrites only its own columns.
+   */
+  private appendedText(): string {
+    const { text, records, delimiter, layout } = this.source;
+    const parts: string[] = [];
+    let openEnd = false;
+    for (let r = 0; r < Math.max(records.length, this.grid.length); r++) {
+      const record = records[r];
+      const row = this.grid[r] ?? [];
+      const first = this.firstWritten[r];
+      if (!record) {
+        if (openEnd) parts.push(layout.newline);
+        parts.push(this.cells(row, 0, row.length).join(delimiter), layout.newline);
+        openEnd = false;
+        continue;
+      }
+      const own = record.starts.length;
+      if (first === undefined) parts.push(text.slice(record.start, record.end));
+      else if (first < own) parts.push(text.slice(record.start, record.starts[first]), this.cells(row, first, Math.max(own, row.length)).join(delimiter));
+      else parts.push(text.slice(record.start, record.end), delimiter, this.cells(row, own, row.length).join(delimiter));
+      parts.push(record.lineEnd);
+      openEnd = record.lineEnd === '';
+    }
+    return parts.join('');
+  }
+
+  /** Every line written anew with another delimiter (a .tsv copy of a CSV), each with its own line end. */
+  private rewrittenText(delimiter: string): string {
+    const { records, layout } = this.source;
+    const lines = Math.max(records.length, this.grid.length);
+    return Array.from({ length: lines }, (_, r) => {
+      const row: readonly GridCell[] = this.grid[r] ?? records[r].fields;
+      const end = records[r]?.lineEnd || layout.newline;
+      return this.cells(row, 0, row.length).join(delimiter) + end;
+    }).join('');
   }
 
   get sheetNames(): string[] {
@@ -38,6 +98,7 @@ export class CsvBom implements BomDocument {
   writeColumn(_name: string, write: ColumnWrite): void {
     const set = (row: number, cell: GridCell): void => {
       while (this.grid.length <= row) this.grid.push([]);
+      this.firstWritten[row] = Math.min(this.firstWritten[row] ?? write.column, write.column);
       const r = this.grid[row];
       while (r.length < write.column) r.push('');
       r[write.column] = cell;
@@ -56,13 +117,14 @@ export class CsvBom implements BomDocument {
 
   async save(file: string): Promise<readonly string[]> {
     if (formatOfFile(file, '--out', { bom: true }) === 'csv') {
-      const width = Math.max(0, ...this.grid.map((r) => r.length));
-      const rows = this.grid.map((r) => Array.from({ length: width }, (_, i) => csvGridCell(r[i])));
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;
-      const text = formatCsvText(rows, delimiter, { layout: this.source.layout, quoteAll: this.source.quoteAll });
+      const text = delimiter === this.source.delimiter ? this.appendedText() : this.rewrittenText(delimiter);
       let layout: TextLayout = this.source.layout;
       if (unencodable(text, layout.encoding)) {
+        if (sameFile(file, this.source.file)) {
+          throw new FileError(`${file} is left as it was: PartSpec's new cells hold characters Windows-1252 cannot (such as →), and writing the file as UTF-8 would change its own bytes; write the enriched copy to another file with --out.`);
+        }
         layout = NEW_CSV_LAYOUT;
         this.note(`${file}: PartSpec's text holds characters Windows-1252 cannot (such as →), so the file is written as UTF-8 with a byte-order mark instead.`);
       }

@@ -1,59 +1,90 @@
-import { readFile } from 'node:fs/promises';
-import Papa from 'papaparse';
+import { extname } from 'node:path';
 import type { CellValue } from '../../core/cells/cell-values';
 import type { ColumnSpec } from '../../core/cells/columns';
+import { FILE_LIMITS, FileLimitError } from '../../core/limits';
 import { FileError } from '../../node/errors';
 import { csvCell, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
-import { decodeTextTable, type TextLayout } from './text-encoding';
+import { decodeTextTable, TextEncodingError, type TextLayout } from './text-encoding';
+import { readTextFile } from './text-file';
+import { detectDelimiter, parseTextRecords, TextRecordError, type TextRecord } from './text-records';
 
 /*
- * Text tables (.csv, .tsv, .txt): read with papaparse, the delimiter detected among comma,
- * semicolon and tab, the encoding from the byte-order mark (UTF-8, UTF-16LE/BE), else UTF-8, else
- * Windows-1252 (see text-encoding.ts). A BOM read from such a file is written back the way it came:
- * the same encoding, byte-order mark, delimiter, line ends and quoting. New files are UTF-8 with a
- * BOM (so spreadsheet programs read non-ASCII text correctly) and CRLF line ends. Every text cell
- * PartSpec writes is neutralized against CSV injection (see neutralizeCsvText).
+ * Text tables (.csv, .tsv, .txt): the encoding from the byte-order mark, else UTF-16 by its zero
+ * bytes, else UTF-8, else Windows-1252 (text-encoding.ts: every decoding writes back the same
+ * bytes); the delimiter among comma, semicolon, tab and bar (text-records.ts); each line's own
+ * line end. A BOM read from such a file is written back the way it came: every original line as
+ * it stands, the new columns after it (csv-bom.ts). New files are UTF-8 with a BOM (so spreadsheet
+ * programs read non-ASCII text correctly) and CRLF line ends. Every text cell PartSpec writes is
+ * neutralized against CSV injection (see neutralizeCsvText). Size, line and field length are
+ * bounded by FILE_LIMITS.
  */
 
 export interface CsvTable {
+  /** The file it was read from. */
+  file: string;
+  /** The fields of each record, trailing empty records left out. */
   rows: string[][];
   delimiter: string;
+  /** The decoded text and its records, each with its own line end: original lines are written back as they stand. */
+  text: string;
+  records: TextRecord[];
   /** How the file was stored; written back the same way. */
   layout: TextLayout;
   /** True when every field of the file was quoted (EasyEDA's exports): written back so. */
   quoteAll: boolean;
   /** True when the file was not UTF-8 and was read as Windows-1252. */
   fellBack: boolean;
+  /** Bytes of a UTF-8 file that are not UTF-8, kept as they are. */
+  strayBytes: number;
 }
 
 /** What a new CSV file is: UTF-8 with a BOM, CRLF. */
 export const NEW_CSV_LAYOUT: TextLayout = { encoding: 'utf-8', bom: true, newline: '\r\n' };
 
-/** Whether every field of the first lines is quoted. */
-function everyFieldQuoted(text: string, delimiter: string): boolean {
-  const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l !== '');
-  if (lines.length === 0) return false;
-  const escaped = delimiter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const field = new RegExp(`^"(?:[^"]|"")*"(?:${escaped}"(?:[^"]|"")*")*$`);
-  return lines.every((line) => field.test(line));
+/** Whether every field of the first records is quoted. */
+function everyFieldQuoted(text: string, records: readonly TextRecord[]): boolean {
+  const first = records.filter((r) => r.end > r.start).slice(0, 5);
+  return first.length > 0 && first.every((r) => r.starts.every((s) => text[s] === '"'));
 }
 
-/** Reads a text table; the rows keep the file's line numbering (row 1 is the first line). */
-export async function readCsv(file: string): Promise<CsvTable> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? 'error'}).`);
+/** What of a file the limit names: its line or field length. */
+function refusalOf(file: string, error: unknown): Error {
+  if (error instanceof TextRecordError) {
+    if (error.kind === 'line-length') return new FileError(new FileLimitError('textLineBytes', `Line ${error.line} of ${file}`).message);
+    if (error.kind === 'field-length') return new FileError(new FileLimitError('textFieldChars', `A field on line ${error.line} of ${file}`).message);
+    return new FileError(`${file} cannot be read as a table: ${error.message}; PartSpec changed nothing.`);
   }
-  const { text, layout, fellBack } = decodeTextTable(bytes);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', ';', '\t', '|'] });
-  const rows = parsed.data.map((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : []));
-  while (rows.length > 0 && rows[rows.length - 1].every((c) => c === '')) rows.pop();
-  const delimiter = parsed.meta.delimiter && parsed.meta.delimiter.length === 1 ? parsed.meta.delimiter : ',';
-  return { rows, delimiter, layout, quoteAll: everyFieldQuoted(text, delimiter), fellBack };
+  if (error instanceof TextEncodingError) return new FileError(`${file} ${error.message}; PartSpec changed nothing.`);
+  return error as Error;
+}
+
+/** Lines over the byte limit once encoded (the parser bounded them in characters, which never outnumber bytes). */
+function checkLineBytes(file: string, text: string, records: readonly TextRecord[], layout: TextLayout): void {
+  const limit = FILE_LIMITS.textLineBytes.value;
+  const perChar = layout.encoding === 'utf-16le' || layout.encoding === 'utf-16be' ? 2 : layout.encoding === 'utf-8' ? 3 : 1;
+  for (const r of records) {
+    if ((r.end - r.start) * perChar <= limit) continue;
+    const bytes = perChar === 3 ? Buffer.byteLength(text.slice(r.start, r.end), 'utf8') : (r.end - r.start) * perChar;
+    if (bytes > limit) throw new FileError(new FileLimitError('textLineBytes', `Line ${r.line} of ${file}`).message);
+  }
+}
+
+/** Reads a text table; row i of `rows` is record i of the file. */
+export async function readCsv(file: string): Promise<CsvTable> {
+  const bytes = await readTextFile(file);
+  try {
+    const { text, layout, fellBack, strayBytes } = decodeTextTable(bytes);
+    const delimiter = detectDelimiter(text, extname(file).toLowerCase() === '.tsv' ? '\t' : undefined);
+    const records = parseTextRecords(text, { delimiter, maxRecordChars: FILE_LIMITS.textLineBytes.value, maxFieldChars: FILE_LIMITS.textFieldChars.value });
+    checkLineBytes(file, text, records, layout);
+    let count = records.length;
+    while (count > 0 && records[count - 1].fields.every((c) => c === '')) count--;
+    const rows = records.slice(0, count).map((r) => r.fields);
+    return { file, rows, delimiter, text, records, layout, quoteAll: everyFieldQuoted(text, records), fellBack, strayBytes };
+  } catch (error) {
+    throw refusalOf(file, error);
+  }
 }
 
 /** Options of formatCsv: how the original file was stored. @default a new file's (NEW_CSV_LAYOUT, quotes where needed) */
@@ -66,16 +97,17 @@ export interface CsvFormat {
 export function formatCsvText(rows: readonly (readonly string[])[], delimiter = ',', format: CsvFormat = {}): string {
   const newline = (format.layout ?? NEW_CSV_LAYOUT).newline;
   const quoteAll = format.quoteAll ?? false;
-  return rows.map((row) => row.map((field) => quoteField(field ?? '', delimiter, quoteAll)).join(delimiter) + newline).join('');
+  return rows.map((row) => row.map((field) => quoteField(field ?? '', quoteAll)).join(delimiter) + newline).join('');
 }
 
 /**
- * A field as RFC 4180 writes it: quoted only when the delimiter, a quote or a line end forces it
- * (or the file quoted everything). Papa's writer also quotes a field with a space at either edge,
- * which turns KiCad's unquoted `C2 C4 C6 ` into `"C2 C4 C6 "` on the way back.
+ * A field as RFC 4180 writes it: quoted only when a quote or a line end forces it, or a character
+ * that is, or could be taken for, the delimiter (so the delimiter of a file PartSpec wrote is
+ * found again), or when the file quoted everything. Papa's writer also quotes a field with a space
+ * at either edge, which turns KiCad's unquoted `C2 C4 C6 ` into `"C2 C4 C6 "` on the way back.
  */
-function quoteField(field: string, delimiter: string, quoteAll: boolean): string {
-  if (quoteAll || field.includes(delimiter) || field.includes('"') || /[\r\n]/.test(field)) return `"${field.replace(/"/g, '""')}"`;
+export function quoteField(field: string, quoteAll = false): string {
+  if (quoteAll || /[",;\t|\r\n]/.test(field)) return `"${field.replace(/"/g, '""')}"`;
   return field;
 }
 

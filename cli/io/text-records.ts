@@ -1,0 +1,149 @@
+/*
+ * The records of a delimited text table (RFC 4180, read leniently), each with where it and each
+ * of its fields start in the text and the line end that follows it, so a writer can keep every
+ * original line as it stands and only append to it. Quotes open a field only at its start; a
+ * quote inside an unquoted field is text. A quoted field that is never closed, or that spans
+ * lines and is followed by more text after its closing quote (two quotes paired across lines),
+ * is refused with the line it starts on: read on, it would swallow the rest of the file.
+ */
+
+export type LineEnd = '' | '\r\n' | '\n' | '\r';
+
+export interface TextRecord {
+  /** Offset in the text where the record starts. */
+  start: number;
+  /** Offset just after its last field (before its line end). */
+  end: number;
+  /** The line end after it: '' for a last line without one. */
+  lineEnd: LineEnd;
+  /** Offset of each field's first character (its opening quote when quoted). */
+  starts: number[];
+  /** The fields' values, unquoted. */
+  fields: string[];
+  /** The line of the file the record starts on, 1-based. */
+  line: number;
+}
+
+/** Why the text cannot be split into records; `line` is where the trouble starts. */
+export class TextRecordError extends Error {
+  override readonly name = 'TextRecordError';
+
+  constructor(
+    readonly line: number,
+    readonly kind: 'unclosed-quote' | 'text-after-quote' | 'line-length' | 'field-length',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ParseOptions {
+  delimiter: string;
+  /** Longest record, in characters. @default unlimited */
+  maxRecordChars?: number;
+  /** Longest field value, in characters. @default unlimited */
+  maxFieldChars?: number;
+  /** Stop after this many records. @default all */
+  maxRecords?: number;
+  /** Return the records read so far instead of throwing (a sample cut mid-field). @default false */
+  lenient?: boolean;
+}
+
+const CR = 13;
+const LF = 10;
+const QUOTE = 34;
+
+function countLines(text: string, from: number, to: number): number {
+  let lines = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) lines++;
+  }
+  return lines;
+}
+
+/** Splits text into records; throws a TextRecordError (unless lenient) for a broken quote or a limit. */
+export function parseTextRecords(text: string, options: ParseOptions): TextRecord[] {
+  const delimiter = options.delimiter.charCodeAt(0);
+  const maxRecord = options.maxRecordChars ?? Infinity;
+  const maxField = options.maxFieldChars ?? Infinity;
+  const records: TextRecord[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  const fail = (error: TextRecordError): TextRecord[] => {
+    if (options.lenient) return records;
+    throw error;
+  };
+  while (i < n && records.length < (options.maxRecords ?? Infinity)) {
+    const start = i;
+    const record: TextRecord = { start, end: start, lineEnd: '', starts: [], fields: [], line };
+    for (;;) {
+      record.starts.push(i);
+      let value: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        let close = i + 1;
+        for (;;) {
+          close = text.indexOf('"', close);
+          if (close < 0) return fail(new TextRecordError(line, 'unclosed-quote', `the quoted field that starts on line ${line} is never closed`));
+          if (text.charCodeAt(close + 1) !== QUOTE) break;
+          close += 2;
+        }
+        const spanned = countLines(text, i, close);
+        value = text.slice(i + 1, close).replace(/""/g, '"');
+        let k = close + 1;
+        while (k < n && k - start <= maxRecord && text.charCodeAt(k) !== delimiter && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+        if (k > close + 1 && spanned > 0) return fail(new TextRecordError(line, 'text-after-quote', `the quoted field that starts on line ${line} runs over ${spanned + 1} lines and is followed by more text, so one of its quotes is unbalanced`));
+        value += text.slice(close + 1, k);
+        line += spanned;
+        i = k;
+      } else {
+        let k = i;
+        while (k < n && k - start <= maxRecord && text.charCodeAt(k) !== delimiter && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+        value = text.slice(i, k);
+        i = k;
+      }
+      if (i - start > maxRecord) return fail(new TextRecordError(record.line, 'line-length', `line ${record.line} is too long`));
+      if (value.length > maxField) return fail(new TextRecordError(record.line, 'field-length', `a field on line ${record.line} is too long`));
+      record.fields.push(value);
+      if (i < n && text.charCodeAt(i) === delimiter) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    record.end = i;
+    if (text.charCodeAt(i) === CR) record.lineEnd = text.charCodeAt(i + 1) === LF ? '\r\n' : '\r';
+    else if (text.charCodeAt(i) === LF) record.lineEnd = '\n';
+    i += record.lineEnd.length;
+    if (record.lineEnd !== '') line++;
+    records.push(record);
+  }
+  return records;
+}
+
+/** Delimiters a text BOM may use, in the order a tie is settled. */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter of a text table: the one that splits the most of its first records into the same
+ * number (above one) of fields, the wider split between equals; quoted fields count as one, so a file whose cells hold the other
+ * delimiters (a semicolon CSV with commas in its values, or PartSpec's quoted cells) is found
+ * again. `preferred` wins ties (a .tsv's tab). Comma when no delimiter splits anything.
+ */
+export function detectDelimiter(text: string, preferred?: string): string {
+  const sample = text.slice(0, 1 << 18);
+  let best = { delimiter: preferred ?? ',', records: 0, fields: 0 };
+  const order = preferred ? [preferred, ...DELIMITERS.filter((d) => d !== preferred)] : DELIMITERS;
+  for (const delimiter of order) {
+    const counts = new Map<number, number>();
+    for (const r of parseTextRecords(sample, { delimiter, maxRecords: 200, lenient: true })) {
+      if (r.fields.length > 1) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+    }
+    // The most common width; between equally common ones, and then between delimiters, the wider splits win.
+    for (const [fields, records] of counts) {
+      if (records > best.records || (records === best.records && fields > best.fields)) best = { delimiter, records, fields };
+    }
+  }
+  return best.delimiter;
+}
