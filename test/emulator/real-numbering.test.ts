@@ -148,7 +148,8 @@ describe('decodeRealPartno', () => {
     expect(decodeRealVariants('GRM155R71C104KA88').map((p) => p.partno)).toEqual(['GRM155R71C104KA88D', 'GRM155R71C104KA88J']);
     expect(decodeRealVariants('GRM21BR61E226ME44').map((p) => p.partno)).toEqual(['GRM21BR61E226ME44L', 'GRM21BR61E226ME44K']);
     expect(decodeRealVariants('DFE322512F-2R2M').map((p) => p.partno)).toEqual(['DFE322512F-2R2M=P2']);
-    expect(decodeRealVariants('RDER71H104K2M1H03').map((p) => p.partno)).toEqual(['RDER71H104K2M1H03A', 'RDER71H104K2M1H03B']);
+    // M1 is a taped lead: the part comes in an ammo pack only.
+    expect(decodeRealVariants('RDER71H104K2M1H03').map((p) => p.partno)).toEqual(['RDER71H104K2M1H03A']);
     expect(decodeRealVariants('GRM155R71C104KA8')).toEqual([]);
     expect(decodeRealVariants('GRM')).toEqual([]);
     expect(decodeRealVariants('GRM155R71C104KA88D')).toEqual([]);

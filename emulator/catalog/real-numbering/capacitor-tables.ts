@@ -53,7 +53,10 @@ type TcRow = readonly [code: string, name: string, standard: TemperatureCharacte
 
 /** Temperature characteristic codes (shared by chip and leaded parts): code, name, standard, class, operating range in °C. */
 const TC_ROWS: readonly TcRow[] = [
+  ['1C', 'CG', 'JIS', 1, -55, 125],
+  ['4C', 'CK', 'JIS', 1, -55, 125],
   ['5C', 'C0G', 'EIA', 1, -55, 125],
+  ['6C', 'C0H', 'EIA', 1, -55, 125],
   ['5G', 'X8G', 'EIA', 1, -55, 150],
   ['7U', 'U2J', 'EIA', 1, -55, 125],
   ['2C', 'CH', 'JIS', 1, -55, 125],
@@ -69,6 +72,11 @@ const TC_ROWS: readonly TcRow[] = [
   ['F1', 'F', 'JIS', 2, -25, 85],
   ['R6', 'X5R', 'EIA', 2, -55, 85],
   ['R7', 'X7R', 'EIA', 2, -55, 125],
+  // Z7 is X7R to the maker's own (larger-capacitance) specification; R9 and M8 reach 150 °C.
+  ['Z7', 'X7R', 'EIA', 2, -55, 125],
+  ['R9', 'X8R', 'EIA', 2, -55, 150],
+  ['M8', 'X8M', 'EIA', 2, -55, 150],
+  ['9E', 'ZLM', 'Maker', 2, -55, 125],
   ['C6', 'X5S', 'EIA', 2, -55, 85],
   ['C7', 'X7S', 'EIA', 2, -55, 125],
   ['C8', 'X6S', 'EIA', 2, -55, 105],
@@ -146,8 +154,22 @@ export const LEAD_PACKAGING: Readonly<Record<string, string>> = {
   B: 'Bulk',
 };
 
-/** Lead codes whose lead spacing is known (mm); other codes are valid and leave the spacing out. */
-export const LEAD_SPACINGS: Readonly<Record<string, number>> = {
-  M1: 5.0,
-  DG: 2.5,
+/** A lead code of a leaded part: its lead spacing (mm) and whether its leads are taped (ammo pack) or loose (bulk). */
+export interface LeadCode {
+  spacing: number;
+  packageCode: keyof typeof LEAD_PACKAGING;
+}
+
+/** Lead codes: straight or crimped leads, long or taped; a code not listed makes the number unknown. */
+export const LEAD_CODES: Readonly<Record<string, LeadCode>> = {
+  A2: { spacing: 2.5, packageCode: 'B' },
+  K1: { spacing: 5.0, packageCode: 'B' },
+  DB: { spacing: 2.5, packageCode: 'A' },
+  DG: { spacing: 2.5, packageCode: 'A' },
+  M1: { spacing: 5.0, packageCode: 'A' },
+  M2: { spacing: 5.0, packageCode: 'A' },
+  P1: { spacing: 2.54, packageCode: 'A' },
 };
+
+/** Body size codes of leaded parts (the dimension table of each series); the value is not a field of its own. */
+export const LEAD_BODY_CODES: ReadonlySet<string> = new Set(['0', '1', '2', '3', '4', '5']);

@@ -9,13 +9,15 @@
  */
 import { capacitorSpecs } from '../capacitor-codes';
 import { mm, mmText } from '../numbers';
+import { CHIP_SPEC_CODES, LEADED_SPEC_CODES, plausibleChip, plausibleLeaded, type CapacitorRatings } from './capacitor-limits';
 import {
   CAPACITANCE_TOLERANCES,
   CHIP_PACKAGING,
   CHIP_SIZES,
   CHIP_THICKNESSES,
+  LEAD_BODY_CODES,
+  LEAD_CODES,
   LEAD_PACKAGING,
-  LEAD_SPACINGS,
   TEMPERATURE_CODES,
   VOLTAGE_CODES,
 } from './capacitor-tables';
@@ -26,30 +28,40 @@ import { readCapacitanceCode } from './value-codes';
 const CHIP = /^([A-Z]{2}[A-Z0-9])([0-9]{2})([0-9A-Z])([0-9A-Z]{2})([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])([0-9A-Z]{3})([A-Z])$/;
 const LEADED = /^(R[A-Z]E)([0-9A-Z]{2})([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])([0-9A-Z])([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])$/;
 
-/** Paper tape carries the thin chips, plastic (embossed) tape the thick ones. */
+/** Paper tape carries the thin chips, plastic (embossed) tape the thick ones and the 01005 size. */
 const PAPER_TAPE_MAX_MM = 0.85;
+const PLASTIC_TAPE_ONLY_SIZES = new Set(['02']);
 
-/** The electrical values both forms share; undefined when a code is not in its table. */
-function readRatings(tcCode: string, voltageCode: string, valueCode: string, toleranceCode: string): Record<string, string | number> | undefined {
+/** The ratings both forms share; undefined when a code is not in its table. */
+function readRatings(tcCode: string, voltageCode: string, valueCode: string, toleranceCode: string): CapacitorRatings | undefined {
   const tc = TEMPERATURE_CODES[tcCode];
   const voltage = VOLTAGE_CODES[voltageCode];
   const farads = readCapacitanceCode(valueCode);
-  const tolerance = CAPACITANCE_TOLERANCES[toleranceCode];
-  if (!tc || !voltage || farads === undefined || !tolerance) return undefined;
-  return capacitorSpecs(farads, tolerance, voltage, tc);
+  if (!tc || !voltage || farads === undefined || !CAPACITANCE_TOLERANCES[toleranceCode]) return undefined;
+  return { tc, voltage, farads, toleranceCode };
 }
 
-/** Reads a chip capacitor number (GRM, GCM, GJM …); undefined when it is not one. */
+const specsOf = (r: CapacitorRatings): Record<string, string | number> => capacitorSpecs(r.farads, CAPACITANCE_TOLERANCES[r.toleranceCode], r.voltage, r.tc);
+
+/** The reels a chip of this size and thickness is sold on. */
+function chipReels(sizeCode: string, thickness: number | null): readonly string[] {
+  if (PLASTIC_TAPE_ONLY_SIZES.has(sizeCode)) return ['L'];
+  return thickness !== null && thickness <= PAPER_TAPE_MAX_MM ? ['D', 'J'] : ['L', 'K'];
+}
+
+/** Reads a chip capacitor number (GRM, GCM, GJM …); undefined when it is not one, a code is unknown or the ratings cannot fit the body. */
 export function decodeChipCapacitor(partno: string): RealPart | undefined {
   const m = CHIP.exec(partno);
   if (!m) return undefined;
-  const [, seriesCode, sizeCode, thicknessCode, tcCode, voltageCode, valueCode, toleranceCode, , packageCode] = m;
+  const [, seriesCode, sizeCode, thicknessCode, tcCode, voltageCode, valueCode, toleranceCode, specCode, packageCode] = m;
   const series = CHIP_CAPACITOR_SERIES[seriesCode];
   const size = CHIP_SIZES[sizeCode];
   const thickness = CHIP_THICKNESSES[thicknessCode];
-  const packageType = CHIP_PACKAGING[packageCode];
   const ratings = readRatings(tcCode, voltageCode, valueCode, toleranceCode);
-  if (!series || !size || thickness === undefined || !packageType || !ratings) return undefined;
+  if (!series || !size || thickness === undefined || !ratings || !CHIP_SPEC_CODES.has(specCode)) return undefined;
+  if (!plausibleChip(seriesCode, sizeCode, size.width, thickness, ratings)) return undefined;
+  const reels = chipReels(sizeCode, thickness);
+  if (!reels.includes(packageCode) && !['B', 'C'].includes(packageCode)) return undefined;
   const values: RealPart['values'] = {
     'Specs.Length': mm(size.length),
     'Specs.LengthText': mmText(size.length),
@@ -58,7 +70,7 @@ export function decodeChipCapacitor(partno: string): RealPart | undefined {
     'Specs.SizecodeMm': size.mm,
     'Specs.SizecodeInch': size.inch,
     'Specs.SmdType': series.smdType ?? 'Two-terminal',
-    ...ratings,
+    ...specsOf(ratings),
   };
   if (thickness !== null) {
     values['Specs.Thickness'] = mm(thickness);
@@ -66,33 +78,29 @@ export function decodeChipCapacitor(partno: string): RealPart | undefined {
   }
   return {
     group: 'SMD',
-    ...packageForm(partno, packageCode, packageType),
+    ...packageForm(partno, packageCode, CHIP_PACKAGING[packageCode]),
     facts: series,
     values,
-    variantCodes: thickness === null || thickness <= PAPER_TAPE_MAX_MM ? ['D', 'J'] : ['L', 'K'],
+    variantCodes: reels,
   };
 }
 
-/** Reads a leaded capacitor number (RDE, RCE, RHE, RPE); undefined when it is not one. */
+/** Reads a leaded capacitor number (RDE, RCE, RHE, RPE); undefined when it is not one, a code is unknown or the ratings are outside its series. */
 export function decodeLeadedCapacitor(partno: string): RealPart | undefined {
   const m = LEADED.exec(partno);
   if (!m) return undefined;
-  const [, seriesCode, tcCode, voltageCode, valueCode, toleranceCode, , leadCode, , packageCode] = m;
+  const [, seriesCode, tcCode, voltageCode, valueCode, toleranceCode, bodyCode, leadCode, specCode, packageCode] = m;
   const series = LEADED_CAPACITOR_SERIES[seriesCode];
-  const packageType = LEAD_PACKAGING[packageCode];
+  const lead = LEAD_CODES[leadCode];
   const ratings = readRatings(tcCode, voltageCode, valueCode, toleranceCode);
-  if (!series || !packageType || !ratings) return undefined;
-  const values: RealPart['values'] = { ...ratings };
-  const spacing = LEAD_SPACINGS[leadCode];
-  if (spacing !== undefined) {
-    values['Specs.LeadSpace'] = mm(spacing);
-    values['Specs.LeadSpaceText'] = mmText(spacing);
-  }
+  if (!series || !lead || !ratings || !LEAD_BODY_CODES.has(bodyCode) || !LEADED_SPEC_CODES.has(specCode)) return undefined;
+  // Taped leads come in an ammo pack, loose ones in bulk: the lead code decides the package.
+  if (packageCode !== lead.packageCode || !plausibleLeaded(seriesCode, ratings)) return undefined;
   return {
     group: 'Lead',
-    ...packageForm(partno, packageCode, packageType),
+    ...packageForm(partno, packageCode, LEAD_PACKAGING[packageCode]),
     facts: { ...series, mounting: series.mounting ?? ['Flow soldering'] },
-    values,
-    variantCodes: Object.keys(LEAD_PACKAGING),
+    values: { ...specsOf(ratings), 'Specs.LeadSpace': mm(lead.spacing), 'Specs.LeadSpaceText': mmText(lead.spacing) },
+    variantCodes: [lead.packageCode],
   };
 }

@@ -43,18 +43,60 @@ export const INDUCTANCE_TOLERANCES: Readonly<Record<string, string>> = {
   N: '±30%',
 };
 
+/** What a chip inductor's application letter says: the circuit it is for and, where it differs from its structure's, its construction. */
+export interface InductorApplication {
+  target: string;
+  construction?: string;
+}
+
+const HF: InductorApplication = { target: 'High frequency circuits' };
+const GENERAL: InductorApplication = { target: 'General circuits' };
+const POWER: InductorApplication = { target: 'Power lines circuits' };
+/** Choke coils (LQH …C, …D, …S) filter power lines. */
+const CHOKE = POWER;
+
 /**
- * The circuit a chip inductor is for, by structure letter and then by application letter:
- * air-core and film parts are high-frequency parts; ferrite parts whose application letter is P
- * are for power lines.
+ * Per structure letter, the application letters its numbers use and what each means, the sizes
+ * it is made in, the category letters after the application, and its largest inductance (H).
+ * LQW with application C is a ferrite-core choke, unlike the air-core LQW…A.
  */
-export const TARGET_CIRCUITS: Readonly<Record<string, { default: string; byApplication?: Readonly<Record<string, string>> }>> = {
-  G: { default: 'High frequency circuits' },
-  P: { default: 'High frequency circuits' },
-  W: { default: 'High frequency circuits' },
-  M: { default: 'General circuits', byApplication: { P: 'Power lines circuits' } },
-  H: { default: 'General circuits', byApplication: { P: 'Power lines circuits' } },
+export const CHIP_INDUCTOR_LINES: Readonly<
+  Record<string, { applications: Readonly<Record<string, InductorApplication>>; sizes: readonly string[]; categories: string; maxHenries: number }>
+> = {
+  G: { applications: { H: HF }, sizes: ['03', '15', '18'], categories: 'NS', maxHenries: 1e-6 },
+  P: { applications: { T: HF, H: HF }, sizes: ['02', '03', '15'], categories: 'NQ', maxHenries: 1e-6 },
+  W: {
+    applications: { A: HF, C: { target: 'Power lines circuits', construction: 'Wire wound type (Ferrite)' } },
+    sizes: ['03', '04', '15', '18', '21', '2B', '2H', '31', '32', '43'],
+    categories: 'N',
+    maxHenries: 1e-4,
+  },
+  M: { applications: { P: POWER, F: GENERAL }, sizes: ['15', '18', '21', '2H', '2M', '31'], categories: 'N', maxHenries: 1e-4 },
+  H: { applications: { P: POWER, C: CHOKE, D: CHOKE, S: CHOKE, M: GENERAL }, sizes: ['2M', '2H', '3N', '31', '32', '43', '5B', '55', '66', '6P', '88'], categories: 'N', maxHenries: 1e-2 },
 };
+
+/** Tolerances of ±1 % to ±3 % are made only in air-core and film parts. */
+export const PRECISION_INDUCTOR_STRUCTURES = 'GPW';
+
+/**
+ * The two-character specification codes before the package letter (`FR` in LQM18PN2R2MFRL), per
+ * structure, with the reels parts of that specification are sold on: a base number without its
+ * package code gets only these forms.
+ */
+export const CHIP_INDUCTOR_SPECS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  G: { '02': ['D'], '00': ['D'] },
+  P: { '00': ['D'], '02': ['D'] },
+  W: { '00': ['D'], '10': ['D'], '80': ['D'] },
+  M: { FR: ['L'], F0: ['L'], G0: ['L'], GH: ['L'], C0: ['D'], '00': ['D'] },
+  H: { M0: ['L'], J0: ['L'], N0: ['L'], P0: ['L'], G0: ['L'], '02': ['L'], '03': ['L'], '23': ['L'], '33': ['L'], '53': ['L'] },
+};
+
+/** Codes of the current metal-alloy power inductor numbers (DFE2MCAH2R2MJ0L): the letters after the size, and the specification code. */
+export const POWER_INDUCTOR_TYPES: ReadonlySet<string> = new Set(['CAH', 'SAN']);
+export const POWER_INDUCTOR_SPECS: ReadonlySet<string> = new Set(['J0', 'G0']);
+/** Type letters of the older numbers (F in DFE322512F-2R2M=P2). */
+export const OLDER_POWER_INDUCTOR_TYPES: ReadonlySet<string> = new Set(['C', 'E', 'F', 'PD']);
+export const POWER_INDUCTOR_MAX_HENRIES = 1e-4;
 
 /** Packaging letters of chip and power inductors (the tape's material varies by series, so it is not named). */
 export const INDUCTOR_PACKAGING: Readonly<Record<string, string>> = {

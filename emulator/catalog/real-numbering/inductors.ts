@@ -11,17 +11,37 @@
  */
 import { shared } from '../common';
 import { mm, mmText, quantityText } from '../numbers';
-import { INCH_OF_MM, INDUCTANCE_TOLERANCES, INDUCTOR_PACKAGING, INDUCTOR_SIZES, POWER_INDUCTOR_PACKAGING, TARGET_CIRCUITS } from './inductor-tables';
+import {
+  CHIP_INDUCTOR_LINES,
+  CHIP_INDUCTOR_SPECS,
+  INCH_OF_MM,
+  INDUCTANCE_TOLERANCES,
+  INDUCTOR_PACKAGING,
+  INDUCTOR_SIZES,
+  OLDER_POWER_INDUCTOR_TYPES,
+  POWER_INDUCTOR_MAX_HENRIES,
+  POWER_INDUCTOR_PACKAGING,
+  POWER_INDUCTOR_SPECS,
+  POWER_INDUCTOR_TYPES,
+  PRECISION_INDUCTOR_STRUCTURES,
+} from './inductor-tables';
 import { INDUCTOR_STRUCTURES, POWER_INDUCTOR_FACTS } from './series-tables';
 import { packageForm, type ChipBody, type PartFacts, type RealPart } from './types';
 import { readInductanceCode } from './value-codes';
 
-const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])[A-Z])([0-9A-Z]{3})([A-Z])[0-9A-Z]{2}([A-Z])$/;
-const POWER = /^(DFE([0-9A-Z]{2})[A-Z]{2}[A-Z])([0-9A-Z]{3})([A-Z])[A-Z][0-9A-Z]([A-Z])$/;
-const POWER_OLD = /^(DFE([0-9]{2})([0-9]{2})([0-9]{2})[A-Z]{1,3})-([0-9A-Z]{3})([A-Z])=([0-9A-Z]{2})$/;
+const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])([A-Z]))([0-9A-Z]{3})([A-Z])([0-9A-Z]{2})([A-Z])$/;
+const POWER = /^(DFE([0-9A-Z]{2})([A-Z]{3}))([0-9A-Z]{3})([A-Z])([A-Z][0-9A-Z])([A-Z])$/;
+const POWER_OLD = /^(DFE([0-9]{2})([0-9]{2})([0-9]{2})([A-Z]{1,3}))-([0-9A-Z]{3})([A-Z])=([0-9A-Z]{2})$/;
 
-/** Chips up to 1.6 mm long are sold on the D and J reels, larger ones on the L and K reels. */
-const PAPER_TAPE_MAX_LENGTH_MM = 1.6;
+/** Tolerances in nanohenries are for values under 100 nH. */
+const NANOHENRY_TOLERANCES = new Set(['W', 'B', 'C', 'S', 'D']);
+
+/** True when a tolerance letter is known and fits the value and the structure. */
+function plausibleTolerance(code: string, henries: number, structure: string): boolean {
+  if (!INDUCTANCE_TOLERANCES[code]) return false;
+  if (NANOHENRY_TOLERANCES.has(code)) return henries < 1e-7;
+  return !'FGH'.includes(code) || PRECISION_INDUCTOR_STRUCTURES.includes(structure);
+}
 
 const CHIP_FACTS = { applications: ['Consumer equipment', 'Industrial Equipment', 'Mobile Electronics'], aec: false } as const;
 
@@ -49,28 +69,29 @@ function inductorValues(series: string, body: Pick<ChipBody, 'length' | 'width'>
   return values;
 }
 
-/** Reads a chip inductor number (LQG, LQH, LQM, LQP, LQW); undefined when it is not one. */
+/** Reads a chip inductor number (LQG, LQH, LQM, LQP, LQW); undefined when it is not one, a code is unknown or the value is outside its line. */
 export function decodeChipInductor(partno: string): RealPart | undefined {
   const m = CHIP.exec(partno);
   if (!m) return undefined;
-  const [, series, structureCode, sizeCode, applicationCode, valueCode, toleranceCode, packageCode] = m;
+  const [, series, structureCode, sizeCode, applicationCode, categoryCode, valueCode, toleranceCode, specCode, packageCode] = m;
   const structure = INDUCTOR_STRUCTURES[structureCode];
-  const size = INDUCTOR_SIZES[sizeCode];
+  const line = CHIP_INDUCTOR_LINES[structureCode];
+  const application = line?.applications[applicationCode];
+  const reels = CHIP_INDUCTOR_SPECS[structureCode]?.[specCode];
   const henries = readInductanceCode(valueCode);
-  const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
-  const packageType = INDUCTOR_PACKAGING[packageCode];
-  if (!structure || !size || henries === undefined || !tolerance || !packageType) return undefined;
-  const target = TARGET_CIRCUITS[structureCode];
+  if (!structure || !application || !reels || henries === undefined || !line.sizes.includes(sizeCode) || !line.categories.includes(categoryCode)) return undefined;
+  if (henries > line.maxHenries || !plausibleTolerance(toleranceCode, henries, structureCode)) return undefined;
+  if (!reels.includes(packageCode) && packageCode !== 'B') return undefined;
   return {
     group: 'Ind',
-    ...packageForm(partno, packageCode, packageType),
+    ...packageForm(partno, packageCode, INDUCTOR_PACKAGING[packageCode]),
     facts: { productName: structure.productName, ...CHIP_FACTS },
     values: {
-      ...inductorValues(series, size, henries, tolerance),
-      Construction: shared([structure.construction]),
-      TargetCircuitCategory: target.byApplication?.[applicationCode] ?? target.default,
+      ...inductorValues(series, INDUCTOR_SIZES[sizeCode], henries, INDUCTANCE_TOLERANCES[toleranceCode]),
+      Construction: shared([application.construction ?? structure.construction]),
+      TargetCircuitCategory: application.target,
     },
-    variantCodes: size.length <= PAPER_TAPE_MAX_LENGTH_MM ? ['D', 'J'] : ['L', 'K'],
+    variantCodes: reels,
   };
 }
 
@@ -85,12 +106,12 @@ export function decodePowerInductor(partno: string): RealPart | undefined {
 function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
   const m = POWER.exec(partno);
   if (!m) return undefined;
-  const [, series, sizeCode, valueCode, toleranceCode, packageCode] = m;
+  const [, series, sizeCode, typeCode, valueCode, toleranceCode, specCode, packageCode] = m;
   const size = INDUCTOR_SIZES[sizeCode];
   const henries = readInductanceCode(valueCode);
-  const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
-  const packageType = INDUCTOR_PACKAGING[packageCode];
-  if (!size || henries === undefined || !tolerance || !packageType) return undefined;
+  if (!size || henries === undefined || henries > POWER_INDUCTOR_MAX_HENRIES || !plausibleTolerance(toleranceCode, henries, 'DFE')) return undefined;
+  if (!POWER_INDUCTOR_TYPES.has(typeCode) || !POWER_INDUCTOR_SPECS.has(specCode) || packageCode !== 'L') return undefined;
+  const [packageType, tolerance] = [INDUCTOR_PACKAGING[packageCode], INDUCTANCE_TOLERANCES[toleranceCode]];
   return {
     group: 'Ind',
     ...packageForm(partno, packageCode, packageType),
@@ -103,13 +124,15 @@ function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
 function decodeOlderPowerInductor(partno: string): RealPart | undefined {
   const m = POWER_OLD.exec(partno);
   if (!m) return undefined;
-  const [, series, lengthCode, widthCode, thicknessCode, valueCode, toleranceCode, packaging] = m;
+  const [, series, lengthCode, widthCode, thicknessCode, typeCode, valueCode, toleranceCode, packaging] = m;
   const henries = readInductanceCode(valueCode);
   const tolerance = INDUCTANCE_TOLERANCES[toleranceCode];
   const packageType = POWER_INDUCTOR_PACKAGING[packaging];
   const [length, width, thickness] = [lengthCode, widthCode, thicknessCode].map((code) => Number(code) / 10);
-  if (henries === undefined || !tolerance || !packageType || length === 0 || width === 0 || thickness === 0) return undefined;
   const sizeMm = `${lengthCode}${widthCode}`;
+  // The body must be one the maker makes, and no thicker than it is wide.
+  if (henries === undefined || !tolerance || !packageType || !INCH_OF_MM[sizeMm] || thickness === 0 || thickness > width) return undefined;
+  if (!OLDER_POWER_INDUCTOR_TYPES.has(typeCode) || henries > POWER_INDUCTOR_MAX_HENRIES || !plausibleTolerance(toleranceCode, henries, 'DFE')) return undefined;
   const packageCode = `=${packaging}`;
   return {
     group: 'Ind',
