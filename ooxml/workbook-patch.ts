@@ -14,7 +14,8 @@ import { blocksOf, emptyWrites, lastColumnOf, patchSheet, type SheetWrites } fro
 import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
 import { scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
-import { attributeOf, scanXml } from './xml-scan';
+import { scanWorkbook } from './workbook-sheets';
+import { FileLimitError, isFileLimitError } from '../core/limits';
 import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
 
 /*
@@ -67,27 +68,59 @@ export class WorkbookPatch {
   private readonly sheetRels = new Map<string, RelationshipsPart>();
   /** The relationships namespace the package uses (a Strict Open XML workbook has its own). */
   private readonly relNamespace: string;
+  /** The part whose text was read last: the one a parse that fails was reading. */
+  private lastRead = '';
 
   /** Throws an Error (its message a reason for a sentence) when the source is not a readable workbook package. */
   constructor(source: Uint8Array | RandomAccess) {
     this.zip = new ZipPackage(source instanceof Uint8Array ? bytesSource(source) : source);
-    this.types = new ContentTypes(this.requireText('[Content_Types].xml'));
-    const root = new RelationshipsPart('', this.text('_rels/.rels'));
-    const office = root.find('officeDocument');
-    if (!office || !this.zip.has(office.path)) throw new Error('it holds no workbook part');
-    this.workbookPath = office.path;
-    this.relNamespace = office.type.slice(0, office.type.lastIndexOf('/'));
-    this.workbookRels = new RelationshipsPart(this.workbookPath, this.text(relsPathOf(this.workbookPath)));
-    let date1904 = false;
-    scanWorkbook(this.requireText(this.workbookPath), (name, id) => {
-      const rel = this.workbookRels.byId(id);
-      if (rel && typeName(rel.type) === 'worksheet') this.sheets.push({ name, path: rel.path });
-    }, (on) => (date1904 = on));
-    this.date1904 = date1904;
-    const stylesRel = this.workbookRels.find('styles');
-    this.styles = new StylesPart(stylesRel ? this.text(stylesRel.path) : undefined);
-    const stringsRel = this.workbookRels.find('sharedStrings');
-    this.strings = new SharedStrings(stringsRel ? this.text(stringsRel.path) : undefined);
+    try {
+      this.types = new ContentTypes(this.requireText('[Content_Types].xml'));
+      const root = new RelationshipsPart('', this.text('_rels/.rels'));
+      const office = root.find('officeDocument');
+      if (!office || !this.zip.has(office.path)) throw new Error('it holds no workbook part');
+      this.workbookPath = office.path;
+      this.relNamespace = office.type.slice(0, office.type.lastIndexOf('/'));
+      this.workbookRels = new RelationshipsPart(this.workbookPath, this.text(relsPathOf(this.workbookPath)));
+      let date1904 = false;
+      scanWorkbook(this.requireText(this.workbookPath), (name, id) => {
+        const rel = this.workbookRels.byId(id);
+        if (rel && typeName(rel.type) === 'worksheet') this.sheets.push({ name, path: rel.path });
+      }, (on) => (date1904 = on));
+      this.date1904 = date1904;
+      this.styles = new StylesPart(this.workbookPart('styles'));
+      this.strings = new SharedStrings(this.workbookPart('sharedStrings'));
+    } catch (error) {
+      throw this.named(error);
+    }
+  }
+
+  /**
+   * The text of a part the workbook relates to by type, undefined when it has none. A target
+   * outside the package, or a part the package lacks, is refused: reading it as absent would show
+   * every cell that uses it blank, and writing it would add an entry under that name.
+   */
+  private workbookPart(type: string): string | undefined {
+    const rel = this.workbookRels.find(type);
+    if (!rel) return undefined;
+    if (rel.external || rel.path.startsWith('../') || rel.path === '..') throw new Error(`its ${type} relationship points outside the package (${rel.target})`);
+    const xml = this.text(rel.path);
+    if (xml === undefined) throw new Error(`its ${type} part ${rel.path} is missing`);
+    return xml;
+  }
+
+  /** A refusal for an XML part's depth or element count, naming the part read last (the one being parsed). */
+  private named(error: unknown): unknown {
+    if (isFileLimitError(error) && error.limit.startsWith('xml') && this.lastRead) return new FileLimitError(error.limit, `The part ${this.lastRead}`);
+    return error;
+  }
+
+  private naming<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw this.named(error);
+    }
   }
 
   /** Worksheet names in workbook order (chart and dialog sheets are not listed). */
@@ -97,7 +130,7 @@ export class WorkbookPatch {
 
   /** The values of a worksheet from A1, 0-based; empty cells undefined. */
   values(name: string): unknown[][] {
-    return this.scanOf(name).values;
+    return this.naming(() => this.scanOf(name).values);
   }
 
   /**
@@ -106,8 +139,8 @@ export class WorkbookPatch {
    * anchor of a chart, picture, shape or form control. New columns go to the right of all of it.
    */
   occupiedWidth(name: string): number {
-    const scan = this.scanOf(name);
-    let width = Math.max(scan.valueWidth, this.neighboursOf(name).width);
+    const scan = this.naming(() => this.scanOf(name));
+    let width = Math.max(scan.valueWidth, this.naming(() => this.neighboursOf(name)).width);
     for (const area of scan.areas) for (const block of blocksOf(area)) width = Math.max(width, lastColumnOf(block) + 1);
     return width;
   }
@@ -160,7 +193,7 @@ export class WorkbookPatch {
     /** A part of the workbook (styles, shared strings) written where it is, or created with its relationship and content type. */
     const putWorkbookPart = (type: string, newPath: string, contentType: string, xml: string): void => {
       const rel = this.workbookRels.find(type);
-      const path = rel?.path ?? this.freePath(newPath);
+      const path = rel?.path ?? this.zip.freeName(newPath);
       if (!rel) {
         this.workbookRels.add(relationshipType(type, this.relNamespace), relativeTarget(this.workbookPath, path));
         this.types.setOverride(path, contentType);
@@ -204,10 +237,6 @@ export class WorkbookPatch {
     for (const r of own.list) if (!r.external && this.zip.has(r.path)) removed.add(r.path);
   }
 
-  private freePath(path: string): string {
-    return this.zip.has(path) ? path.replace(/\.xml$/, '1.xml') : path;
-  }
-
   private sheetOf(name: string): SheetRecord {
     const sheet = this.sheets.find((s) => s.name === name);
     if (!sheet) throw new Error(`no sheet '${name}'`);
@@ -248,6 +277,7 @@ export class WorkbookPatch {
   private text(path: string): string | undefined {
     const bytes = this.zip.read(path);
     if (!bytes) return undefined;
+    this.lastRead = path;
     try {
       // The byte-order mark, if any, stays: the part's text is written back as it was.
       return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -261,14 +291,4 @@ export class WorkbookPatch {
     if (text === undefined) throw new Error(`it has no ${path}`);
     return text;
   }
-}
-
-/** The sheets of the workbook part (name and relationship id), and its 1904 date system. */
-function scanWorkbook(xml: string, sheet: (name: string, id: string) => void, date1904: (on: boolean) => void): void {
-  scanXml(xml, {
-    open: (e) => {
-      if (e.path.length === 2 && e.path[1] === 'sheets' && e.name === 'sheet') sheet(e.attributes.name ?? '', attributeOf(e, 'id') ?? '');
-      if (e.path.length === 1 && e.name === 'workbookPr') date1904(e.attributes.date1904 === '1' || e.attributes.date1904 === 'true');
-    },
-  });
 }

@@ -127,6 +127,15 @@ export class ZipPackage {
     return this.lowerNames.has(name.toLowerCase());
   }
 
+  /** The name, or the first of name1, name2, … (before the extension) that no entry has in any letter case. */
+  freeName(name: string): string {
+    if (!this.hasAnyCase(name)) return name;
+    for (let n = 1; ; n++) {
+      const candidate = name.replace(/(\.[^./]*)?$/, `${n}$1`);
+      if (!this.hasAnyCase(candidate)) return candidate;
+    }
+  }
+
   /** The size an entry inflates to, as its directory gives it; undefined when absent. */
   sizeOf(name: string): number | undefined {
     return this.byName.get(name)?.size;
