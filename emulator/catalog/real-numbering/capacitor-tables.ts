@@ -160,15 +160,18 @@ export interface LeadCode {
   packageCode: keyof typeof LEAD_PACKAGING;
 }
 
-/** Lead codes: straight or crimped leads, long or taped; a code not listed makes the number unknown. */
+/**
+ * Lead codes: loose straight or crimped leads come in bulk, taped ones in an ammo pack; a code not
+ * listed makes the number unknown. P1 is the 2.54 mm (0.1 in) spacing of straight leads.
+ */
 export const LEAD_CODES: Readonly<Record<string, LeadCode>> = {
   A2: { spacing: 2.5, packageCode: 'B' },
+  P1: { spacing: 2.54, packageCode: 'B' },
   K1: { spacing: 5.0, packageCode: 'B' },
   DB: { spacing: 2.5, packageCode: 'A' },
   DG: { spacing: 2.5, packageCode: 'A' },
   M1: { spacing: 5.0, packageCode: 'A' },
-  M2: { spacing: 5.0, packageCode: 'A' },
-  P1: { spacing: 2.54, packageCode: 'A' },
+  S1: { spacing: 5.0, packageCode: 'A' },
 };
 
 /** Body size codes of leaded parts (the dimension table of each series); the value is not a field of its own. */

@@ -86,9 +86,9 @@ export const PRECISION_INDUCTOR_STRUCTURES = 'GPW';
 export const CHIP_INDUCTOR_SPECS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   G: { '02': ['D'], '00': ['D'] },
   P: { '00': ['D'], '02': ['D'] },
-  W: { '00': ['D'], '10': ['D'], '80': ['D'] },
-  M: { FR: ['L'], F0: ['L'], G0: ['L'], GH: ['L'], C0: ['D'], '00': ['D'] },
-  H: { M0: ['L'], J0: ['L'], N0: ['L'], P0: ['L'], G0: ['L'], '02': ['L'], '03': ['L'], '23': ['L'], '33': ['L'], '53': ['L'] },
+  W: { '00': ['D'], '0Z': ['D'], '10': ['D'], '80': ['D'] },
+  M: { FR: ['L'], F0: ['L'], G0: ['L'], GH: ['L'], CH: ['D'], C0: ['D'], GC: ['D'], GR: ['D'], '00': ['D'] },
+  H: { M0: ['L'], J0: ['L'], N0: ['L'], P0: ['L'], G0: ['L'], D3: ['L'], '02': ['L'], '03': ['L'], '23': ['L'], '33': ['L'], '53': ['L'] },
 };
 
 /** Codes of the current metal-alloy power inductor numbers (DFE2MCAH2R2MJ0L): the letters after the size, and the specification code. */

@@ -1,0 +1,122 @@
+/**
+ * The maker's real part numbers against their published specifications, asked over HTTP: each
+ * number decodes into the size, characteristic, rated voltage, value, tolerance and package its
+ * data sheet gives; typos, unknown codes, impossible combinations and distributors' numbers with
+ * their prefix removed are not found; a number without its package code gets only the package
+ * forms its codes allow; and an enrichment's Match cell says the answer is synthetic.
+ */
+import { createClient } from '../../api';
+import { matchLabel } from '../../core/enrich/enrich-plan';
+import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { partnosOf, productsOf, search } from './helpers';
+
+type Published = Record<string, unknown>;
+
+const PAPER_180 = 'Paper tape 180mm reel';
+const PLASTIC_180 = 'Plastic tape 180mm reel';
+const REEL_180 = 'Tape 180mm reel';
+const HF = 'High frequency circuits';
+const POWER = 'Power lines circuits';
+const FERRITE = ['Wire wound type (Ferrite)'];
+
+/** Published specs (SI units, as the service answers): size, characteristic, voltage, value, tolerance, package. */
+const PUBLISHED: readonly (readonly [string, Published])[] = [
+  ['GRM155R71C104KA88D', { PackageType: PAPER_180, Specs: { SizecodeInch: '0402', TemperatureCharacteristics: 'X7R', RatedVoltage: 16, Capacitance: 1e-7, ToleranceCapacitance: '±10%' } }],
+  ['GRM188Z71A106KA73D', { PackageType: PAPER_180, Specs: { SizecodeInch: '0603', TemperatureCharacteristics: 'X7R', RatedVoltage: 10, Capacitance: 1e-5, ToleranceCapacitance: '±10%', MaxOperatingTemperature: 125 } }],
+  ['GCM188R91E104KA37D', { PackageType: PAPER_180, Specs: { SizecodeInch: '0603', TemperatureCharacteristics: 'X8R', RatedVoltage: 25, Capacitance: 1e-7, ToleranceCapacitance: '±10%', MaxOperatingTemperature: 150 } }],
+  ['GCM188R91E104MA37J', { PackageType: 'Paper tape 330mm reel', Specs: { TemperatureCharacteristics: 'X8R', ToleranceCapacitance: '±20%' } }],
+  ['GRM022R60J104ME15L', { PackageType: PLASTIC_180, Specs: { SizecodeInch: '01005', SizecodeMm: '0402', TemperatureCharacteristics: 'X5R', RatedVoltage: 6.3, Capacitance: 1e-7, ToleranceCapacitance: '±20%' } }],
+  ['GRM21BR61E106KA73L', { PackageType: PLASTIC_180, Specs: { SizecodeInch: '0805', TemperatureCharacteristics: 'X5R', RatedVoltage: 25, Capacitance: 1e-5, Thickness: 0.00125 } }],
+  ['GRM32ER71E226KE15L', { PackageType: PLASTIC_180, Specs: { SizecodeInch: '1210', TemperatureCharacteristics: 'X7R', RatedVoltage: 25, Capacitance: 2.2e-5, ToleranceCapacitance: '±10%' } }],
+  ['GRM1555C1H4R7CA01D', { PackageType: PAPER_180, Specs: { SizecodeInch: '0402', TemperatureCharacteristics: 'C0G', RatedVoltage: 50, Capacitance: 4.7e-12, ToleranceCapacitance: '±0.25pF' } }],
+  ['RDER71H104K0P1H03B', { PackageType: 'Bulk', Specs: { TemperatureCharacteristics: 'X7R', RatedVoltage: 50, Capacitance: 1e-7, ToleranceCapacitance: '±10%', LeadSpace: 0.00254 } }],
+  ['RDER71H104K0K1H03B', { PackageType: 'Bulk', Specs: { Capacitance: 1e-7, LeadSpace: 0.005 } }],
+  ['RDER71H104K0M1H03A', { PackageType: 'Ammo pack', Specs: { Capacitance: 1e-7, LeadSpace: 0.005 } }],
+  ['LQH32CN100K53L', { PackageType: REEL_180, TargetCircuitCategory: POWER, Construction: FERRITE, Specs: { SizecodeInch: '1210', Inductance: 1e-5, InductanceTolerance: '±10%' } }],
+  ['LQH55DN100M03L', { PackageType: REEL_180, TargetCircuitCategory: POWER, Construction: FERRITE, Specs: { SizecodeMm: '5750', Inductance: 1e-5, InductanceTolerance: '±20%' } }],
+  ['LQH66SN2R2M03L', { PackageType: REEL_180, TargetCircuitCategory: POWER, Construction: FERRITE, Specs: { SizecodeMm: '6363', Inductance: 2.2e-6, InductanceTolerance: '±20%' } }],
+  ['LQH3NPN100MM0L', { TargetCircuitCategory: POWER, Specs: { SizecodeInch: '1212', Inductance: 1e-5 } }],
+  ['LQW18CNR16J00D', { PackageType: REEL_180, TargetCircuitCategory: POWER, Construction: FERRITE, Specs: { SizecodeInch: '0603', Inductance: 1.6e-7, InductanceTolerance: '±5%' } }],
+  ['LQW18AN10NG00D', { TargetCircuitCategory: HF, Construction: ['Wire wound type (Non mag)'], Specs: { SizecodeInch: '0603', Inductance: 1e-8, InductanceTolerance: '±2%' } }],
+  ['LQM21PN2R2MGHL', { PackageType: REEL_180, TargetCircuitCategory: POWER, Construction: ['Multilayer type'], Specs: { SizecodeInch: '0805', Inductance: 2.2e-6, InductanceTolerance: '±20%' } }],
+  ['LQM21PN1R0MC0D', { PackageType: REEL_180, TargetCircuitCategory: POWER, Specs: { SizecodeInch: '0805', Inductance: 1e-6 } }],
+  ['LQG15HS15NJ02D', { TargetCircuitCategory: HF, Specs: { SizecodeInch: '0402', Inductance: 1.5e-8, InductanceTolerance: '±5%' } }],
+  ['DFE201610E-2R2M=P2', { TargetCircuitCategory: POWER, Specs: { SizecodeMm: '2016', SizecodeInch: '0806', Inductance: 2.2e-6, InductanceTolerance: '±20%', Thickness: 0.001 } }],
+];
+
+/** Numbers that look like the maker's but are not a part: each is not found. */
+const NOT_PARTS: readonly (readonly [string, string])[] = [
+  ['GRM155R71C104KA89D', 'a typo in the individual specification code'],
+  ['GRM155R71C104KZZ9D', 'a nonsense specification code'],
+  ['GRM155X91C104KA88D', 'a nonsense temperature characteristic'],
+  ['GRM155R72J106KA88D', '10 µF 630 V in an 0402'],
+  ['GRM188R61A107ME15D', '100 µF in an 0603'],
+  ['GRM155R71C104FA88D', '±1 % on a class 2 dielectric'],
+  ['GJM155R71H104KA88D', 'a class 2 dielectric in a high-Q series'],
+  ['GRM155R71C104KA88L', 'a 0.5 mm chip on plastic tape'],
+  ['RDER71H104K0M1H03B', 'taped leads in bulk'],
+  ['RDER71H104K0Q9H03A', 'an unknown lead code'],
+  ['RDER72J106K0M1H03A', '10 µF 630 V leaded'],
+  ['LQH32XN100K53L', 'an unknown LQH application'],
+  ['LQG15HS10MJ02D', '10 mH in a multilayer air-core chip'],
+  ['LQM21PN2R2MZZL', 'an unknown specification code'],
+  ['DFE999912F-2R2M=P2', 'a body the maker does not make'],
+  ['GRM155R71C104KA8D', "a distributor's number (81-GRM155R71C104KA8D) with its prefix removed"],
+];
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(() => emulator.close());
+
+const eq = (partnos: readonly string[]): string => `Partno eq '${partnos.join('|')}'`;
+
+describe('real part numbers over HTTP', () => {
+  test('each published number is answered with the specs its data sheet gives, marked synthetic', async () => {
+    const body = await search(emulator.url, { filter: eq(PUBLISHED.map(([n]) => n)) });
+    const byPartno = new Map(productsOf(body).map((p) => [p.Partno as string, p]));
+    for (const [partno, published] of PUBLISHED) {
+      expect([partno, byPartno.get(partno)]).toEqual([partno, expect.objectContaining({ ...published, Specs: expect.objectContaining(published.Specs as object) })]);
+      expect(byPartno.get(partno)!.Notices).toMatch(/^Synthetic: /);
+    }
+  });
+
+  test.each(NOT_PARTS)('%s is not found (%s)', async (partno) => {
+    expect(partnosOf(await search(emulator.url, { filter: eq([partno]) }))).toEqual([]);
+  });
+
+  test.each([
+    ['GRM155R71C104KA88', ['GRM155R71C104KA88D', 'GRM155R71C104KA88J']],
+    ['GRM022R60J104ME15', ['GRM022R60J104ME15L']],
+    ['GRM21BR61E106KA73', ['GRM21BR61E106KA73K', 'GRM21BR61E106KA73L']],
+    ['LQM21PN1R0MC0', ['LQM21PN1R0MC0D']],
+    ['LQM21PN2R2MGH', ['LQM21PN2R2MGHL']],
+    ['RDER71H104K0M1H03', ['RDER71H104K0M1H03A']],
+    ['RDER71H104K0P1H03', ['RDER71H104K0P1H03B']],
+  ])('a number without its package code, %s, gets only the package forms its codes allow', async (base, forms) => {
+    expect(partnosOf(await search(emulator.url, { filter: `startswith(Partno,'${base}')` }))).toEqual(forms);
+  });
+
+  test("startswith a distributor's number with its prefix removed, or a typo, invents nothing", async () => {
+    for (const prefix of ['GRM155R71C104KA8D', 'GRM155R71C104KA8', 'GRM155R71C104KA89', 'RDER71H104K0M1H0']) {
+      expect([prefix, partnosOf(await search(emulator.url, { filter: `startswith(Partno,'${prefix}')` }))]).toEqual([prefix, []]);
+    }
+  });
+});
+
+describe('the Match column of a decoded answer', () => {
+  test('says Exact (synthetic) or Variant (synthetic); a typo stays Not found', async () => {
+    const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false });
+    const outcomes = await client.lookup(['GRM188Z71A106KA73D', 'GRM155R71C104KA88', 'GRM155R71C104KA89D']);
+    expect(matchLabel(outcomes.get('GRM188Z71A106KA73D')!)).toBe('Exact (synthetic)');
+    expect(matchLabel(outcomes.get('GRM155R71C104KA88')!)).toBe('Variant (synthetic)');
+    expect(matchLabel(outcomes.get('GRM155R71C104KA89D')!)).toBe('Not found');
+  });
+
+  test("the emulator's own catalog parts keep their plain label", async () => {
+    const own = emulator.catalog.byGroup.SMD[3].values.Partno as string;
+    const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup([own]);
+    expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
+  });
+});
