@@ -1,6 +1,6 @@
-import type { CellValue } from '../../core/cells/cell-values';
-import { changeMarks, detectChanges, isComparedColumn, type ChangeReport } from '../../core/enrich/changes';
-import { entryText, type MatchOutcome, type PlannedColumn } from '../../core/enrich/enrich-plan';
+import type { ChangeReport } from '../../core/enrich/changes';
+import { entryText, type EnrichSet, type MatchOutcome } from '../../core/enrich/enrich-plan';
+import { isNotOurs } from '../../core/enrich/enrich-sets';
 import { assessRisk, RISK_LEVELS, type RiskLevel } from '../../core/cells/risk';
 import { UsageError } from '../../node/errors';
 
@@ -17,32 +17,6 @@ export function parseFailOn(text: string | undefined): Set<FailOn> {
     out.add(word as FailOn);
   }
   return out;
-}
-
-export interface ChangesOfFile {
-  report: ChangeReport;
-  /** Per planned column: which data rows to fill as changed; undefined for columns never filled. */
-  fills: (boolean[] | undefined)[];
-}
-
-/**
- * Compares the values the file holds in the planned columns with `rows` and writes each row's
- * Changes text into `rows` (the Changes column is the one whose spec is `changes`).
- */
-export function compareWithFile(values: readonly (readonly unknown[])[], headers: readonly unknown[], planned: readonly PlannedColumn[], rows: CellValue[][], firstRow: number, entries: readonly unknown[]): ChangesOfFile {
-  const previous = planned.map((p) =>
-    p.existing && isComparedColumn(p.spec) ? { header: headers[p.column], cells: rows.map((_, i) => values[firstRow + i]?.[p.column]) } : undefined,
-  );
-  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(entries[r]) === undefined });
-  const at = planned.findIndex((p) => p.spec.special === 'changes');
-  report.texts.forEach((text, r) => (rows[r][at] = text));
-  const fills: (boolean[] | undefined)[] = planned.map(() => undefined);
-  for (const mark of changeMarks(report, planned.map((p) => p.spec), at)) {
-    const flags = rows.map(() => false);
-    for (const [a, b] of mark.runs) for (let r = a; r <= b; r++) flags[r] = true;
-    fills[mark.column] = flags;
-  }
-  return { report, fills };
 }
 
 /** The worst lifecycle level of a row's products (the matches PartSpec fills the row from), or undefined. */
@@ -83,4 +57,31 @@ export function describeFailures(input: {
     }
   });
   return lines;
+}
+
+/**
+ * Names each row of a set that was ambiguous, invalid or not found, except a not-found part that
+ * is neither named as our maker's nor in our maker's numbering (another maker's, most likely):
+ * those are only counted in the summary. Returns how many failed at all.
+ */
+export function describeProblemRows(set: EnrichSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): number {
+  let failed = 0;
+  const where = set.source === undefined ? '' : ` (${set.source})`;
+  set.entries.forEach((entry, i) => {
+    const text = entryText(entry);
+    const outcome = text === undefined ? undefined : outcomes.get(text);
+    if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
+    const row = firstRow + i + 1;
+    if (outcome.status === 'ambiguous') {
+      note(`Row ${row}${where}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      return;
+    }
+    failed++;
+    if (outcome.status === 'notFound') {
+      const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
+      if (isNotOurs(text, maker)) return;
+    }
+    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+  });
+  return failed;
 }

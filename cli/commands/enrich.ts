@@ -1,20 +1,18 @@
 import { cellAddress } from '../../core/address';
-import type { CellValue } from '../../core/cells/cell-values';
-import { buildEnrichmentColumns, buildEnrichmentRows, entryText, labelSkippedRows, type EnrichSet, type MatchOutcome } from '../../core/enrich/enrich-plan';
-import { comparesWithLastRun, countSet, isNotOurs, lookupInputs, planSets, withChangesColumn } from '../../core/enrich/enrich-sets';
-import { lifecycleRules, matchRules } from '../../core/enrich/highlight';
-import { describeRowSummary } from '../../core/bom/bom-rows';
-import { defaultPreferences } from '../../src/settings/settings';
-import type { Client, Lang } from '../../api/node';
+import { buildEnrichmentColumns } from '../../core/enrich/enrich-plan';
+import { runEnrichment, type EnrichmentReport } from '../../core/enrich/run-enrichment';
+import type { LocateFailure } from '../../core/enrich/locate';
+import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
-import { describeAmbiguity, describeUnaskedAlternates, locateAlternateColumn, locatePartNumbers } from '../bom-layout';
+import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../io/bom';
+import { fileDocument } from '../io/bom-document';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
 import { buildReplacementColumn } from '../../src/sheets/replacement-column';
-import { compareWithFile, describeFailures, parseFailOn, type ChangesOfFile } from './enrich-changes';
+import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 
@@ -39,7 +37,7 @@ Options:
                         (updated in place on a re-run); every part number of every column
                         goes into one lookup
   --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
-                        (default: ${defaultPreferences().enrichFields.join(',')})
+                        (default: ${DEFAULT_ENRICH_FIELDS.join(',')})
   --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
@@ -92,29 +90,31 @@ counted as not in Murata's numbering),
 2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
 row (the output is written; the rows are named on stderr).`;
 
-/** The Replacement cells of the rows at Risk or EOL; a failed search is named in each of them and on stderr. */
-async function replacementCells(client: Client, inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>, today: Date, lang: Lang, context: CommandContext): Promise<Map<string, string>> {
-  context.progress.update('Looking for replacements', 0);
-  const { cells, answers } = await buildReplacementColumn(client, { inputs, outcomes, today, lang, signal: context.signal });
-  context.progress.clear();
-  if (cells.size > 0 && answers.size === 0) context.note(`Replacements: ${[...cells.values()][0]}`);
-  return cells;
+/** The sentence for a BOM or column that was not found, as the command line says it. */
+function locateError(failure: LocateFailure): UsageError {
+  const message =
+    failure.kind === 'empty'
+      ? `The sheet '${failure.sheetName}' is empty.`
+      : failure.kind === 'column'
+        ? failure.message
+        : `Sheet '${failure.sheetName}': ${failure.message.replace(/select the part numbers \(one column\), or name/, 'give --column, or name')}`;
+  return new UsageError(message, { showUsage: false });
 }
 
-/**
- * One lookup for the whole BOM, as the add-in does: the client packs every part number into the
- * fewest URLs and runs them concurrently; splitting the BOM would cost requests and parallelism.
- */
-async function lookupAll(client: Client, inputs: readonly string[], lang: Lang, context: CommandContext): Promise<Map<string, MatchOutcome>> {
-  context.progress.update('Looking up', 0, inputs.length);
-  const outcomes: Map<string, MatchOutcome> = await client.lookup([...inputs], { lang, signal: context.signal });
-  context.progress.update('Looking up', inputs.length, inputs.length);
-  return outcomes;
-}
-
-/** A part-number column's set (the first column's, or a second source's) and, for the first, what changed since the last run. */
-interface SourceSet extends EnrichSet {
-  changes?: ChangesOfFile;
+/** What the run found before looking up, on stderr: how the column was found, a close runner-up, unasked second sources, where each set's part numbers are. */
+function noteLayout(run: EnrichmentReport, named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void): void {
+  const { layout, region, headers } = run.bom;
+  const sheet = `Sheet '${region.sheetName}'`;
+  if (layout.note) note(`${sheet}: ${layout.note}`);
+  const ambiguity = describeAmbiguity(layout);
+  if (ambiguity) note(`${sheet}: ${ambiguity}`);
+  const unasked = named ? undefined : describeUnaskedAlternates(values, layout);
+  if (unasked) note(`${sheet}: ${unasked}`);
+  for (const set of run.sets) {
+    const header = headers[set.partColumn - run.bom.headerOrigin];
+    const where = `${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)}`;
+    note(`${sheet}: ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${where} ${set.tally.partHeader === '' ? 'under an empty header' : `under '${String(header)}'`}.`);
+  }
 }
 
 export const enrichCommand: Command = {
@@ -135,7 +135,7 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? defaultPreferences().enrichFields, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
 
@@ -145,83 +145,57 @@ export const enrichCommand: Command = {
     if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
       throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
     }
-    let sheetName = wantedSheet ?? bom.sheetNames[0];
-    let layout;
-    if (wantedSheet === undefined && bom.sheetNames.length > 1) {
-      // The first sheet whose part numbers can be found (the first may be prose); the first sheet's problem if none.
-      let firstError: unknown;
-      for (const name of bom.sheetNames) {
-        try {
-          layout = locatePartNumbers(bom.values(name), column, name);
-          sheetName = name;
-          break;
-        } catch (error) {
-          firstError ??= error;
-        }
-      }
-      if (!layout) throw firstError;
-    } else {
-      layout = locatePartNumbers(bom.values(sheetName), column, sheetName);
-    }
-    const values = bom.values(sheetName);
-    const alternates = alternateColumns.map((c) => locateAlternateColumn(values, layout, c, sheetName));
-    // New columns go right of everything on the sheet: notes, validations, merges, tables and drawings too.
-    const width = Math.max(0, ...values.map((r) => r.length), bom.occupiedWidth?.(sheetName) ?? 0);
-    const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow]?.[i]);
-    // DNP, total and blank rows, and other makers' parts where the BOM names makers, are never looked up.
-    const rows = Array.from({ length: layout.lastRow - layout.firstRow + 1 }, (_, i) => values[layout.firstRow + i] ?? []);
-    const bomRows = { headers, headerOrigin: 0, lastColumn: width - 1, rows };
-    let sets: SourceSet[] = planSets(bomRows, layout.partColumn, specs, alternates);
-    if (comparesWithLastRun(sets[0].planned)) sets = planSets(bomRows, layout.partColumn, withChangesColumn(specs), alternates);
-
-    if (layout.note) context.note(`Sheet '${sheetName}': ${layout.note}`);
-    const ambiguity = describeAmbiguity(layout);
-    if (ambiguity) context.note(`Sheet '${sheetName}': ${ambiguity}`);
-    const unasked = column === undefined ? describeUnaskedAlternates(values, layout) : undefined;
-    if (unasked) context.note(`Sheet '${sheetName}': ${unasked}`);
-    for (const set of sets) {
-      context.note(
-        `Sheet '${sheetName}': ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)} ${String(headers[set.partColumn] ?? '').trim() === '' ? 'under an empty header' : `under '${String(headers[set.partColumn])}'`}.`,
-      );
-    }
-
-    // One lookup for every set: the client packs all part numbers into the fewest URLs.
-    const inputs = lookupInputs(sets);
-    const outcomes = await lookupAll(client, inputs, config.lang, context);
     const today = new Date();
-    const replacements = flags.bool('replacements') ? await replacementCells(client, inputs, outcomes, today, config.lang, context) : undefined;
-    for (const set of sets) {
-      const rows = buildEnrichmentRows({ entries: set.entries, outcomes, columns: set.planned.map((p) => p.spec), mode: 'values', today, partColumn: set.partColumn, firstRow: layout.firstRow, replacements });
-      labelSkippedRows(set, rows);
-      set.changes = set.source === undefined && set.planned.some((p) => p.spec.special === 'changes') ? compareWithFile(values, headers, set.planned, rows, layout.firstRow, set.entries) : undefined;
-      set.planned.forEach((p, c) => {
-        const highlight = p.spec.special === 'risk' ? lifecycleRules() : p.spec.special === 'match' ? matchRules() : undefined;
-        bom.writeColumn(sheetName, { column: p.column, headerRow: layout.headerRow, spec: p.spec, existing: p.existing, firstRow: layout.firstRow, cells: rows.map((r): CellValue => r[c]), highlight, changed: set.changes?.fills[c] });
-      });
-    }
+    const lang = config.lang;
+    const run = await runEnrichment(
+      fileDocument(bom, wantedSheet),
+      // One lookup for the whole BOM, as the add-in does: the client packs every part number into the fewest URLs.
+      async (inputs, signal) => {
+        context.progress.update('Looking up', 0, inputs.length);
+        const outcomes = await client.lookup(inputs, { lang, signal: signal ?? context.signal });
+        context.progress.update('Looking up', inputs.length, inputs.length);
+        return outcomes;
+      },
+      {
+        columns: specs,
+        column: column === undefined ? undefined : { name: column },
+        alternates: alternateColumns.map((name) => ({ name })),
+        today,
+        signal: context.signal,
+        replacements: flags.bool('replacements')
+          ? async (inputs, outcomes) => {
+              context.progress.update('Looking for replacements', 0);
+              const { cells, answers } = await buildReplacementColumn(client, { inputs, outcomes, today, lang, signal: context.signal });
+              context.progress.clear();
+              if (cells.size > 0 && answers.size === 0) context.note(`Replacements: ${[...cells.values()][0]}`);
+              return cells;
+            }
+          : undefined,
+      },
+    );
+    if (!run.ok) throw locateError(run);
+    const values = bom.values(run.bom.region.sheetName);
+    noteLayout(run, column !== undefined, values, (line) => context.note(line));
+
     context.progress.update('Writing', 0, 1);
-    const notCarried = await bom.save(out, sheetName);
+    const notCarried = await bom.save(out, run.bom.region.sheetName);
     context.progress.clear();
     for (const what of notCarried) context.note(`${out}: not carried over from ${input}: ${what}.`);
 
+    const { layout } = run.bom;
     let problems = 0;
-    const summaries = sets.map((set) => {
-      problems += reportRows(set, values, layout.firstRow, outcomes, (line) => context.note(line));
-      const { counts, kinds, notOurs } = countSet(set, bomRows, outcomes);
-      return describeRowSummary({ rows: set.entries.length, ...counts, notOurs, kinds, makerHeader: set.makerColumn === undefined ? undefined : String(headers[set.makerColumn]) });
-    });
-    const allPlanned = sets.flatMap((s) => s.planned);
-    const updated = allPlanned.filter((p) => p.existing).length;
-    context.note(`${summaries[0]}. ${allPlanned.length} columns (${updated} updated in place) written to ${out}.`);
-    sets.slice(1).forEach((set, i) => context.note(`Second source '${set.source}': ${summaries[i + 1]}.`));
-    const changes = sets[0].changes;
+    for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line));
+    const updated = run.columns.filter((c) => c.existing).length;
+    context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
+    run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
+    const changes = run.sets[0].changes?.report;
     if (changes) {
-      const n = changes.report.changedRows.length;
-      const edits = changes.report.edits > 0 ? ` (${changes.report.edits} edited by hand)` : '';
+      const n = changes.changedRows.length;
+      const edits = changes.edits > 0 ? ` (${changes.edits} edited by hand)` : '';
       context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
     }
     if (failOn.size > 0) {
-      const found = sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
+      const found = run.sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes: run.outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
@@ -231,30 +205,3 @@ export const enrichCommand: Command = {
     return problems > 0 ? EXIT.partial : EXIT.ok;
   },
 };
-
-/**
- * Names on stderr each row of a set that was ambiguous, invalid or not found, except a not-found
- * part that is neither named as our maker's nor in our maker's numbering (another maker's, most
- * likely): those are only counted (countSet). Returns how many failed at all.
- */
-function reportRows(set: SourceSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): number {
-  let failed = 0;
-  const where = set.source === undefined ? '' : ` (${set.source})`;
-  set.entries.forEach((entry, i) => {
-    const text = entryText(entry);
-    const outcome = text === undefined ? undefined : outcomes.get(text);
-    if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
-    const row = firstRow + i + 1;
-    if (outcome.status === 'ambiguous') {
-      note(`Row ${row}${where}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
-      return;
-    }
-    failed++;
-    if (outcome.status === 'notFound') {
-      const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
-      if (isNotOurs(text, maker)) return;
-    }
-    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
-  });
-  return failed;
-}

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
 import { neutralizeCsvText } from '../../ooxml/cells';
-import type { BomDocument, ColumnWrite } from '../../core/enrich/document';
+import type { BomFile, ColumnWrite } from '../../core/enrich/document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
 import { checkOutputKind, formatOfBom, formatOfFile, readFileBytes, writeFileSafely } from './files';
@@ -13,7 +13,7 @@ import { UnsafeWriteError } from '../../ooxml/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
 import { Sink } from '../../ooxml/zip-stream';
 
-export type { BomDocument, ColumnWrite } from '../../core/enrich/document';
+export type { BomFile, ColumnWrite } from '../../core/enrich/document';
 
 /** Text of a workbook cell for a CSV file (dates as ISO, Booleans TRUE/FALSE, text neutralized). */
 function csvTextOf(value: unknown): string {
@@ -41,7 +41,7 @@ async function writeChunks(file: string, chunks: Iterable<Uint8Array>): Promise<
  * An xlsx-family BOM (.xlsx, .xlsm, .xltx, .xltm): its sheets read with a streaming parser, and
  * saved as a patch of the package: only the written cells and what they need change.
  */
-class XlsxBom implements BomDocument {
+class XlsxBom implements BomFile {
   constructor(private readonly source: WorkbookFile) {}
 
   get sheetNames(): string[] {
@@ -110,7 +110,7 @@ class XlsxBom implements BomDocument {
  * Opens a BOM for enrichment by its extension; `note` hears what the reader had to guess (a text
  * file that is not UTF-8, read as Windows-1252).
  */
-export async function openBom(file: string, note: (message: string) => void = () => undefined): Promise<BomDocument> {
+export async function openBom(file: string, note: (message: string) => void = () => undefined): Promise<BomFile> {
   if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file));
   const table = await readCsv(file);
   if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);

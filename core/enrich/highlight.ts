@@ -1,7 +1,14 @@
+import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
 import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS, type MatchStatus } from './enrich-plan';
 
-/** A "cell text equals" highlight: cells whose text is `text` get these colours. */
+/**
+ * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of
+ * both shells, written with `ruleFormula`: the add-in's conditional format is Cell Value equal
+ * to, the patcher's `cellIs equal`. (A "begins with" rule, which the add-in used first, also
+ * coloured a hand-typed "EOL?" or "Risk assessed", and the files the command line writes could
+ * not say the same.)
+ */
 export interface HighlightRule {
   text: string;
   fill: string;

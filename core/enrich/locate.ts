@@ -1,0 +1,127 @@
+/*
+ * Where the part numbers of a BOM are, decided once for the add-in and `partspec enrich`: the
+ * region, the header row, the part-number column and the rows, from the same top rows read
+ * through the BomDocument port, with the same rule for a column the user named.
+ */
+import { columnIndex, type CellBlock } from '../address';
+import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
+import { foldCase as fold } from '../fold';
+import type { BomDocument, BomRegion } from './document';
+
+/**
+ * Rows read from the top of a region to find its layout: the header search rows and the content
+ * sample rows below the lowest of them (detectBomLayout judges a column by up to 50 cells under
+ * its header), so a file and a workbook are judged on the same cells.
+ */
+export const LAYOUT_READ_ROWS = HEADER_SEARCH_ROWS + 50;
+
+/** The part-number column named by the user: a header (`MPN`, `Mfr Part #`) or column letters (`C`). */
+export interface NamedColumn {
+  name: string;
+}
+
+/** A BOM found: its region, layout and header row cells (from the region's first column to its last). */
+export interface LocatedBom {
+  ok: true;
+  region: BomRegion;
+  layout: BomLayout;
+  headers: unknown[];
+  /** Absolute column of `headers[0]`. */
+  headerOrigin: number;
+}
+
+/**
+ * Why no BOM was found, by kind: an empty sheet, a named column no header or letters match, or
+ * the detection's own sentence. The shells word the first two their way.
+ */
+export interface LocateFailure {
+  ok: false;
+  kind: 'empty' | 'column' | 'detection';
+  sheetName: string;
+  message: string;
+}
+
+/** Looser than fold: no spaces or `*` marks anywhere (`MPN` finds ` * MPN `). */
+const foldMarks = (value: unknown): string => fold(value).replace(/[\s*]+/g, '');
+
+/** Where a named column is in a header row: by its header, looser without marks; -1 when neither. */
+export function findNamedColumn(headers: readonly unknown[], column: string): number {
+  const exact = headers.findIndex((v) => fold(v) === fold(column));
+  if (exact >= 0) return exact;
+  return foldMarks(column) === '' ? -1 : headers.findIndex((v) => foldMarks(v) === foldMarks(column));
+}
+
+/** Whether `column` is the letters of a column within `width` (MPN is a header, not column 9,062 of an 8-column sheet). */
+export function isLettersWithin(column: string, width: number): boolean {
+  return /^[A-Za-z]{1,3}$/.test(column.trim()) && columnIndex(column.trim()) < width;
+}
+
+/**
+ * The layout of a picked column whose own header cell names no part number (the part numbers under
+ * an empty header), on the header row found without the pick when that row lies below the one the
+ * pick found and within its rows: it would otherwise be read under the first row of the first 30
+ * that names a part number anywhere, which may be a title block. A picked column under a
+ * part-number header keeps its own header row.
+ */
+export function pinHeaderRow(picked: BomDetection, detectWithoutPick: () => BomDetection, values: readonly (readonly unknown[])[], origin: { row: number; column: number }): BomDetection {
+  if (!picked.ok || isPartNumberHeader(values[picked.headerRow - origin.row]?.[picked.partColumn - origin.column])) return picked;
+  const auto = detectWithoutPick();
+  if (!auto.ok || auto.headerRow <= picked.headerRow || auto.headerRow >= picked.lastRow) return picked;
+  return { ...picked, headerRow: auto.headerRow, firstRow: Math.max(picked.firstRow, auto.headerRow + 1) };
+}
+
+/** A column picked by its letters or address: the whole column of the region, header row pinned. */
+function detectPickedColumn(values: readonly (readonly unknown[])[], region: BomRegion, selection: CellBlock): BomDetection {
+  const input = { values, origin: region.origin, headerRow: region.headerRow, rowCount: region.rowCount };
+  return pinHeaderRow(detectBomLayout({ ...input, selection }), () => detectBomLayout(input), values, region.origin);
+}
+
+/** The layout of one region for a column named by the user, or why not. */
+function detectNamed(values: readonly (readonly unknown[])[], region: BomRegion, named: string): BomDetection | LocateFailure {
+  const { origin } = region;
+  const width = region.lastColumn - origin.column + 1;
+  const fail = (message: string): LocateFailure => ({ ok: false, kind: 'column', sheetName: region.sheetName, message });
+  for (let r = 0; r < Math.min(HEADER_SEARCH_ROWS, values.length); r++) {
+    const c = findNamedColumn(values[r] ?? [], named);
+    if (c < 0) continue;
+    if (r + 1 >= region.rowCount) return fail(`Sheet '${region.sheetName}': there are no part numbers below the header '${named}'.`);
+    const row = origin.row + r;
+    return detectBomLayout({ values, origin, headerRow: row, rowCount: region.rowCount, selection: { row: row + 1, column: origin.column + c, rowCount: region.rowCount - r - 1, columnCount: 1 } });
+  }
+  if (isLettersWithin(named, origin.column + width)) {
+    return detectPickedColumn(values, region, { row: origin.row, column: columnIndex(named.trim()), rowCount: region.rowCount, columnCount: 1 });
+  }
+  return fail(`Sheet '${region.sheetName}' has no column headed '${named}' in its first ${HEADER_SEARCH_ROWS} rows.`);
+}
+
+/** The layout of one region: by the named column, the named selection, the selection, or the BOM's own look. */
+async function locateIn(document: BomDocument, region: BomRegion, named: string | undefined): Promise<LocatedBom | LocateFailure> {
+  if (region.rowCount === 0) return { ok: false, kind: 'empty', sheetName: region.sheetName, message: 'The sheet is empty.' };
+  const width = region.lastColumn - region.origin.column + 1;
+  const values = await document.read(region.sheetName, { ...region.origin, rowCount: Math.min(LAYOUT_READ_ROWS, region.rowCount), columnCount: width });
+  const input = { values, origin: region.origin, headerRow: region.headerRow, rowCount: region.rowCount };
+  let found: BomDetection | LocateFailure;
+  if (named !== undefined) found = detectNamed(values, region, named);
+  else if (region.selection && region.named) found = detectPickedColumn(values, region, region.selection);
+  else found = detectBomLayout({ ...input, selection: region.selection });
+  if (!found.ok) return 'kind' in found ? found : { ok: false, kind: 'detection', sheetName: region.sheetName, message: found.message };
+  const { ok: _ok, ...detected } = found;
+  const layout: BomLayout = { ...detected, lastRow: Math.min(found.lastRow, region.origin.row + region.rowCount - 1) };
+  const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow - region.origin.row]?.[i]);
+  return { ok: true, region, layout, headers, headerOrigin: region.origin.column };
+}
+
+/**
+ * Finds the BOM: in the first region whose part numbers can be found (a file's first sheet may be
+ * prose); the first region's problem when none.
+ */
+export async function locateBom(document: BomDocument, named?: NamedColumn): Promise<LocatedBom | LocateFailure> {
+  const regions = await document.regions();
+  let first: LocateFailure | undefined;
+  for (const region of regions) {
+    const found = await locateIn(document, region, named?.name);
+    if (found.ok) return found;
+    first ??= found;
+  }
+  return first ?? { ok: false, kind: 'empty', sheetName: '', message: 'The workbook has no sheet.' };
+}

@@ -1,0 +1,155 @@
+/*
+ * The one enrichment sequence of the add-in and `partspec enrich`: locate the BOM, read its rows,
+ * plan the sets once, look every part number up in one go, build the rows, compare with the last
+ * run, write through the BomDocument port and summarise. The shells only turn options into this
+ * call and its report into cells, messages and exit codes.
+ */
+import { cellAddress } from '../address';
+import type { ColumnSpec } from '../cells/columns';
+import type { ColumnWrite, BomDocument } from './document';
+import { planEnrichmentColumns, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
+import { comparesWithLastRun, lookupInputs, planSets, withChangesColumn } from './enrich-sets';
+import { isCancellation } from './failures';
+import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from './locate';
+import { resolveAlternates, type AlternatePick } from './alternates';
+import { buildSetRows, compareSet, matchOnlyWrites, setColumnWrites, type SetChanges } from './set-columns';
+import { summarizeSets, type SetSummary } from './set-summary';
+
+/** The lookup of part numbers: the API client's, which batches and caches them. */
+export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
+
+export interface EnrichmentOptions {
+  /** The columns of the first set, in order (buildEnrichmentColumns); Changes is added when the run compares. */
+  columns: readonly ColumnSpec[];
+  /** @default 'values' */
+  mode?: EnrichMode;
+  /** The part-number column by its header or letters; else the region's selection, else the BOM's own look. */
+  column?: NamedColumn;
+  /** Second-source columns, each with its own PartSpec columns. */
+  alternates?: readonly AlternatePick[];
+  /** Highlight risk levels, problem matches and changed cells. @default true */
+  highlight?: boolean;
+  today: Date;
+  signal?: AbortSignal;
+  /** The Replacement cell of each risky input (a failed search says so in its cells). */
+  replacements?: (inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>) => Promise<ReadonlyMap<string, string>>;
+  /**
+   * Turns a failed lookup or write into the report (the add-in: the Match cells say why, the
+   * result is 'failed' or 'cancelled') instead of rethrowing it (the command line's exit codes).
+   */
+  describeFailure?: (error: unknown) => string;
+  onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
+}
+
+/** A set of the run with what was built for it. */
+export interface EnrichedSet extends EnrichSet {
+  /** Its counts and summary sentence. */
+  tally: SetSummary;
+  /** The part numbers' cells, absolute A1 (`C2:C41`). */
+  partNumbers: string;
+  /** What changed since the last run (the first set, values mode, when PartSpec columns were there). */
+  changes?: SetChanges;
+}
+
+export interface EnrichmentReport {
+  ok: true;
+  status: 'done' | 'cancelled' | 'failed';
+  /** Why the run did not finish, in a sentence. */
+  message?: string;
+  error?: unknown;
+  bom: LocatedBom;
+  sets: EnrichedSet[];
+  inputs: string[];
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  /** Every column planned, header and address, in writing order. */
+  columns: { header: string; address: string; existing: boolean }[];
+  /** Rows written (all of them unless cancelled). */
+  written: number;
+}
+
+export type EnrichmentRun = EnrichmentReport | LocateFailure;
+
+const CANCELLED = 'The enrichment was cancelled before anything was written.';
+
+/** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
+function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options: EnrichmentOptions, alternates: Parameters<typeof planSets>[3]): { sets: EnrichSet[]; compare: boolean } {
+  const { layout, headers, headerOrigin, region } = bom;
+  const first = planEnrichmentColumns(options.columns, headers, headerOrigin, region.lastColumn, layout.partColumn);
+  const compare = (options.mode ?? 'values') === 'values' && comparesWithLastRun(first);
+  const columns = compare ? withChangesColumn(options.columns) : options.columns;
+  return { sets: planSets({ headers, headerOrigin, lastColumn: region.lastColumn, rows }, layout.partColumn, columns, alternates), compare };
+}
+
+/** Enriches the BOM of `document`: see the module comment. Resolves to a LocateFailure when the BOM or a second source is not found. */
+export async function runEnrichment(document: BomDocument, lookup: EnrichmentLookup, options: EnrichmentOptions): Promise<EnrichmentRun> {
+  const mode = options.mode ?? 'values';
+  const highlight = options.highlight !== false;
+  options.onProgress?.({ phase: 'reading', rowsWritten: 0, totalRows: 0 });
+  const bom = await locateBom(document, options.column);
+  if (!bom.ok) return bom;
+  const { layout, region, headerOrigin } = bom;
+  const alternates = resolveAlternates(bom, options.alternates ?? []);
+  if ('message' in alternates) return { ok: false, kind: 'column', sheetName: region.sheetName, message: alternates.message };
+  // Whole rows: a DNP mark or the manufacturer may be in any column, and the last run's values are compared.
+  const rowCount = layout.lastRow - layout.firstRow + 1;
+  const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
+  const { sets, compare } = planRun(bom, rows, options, alternates);
+  const inputs = lookupInputs(sets);
+  const place = { headerRow: layout.headerRow, firstRow: layout.firstRow };
+  const rangeOf = (column: number): string => `${cellAddress(layout.firstRow, column)}:${cellAddress(layout.lastRow, column)}`;
+  const report = (status: EnrichmentReport['status'], extra: Partial<EnrichmentReport>, enriched: EnrichedSet[] = []): EnrichmentReport => ({
+    ok: true,
+    status,
+    bom,
+    sets: enriched,
+    inputs,
+    outcomes: new Map(),
+    columns: sets.flatMap((s) => s.planned).map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
+    written: 0,
+    ...extra,
+  });
+  const write = (columns: readonly ColumnWrite[], onRows?: (n: number) => void, signal?: AbortSignal): Promise<number> =>
+    document.write({ sheetName: region.sheetName, ...place, rowCount, mode, columns, signal, onRows });
+
+  // One lookup for every set: the client packs all part numbers into the fewest URLs.
+  options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: rowCount });
+  let outcomes: Map<string, MatchOutcome>;
+  let replacements: ReadonlyMap<string, string> | undefined;
+  try {
+    outcomes = inputs.length > 0 ? await lookup(inputs, options.signal) : new Map();
+  } catch (error) {
+    if (!options.describeFailure) throw error;
+    if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
+    const message = options.describeFailure(error);
+    await write(matchOnlyWrites(sets, place, `Not updated: ${message}`, highlight)).catch(() => undefined);
+    return report('failed', { message, error });
+  }
+  try {
+    replacements = options.replacements ? await options.replacements(inputs, outcomes) : undefined;
+  } catch (error) {
+    if (!options.describeFailure) throw error;
+    return report('cancelled', { message: CANCELLED, error, outcomes });
+  }
+
+  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements }));
+  const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
+  const summaries = summarizeSets(sets, bom, rows, outcomes);
+  const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
+  const done = { outcomes, written: rowCount };
+  // Every set's columns side by side in one write: one sync per chunk of rows in Excel, not per set.
+  const columns = sets.flatMap((set, i) => setColumnWrites(set, built[i], place, i === 0 ? changes : undefined, highlight));
+  let written: number;
+  try {
+    written = await write(columns, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rowCount }), options.signal);
+  } catch (error) {
+    if (!options.describeFailure) throw error;
+    return report('failed', { ...done, written: 0, message: `Writing to the sheet failed: ${options.describeFailure(error)}`, error }, enriched);
+  }
+  if (written < rowCount) {
+    // The Match cell of every row not reached says so; blank part numbers stay blank.
+    const rest = matchOnlyWrites(sets, place, 'Not enriched: cancelled', false).map((w) => ({ ...w, firstRow: layout.firstRow + written, cells: w.cells.slice(written) }));
+    await document.write({ sheetName: region.sheetName, headerRow: layout.headerRow, firstRow: layout.firstRow + written, rowCount: rowCount - written, mode: 'values', columns: rest, valuesOnly: true });
+    return report('cancelled', { ...done, written, message: `Cancelled after ${written} of ${rowCount} rows; the Match cell of every row not reached says so.` }, enriched);
+  }
+  return report('done', done, enriched);
+}

@@ -1,0 +1,25 @@
+import { describeRowSummary, type RowKind } from '../bom/bom-rows';
+import type { EnrichSet, MatchCounts, MatchOutcome } from './enrich-plan';
+import { countSet } from './enrich-sets';
+
+/** A set's outcome: its counts and the summary sentence both shells say. */
+export interface SetSummary {
+  counts: MatchCounts;
+  kinds: Record<RowKind, number>;
+  /** Not-found part numbers outside the maker's numbering (another maker's, most likely). */
+  notOurs: number;
+  /** "48 rows: 4 exact, …; not looked up: 2 not fitted (DNP)", without a full stop. */
+  summary: string;
+  /** The header of the part-number column ('' when it has none). */
+  partHeader: string;
+}
+
+/** The counts and sentence of every set; `rows` are the BOM's whole rows from the first part-number row, starting at `headerOrigin`. */
+export function summarizeSets(sets: readonly EnrichSet[], bom: { headers: readonly unknown[]; headerOrigin: number }, rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome>): SetSummary[] {
+  return sets.map((set) => {
+    const { counts, kinds, notOurs } = countSet(set, { headerOrigin: bom.headerOrigin, rows }, outcomes);
+    const makerHeader = set.makerColumn === undefined ? undefined : String(bom.headers[set.makerColumn - bom.headerOrigin] ?? '');
+    const summary = describeRowSummary({ rows: set.entries.length, ...counts, notOurs, kinds, makerHeader });
+    return { counts, kinds, notOurs, summary, partHeader: String(bom.headers[set.partColumn - bom.headerOrigin] ?? '').trim() };
+  });
+}
