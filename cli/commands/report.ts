@@ -1,0 +1,164 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isLang } from '../../api/vocabulary';
+import { layoutSummarySheet, SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
+import { EXIT, FileError, UsageError } from '../../node/errors';
+import { patchSummaryWorkbook } from '../../ooxml/summary-package';
+import { fileSource } from '../../ooxml/zip-package';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
+import { connect, print, type CommandContext } from '../context';
+import { openBom } from '../io/bom';
+import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
+import { openWorkbookFile } from '../io/workbook-file';
+import { readOnlyDocument, summarizeBomDocument } from '../report/bom-summary';
+import { renderHtmlReport } from '../report/html-report';
+import { formatTextReport } from '../report/text-report';
+import type { Command } from './command';
+import { describeFailures, parseFailOn } from './enrich-changes';
+
+const USAGE = `usage: partspec report BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options]
+
+The BOM at a glance, as the add-in's PartSpec Summary sheet shows it: rows and placed quantity
+by lifecycle status; parts whose last-buy or production-end date is past or within 6, 12 and 24
+months, with their designators, quantity per board and last-time-buy quantity; RoHS, REACH,
+lead-free (and AEC-Q200) coverage with the parts that fail or are unknown; every part at Risk or
+EOL with the maker's alternatives and PartSpec's replacement candidates (drop-in or not); and
+what changed since the last enrich. The BOM is read and looked up as partspec enrich reads it.
+
+A workbook gets a 'PartSpec Summary' sheet, added or updated in place (or written to --out),
+with three native charts (status, last buy by quarter, compliance) that Excel and LibreOffice
+open as charts. Only that sheet, its drawing and charts, and the entries that list them (the
+workbook's sheet list, its relationships, the content types) change; every other part is kept
+byte for byte, and a re-run rewrites the same sheet and charts. A text BOM is only read.
+The summary is printed as text on stdout (unless --json goes there).
+
+Options:
+  --builds N            builds to compute last-time-buy quantities for (quantity per board × N)
+  --automotive          call out AEC-Q200 (default: when most parts found are automotive grade)
+  --html FILE           a self-contained page (no scripts, nothing fetched; light and dark;
+                        printable) with the same figures and the three charts as SVG
+  --json [FILE.json]    the summary as JSON, on stdout or into FILE.json
+  --out FILE            write the workbook with its summary sheet here instead of in place
+                        (a workbook BOM only; the same kind: .xlsx, .xlsm, .xltx, .xltm)
+  --fail-on changes|risk|eol  exit 4 (after writing) when a row changed since the last
+                        enrich, is at Risk or EOL, or is EOL; comma-separated for several
+  --column C            the part-number column by its header or letters (as for enrich)
+  --sheet S             the worksheet (default: the first with a part-number header)
+${CONNECTION_HELP}
+  The summary's labels follow --lang too.
+
+Exit codes: 0 done, 2 usage or file error, 3 API, auth or network error (nothing is
+written), 4 --fail-on found a row (everything is written; the rows are named on stderr).`;
+
+/** `--json` alone (stdout) or followed by a .json file: taken out of argv before the flags are parsed. */
+function takeJsonFlag(argv: readonly string[]): { rest: string[]; json?: { file?: string } } {
+  const rest: string[] = [];
+  let json: { file?: string } | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg.startsWith('--json=')) json = { file: arg.slice('--json='.length) };
+    else if (arg === '--json') json = /\.json$/i.test(argv[i + 1] ?? '') ? { file: argv[++i] } : {};
+    else rest.push(arg);
+  }
+  return { rest, json };
+}
+
+/** The workbook with its summary sheet, written through a temporary file beside `out`. */
+async function writeSummaryWorkbook(input: string, out: string, layout: ReturnType<typeof layoutSummarySheet>, bomSheet: string): Promise<void> {
+  let patched;
+  try {
+    patched = patchSummaryWorkbook(fileSource(input), layout, bomSheet);
+  } catch (error) {
+    throw new FileError(`${input} is left as it was: ${(error as Error).message}.`);
+  }
+  try {
+    await writeFileSafely(out, (temp) => pipeline(Readable.from(patched.chunks), createWriteStream(temp)));
+  } finally {
+    patched.close();
+  }
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'the BOM at a glance: a summary sheet with charts, an HTML page or JSON',
+  usage: USAGE,
+  async run(argv, context: CommandContext) {
+    const { rest, json } = takeJsonFlag(argv);
+    const flags = parseFlags(
+      rest,
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { min: 1, max: 1, name: 'the BOM file' },
+    );
+    const input = flags.positionals[0];
+    const workbook = formatOfBom(input) === 'xlsx';
+    const out = flags.nonEmpty('out');
+    if (out !== undefined && !workbook) throw new UsageError('--out is for a workbook BOM: a text BOM is only read (use --html or --json for files).');
+    if (out !== undefined) checkOutputKind(input, out);
+    const html = flags.nonEmpty('html');
+    if (json?.file !== undefined && json.file.trim() === '') throw new UsageError('--json= needs a file name.');
+    const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
+    const builds = flags.integer('builds', 1, 100_000_000);
+    const failOn = parseFailOn(flags.list('fail-on').join(','));
+    const { client, config } = connect(context, flags);
+    const lang = isLang(config.lang) ? config.lang : 'en';
+    const today = new Date();
+
+    const source = workbook ? await openWorkbookFile(input) : undefined;
+    const file = source?.book ?? (await openBom(input, (message) => context.note(message)));
+    const sheet = flags.string('sheet');
+    if (sheet !== undefined && !file.sheetNames.includes(sheet)) {
+      source?.book.close();
+      throw new UsageError(`${input} has no sheet '${sheet}'; it has ${file.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+    }
+    let result;
+    try {
+      result = await summarizeBomDocument(readOnlyDocument(file, sheet), client, {
+        column,
+        builds,
+        automotive: flags.bool('automotive') ? true : 'auto',
+        lang,
+        today,
+        signal: context.signal,
+        onPhase: (phase, count) => context.progress.update(phase === 'looking up' ? 'Looking up' : 'Looking for replacements', 0, count),
+      });
+    } finally {
+      context.progress.clear();
+      source?.book.close();
+    }
+    const { summary, bom, set, outcomes, changes } = result;
+    const layout = layoutSummarySheet(summary, lang);
+    const bomSheet = bom.region.sheetName;
+
+    if (workbook) {
+      const target = out ?? input;
+      await writeSummaryWorkbook(input, target, layout, bomSheet);
+      context.note(`Sheet '${SUMMARY_SHEET_NAME}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+    }
+    if (html !== undefined) {
+      await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
+      context.note(`HTML report written to ${html}.`);
+    }
+    const jsonText = `${JSON.stringify(summary, null, 2)}\n`;
+    if (json?.file !== undefined) {
+      await writeFileSafely(json.file, jsonText);
+      context.note(`JSON summary written to ${json.file}.`);
+    }
+    await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
+
+    if (failOn.size > 0) {
+      const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
+      const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today });
+      for (const line of found) context.note(line);
+      if (found.length > 0) {
+        context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
+        return EXIT.failOn;
+      }
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,84 @@
+import type { Client, Lang } from '../../api/node';
+import type { BomDocument, BomFile, BomRegion } from '../../core/enrich/document';
+import type { EnrichSet, MatchOutcome } from '../../core/enrich/enrich-plan';
+import { lookupInputs, planSets, withChangesColumn } from '../../core/enrich/enrich-sets';
+import { locateBom, type LocatedBom } from '../../core/enrich/locate';
+import { summaryRowsOf } from '../../core/report/summary-rows';
+import { summarizeBom } from '../../core/report/summary';
+import type { BomSummary } from '../../core/report/types';
+import { FileError, UsageError } from '../../node/errors';
+import { buildReplacementColumn } from '../../src/sheets/replacement-column';
+
+/*
+ * The summary of a BOM file, read and looked up exactly as `partspec enrich` and the add-in's
+ * summary read it: the core locates the BOM, plans its first part-number set and counts; this
+ * module only moves cells from the file to the core and the lookups to the client.
+ */
+
+/** A BOM file seen through the core's BomDocument port, for reading: its sheets as regions from A1. */
+export function readOnlyDocument(file: Pick<BomFile, 'sheetNames' | 'values' | 'occupiedWidth'>, sheet?: string): BomDocument {
+  const names = sheet === undefined ? file.sheetNames : [sheet];
+  return {
+    async regions(): Promise<BomRegion[]> {
+      return names.map((sheetName) => {
+        const values = file.values(sheetName);
+        const widest = values.reduce((most, row) => Math.max(most, row?.length ?? 0), 0);
+        return { sheetName, origin: { row: 0, column: 0 }, rowCount: values.length, lastColumn: Math.max(widest, file.occupiedWidth?.(sheetName) ?? 0) - 1 };
+      });
+    },
+    async read(sheetName, block) {
+      const values = file.values(sheetName);
+      return Array.from({ length: block.rowCount }, (_, r) => Array.from({ length: block.columnCount }, (_, c) => values[block.row + r]?.[block.column + c]));
+    },
+    async write() {
+      throw new Error('partspec report reads the BOM and writes only its summary');
+    },
+  };
+}
+
+export interface BomSummaryOptions {
+  /** The part-number column by its header or letters. */
+  column?: string;
+  builds?: number;
+  automotive: boolean | 'auto';
+  lang: Lang;
+  today: Date;
+  signal?: AbortSignal;
+  onPhase?: (phase: 'looking up' | 'replacements', count: number) => void;
+}
+
+/** What the summary was computed from, for the caller's messages and `--fail-on`. */
+export interface FileSummary {
+  summary: BomSummary;
+  bom: LocatedBom;
+  set: EnrichSet;
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  /** The Changes cells an earlier enrich wrote, one per BOM row ('' for none), when the BOM has that column. */
+  changes?: readonly string[];
+}
+
+/**
+ * Locates the BOM in `document`, looks its part numbers up (one lookup), finds replacement
+ * candidates for the parts at risk and computes the summary with the core. Reads the Changes
+ * column an earlier `partspec enrich` wrote, when there is one.
+ */
+export async function summarizeBomDocument(document: BomDocument, client: Client, options: BomSummaryOptions): Promise<FileSummary> {
+  const bom = await locateBom(document, options.column === undefined ? undefined : { name: options.column });
+  if (!bom.ok) throw bom.kind === 'column' ? new UsageError(bom.message, { showUsage: false }) : new FileError(bom.sheetName ? `Sheet '${bom.sheetName}': ${bom.message}` : bom.message);
+  const { layout, region, headers, headerOrigin } = bom;
+  const rowCount = layout.lastRow - layout.firstRow + 1;
+  const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
+  const bomRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };
+  // Planned with the Changes column only, so an existing 'PartSpec: Changes' column is found by the core's own rule.
+  const [set] = planSets(bomRows, layout.partColumn, withChangesColumn([]), []);
+  const changesColumn = set.planned.find((p) => p.spec.special === 'changes' && p.existing);
+  const changes = changesColumn && rows.map((row) => String(row[changesColumn.column - headerOrigin] ?? '').trim());
+  const inputs = lookupInputs([set]);
+  options.onPhase?.('looking up', inputs.length);
+  const outcomes: Map<string, MatchOutcome> = inputs.length > 0 ? await client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
+  options.onPhase?.('replacements', inputs.length);
+  const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
+  const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
+  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: new Date().toISOString() });
+  return { summary, bom, set, outcomes, ...(changes ? { changes } : {}) };
+}
