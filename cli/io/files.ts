@@ -1,7 +1,7 @@
-import { closeSync, createWriteStream, fsyncSync, openSync, rmSync } from 'node:fs';
-import { chmod, open, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
+import { checkInputFile, checkOutputFile } from '../../node/safe-write';
 
 export type TableFormat = 'xlsx' | 'csv';
 
@@ -25,11 +25,16 @@ const TEXT_BOM_KINDS = new Set(['.csv', '.tsv', '.txt']);
 /**
  * The format a file name asks for when partspec writes it, by its extension; `bom` allows a BOM's
  * own kinds (.tsv, .txt, and .xlsm, .xltx, .xltm, which checkOutputKind then ties to the BOM's).
+ * An existing file that cannot be replaced as a file is refused here, before any work is done.
  */
 export function formatOfFile(file: string, flag: string, options: { bom?: boolean } = {}): TableFormat {
   const ext = extname(file).toLowerCase();
-  if (ext === '.xlsx' || (options.bom && OWN_KINDS[ext])) return 'xlsx';
-  if (ext === '.csv' || (options.bom && TEXT_BOM_KINDS.has(ext))) return 'csv';
+  const known = ext === '.xlsx' || (options.bom && OWN_KINDS[ext]) ? 'xlsx' : ext === '.csv' || (options.bom && TEXT_BOM_KINDS.has(ext)) ? 'csv' : undefined;
+  if (known) {
+    // What cannot be replaced as a file (a device, a FIFO, a folder, a read-only file) is refused before any work.
+    checkOutputFile(file);
+    return known;
+  }
   if (OWN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec writes ${OWN_KINDS[ext]} only back from a BOM of that kind; write to a .xlsx or .csv file.`, { showUsage: false });
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec cannot write ${FOREIGN_KINDS[ext]}; write to a .xlsx or .csv file.`, { showUsage: false });
   throw new UsageError(`${flag} ${file}: the file must end in .xlsx or .csv${options.bom ? ' (or .tsv or .txt, like the BOM)' : ''}.`);
@@ -50,106 +55,26 @@ export function checkOutputKind(input: string, out: string): void {
 /**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
  * (patched in place, keeping their kind), `.csv`, `.tsv` and `.txt` are text tables (the
- * delimiter and encoding are found from the content).
+ * delimiter and encoding are found from the content). A path that is not a regular file (a FIFO,
+ * a device, a folder) is refused here, before anything is read.
  */
 export function formatOfBom(file: string): TableFormat {
   const ext = extname(file).toLowerCase();
-  if (ext === '.xlsx' || OWN_KINDS[ext]) return 'xlsx';
-  if (TEXT_BOM_KINDS.has(ext)) return 'csv';
+  const known = ext === '.xlsx' || OWN_KINDS[ext] ? 'xlsx' : TEXT_BOM_KINDS.has(ext) ? 'csv' : undefined;
+  if (known) {
+    checkInputFile(file);
+    return known;
+  }
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${file} is ${FOREIGN_KINDS[ext]}, which partspec cannot read; save it as .xlsx (Excel Workbook) and enrich that.`, { showUsage: false });
   throw new UsageError(`The BOM ${file}: the file must end in .xlsx, .xlsm, .xltx, .xltm, .csv, .tsv or .txt.`);
 }
 
-/** Temporary files being written now; removed if the process exits before they are renamed. */
-const pending = new Set<string>();
-let exitHookInstalled = false;
-
-function trackTemp(temp: string): void {
-  pending.add(temp);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const file of pending) rmSync(file, { force: true });
-  });
-}
-
-/** The sentence for a write that failed, by the system's error code; `existed` says whether the target was there. */
-export function describeWriteError(file: string, error: unknown, existed = true): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const folder = dirname(resolve(file));
-  const kept = existed ? 'the file is unchanged' : 'nothing was written';
-  switch (code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return `${file} cannot be written: the disk is full (${code}); ${kept}.`;
-    case 'EROFS':
-      return `${file} cannot be written: ${folder} is on a read-only file system; ${kept}.`;
-    case 'EACCES':
-    case 'EPERM':
-      return `${file} cannot be written: the folder ${folder} is read-only for this user (${code}); ${kept}.`;
-    case 'ENOENT':
-      return `${file} cannot be written: the folder ${folder} does not exist.`;
-    case 'EISDIR':
-      return `${file} cannot be written: it is a folder.`;
-    default:
-      return `${file} cannot be written (${code ?? (error as Error).message}); ${kept}.`;
-  }
-}
-
-/** Flushes a written file (or a folder's entry list) to the disk; folders that refuse are skipped. */
-function syncPath(path: string, folder = false): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    fsyncSync(fd);
-  } catch (error) {
-    if (!folder) throw error;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Writes text or bytes to a file through a stream (the same path the xlsx writers take). */
-function writeStreamed(file: string, data: string | Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stream = createWriteStream(file);
-    stream.on('error', reject);
-    stream.on('finish', resolve);
-    stream.end(data);
-  });
-}
-
-/**
- * Writes a file through a temporary file in the same folder, flushed to disk and renamed over
- * the target, so an interrupted run (Ctrl-C, a crash, a full disk) leaves either the old file or
- * the complete new one, never a torn file. A file being replaced keeps its permissions. `data` may
- * be a writer given the temporary path; a UsageError it throws (e.g. a refusal) passes through
- * unchanged after the temporary file is removed; any other failure becomes one FileError sentence.
- */
-export async function writeFileSafely(file: string, data: string | Uint8Array | ((temp: string) => Promise<void>)): Promise<void> {
-  // Through a symbolic link, the file it points to is replaced and the link stays.
-  const target = await realpath(file).catch(() => file);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.partspec-tmp`);
-  trackTemp(temp);
-  const existing = await stat(target).catch(() => undefined);
-  try {
-    if (typeof data === 'function') await data(temp);
-    else await writeStreamed(temp, data);
-    syncPath(temp);
-    if (existing) await chmod(temp, existing.mode & 0o777);
-    await rename(temp, target);
-    pending.delete(temp);
-    syncPath(dirname(target), true);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    pending.delete(temp);
-    if (error instanceof UsageError) throw error;
-    throw new FileError(describeWriteError(file, error, existing !== undefined));
-  }
-}
+/** Safe writes and the refusal of what is not a regular file live with the other Node programs' helpers. */
+export { checkInputFile, checkOutputFile, describeWriteError, writeFileSafely } from '../../node/safe-write';
 
 /** Reads a whole file, or throws one FileError sentence naming it. */
 export async function readFileBytes(file: string): Promise<Uint8Array> {
+  checkInputFile(file);
   try {
     const handle = await open(file, 'r');
     try {

@@ -4,6 +4,8 @@
  *   PARTSPEC_TEST_FS_FAULT=enospc  the disk fills after 2 KiB: the write fails with ENOSPC
  *   PARTSPEC_TEST_FS_FAULT=hang    2 KiB are written, then the write never completes (for Ctrl-C
  *                                  and kill tests)
+ * partspec fills its temporary file through its own descriptor (/proc/self/fd/N on Linux): such a
+ * path is resolved to the file's name to recognise it.
  */
 const fs = require('node:fs');
 const { Writable } = require('node:stream');
@@ -14,7 +16,8 @@ const createWriteStream = fs.createWriteStream;
 
 fs.createWriteStream = function faultyWriteStream(path, ...rest) {
   const real = createWriteStream.call(fs, path, ...rest);
-  if (!String(path).includes('.partspec-tmp')) return real;
+  const name = /^\/proc\/self\/fd\/\d+$/.test(String(path)) ? fs.readlinkSync(String(path)) : String(path);
+  if (!name.includes('.partspec-tmp')) return real;
   let written = 0;
   return new Writable({
     write(chunk, encoding, callback) {
