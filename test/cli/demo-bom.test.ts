@@ -63,7 +63,8 @@ test.each([
   ['LQH3NPN100MM0L', { Inductance: '10', SizecodeInch: '1212' }],
 ])('%s is an exact match with the specs its number encodes', (partno, specs) => {
   const row = rowOf(partno);
-  expect(row['PartSpec: Match']).toBe('Exact');
+  // Decoded from the number alone, so the Match cell says it is synthetic.
+  expect(row['PartSpec: Match']).toBe('Exact (synthetic)');
   expect(row['PartSpec: Status']).toBe('In Production');
   expect(row['PartSpec: Notices']).toMatch(/^Synthetic: /);
   const written = Object.fromEntries(
@@ -77,7 +78,7 @@ test.each([
 
 test('a number without its package code matches its package forms (Variant)', () => {
   const row = rowOf('GRM155R71C104KA88');
-  expect(row['PartSpec: Match']).toBe('Variant');
+  expect(row['PartSpec: Match']).toBe('Variant (synthetic)');
   expect(row['PartSpec: RatedVoltage (V)']).toBe('16');
 });
 
@@ -107,7 +108,7 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
   const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: RatedVoltage (V)'].map((h) => columnOf(sheet, 1, h));
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
-  expect(grm?.getCell(match).text).toBe('Exact');
+  expect(grm?.getCell(match).text).toBe('Exact (synthetic)');
   expect(grm?.getCell(voltage).value).toBe(16);
   // Every row, not just one: the same Match and rated voltage as the CSV's enrichment.
   const fitted = columnOf(sheet, 1, 'Fitted');
