@@ -47,7 +47,11 @@ function matchByPart(file: string, header: string): Map<string, string> {
 /** How many rows read each Match word (rows with an empty Match cell are left out). */
 function tally(words: Iterable<string>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const word of words) if (word) out[word] = (out[word] ?? 0) + 1;
+  // A match decoded from the number alone reads "Exact (synthetic)": it counts as exact in the summary.
+  for (const cell of words) {
+    const word = cell.replace(/ \(synthetic\)$/, '');
+    if (word) out[word] = (out[word] ?? 0) + 1;
+  }
   for (const word of ['Exact', 'Variant', 'Not found']) out[word] ??= 0;
   return out;
 }
