@@ -169,11 +169,11 @@ function syncFolder(folder: string): void {
 }
 
 /** Refuses to rename when the temporary name no longer holds the file we created and wrote. */
-function checkStillOurs(temp: string, fd: number): void {
+function checkStillOurs(file: string, temp: string, fd: number): void {
   const ours = fstatSync(fd);
-  const there = lstatSync(temp);
-  if (there.ino !== ours.ino || there.dev !== ours.dev || !there.isFile()) {
-    throw Object.assign(new Error(`the temporary file ${basename(temp)} was replaced while it was written`), { code: 'ETEMPCHANGED' });
+  const there = lstatSync(temp, { throwIfNoEntry: false });
+  if (!there || there.ino !== ours.ino || there.dev !== ours.dev || !there.isFile()) {
+    throw new FileError(`${file} cannot be written: its temporary file was replaced while it was written (someone else writes in ${dirname(resolve(file))}); the file is unchanged.`);
   }
 }
 
@@ -198,7 +198,7 @@ export async function writeFileSafely(file: string, data: string | Uint8Array | 
     else await writeStreamed(path, data);
     fsyncSync(fd);
     if (existing) fchmodSync(fd, existing.mode & 0o777);
-    checkStillOurs(temp, fd);
+    checkStillOurs(file, temp, fd);
     closeSync(fd);
     created = { fd: -1, temp };
     await rename(temp, target);

@@ -200,3 +200,23 @@ test('a run killed during the write leaves the old file byte-identical', async (
   // Only a hidden, partial temporary file can remain after SIGKILL; the workbook itself is whole.
   expect(leftovers(dir).every((f) => f.startsWith('.book.xlsx.'))).toBe(true);
 });
+
+describe('an input that is not a regular file is refused at once, before anything is read', () => {
+  const cases: [string, string, (dir: string) => void, RegExp][] = [
+    ['a FIFO named .csv (nobody writes to it)', 'pipe.csv', (dir) => spawnSync('mkfifo', [join(dir, 'pipe.csv')]), /^partspec enrich: pipe\.csv is a pipe \(FIFO\), not a regular file; PartSpec reads only regular files\.$/],
+    ['a FIFO named .xlsx', 'pipe.xlsx', (dir) => spawnSync('mkfifo', [join(dir, 'pipe.xlsx')]), /^partspec enrich: pipe\.xlsx is a pipe \(FIFO\), not a regular file/],
+    ['/dev/zero through a link named .csv', 'zero.csv', (dir) => symlinkSync('/dev/zero', join(dir, 'zero.csv')), /^partspec enrich: zero\.csv \(a link to \/dev\/zero\) is a device, not a regular file/],
+    ['a folder named .xlsx', 'folder.xlsx', (dir) => mkdirSync(join(dir, 'folder.xlsx')), /^partspec enrich: folder\.xlsx is a folder, not a regular file/],
+  ];
+  test.each(cases)('%s', async (_what, name, make, message) => {
+    const dir = join(home, `input-${name}`);
+    mkdirSync(dir, { recursive: true });
+    make(dir);
+    const started = Date.now();
+    const run = await startCli(enrichArgs(name, 'out.xlsx'), { cwd: dir }).done;
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(readdirSync(dir).filter((f) => f.startsWith('out') || f.includes('partspec-tmp'))).toEqual([]);
+  });
+});
