@@ -20,7 +20,7 @@ const MIN_HEIGHT = 220;
 function optionOf(chart: SummaryChart, cells: SummarySheet['cells']): echarts.EChartsOption {
   const { categories, series } = chartData(chart, cells);
   const horizontal = chart.kind !== 'column';
-  const categoryAxis = { type: 'category' as const, data: categories, inverse: horizontal, axisLabel: { interval: 0, width: 150, overflow: 'truncate' as const } };
+  const categoryAxis = { type: 'category' as const, data: categories, inverse: horizontal, axisLabel: { interval: 0 } };
   const valueAxis = { type: 'value' as const, minInterval: 1 };
   return {
     animation: false,
@@ -28,7 +28,7 @@ function optionOf(chart: SummaryChart, cells: SummarySheet['cells']): echarts.EC
     textStyle: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' },
     title: { text: chart.title, left: 'center', textStyle: { fontSize: 14 } },
     legend: series.length > 1 ? { bottom: 0 } : { show: false },
-    grid: { left: 8, right: 24, top: 40, bottom: series.length > 1 ? 36 : 8, containLabel: true },
+    grid: { left: 28, right: 32, top: 56, bottom: series.length > 1 ? 36 : 8, containLabel: true },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series: series.map((s) => ({
@@ -36,6 +36,7 @@ function optionOf(chart: SummaryChart, cells: SummarySheet['cells']): echarts.EC
       name: s.name,
       data: s.values,
       stack: chart.kind === 'stackedBar' ? 'total' : undefined,
+      barMaxWidth: 48,
       label: { show: chart.kind !== 'stackedBar', position: horizontal ? ('right' as const) : ('top' as const) },
     })),
   };
