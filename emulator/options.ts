@@ -2,11 +2,7 @@ import type { Catalog } from './catalog';
 import type { DownloadFormat } from './download-formats';
 import type { Quirks } from './render';
 
-/** The key the emulator accepts when no other is configured. It is public: printing it is fine. */
-export const DEMO_KEY = 'partspec-demo-key';
-
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../node/emulator-defaults';
 
 export interface RateLimit {
   /** Requests allowed per window and client address. */

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../api/vocabulary/constants';
-import { checkBaseUrl } from '../src/settings/settings';
-import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../emulator/options';
+import { checkBaseUrl } from '../api/base-url';
+import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from './emulator-defaults';
 import { FileError, UsageError } from './errors';
 
 /** The local emulator (`partspec emulator`): the address used when nothing else is configured. */

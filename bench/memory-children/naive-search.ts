@@ -4,7 +4,7 @@
  * Usage: naive-search.ts BASE_URL OUT.xlsx
  */
 import { createClient } from '../../api/node';
-import { defaultSearchFields } from '../../src/functions/key-fields';
+import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
 import { writeTableFile } from '../../cli/io/table-file';

@@ -3,7 +3,7 @@ import { buildImportColumns } from '../../core/cells/columns';
 import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
 import { ladderText } from '../../core/cells/number-formats';
-import { defaultPreferences } from '../../src/settings/settings';
+import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
@@ -43,7 +43,7 @@ export const lookupCommand: Command = {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, fields: { type: 'string', multiple: true }, json: { type: 'boolean' } }, { min: 1, max: Infinity, name: 'part numbers (or - to read them from stdin)' });
     const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
     if (inputs.length === 0) throw new UsageError('No part numbers were given.');
-    const columns = buildImportColumns(parseFieldList(flags.list('fields')) ?? defaultPreferences().enrichFields);
+    const columns = buildImportColumns(parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS);
     const { client, config } = connect(context, flags);
     const outcomes = await client.lookup(inputs, { lang: config.lang, signal: context.signal });
     const unique = [...new Set(inputs)];

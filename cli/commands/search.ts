@@ -1,6 +1,6 @@
 import { CATEGORY_IDS, compareOrderKeys, isCancelledError, orderKeyOf, type HarvestPages, type OrderKey, type ProductRecord } from '../../api/node';
 import type { CellValue } from '../../core/cells/cell-values';
-import { defaultSearchFields } from '../../src/functions/key-fields';
+import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
 import { buildProductRow, buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';

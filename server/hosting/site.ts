@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SERVED_API_BASE_META } from '../../src/settings/settings';
+import { SERVED_API_BASE_META } from '../../api/base-url';
 import { contentSecurityPolicyFor } from './security-headers';
 
 /** The address every URL of the development manifest starts with (see webpack.config.js). */

@@ -26,7 +26,7 @@ import {
   resolveLangArgument,
 } from './arguments';
 import { ArgumentProblem } from './errors';
-import { defaultSearchFields } from './key-fields';
+import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import type { FunctionsRuntime } from './runtime';
 
 /** The PART functions about categories rather than parts: SEARCH, DOWNLOADURL and FIELDS. */

@@ -2,7 +2,7 @@ import type { ProductRecord } from '../../api/product';
 import { fieldsOfGroup, type FieldDef } from '../../api/vocabulary';
 import { cellKindOf, toCellValue } from '../../core/cells/cell-values';
 import { assessRisk } from '../../core/cells/risk';
-import { keySpecFieldsOfGroup } from './key-fields';
+import { keySpecFieldsOfGroup } from '../../api/vocabulary/key-fields';
 
 /**
  * The entity card of PART.INFO (ExcelApi 1.16 entity values): every value of the product as a

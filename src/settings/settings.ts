@@ -1,5 +1,9 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../api/vocabulary';
+import { checkBaseUrl, SERVED_API_BASE_META } from '../../api/base-url';
+import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import type { KeyValueStorage } from './storage';
+
+export { checkBaseUrl, SERVED_API_BASE_META } from '../../api/base-url';
 
 export type UiLanguage = 'auto' | Lang;
 
@@ -28,11 +32,6 @@ export interface Preferences {
 const KEY_STORAGE_NAME = 'partspec.apiKey';
 const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
-/**
- * Meta element a PartSpec server (`partspec serve`) puts into the pages it hosts, naming its own
- * origin as the API address: the same build then works on any server without a rebuild.
- */
-export const SERVED_API_BASE_META = 'partspec-api-base-url';
 
 /** The API address the hosting server named in the page, if any. */
 export function servedBaseUrl(scope: { document?: { querySelector?(selector: string): { getAttribute(name: string): string | null } | null } } = globalThis as never): string | undefined {
@@ -61,7 +60,7 @@ export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences
     lang: DEFAULT_LANG,
     cacheTtlHours: 24,
     uiLanguage: 'auto',
-    enrichFields: ['Status', 'Specs.Capacitance', 'Specs.Inductance', 'Specs.RatedVoltage', 'Specs.SizecodeInch'],
+    enrichFields: [...DEFAULT_ENRICH_FIELDS],
     enrichMode: 'values',
     enrichRisk: true,
     enrichAlternatives: false,
@@ -70,22 +69,6 @@ export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences
   };
 }
 
-/** Why a base URL cannot be used, or undefined when it can. */
-export function checkBaseUrl(text: string): string | undefined {
-  if (!text.trim()) return 'Enter the API base URL (for example https://api.example.com).';
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return `'${text}' is not a web address: it must start with https:// (or http:// for a local emulator).`;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `'${text}' must start with https://.`;
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:' && !local) return `Use https:// for ${url.hostname}: only a local emulator may use http://.`;
-  if (url.search || url.hash) return 'The base URL must not contain a query (?…) or a fragment (#…).';
-  if (url.username || url.password) return 'The base URL must not contain a user name or password: the key goes in Settings.';
-  return undefined;
-}
 
 /** A field → unit map as stored, or undefined when it is not one. */
 function unitChoices(v: unknown): Record<string, string> | undefined {

@@ -1,6 +1,6 @@
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { downloadUrl, fields, info, list, risk, search } from '../../src/functions/functions';
-import { defaultSearchFields } from '../../src/functions/key-fields';
+import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { describeError } from '../support/custom-functions-shim';
 import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
 

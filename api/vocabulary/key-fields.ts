@@ -6,7 +6,7 @@ import {
   type CategoryId,
   type FieldDef,
   type Group,
-} from '../../api/vocabulary';
+} from './index';
 
 /** Fields that lead every table and card: what the part is and where it stands. */
 const IDENTITY_KEYS = ['Partno', 'Status'] as const;
