@@ -1,36 +1,9 @@
 import { cellAddress, columnLetters, type CellBlock } from '../address';
-import { identifyPartSpecHeader } from '../cells/columns';
-import { foldWords } from '../fold';
-import { containsWord, DISTRIBUTOR_WORDS, INTERNAL_WORDS, MAKER_WORDS, PART_ENDINGS, PART_WORDS } from './header-words';
+import { findDataShift } from './data-shift';
+import { isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
 import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
 
-/**
- * How strongly a header names a part-number column: 0 not at all, 1 an internal number, 2 a
- * part number, 3 the manufacturer's part number. PartSpec's own columns score 0.
- */
-export function scorePartNumberHeader(header: unknown): number {
-  if (typeof header !== 'string' || header.trim() === '' || identifyPartSpecHeader(header) !== undefined) return 0;
-  if (/^\s*partspec\s*(\([^)]*\))?\s*:/i.test(header)) return 0;
-  const f = foldWords(header);
-  if (f.length > 40) return 0;
-  // A number after the header is a second source's (MPN2, PN_1, Part Number 2).
-  const bare = f.replace(/\d+$/, '');
-  const isPart =
-    PART_ENDINGS.some((e) => bare.endsWith(e)) ||
-    containsWord(bare, PART_WORDS) ||
-    /^(mfr|mfg|manufacturer)?part(number|no|#)?$/.test(bare) ||
-    /^(mfr|mfg|manufacturer|maker|vendor|brand|customer|mouser|digikey|supplier)(#|no|number)$/.test(bare);
-  if (!isPart) return 0;
-  if (containsWord(f, INTERNAL_WORDS) || containsWord(f, DISTRIBUTOR_WORDS)) return 1;
-  // MPN is the manufacturer's part number by its own letters.
-  if (containsWord(f, MAKER_WORDS) || f.includes('mpn')) return 3;
-  return 2;
-}
-
-/** True when a header looks like a part-number column's. */
-export function isPartNumberHeader(header: unknown): boolean {
-  return scorePartNumberHeader(header) > 0;
-}
+export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
 
 /** A column that could hold the maker's part numbers, for a picker or a sentence naming it. */
 export interface ColumnCandidate {
@@ -70,6 +43,12 @@ export interface BomLayout {
    * MPN, PN_1 beside PN) is never the runner-up. The taskpane shows a picker, the CLI names both.
    */
   ambiguous: boolean;
+  /**
+   * How many columns right of their headers the data rows sit (-1 left), 0 when under them: the
+   * manufacturer, quantity and second-source columns are read at their header's column plus this
+   * (see findDataShift). Absent when 0, and for a column the user picked.
+   */
+  shift?: number;
 }
 
 export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
@@ -133,32 +112,6 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
     ranked.push({ column: origin.column + c, header: textOf(header[c]), samples, score, headerScore, content });
   }
   return ranked.sort((a, b) => b.score - a.score || b.headerScore - a.headerScore || a.column - b.column);
-}
-
-/** Header text folded for comparing two headers: `PN#` and `PN` are the same header. */
-const foldHeader = (header: string): string => foldWords(header, { hash: false });
-const ALTERNATE_WORDS = /^(alt|alternate|alternative|second|secondsource|2nd|backup|sub|substitute|代替|替代|备选)|(alt|alternate|alternative|2nd|代替|替代|备选)$/;
-
-/**
- * Whether `other` is a second-source column of `primary` by its header: the same header with a
- * number after it (MPN → MPN2, PN → PN_1, MPN1 → MPN2) or an "alternate" word (Alt MPN, MPN 代替).
- */
-export function isAlternateHeader(primary: unknown, other: unknown): boolean {
-  const a = foldHeader(textOf(primary));
-  const b = foldHeader(textOf(other));
-  if (a === '' || b === '' || a === b) return false;
-  const base = (f: string): string => f.replace(/\d+$/, '');
-  if (base(a) !== '' && base(a) === base(b) && /\d$/.test(b)) return true;
-  return b.replace(ALTERNATE_WORDS, '') === base(a) && ALTERNATE_WORDS.test(b);
-}
-
-/**
- * The second-source columns of a part-number column among a header row's cells (indices into
- * `headers`), left to right: MPN2…MPN5 beside MPN, PN_1 beside PN, Alt MPN beside MPN.
- */
-export function findAlternateColumns(headers: readonly unknown[], partIndex: number): number[] {
-  const primary = headers[partIndex];
-  return headers.flatMap((h, i) => (i !== partIndex && isAlternateHeader(primary, h) ? [i] : []));
 }
 
 /** The header class two columns must share to be confused: maker's or plain part number, internal or distributor, none. */
@@ -253,7 +206,9 @@ export function detectBomLayout(input: BomInput): BomDetection {
   const note = contentOnly ? describeContentFind(best, headerRow) : best.headerScore === 0 ? describeHeaderYielded(best, chosen.ranked) : undefined;
   const firstRow = headerRow + 1;
   if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
-  return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp) };
+  const top = headerRow - origin.row;
+  const shift = best.headerScore === 0 ? findDataShift(values[top] ?? [], values.slice(top + 1), best.column - origin.column) : 0;
+  return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp), ...(shift ? { shift } : {}) };
 }
 
 /** The layout of a column the user picked (a selected column, or one selected cell no header contradicts). */

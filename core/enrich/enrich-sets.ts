@@ -7,6 +7,7 @@
  */
 import { columnLetters } from '../address';
 import { isAlternateHeader } from '../bom/bom';
+import { findDataShift, shiftIndex } from '../bom/data-shift';
 import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from '../bom/bom-rows';
 import { isComparedColumn } from './changes';
 import { parsePartSpecHeader, specialColumn, type ColumnSpec } from '../cells/columns';
@@ -54,7 +55,10 @@ function alternateMakerColumn(headers: readonly unknown[], makerIndex: number | 
  * not keep a row out once the user removed its DNP mark.
  */
 export function planSets(bom: SetRows, partColumn: number, specs: readonly ColumnSpec[], alternates: readonly AlternateColumn[]): EnrichSet[] {
-  const makerIndex = findMakerColumn(bom.headers);
+  // Rows pasted beside their header: the manufacturer's names sit as far from its header as the part numbers from theirs.
+  const shift = findDataShift(bom.headers, bom.rows, partColumn - bom.headerOrigin);
+  const makerHeader = findMakerColumn(bom.headers);
+  const makerIndex = shiftIndex(makerHeader, shift);
   const ours = new Set(bom.headers.flatMap((h, i) => (parsePartSpecHeader(h) ? [i] : [])));
   const usersRows = ours.size === 0 ? bom.rows : bom.rows.map((row) => row.map((cell, i) => (ours.has(i) ? '' : cell)));
   const setOf = (column: number, makerAt: number | undefined, planned: EnrichSet['planned'], source?: string): EnrichSet => {
@@ -64,11 +68,11 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
     return { partColumn: column, ...(source === undefined ? {} : { source }), ...(makerAt === undefined ? {} : { makerColumn: bom.headerOrigin + makerAt }), kinds, entries, planned };
   };
   const sets = [setOf(partColumn, makerIndex, planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, partColumn))];
-  const partHeader = bom.headers[partColumn - bom.headerOrigin];
+  const partHeader = bom.headers[partColumn - bom.headerOrigin - shift];
   const alternateSpecs = specs.filter((s) => s.special !== 'changes');
   for (const alternate of alternates) {
     const last = Math.max(bom.lastColumn, ...sets.flatMap((s) => s.planned.map((p) => p.column)));
-    const maker = alternateMakerColumn(bom.headers, makerIndex, partHeader, bom.headers[alternate.column - bom.headerOrigin]);
+    const maker = shiftIndex(alternateMakerColumn(bom.headers, makerHeader, partHeader, bom.headers[alternate.column - bom.headerOrigin - shift]), shift);
     const planned = planEnrichmentColumns(alternateSpecs, bom.headers, bom.headerOrigin, last, alternate.column, { source: alternate.source });
     sets.push(setOf(alternate.column, maker, planned, alternate.source));
   }

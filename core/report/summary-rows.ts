@@ -6,6 +6,7 @@
 import type { ReplacementAnswer } from '../../api/replacements';
 import type { SetRows } from '../enrich/enrich-sets';
 import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
+import { findDataShift, shiftIndex } from '../bom/data-shift';
 import { DESIGNATOR_WORDS, QUANTITY_WORDS } from '../bom/header-words';
 import { foldWords } from '../fold';
 import { splitDesignators } from './quantities';
@@ -43,9 +44,10 @@ export interface SummaryRowsInput {
 /** One SummaryRow per BOM row, in order. */
 export function summaryRowsOf(input: SummaryRowsInput): SummaryRow[] {
   const { set, bom, firstRow, outcomes } = input;
-  const quantityAt = findQuantityColumn(bom.headers);
-  const designatorAt = findDesignatorColumn(bom.headers);
   const partAt = set.partColumn - bom.headerOrigin;
+  const shift = findDataShift(bom.headers, bom.rows, partAt);
+  const quantityAt = shiftIndex(findQuantityColumn(bom.headers), shift);
+  const designatorAt = shiftIndex(findDesignatorColumn(bom.headers), shift);
   return bom.rows.map((row, r) => {
     const kind = set.kinds[r] ?? 'blank';
     const partNumber = String(row[partAt] ?? '').trim();
