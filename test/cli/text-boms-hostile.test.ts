@@ -1,0 +1,134 @@
+/**
+ * Unusual and hostile text BOMs, each built here: they are enriched with nothing but the new
+ * columns added (every original byte and line end kept), or refused in one sentence with the
+ * file untouched. Real HTTP to the emulator, the command line run as a user runs it.
+ */
+import { execFileSync } from 'node:child_process';
+import { openSync, closeSync, ftruncateSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { FILE_LIMITS, describeLimit } from '../../core/limits';
+import { makeTempDir, runCli } from './helpers';
+import { appendedParts } from './text-bom-check';
+
+let emulator: RunningEmulator;
+let home: string;
+let cleanup: () => void;
+let parts: string[];
+const env = { PARTSPEC_API_KEY: DEMO_KEY };
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  ({ dir: home, cleanup } = makeTempDir());
+  parts = emulator.catalog.byGroup.SMD.slice(3, 6).map((p) => p.values.Partno as string);
+});
+
+afterAll(async () => {
+  await emulator.close();
+  cleanup();
+});
+
+const enrich = (file: string, ...more: string[]) => runCli(['enrich', file, '--out', file, '--base-url', emulator.url, '--fields', 'Status', ...more], { home, env });
+
+/** Enriches `bytes` in place as `name`; the run, the bytes before and after. */
+async function enrichBytes(name: string, bytes: Buffer, ...more: string[]) {
+  const file = join(home, name);
+  writeFileSync(file, bytes);
+  const run = await enrich(file, ...more);
+  return { run, file, before: bytes, after: readFileSync(file) };
+}
+
+test('a mostly UTF-8 file with one stray byte keeps every byte, 品 included, and says so', async () => {
+  const lines = ['Ref,Description,MPN', ...parts.map((p, i) => `C${i + 1},品 0.1µF,${p}`)];
+  const bytes = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), Buffer.from([0x81]), Buffer.from(',note,\r\n')]);
+  const { run, before, after } = await enrichBytes('stray.csv', bytes);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/UTF-8 text with one byte that UTF-8 does not allow: read as UTF-8, and that byte is written back as it is/);
+  const added = appendedParts(before, after, ',');
+  expect(added[1]).toMatch(/^,Exact,/);
+  expect(after.includes(Buffer.from('品 0.1µF', 'utf8'))).toBe(true);
+});
+
+test("Windows-1252's undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) come back as they were", async () => {
+  const odd = Buffer.from([0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe9]);
+  const rows = parts.map((p, i) => Buffer.concat([Buffer.from(`${i + 1},`), odd, Buffer.from(`,${p}\r\n`)]));
+  const bytes = Buffer.concat([Buffer.from('Pos,Bemerkung,Teilenummer\r\n'), ...rows]);
+  const { run, before, after } = await enrichBytes('undefined-1252.csv', bytes, '--column', 'Teilenummer');
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/read as Windows-1252/);
+  expect(appendedParts(before, after, ',')[1]).toMatch(/^,Exact,/);
+});
+
+test('a CRLF file with one LF line keeps each line end and each row', async () => {
+  const text = `Ref,MPN\r\nC1,${parts[0]}\nC2,${parts[1]}\r\nC3,${parts[2]}\r\n`;
+  const { run, before, after } = await enrichBytes('mixed-ends.csv', Buffer.from(text));
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/3 rows: 3 exact/);
+  expect(appendedParts(before, after, ',').slice(1).every((rest) => rest.startsWith(',Exact,'))).toBe(true);
+});
+
+test('an unbalanced quote is refused with its line number and the file untouched', async () => {
+  const text = `Ref,Description,MPN\r\nC1,"0.1uF 16V,${parts[0]}\r\nC2,cap,${parts[1]}\r\nC3,cap,${parts[2]}\r\n`;
+  const { run, before, after } = await enrichBytes('quote.csv', Buffer.from(text));
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim()).toMatch(/quote\.csv cannot be read as a table: the quoted field that starts on line 2 is never closed; PartSpec changed nothing\.$/);
+  expect(after.equals(before)).toBe(true);
+});
+
+test('a semicolon CSV whose fields hold commas is found again after enrichment: the re-run finds the same column', async () => {
+  const lines = ['Ref;Value;Comment;MPN', ...parts.map((p, i) => `C${i + 1},C${i + 11};100n;X7R, 16V, 10%;${p}`)];
+  const { run, before, after } = await enrichBytes('semi.csv', Buffer.from(`${lines.join('\n')}\n`));
+  expect(run.code).toBe(0);
+  expect(appendedParts(before, after, ';')[0]).toBe(';PartSpec: Match;PartSpec: Status');
+  const again = await enrich(join(home, 'semi.csv'));
+  expect(again.code).toBe(0);
+  expect(again.stderr).toMatch(/part numbers in D2:D4 under 'MPN'/);
+  expect(again.stderr).toMatch(/\(2 updated in place\)/);
+  const twice = appendedParts(before, readFileSync(join(home, 'semi.csv')), ';');
+  expect(twice[0]).toMatch(/^;PartSpec: Match;PartSpec: Status;/);
+  expect(twice[1]).toMatch(/^;Exact;/);
+});
+
+test('UTF-16LE without a byte-order mark is read as UTF-16 and written back so; an odd trailing byte is refused', async () => {
+  const text = `Ref\tMPN\r\n${parts.map((p, i) => `C${i + 1}\t${p}`).join('\r\n')}\r\n`;
+  const { run, before, after } = await enrichBytes('nobom.txt', Buffer.from(text, 'utf16le'));
+  expect(run.code).toBe(0);
+  expect(appendedParts(before, after, '\t', 'utf-16le')[1]).toMatch(/^\tExact\t/);
+  const odd = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le'), Buffer.from([0x41])]);
+  const refused = await enrichBytes('odd.txt', odd);
+  expect(refused.run.code).toBe(2);
+  expect(refused.run.stderr).toMatch(/odd\.txt is UTF-16 text with an odd number of bytes \(its last character is cut\); PartSpec changed nothing\./);
+  expect(refused.after.equals(odd)).toBe(true);
+});
+
+test('a FIFO and a device named .csv are refused at once; a sparse file past the size limit too', async () => {
+  const fifo = join(home, 'fifo.csv');
+  execFileSync('mkfifo', [fifo]);
+  const fromFifo = await enrich(fifo);
+  expect(fromFifo.code).toBe(2);
+  expect(fromFifo.stderr).toMatch(/fifo\.csv is a pipe \(FIFO\), not a regular file/);
+  const zero = join(home, 'zero.csv');
+  symlinkSync('/dev/zero', zero);
+  const fromZero = await runCli(['enrich', zero, '--out', join(home, 'zero-out.csv'), '--base-url', emulator.url], { home, env });
+  expect(fromZero.code).toBe(2);
+  expect(fromZero.stderr).toMatch(/zero\.csv.* is a device, not a regular file/);
+  const big = join(home, 'big.csv');
+  const fd = openSync(big, 'w');
+  ftruncateSync(fd, FILE_LIMITS.textBytes.value + 1);
+  closeSync(fd);
+  const fromBig = await enrich(big);
+  expect(fromBig.code).toBe(2);
+  expect(fromBig.stderr).toContain(`big.csv goes over ${describeLimit('textBytes')}`);
+});
+
+test('a line or a field over its limit is refused naming the limit, the file untouched', async () => {
+  const longLine = Buffer.from(`Ref,MPN\r\nC1,${parts[0]}\r\n${'x'.repeat(FILE_LIMITS.textLineBytes.value + 1)}\r\n`);
+  const line = await enrichBytes('long-line.csv', longLine);
+  expect(line.run.code).toBe(2);
+  expect(line.run.stderr).toContain(`Line 3 of ${line.file} goes over ${describeLimit('textLineBytes')}`);
+  expect(line.after.equals(longLine)).toBe(true);
+  const longField = Buffer.from(`Ref,MPN\r\nC1,${parts[0]}\r\nC2,"${'y'.repeat(FILE_LIMITS.textFieldChars.value + 1)}"\r\n`);
+  const field = await enrichBytes('long-field.csv', longField);
+  expect(field.run.code).toBe(2);
+  expect(field.run.stderr).toContain(`A field on line 3 of ${field.file} goes over ${describeLimit('textFieldChars')}`);
+});
