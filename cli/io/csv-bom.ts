@@ -40,6 +40,9 @@ export class CsvBom implements BomFile {
     private readonly note: (message: string) => void = () => undefined,
   ) {
     this.grid = source.rows.map((r) => r.slice());
+    if (source.strayBytes > 0) {
+      note(`${source.file} is UTF-8 text with ${source.strayBytes === 1 ? 'one byte' : `${source.strayBytes} bytes`} that UTF-8 does not allow: read as UTF-8, and ${source.strayBytes === 1 ? 'that byte is written back as it is' : 'those bytes are written back as they are'}.`);
+    }
   }
 
   /** The cells of a row from `from` to `to`, as the file's quoting writes them. */
