@@ -1,14 +1,37 @@
 /*
- * What one enrichment reads from Excel: the BOM's whole rows and a second-source column named by
- * an address. The sets are planned from them in the core (core/enrich-sets.ts), as
- * `partspec enrich` plans them.
+ * What the add-in's BOM tools read of the BOM around the selection, found as an enrichment finds
+ * it (core/enrich/locate.ts through the Excel adapter): the layout, the part numbers and the whole
+ * rows.
  */
-import { columnLetters, parseAddress } from '../../core/address';
-import { alternateColumn, type AlternateColumn } from '../../core/enrich/enrich-sets';
+import type { BomLayout } from '../../core/bom/bom';
+import { locateBom } from '../../core/enrich/locate';
 import type { RunExcel } from './deps';
+import { excelDocument, readBlock } from './excel-document';
 
-/** Cells read per sync when reading whole BOM rows (well under Excel on the web's 5 MB response). */
-const READ_CELLS_PER_SYNC = 50_000;
+/** The BOM around the selection: where it is and its part-number cells. */
+export interface BomRead {
+  sheetName: string;
+  tableName?: string;
+  layout: BomLayout;
+  headers: unknown[];
+  headerOrigin: number;
+  lastColumn: number;
+  entries: unknown[];
+}
+
+export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string };
+
+/** The sentence for a sheet with nothing on it. */
+export const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
+
+/** Finds the BOM around the selection (or the named part column): its table or the sheet's used range, the header row and the part column. */
+export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
+  const found = await locateBom(excelDocument(run, { partColumn }));
+  if (!found.ok) return { ok: false, message: found.kind === 'empty' ? EMPTY_SHEET : found.message };
+  const { region, layout, headers, headerOrigin } = found;
+  const part = await readBlock(run, region.sheetName, { row: layout.firstRow, column: layout.partColumn, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
+  return { ok: true, bom: { sheetName: region.sheetName, tableName: region.tableName, layout, headers, headerOrigin, lastColumn: region.lastColumn, entries: part.map((r) => r[0]) } };
+}
 
 /** The rows of the BOM around its part numbers, as one enrichment reads them. */
 export interface BomRows {
@@ -24,30 +47,7 @@ export interface BomRows {
 
 /** Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync. */
 export async function readBomRows(run: RunExcel, bom: { sheetName: string; headers: readonly unknown[]; headerOrigin: number; lastColumn: number }, firstRow: number, lastRow: number): Promise<BomRows> {
-  const width = bom.lastColumn - bom.headerOrigin + 1;
-  const count = lastRow - firstRow + 1;
-  const perSync = Math.max(1, Math.floor(READ_CELLS_PER_SYNC / Math.max(1, width)));
-  const rows: unknown[][] = [];
-  await run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(bom.sheetName);
-    for (let start = 0; start < count; start += perSync) {
-      const block = sheet.getRangeByIndexes(firstRow + start, bom.headerOrigin, Math.min(perSync, count - start), width).load('values');
-      await context.sync();
-      for (const row of block.values) rows.push(row);
-    }
-  });
+  const block = { row: firstRow, column: bom.headerOrigin, rowCount: lastRow - firstRow + 1, columnCount: bom.lastColumn - bom.headerOrigin + 1 };
+  const rows = await readBlock(run, bom.sheetName, block);
   return { sheetName: bom.sheetName, headers: bom.headers, headerOrigin: bom.headerOrigin, lastColumn: bom.lastColumn, firstRow, rows };
-}
-
-/** A second-source column named by an address (a BomColumn id, `'BOM'!D2:D41`, or `D:D`): its absolute column, or a sentence why not. */
-export function resolveAlternateColumn(address: string, bom: Pick<BomRows, 'headers' | 'headerOrigin' | 'lastColumn'>, partColumn: number): AlternateColumn | { message: string } {
-  let column: number;
-  try {
-    column = parseAddress(address).column;
-  } catch {
-    return { message: `'${address}' is not a column of the BOM.` };
-  }
-  if (column < bom.headerOrigin || column > bom.lastColumn) return { message: `Column ${columnLetters(column)} is not a column of the BOM.` };
-  if (column === partColumn) return { message: `Column ${columnLetters(column)} holds the part numbers already; tick another column as a second source.` };
-  return alternateColumn(bom.headers, bom.headerOrigin, column);
 }

@@ -1,9 +1,12 @@
 /** How one grid cell looks: number format, table styling, direct formatting and conditional highlights. */
 import type { CSSProperties } from 'react';
 import type { Block } from './excel-double/a1';
-import type { CellModel, ConditionalFormatModel, WorkbookModel } from './excel-double';
+import type { CellModel, WorkbookModel } from './excel-double';
 import type { SheetModel, TableModel } from './excel-double/model';
 import { formatValue } from './number-format';
+import { ruleMatches } from './excel-double/rule-match';
+
+export { ruleMatches };
 
 /** Excel's default table style (Medium 2): blue header, banded rows. */
 const TABLE_HEADER: CSSProperties = { background: '#4472C4', color: '#FFFFFF', fontWeight: 600 };
@@ -12,25 +15,6 @@ const ERROR_TEXT = /^#(?:N\/A|VALUE!|NAME\?|REF!|NUM!|DIV\/0!|NULL!|SPILL!|BUSY!
 
 const within = (b: Block, row: number, column: number): boolean =>
   row >= b.row && row < b.row + b.rowCount && column >= b.column && column < b.column + b.columnCount;
-
-/** Whether a text-comparison rule matches the displayed text (the rules PartSpec writes). */
-export function ruleMatches(cf: ConditionalFormatModel, text: string): boolean {
-  const operator = String(cf.rule.operator ?? '');
-  const want = String(cf.rule.text ?? '');
-  if (cf.type !== 'ContainsText' && cf.type !== 'containsText') return false;
-  switch (operator) {
-    case 'BeginsWith':
-      return text.startsWith(want);
-    case 'EndsWith':
-      return text.endsWith(want);
-    case 'Contains':
-      return text.includes(want);
-    case 'NotContains':
-      return !text.includes(want);
-    default:
-      return false;
-  }
-}
 
 /** Links the grid may open: web and mail addresses only, never `javascript:` from hostile data. */
 export function safeHref(address: string | undefined): string | undefined {

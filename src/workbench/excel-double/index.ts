@@ -1,5 +1,6 @@
 import { letters, parseRef } from './a1';
 import { DoubleContext, type SyncFault, type SyncRecord } from './context';
+import { ruleMatches } from './rule-match';
 import { WorkbookModel, type CellModel, type ConditionalFormatModel, type FormulaEvaluator, type Scalar, type SheetModel } from './model';
 import { WorksheetProxy } from './sheet-proxies';
 import { WorkbookProxy } from './workbook-proxy';
@@ -167,10 +168,7 @@ export function createExcelDouble(options: ExcelDoubleOptions = {}): ExcelDouble
       for (const cf of s.conditionalFormats) {
         const inside = block.row >= cf.block.row && block.row < cf.block.row + cf.block.rowCount && block.column >= cf.block.column && block.column < cf.block.column + cf.block.columnCount;
         if (!inside) continue;
-        const op = String(cf.rule.operator ?? '');
-        const want = String(cf.rule.text ?? '');
-        const hit = op === 'BeginsWith' ? text.startsWith(want) : op === 'EndsWith' ? text.endsWith(want) : op === 'Contains' ? text.includes(want) : op === 'NotContains' ? !text.includes(want) : false;
-        if (hit) return cf.fill;
+        if (ruleMatches(cf, text)) return cf.fill;
       }
       return undefined;
     },

@@ -1,0 +1,92 @@
+/*
+ * The add-in's side of the BomDocument port: the region around the selection (its table or the
+ * sheet's used range), reads in blocks of rows per sync, and writes in few syncs (see
+ * excel-write.ts). The enrichment itself runs in the core (core/enrich/run-enrichment.ts).
+ */
+import { containsBlock, intersectsBlock, parseAddress, type CellBlock } from '../../core/address';
+import type { BomDocument, BomRegion, ColumnBatch } from '../../core/enrich/document';
+import type { ChunkBudget } from '../../core/tables/chunks';
+import type { RunExcel } from './deps';
+import { writeColumnBatch } from './excel-write';
+
+/** Cells read per sync (well under Excel on the web's 5 MB response). */
+const READ_CELLS_PER_SYNC = 50_000;
+
+export interface ExcelDocumentOptions {
+  /** The part-number column to use instead of the selection (an address such as `Sheet1!C:C` or `C2:C40`). */
+  partColumn?: string;
+  budget?: ChunkBudget;
+}
+
+/** A whole-column or whole-sheet selection is cut to the used range. */
+function clampSelection(selection: CellBlock, used: CellBlock): CellBlock {
+  if (containsBlock(used, selection)) return selection;
+  const row = Math.max(selection.row, used.row);
+  const end = Math.min(selection.row + selection.rowCount, used.row + used.rowCount);
+  return { ...selection, row, rowCount: Math.max(1, end - row) };
+}
+
+/** The region around the selection, or the named part column: its table, else the sheet's used range (two syncs). */
+async function regionOfSelection(run: RunExcel, partColumn: string | undefined): Promise<BomRegion> {
+  return run(async (context) => {
+    const selected = partColumn?.includes('!')
+      ? context.workbook.worksheets.getItem(parseAddress(partColumn).sheet ?? '').getRange(partColumn.slice(partColumn.lastIndexOf('!') + 1))
+      : partColumn
+        ? context.workbook.worksheets.getActiveWorksheet().getRange(partColumn)
+        : context.workbook.getSelectedRange();
+    selected.load('address');
+    const sheet = selected.worksheet;
+    sheet.load('name');
+    const used = sheet.getUsedRangeOrNullObject(true);
+    used.load('address');
+    const tables = sheet.tables.load('items/name');
+    await context.sync();
+    if (used.isNullObject) return { sheetName: sheet.name, origin: { row: 0, column: 0 }, rowCount: 0, lastColumn: -1 };
+    const usedBlock = parseAddress(used.address);
+    const selection = clampSelection(parseAddress(selected.address), usedBlock);
+    const tableRanges = tables.items.map((t) => t.getRange().load('address'));
+    await context.sync();
+    const tableIndex = tableRanges.findIndex((r) => intersectsBlock(parseAddress(r.address), selection));
+    const region: CellBlock = tableIndex >= 0 ? parseAddress(tableRanges[tableIndex].address) : usedBlock;
+    const table = tableIndex >= 0 ? { headerRow: region.row, tableName: tables.items[tableIndex].name } : {};
+    return {
+      sheetName: sheet.name,
+      origin: { row: region.row, column: region.column },
+      rowCount: region.rowCount,
+      lastColumn: region.column + region.columnCount - 1,
+      selection,
+      named: partColumn !== undefined,
+      ...table,
+    };
+  });
+}
+
+/** Reads a block of a sheet, a block of rows per sync. */
+export async function readBlock(run: RunExcel, sheetName: string, block: CellBlock): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
+  if (block.rowCount <= 0 || block.columnCount <= 0) return rows;
+  const perSync = Math.max(1, Math.floor(READ_CELLS_PER_SYNC / block.columnCount));
+  await run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    for (let start = 0; start < block.rowCount; start += perSync) {
+      const range = sheet.getRangeByIndexes(block.row + start, block.column, Math.min(perSync, block.rowCount - start), block.columnCount).load('values');
+      await context.sync();
+      for (const row of range.values) rows.push(row);
+    }
+  });
+  return rows;
+}
+
+/** The BOM around the selection (or the named part column) as a BomDocument. */
+export function excelDocument(run: RunExcel, options: ExcelDocumentOptions = {}): BomDocument {
+  let tableName: string | undefined;
+  return {
+    async regions() {
+      const region = await regionOfSelection(run, options.partColumn);
+      tableName = region.tableName;
+      return [region];
+    },
+    read: (sheetName, block) => readBlock(run, sheetName, block),
+    write: (batch: ColumnBatch) => writeColumnBatch(run, batch, { tableName, budget: options.budget }),
+  };
+}
