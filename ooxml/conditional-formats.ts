@@ -1,5 +1,5 @@
 import { columnLetters } from '../core/address';
-import type { HighlightRule } from '../core/enrich/highlight';
+import { ruleFormula, type HighlightRule } from '../core/enrich/highlight';
 import type { StylesPart } from './styles';
 import { escapeText } from './xml-scan';
 
@@ -31,7 +31,7 @@ export function highlightMarkup(p: string, highlight: ColumnHighlight, styles: S
   const letters = columnLetters(highlight.column);
   const rules = highlight.rules.map((rule) => {
     const dxf = styles.highlightOf(argbOf(rule.font), argbOf(rule.fill));
-    return `<${p}cfRule type="cellIs" dxfId="${dxf}" priority="${priority()}" operator="equal"><${p}formula>${escapeText(`"${rule.text.replace(/"/g, '""')}"`)}</${p}formula></${p}cfRule>`;
+    return `<${p}cfRule type="cellIs" dxfId="${dxf}" priority="${priority()}" operator="equal"><${p}formula>${escapeText(ruleFormula(rule))}</${p}formula></${p}cfRule>`;
   });
   return `<${p}conditionalFormatting sqref="${letters}${highlight.firstRow + 1}:${letters}${highlight.lastRow + 1}">${rules.join('')}</${p}conditionalFormatting>`;
 }
