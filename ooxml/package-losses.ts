@@ -1,4 +1,7 @@
-import { attributesOf, elementsOf, tagsOf, type OoxmlPackage, type SheetEntry } from './package-reader';
+import { readPackage, type OoxmlPackage, type SheetEntry } from './package-reader';
+import { scanVmlObjects } from './vml-scan';
+import { attributeOf, type ScanHandlers } from './xml-scan';
+import { fileSource } from './zip-package';
 
 /*
  * What a copy of a workbook that holds only cells cannot carry: the parts beyond cells, styles,
@@ -6,7 +9,8 @@ import { attributesOf, elementsOf, tagsOf, type OoxmlPackage, type SheetEntry } 
  * (chart sheets, charts, pivot tables, slicers, timelines, VBA, external links, form controls,
  * sparklines, threaded comments, …). A workbook enriched into CSV names them on stderr
  * (`findUnkeptParts`); a workbook written as a workbook is patched and keeps them all
- * (ooxml/).
+ * (ooxml/). Parts are read through the package's SAX scanner; one that cannot be read is named
+ * as a part rather than stopping the list (the CSV file is written by then).
  */
 
 /** Something of the user's workbook that a rewrite does not carry over, as a phrase for a sentence. */
@@ -35,7 +39,7 @@ const KEPT_TYPES = [
 
 /** Relationship types from a worksheet to parts that are lost, and how to name them. */
 const LOST_SHEET_PARTS: Record<string, (sheet: string, part: string, pkg: OoxmlPackage) => string> = {
-  pivotTable: (sheet, part, pkg) => `the pivot table '${attributesOf(tagsOf(pkg.text(part), 'pivotTableDefinition')[0] ?? '').name ?? part}' on sheet '${sheet}'`,
+  pivotTable: (sheet, part, pkg) => `the pivot table '${rootAttributes(pkg, part).name ?? part}' on sheet '${sheet}'`,
   slicer: (sheet) => `slicers on sheet '${sheet}'`,
   timeline: (sheet) => `timelines on sheet '${sheet}'`,
   threadedComment: (sheet) => `threaded comments on sheet '${sheet}'`,
@@ -111,11 +115,56 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : `${count} ${many}`;
 }
 
+/** Walks a part; false when it could not be read (not well-formed, or past the XML limits). */
+function scanned(pkg: OoxmlPackage, part: string, handlers: ScanHandlers, lenient = false): boolean {
+  try {
+    pkg.scan(part, handlers, lenient);
+    return true;
+  } catch (error) {
+    // Not well-formed, past the XML limits, or damaged: the caller names the part instead.
+    if (error instanceof Error) return false;
+    throw error;
+  }
+}
+
+/** The attributes of a part's root element ({} when it cannot be read). */
+function rootAttributes(pkg: OoxmlPackage, part: string): Record<string, string> {
+  let found: Record<string, string> = {};
+  scanned(pkg, part, { open: (e) => void (e.path.length === 0 && (found = e.attributes)) });
+  return found;
+}
+
+/** The attributes of every element of a part whose local name is one of `names`, by name. */
+function elementsNamed(pkg: OoxmlPackage, part: string, names: readonly string[]): Map<string, Record<string, string>[]> | undefined {
+  const found = new Map<string, Record<string, string>[]>();
+  const wanted = new Set(names);
+  const read = scanned(pkg, part, {
+    open: (e) => {
+      if (!wanted.has(e.name)) return;
+      const list = found.get(e.name) ?? [];
+      list.push(e.attributes);
+      found.set(e.name, list);
+    },
+  });
+  return read ? found : undefined;
+}
+
 /** Marks a part and every part it reaches through its relationships. */
 function markTree(pkg: OoxmlPackage, part: string, seen: Set<string>): void {
-  if (seen.has(part) || !pkg.entries[part]) return;
+  if (seen.has(part) || !pkg.has(part)) return;
   seen.add(part);
   for (const r of pkg.relationships(part)) if (!r.external) markTree(pkg, r.target, seen);
+}
+
+/** What a drawing anchor holds, by the local names of the elements in it; undefined for a picture, slicer or timeline. */
+function anchorKind(names: ReadonlySet<string>): 'chart' | 'group' | 'shape' | 'connector' | 'other' | undefined {
+  if (names.has('slicer')) return undefined;
+  if (names.has('chart@id')) return 'chart';
+  if (names.has('grpSp')) return 'group';
+  if (names.has('pic')) return undefined;
+  if (names.has('sp')) return 'shape';
+  if (names.has('cxnSp')) return 'connector';
+  return 'other';
 }
 
 /** The drawing objects of a worksheet's drawing that are not pictures (charts, shapes, …). */
@@ -123,30 +172,48 @@ function drawingLosses(pkg: OoxmlPackage, drawing: string, sheet: string, handle
   handled.add(drawing);
   const rels = pkg.relationships(drawing);
   const counts = { chart: 0, shape: 0, group: 0, connector: 0, other: 0 };
-  const xml = pkg.text(drawing);
-  const anchors = [...elementsOf(xml, 'twoCellAnchor'), ...elementsOf(xml, 'oneCellAnchor'), ...elementsOf(xml, 'absoluteAnchor')];
-  for (const anchor of anchors) {
-    // Slicers and timelines sit in drawings too; they are named from their own parts.
-    if (/slicer|timeslicer/i.test(anchor)) continue;
-    if (/<(?:[\w]+:)?chart\b[^>]*\bid=/.test(anchor)) counts.chart++;
-    else if (/<(?:[\w]+:)?grpSp\b/.test(anchor)) counts.group++;
-    else if (/<(?:[\w]+:)?pic\b/.test(anchor)) continue;
-    else if (/<(?:[\w]+:)?sp\b/.test(anchor)) counts.shape++;
-    else if (/<(?:[\w]+:)?cxnSp\b/.test(anchor)) counts.connector++;
-    else counts.other++;
-  }
+  const anchors = new Set(['twoCellAnchor', 'oneCellAnchor', 'absoluteAnchor']);
+  let anchor: Set<string> | undefined;
+  const read = scanned(pkg, drawing, {
+    open: (e) => {
+      if (e.path.length === 1 && anchors.has(e.name)) anchor = new Set();
+      else if (anchor) {
+        // Slicers and timelines sit in drawings too; they are named from their own parts.
+        if (/slicer/i.test(e.name) || Object.values(e.attributes).some((v) => /slicer/i.test(v))) anchor.add('slicer');
+        if (e.name === 'chart' && attributeOf(e, 'id') !== undefined) anchor.add('chart@id');
+        anchor.add(e.name);
+      }
+    },
+    close: (e) => {
+      if (e.path.length !== 1 || !anchor) return;
+      const kind = anchorKind(anchor);
+      if (kind) counts[kind]++;
+      anchor = undefined;
+    },
+  });
   for (const r of rels) {
     if (r.external) continue;
     if (r.type === 'image') handled.add(r.target);
     else markTree(pkg, r.target, handled);
   }
-  const out: string[] = [];
+  const out: string[] = read ? [] : [`the drawing ${drawing} on sheet '${sheet}'`];
   if (counts.chart) out.push(`${plural(counts.chart, 'a chart', 'charts')} on sheet '${sheet}'`);
   if (counts.shape) out.push(`${plural(counts.shape, 'a shape or text box', 'shapes or text boxes')} on sheet '${sheet}'`);
   if (counts.group) out.push(`${plural(counts.group, 'a group of shapes', 'groups of shapes')} on sheet '${sheet}'`);
   if (counts.connector) out.push(`${plural(counts.connector, 'a connector', 'connectors')} on sheet '${sheet}'`);
   if (counts.other) out.push(`${plural(counts.other, 'a drawing object', 'drawing objects')} on sheet '${sheet}'`);
   return out;
+}
+
+/** True when a VML drawing holds objects other than notes (form controls), or cannot be read. */
+function vmlHoldsControls(pkg: OoxmlPackage, part: string): boolean {
+  try {
+    return scanVmlObjects(pkg.text(part), `The part ${part}`).some((o) => o.objectType !== 'Note');
+  } catch (error) {
+    // Past the XML limits, or damaged: named as controls that cannot be kept rather than passed over.
+    if (error instanceof Error) return true;
+    throw error;
+  }
 }
 
 /** The losses of one worksheet: parts it references that ExcelJS drops, and extension blocks. */
@@ -159,17 +226,18 @@ function worksheetLosses(pkg: OoxmlPackage, sheet: SheetEntry, handled: Set<stri
     else if (r.type === 'comments' || r.type === 'table') handled.add(r.target);
     else if (r.type === 'vmlDrawing') {
       handled.add(r.target);
-      if (/ObjectType\s*=\s*"(?!Note")/.test(pkg.text(r.target))) out.push(`form controls on sheet '${sheet.name}'`);
+      if (vmlHoldsControls(pkg, r.target)) out.push(`form controls on sheet '${sheet.name}'`);
     } else {
       const name = LOST_SHEET_PARTS[r.type];
       out.push(name ? name(sheet.name, r.target, pkg) : `the part ${r.target} of sheet '${sheet.name}'`);
       markTree(pkg, r.target, handled);
     }
   }
-  const xml = pkg.text(sheet.path);
-  for (const [element, what] of Object.entries(SHEET_ELEMENTS)) if (tagsOf(xml, element).length > 0) out.push(`${what} on sheet '${sheet.name}'`);
-  for (const tag of tagsOf(xml, 'ext')) {
-    const uri = attributesOf(tag).uri ?? '';
+  const elements = elementsNamed(pkg, sheet.path, [...Object.keys(SHEET_ELEMENTS), 'ext']);
+  if (!elements) out.push(`the part ${sheet.path} of sheet '${sheet.name}'`);
+  for (const [element, what] of Object.entries(SHEET_ELEMENTS)) if (elements?.has(element)) out.push(`${what} on sheet '${sheet.name}'`);
+  for (const attributes of elements?.get('ext') ?? []) {
+    const uri = attributes.uri ?? '';
     const what = SHEET_EXTENSIONS[uri] ?? `extension data (${uri})`;
     out.push(`${what} on sheet '${sheet.name}'`);
   }
@@ -183,12 +251,12 @@ function worksheetLosses(pkg: OoxmlPackage, sheet: SheetEntry, handled: Set<stri
 export function findUnkeptParts(pkg: OoxmlPackage): PackageLoss[] {
   const handled = new Set<string>([pkg.workbookPath]);
   const found: string[] = [];
-  const workbookXml = pkg.text(pkg.workbookPath);
+  const workbookElements = elementsNamed(pkg, pkg.workbookPath, Object.keys(WORKBOOK_ELEMENTS)) ?? new Map<string, Record<string, string>[]>();
   for (const [element, what] of Object.entries(WORKBOOK_ELEMENTS)) {
     // An empty <workbookProtection/> (LibreOffice writes one) protects nothing, so nothing is lost.
-    const tags = tagsOf(workbookXml, element);
+    const tags = workbookElements.get(element) ?? [];
     const settings = element === 'workbookProtection' || element === 'fileSharing';
-    const set = settings ? tags.some((tag) => Object.entries(attributesOf(tag)).some(([name, value]) => !name.startsWith('xmlns') && value !== '0' && value !== 'false')) : tags.length > 0;
+    const set = settings ? tags.some((attributes) => Object.entries(attributes).some(([name, value]) => !name.startsWith('xmlns') && value !== '0' && value !== 'false')) : tags.length > 0;
     if (set) found.push(what);
   }
   for (const sheet of pkg.sheets) {
@@ -199,7 +267,7 @@ export function findUnkeptParts(pkg: OoxmlPackage): PackageLoss[] {
       markTree(pkg, sheet.path, handled);
     }
   }
-  for (const path of Object.keys(pkg.entries)) {
+  for (const path of pkg.names) {
     if (handled.has(path) || path === '[Content_Types].xml' || path.endsWith('.rels') || path.endsWith('/')) continue;
     const type = pkg.contentType(path);
     if (KEPT_TYPES.some((t) => type.endsWith(t))) continue;
@@ -216,4 +284,14 @@ export function findUnkeptParts(pkg: OoxmlPackage): PackageLoss[] {
   // A slicer or timeline cache, or the people of threaded comments, is named by its sheet already.
   const named = [...new Set(found)].filter((what) => !(['slicers', 'timelines', 'threaded comments'].includes(what) && found.some((f) => f.startsWith(`${what} on sheet`))));
   return named.map((what) => ({ what }));
+}
+
+/** findUnkeptParts of a workbook file, read where it lies (only the parts it names are inflated). */
+export function findUnkeptPartsOfFile(file: string): PackageLoss[] {
+  const pkg = readPackage(fileSource(file));
+  try {
+    return findUnkeptParts(pkg);
+  } finally {
+    pkg.close();
+  }
 }

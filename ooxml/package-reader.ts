@@ -1,11 +1,13 @@
 import { posix } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { attributeOf, scanXml, type ScanHandlers } from './xml-scan';
+import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
 
 /*
  * A read-only view of an OOXML package (the zip inside .xlsx, .xlsm, .xltx): its parts, their
  * content types, relationships and the workbook's sheets. A workbook enriched into CSV is read
- * with it to name the parts the CSV file leaves out (package-losses.ts); the patcher
- * (ooxml/) reads packages at offsets instead and shares only relsPathOf and resolveTarget.
+ * with it to name the parts the CSV file leaves out (package-losses.ts). It reads the package
+ * where it lies, through the same ZipPackage and SAX scanner as the patcher: a part is inflated
+ * (within FILE_LIMITS, CRC-checked) only when its text is asked for, pictures never.
  */
 
 /** One relationship of a part: its type (last path segment of the type URI) and target. */
@@ -29,48 +31,23 @@ export interface SheetEntry {
   kind: string;
 }
 
-/** An OOXML package opened from its bytes. */
+/** An OOXML package opened where it lies. */
 export interface OoxmlPackage {
-  /** Every entry's bytes by path (no leading slash). */
-  readonly entries: Readonly<Record<string, Uint8Array>>;
+  /** Entry names in archive order (no leading slash). */
+  readonly names: readonly string[];
+  has(path: string): boolean;
   /** The content type of a part (override, else the default for its extension). */
   contentType(path: string): string;
   /** The text of an XML part, or '' when absent. */
   text(path: string): string;
+  /** Walks an XML part (absent: nothing) with the SAX scanner, a refusal naming the part. */
+  scan(path: string, handlers: ScanHandlers, lenient?: boolean): void;
   /** The relationships a part declares (its `_rels/*.rels` part). */
   relationships(path: string): Relationship[];
   readonly sheets: readonly SheetEntry[];
   readonly workbookPath: string;
-}
-
-/** Attributes of a start tag's text (`<x a="1" b='2'>`), by local name (prefixes dropped). */
-export function attributesOf(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
-    const name = m[1].includes(':') && !m[1].startsWith('xmlns') ? m[1].slice(m[1].indexOf(':') + 1) : m[1];
-    out[name] = decodeXml(m[3] ?? m[4] ?? '');
-  }
-  return out;
-}
-
-/** Every start tag (or empty-element tag) of an element with this local name, any namespace prefix. */
-export function tagsOf(xml: string, localName: string): string[] {
-  return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${localName}(?=[\\s/>])[^>]*>`, 'g'))].map((m) => m[0]);
-}
-
-/** The full text of each element with this local name (start tag to matching end tag, not nested). */
-export function elementsOf(xml: string, localName: string): string[] {
-  const re = new RegExp(`<((?:[\\w.-]+:)?${localName})(?=[\\s/>])[^>]*?(?:/>|>[\\s\\S]*?</\\1>)`, 'g');
-  return [...xml.matchAll(re)].map((m) => m[0]);
-}
-
-/** Replaces the five predefined XML entities and numeric character references. */
-export function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
-    if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-    if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e] as string;
-  });
+  /** Releases the file. */
+  close(): void;
 }
 
 /** The `_rels` part that holds a part's relationships. */
@@ -87,36 +64,67 @@ export function resolveTarget(from: string, target: string): string {
 }
 
 /**
- * Opens the bytes of an xlsx-family file. Throws when they are not a zip package with a workbook
- * (the caller turns that into one sentence naming the file).
+ * Opens an xlsx-family package (a file opened with fileSource, or bytes). Throws when it is not a
+ * zip package with a workbook (the caller turns that into one sentence naming the file), a
+ * FileLimitError when it passes one of FILE_LIMITS.
  */
-export function readPackage(bytes: Uint8Array): OoxmlPackage {
-  const entries = unzipSync(bytes);
-  const texts = new Map<string, string>();
+export function readPackage(source: Uint8Array | RandomAccess): OoxmlPackage {
+  const zip = new ZipPackage(source instanceof Uint8Array ? bytesSource(source) : source);
+  try {
+    return openPackage(zip);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+function openPackage(zip: ZipPackage): OoxmlPackage {
   const text = (path: string): string => {
-    if (!texts.has(path)) texts.set(path, entries[path] ? strFromU8(entries[path]) : '');
-    return texts.get(path) as string;
+    const bytes = zip.read(path);
+    return bytes ? new TextDecoder().decode(bytes) : '';
   };
-  const types = text('[Content_Types].xml');
-  const defaults = new Map(tagsOf(types, 'Default').map((t) => attributesOf(t)).map((a) => [a.Extension?.toLowerCase(), a.ContentType ?? '']));
-  const overrides = new Map(tagsOf(types, 'Override').map((t) => attributesOf(t)).map((a) => [(a.PartName ?? '').replace(/^\//, ''), a.ContentType ?? '']));
+  const scan = (path: string, handlers: ScanHandlers, lenient = false): void => {
+    if (zip.has(path)) scanXml(text(path), handlers, { subject: `The part ${path}`, lenient });
+  };
+  const defaults = new Map<string, string>();
+  const overrides = new Map<string, string>();
+  scan('[Content_Types].xml', {
+    open: (e) => {
+      if (e.path.length !== 1) return;
+      if (e.name === 'Default') defaults.set((e.attributes.Extension ?? '').toLowerCase(), e.attributes.ContentType ?? '');
+      if (e.name === 'Override') overrides.set((e.attributes.PartName ?? '').replace(/^\//, ''), e.attributes.ContentType ?? '');
+    },
+  });
   const contentType = (path: string): string => overrides.get(path) ?? defaults.get(posix.extname(path).slice(1).toLowerCase()) ?? '';
-  const relationships = (path: string): Relationship[] =>
-    tagsOf(text(relsPathOf(path)), 'Relationship').map((tag) => {
-      const a = attributesOf(tag);
-      const external = a.TargetMode === 'External';
-      return { id: a.Id ?? '', type: (a.Type ?? '').split('/').pop() ?? '', target: external ? (a.Target ?? '') : resolveTarget(path, a.Target ?? ''), external };
+  const known = new Map<string, Relationship[]>();
+  const relationships = (path: string): Relationship[] => {
+    const found = known.get(path);
+    if (found) return found;
+    const out: Relationship[] = [];
+    known.set(path, out);
+    scan(relsPathOf(path), {
+      open: (e) => {
+        if (e.path.length !== 1 || e.name !== 'Relationship') return;
+        const a = e.attributes;
+        const external = a.TargetMode === 'External';
+        out.push({ id: a.Id ?? '', type: (a.Type ?? '').split('/').pop() ?? '', target: external ? (a.Target ?? '') : resolveTarget(path, a.Target ?? ''), external });
+      },
     });
+    return out;
+  };
   const root = relationships('').find((r) => r.type === 'officeDocument');
-  if (!root || !entries[root.target]) throw new Error('it holds no workbook part');
+  if (!root || !zip.has(root.target)) throw new Error('it holds no workbook part');
   const workbookPath = root.target;
   const workbookRels = relationships(workbookPath);
-  const sheets = tagsOf(text(workbookPath), 'sheet').map((tag): SheetEntry => {
-    const a = attributesOf(tag);
-    const rel = workbookRels.find((r) => r.id === a.id);
-    return { name: a.name ?? '', state: a.state ?? 'visible', path: rel?.target ?? '', kind: rel?.type ?? 'worksheet' };
+  const sheets: SheetEntry[] = [];
+  scan(workbookPath, {
+    open: (e) => {
+      if (e.path.length !== 2 || e.path[1] !== 'sheets' || e.name !== 'sheet') return;
+      const rel = workbookRels.find((r) => r.id === attributeOf(e, 'id'));
+      sheets.push({ name: e.attributes.name ?? '', state: e.attributes.state ?? 'visible', path: rel?.target ?? '', kind: rel?.type ?? 'worksheet' });
+    },
   });
-  return { entries, contentType, text, relationships, sheets, workbookPath };
+  return { names: zip.names, has: (path) => zip.has(path), contentType, text, scan, relationships, sheets, workbookPath, close: () => zip.close() };
 }
 
 /** True when the bytes start like a zip file (an OOXML package). */

@@ -41,6 +41,12 @@ export interface ScanHandlers {
 export interface ScanOptions {
   /** Names the text in a refusal ("The part xl/worksheets/sheet1.xml"). @default 'An XML part' */
   subject?: string;
+  /**
+   * Walks on past what is not well-formed (VML as Excel writes it has bare `<br>`): an end tag
+   * that does not match closes the elements left open inside it. Offsets of such elements are
+   * not for editing. @default false
+   */
+  lenient?: boolean;
 }
 
 /**
@@ -53,6 +59,7 @@ export function scanXml(xml: string, handlers: ScanHandlers, options: ScanOption
   const names: string[] = [];
   const subject = options.subject ?? 'An XML part';
   let elements = 0;
+  if (options.lenient) parser.on('error', () => undefined);
   parser.on('opentag', (node) => {
     if (names.length >= FILE_LIMITS.xmlDepth.value) throw new FileLimitError('xmlDepth', subject);
     if (++elements > FILE_LIMITS.xmlElements.value) throw new FileLimitError('xmlElements', subject);

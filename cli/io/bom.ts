@@ -1,13 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
+import { isFileLimitError } from '../../core/limits';
 import { neutralizeCsvText } from '../../ooxml/cells';
 import type { BomFile, ColumnWrite } from '../../core/enrich/document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
-import { checkOutputKind, formatOfBom, formatOfFile, readFileBytes, writeFileSafely } from './files';
-import { findUnkeptParts } from '../../ooxml/package-losses';
-import { readPackage } from '../../ooxml/package-reader';
+import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
+import { findUnkeptPartsOfFile } from '../../ooxml/package-losses';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError } from '../../ooxml/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
@@ -58,6 +58,7 @@ class XlsxBom implements BomFile {
       return work();
     } catch (error) {
       if (error instanceof UsageError) throw error;
+      if (isFileLimitError(error)) throw new FileError(`${this.source.file}: ${error.message}`);
       if (error instanceof UnsafeWriteError || error instanceof SharedFormulaError) throw new FileError(`${this.source.file} is left as it was: ${error.message}.`);
       throw new FileError(`${this.source.file} is not a readable .xlsx workbook (${(error as Error).message}).`);
     }
@@ -101,7 +102,7 @@ class XlsxBom implements BomFile {
     const others = this.sheetNames.filter((n) => n !== sheetName).map((n) => `'${n}'`);
     const lost = others.length === 0 ? [] : [`${others.length === 1 ? 'the sheet' : 'the sheets'} ${others.join(', ')}`];
     this.source.book.close();
-    const parts = findUnkeptParts(readPackage(await readFileBytes(this.source.file))).map((l) => l.what);
+    const parts = findUnkeptPartsOfFile(this.source.file).map((l) => l.what);
     return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...parts];
   }
 }

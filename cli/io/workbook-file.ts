@@ -1,4 +1,5 @@
 import { FileError } from '../../node/errors';
+import { isFileLimitError } from '../../core/limits';
 import { isCompoundFile, isZip } from '../../ooxml/package-reader';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { fileSource, type RandomAccess } from '../../ooxml/zip-package';
@@ -36,6 +37,7 @@ export async function openWorkbookFile(file: string): Promise<WorkbookFile> {
   } catch (error) {
     source.close();
     if (error instanceof FileError) throw error;
+    if (isFileLimitError(error)) throw new FileError(`${file}: ${error.message}`);
     throw new FileError(`${file} is not a readable .xlsx workbook (${(error as Error).message}).`);
   }
 }
