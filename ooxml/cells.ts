@@ -13,11 +13,6 @@ export function isoDateOfSerial(serial: number): string {
   return fromExcelSerial(serial).toISOString().slice(0, 10);
 }
 
-/** The JavaScript Date (UTC midnight) of a serial day, which ExcelJS writes back as the same serial. */
-export function dateOfSerial(serial: number): Date {
-  return fromExcelSerial(serial);
-}
-
 /** Plain text of a typed cell (CSV, terminal): dates as `YYYY-MM-DD`, Booleans as TRUE/FALSE. */
 export function plainText(value: CellValue | undefined, kind: CellKind): string {
   if (value === undefined || value === '') return '';

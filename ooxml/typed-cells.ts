@@ -5,9 +5,8 @@ import { isLinkable } from '../core/cells/rows';
 import type { CellType } from './cells';
 
 /*
- * What an xlsx cell holds for one typed value, decided once for both xlsx writers (ExcelJS's
- * workbook in xlsx.ts and the streamed package in xlsx-stream-writer.ts), without ExcelJS, so a
- * streamed download does not load it. Text is always text with the text format, so `=1+1` from
+ * What an xlsx cell holds for one typed value, decided once for the patcher (workbook-patch.ts)
+ * and the writer of new workbooks (xlsx-stream-writer.ts). Text is always text with the text format, so `=1+1` from
  * the service stays the text `=1+1`; numbers are numbers with their column's format (a datasheet
  * column's per-cell format), dates serial days with the date format, web addresses hyperlinks.
  */

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Zip } from 'fflate';
 import { columnLetters } from '../core/address';
-import { BUILTIN_NUMBER_FORMATS } from './cells';
+import { highlightMarkup, type ColumnHighlight } from './conditional-formats';
 import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from './namespaces';
+import { StylesPart } from './styles';
 import type { TypedCell } from './typed-cells';
 import { DeflateEntry, Sink } from './zip-stream';
 
@@ -17,12 +18,15 @@ import { DeflateEntry, Sink } from './zip-stream';
  * 7 of the SMD category's 18 s; zlib leaves the main thread to parsing). Cells are typed as
  * typed-cells.ts decides (inline strings, never formulas). Hyperlinks must follow the rows in the
  * sheet and need a relationship each in another entry, so they are spilled to two temporary files
- * as the rows go and copied in at the end of the sheet. Styles (one per number format and font)
- * are collected as cells use them and written after the sheets.
+ * as the rows go and copied in at the end of the sheet. Cell formats (number format, bold, link,
+ * fill) and highlight rules come from the patcher's style book (styles.ts, conditional-formats.ts),
+ * so a new workbook and a patched one format the same cell the same way; the styles part is
+ * written after the sheets. This is the one writer of new workbooks: product tables, replacements
+ * and text BOMs saved as .xlsx all go through it.
  */
 
-/** A cell to write: a typed value, optionally bold. */
-export type XlsxCell = TypedCell & { bold?: boolean };
+/** A cell to write: a typed value, optionally bold or filled (a solid ARGB fill, such as a changed cell's). */
+export type XlsxCell = TypedCell & { bold?: boolean; fill?: string };
 
 export interface XlsxSheetOptions {
   /** Column widths in characters, from the first column. */
@@ -32,12 +36,6 @@ export interface XlsxSheetOptions {
 }
 
 const REL_HYPERLINK = relationshipType('hyperlink');
-
-const FONT_PLAIN = 0;
-const FONT_BOLD = 1;
-const FONT_LINK = 2;
-// As ExcelJS writes them: the bold and link fonts name only what differs from the default.
-const FONTS_XML = '<font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font><font><b/></font><font><u/><color rgb="FF0563C1"/></font>';
 
 // Characters XML 1.0 does not allow (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F), and those that need escaping.
 // eslint-disable-next-line no-control-regex
@@ -50,51 +48,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function escapeXml(text: string): string {
   if (!NEEDS_WORK.test(text)) return text;
   return text.replace(FORBIDDEN, '').replace(/[&<>"\r]/g, (c) => ESCAPES[c]);
-}
-
-/** The cell styles used so far: one per number format and font. */
-class StyleBook {
-  private readonly formats = new Map<string, number>();
-  private readonly xfs = new Map<string, number>([['0|0', 0]]);
-  private readonly xfList: [number, number][] = [[0, FONT_PLAIN]];
-
-  /** The index of the style of a number format in a font. */
-  styleOf(numFmt: string, font: number): number {
-    const key = `${this.formatId(numFmt)}|${font}`;
-    let index = this.xfs.get(key);
-    if (index === undefined) {
-      index = this.xfList.length;
-      this.xfList.push([this.formatId(numFmt), font]);
-      this.xfs.set(key, index);
-    }
-    return index;
-  }
-
-  private formatId(numFmt: string): number {
-    const builtin = BUILTIN_NUMBER_FORMATS[numFmt];
-    if (builtin !== undefined) return builtin;
-    let id = this.formats.get(numFmt);
-    if (id === undefined) {
-      id = 164 + this.formats.size;
-      this.formats.set(numFmt, id);
-    }
-    return id;
-  }
-
-  toXml(): string {
-    const formats = [...this.formats].map(([code, id]) => `<numFmt numFmtId="${id}" formatCode="${escapeXml(code)}"/>`).join('');
-    const xfs = this.xfList.map(([fmt, font]) => `<xf numFmtId="${fmt}" fontId="${font}" fillId="0" borderId="0" xfId="0"${fmt ? ' applyNumberFormat="1"' : ''}${font ? ' applyFont="1"' : ''}/>`).join('');
-    return (
-      `${XML_HEAD}<styleSheet xmlns="${NS.main}">` +
-      (this.formats.size > 0 ? `<numFmts count="${this.formats.size}">${formats}</numFmts>` : '') +
-      `<fonts count="3">${FONTS_XML}</fonts>` +
-      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-      '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-      `<cellXfs count="${this.xfList.length}">${xfs}</cellXfs>` +
-      '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
-    );
-  }
 }
 
 interface SheetState {
@@ -121,7 +74,8 @@ function utf8(text: string): Uint8Array {
 export class XlsxStreamWriter {
   private readonly sink: Sink;
   private readonly zip: Zip;
-  private readonly styles = new StyleBook();
+  /** The same style book the patcher appends to, starting from Excel's defaults. */
+  private readonly styles = new StylesPart(undefined);
   private readonly sheets: { name: string; filter?: string }[] = [];
   private sheet: SheetState | undefined;
   private spillDir: string | undefined;
@@ -182,8 +136,9 @@ export class XlsxStreamWriter {
   }
 
   private cellXml(cell: XlsxCell, ref: string, sheet: SheetState): string {
-    const font = cell.type === 'text' && cell.link !== undefined ? FONT_LINK : cell.bold ? FONT_BOLD : FONT_PLAIN;
-    const style = this.styles.styleOf(cell.numFmt, font);
+    const link = cell.type === 'text' && cell.link !== undefined;
+    // General is what the default format already shows.
+    const style = this.styles.styleOf(0, { numFmt: cell.numFmt === 'General' ? undefined : cell.numFmt, bold: cell.bold && !link, link, fill: cell.fill });
     const s = style === 0 ? '' : ` s="${style}"`;
     switch (cell.type) {
       case 'number':
@@ -239,8 +194,11 @@ export class XlsxStreamWriter {
     await sheet.linkRels?.settle();
   }
 
-  /** Ends the current sheet, with a filter on its first row over `columns` columns when asked. */
-  async endSheet(options: { autoFilterColumns?: number } = {}): Promise<void> {
+  /**
+   * Ends the current sheet, with a filter on its first row over `autoFilterColumns` columns and
+   * the highlight rules of some columns when asked.
+   */
+  async endSheet(options: { autoFilterColumns?: number; highlights?: readonly ColumnHighlight[] } = {}): Promise<void> {
     const sheet = this.sheet;
     if (!sheet) throw new Error('xlsx: no sheet started');
     let tail = '</sheetData>';
@@ -250,6 +208,8 @@ export class XlsxStreamWriter {
       tail += `<autoFilter ref="${range}"/>`;
       this.sheets[this.sheets.length - 1].filter = `'${sheet.name.replace(/'/g, "''")}'!${range.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2')}`;
     }
+    let priority = 0;
+    for (const highlight of options.highlights ?? []) tail += highlightMarkup('', highlight, this.styles, () => ++priority);
     if (sheet.links > 0) {
       await sheet.entry.push(utf8(`${tail}<hyperlinks>`));
       await this.settle();

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
@@ -10,7 +9,7 @@ import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell }
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { FileError } from '../../node/errors';
 import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';
-import { saveWorkbook, setChangeFill, setColumnHighlights, setTypedCell } from './xlsx';
+import { writeGridWorkbook } from './xlsx';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
@@ -134,20 +133,7 @@ export class CsvBom implements BomFile {
       await writeFileSafely(file, encodeTextTable(text, layout));
       return [];
     }
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(uniqueSheetName(this.name, []));
-    this.grid.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        if (cell === undefined || cell === '') return;
-        const target = sheet.getCell(r + 1, c + 1);
-        // The file's own cells are text: a part number such as 0805 or =X must not change type.
-        if (typeof cell === 'string') setTypedCell(target, cell, TEXT);
-        else setTypedCell(target, cell.value, cell.type);
-      }),
-    );
-    for (const h of this.highlights) setColumnHighlights(sheet, h.column, h.firstRow, h.lastRow, h.rules);
-    for (const [r, c] of this.changed) setChangeFill(sheet.getCell(r + 1, c + 1), true);
-    await saveWorkbook(workbook, file);
+    await writeGridWorkbook(file, uniqueSheetName(this.name, []), this.grid, { highlights: this.highlights, changed: this.changed });
     return [];
   }
 }
