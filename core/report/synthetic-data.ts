@@ -10,3 +10,6 @@ export function isSyntheticProduct(product: ProductRecord): boolean {
 export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
   return products.length > 0 && products.every(isSyntheticProduct);
 }
+
+/** What a synthetic product's status reads with, where no Match cell stands beside it (`=PART.SPEC(A2, "Status")`). */
+export const SYNTHETIC_STATUS_SUFFIX = ' (synthetic)';

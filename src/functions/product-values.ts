@@ -3,6 +3,7 @@ import type { ProductRecord } from '../../api/product';
 import type { DisplayUnit } from '../../api/units';
 import type { FieldDef } from '../../api/vocabulary';
 import { toCellValue, type CellValue } from '../../core/cells/cell-values';
+import { isSyntheticMatch, SYNTHETIC_STATUS_SUFFIX } from '../../core/report/synthetic-data';
 import { checkFieldApplies } from './arguments';
 import { ArgumentProblem } from './errors';
 
@@ -59,6 +60,8 @@ export function fieldValueOf(input: string, outcome: LookupOutcome | undefined, 
   const products = productsOf(input, outcome);
   const value = agreeAcrossVariants(products, field.name, (p) => valueOfProduct(p, field, unit));
   if (value === undefined) throw new ArgumentProblem('#N/A', `No ${field.name} for ${input}`);
+  // A part decoded from its number alone has a placeholder status: say so, as the Match column of an enrichment does.
+  if (field.name === 'Status' && typeof value === 'string' && isSyntheticMatch(products)) return `${value}${SYNTHETIC_STATUS_SUFFIX}`;
   return value;
 }
 

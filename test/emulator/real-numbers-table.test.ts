@@ -5,9 +5,10 @@
  * their prefix removed are not found; a number without its package code gets only the package
  * forms its codes allow; and an enrichment's Match cell says the answer is synthetic.
  */
-import { createClient } from '../../api';
+import { createClient, getField } from '../../api';
 import { matchLabel } from '../../core/enrich/enrich-plan';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { fieldValueOf } from '../../src/functions/product-values';
 import { partnosOf, productsOf, search } from './helpers';
 
 type Published = Record<string, unknown>;
@@ -118,5 +119,13 @@ describe('the Match column of a decoded answer', () => {
     const own = emulator.catalog.byGroup.SMD[3].values.Partno as string;
     const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup([own]);
     expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
+  });
+
+  test('PART.SPEC(…, "Status") says the same where no Match cell stands beside it', async () => {
+    const own = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!.values.Partno as string;
+    const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup(['GRM188Z71A106KA73D', own]);
+    const status = getField('Status')!;
+    expect(fieldValueOf('GRM188Z71A106KA73D', outcomes.get('GRM188Z71A106KA73D'), status)).toBe('In Production (synthetic)');
+    expect(fieldValueOf(own, outcomes.get(own), status)).toBe('In Production');
   });
 });
