@@ -86,13 +86,17 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
     if (rows.length === 0) push([labels.nothing]);
     return { first, count: rows.length };
   };
+  // Each chart starts beside its table, but never over the chart above it.
+  let chartFree = 0;
   const chartAt = (first: number, count: number, chart: Omit<SummaryChart, 'categories' | 'series' | 'anchor'>, series: { name: string; column: number }[]): void => {
     if (count === 0) return;
+    const top = Math.max(0, first - 2, chartFree);
+    chartFree = top + CHART_HEIGHT + 1;
     charts.push({
       ...chart,
       categories: { row: first, column: 0, rows: count, columns: 1 },
       series: series.map((s) => ({ name: s.name, values: { row: first, column: s.column, rows: count, columns: 1 } })),
-      anchor: { row: Math.max(0, first - 2), column: CHART_COLUMN, rows: CHART_HEIGHT, columns: CHART_WIDTH },
+      anchor: { row: top, column: CHART_COLUMN, rows: CHART_HEIGHT, columns: CHART_WIDTH },
     });
   };
 
