@@ -24,7 +24,7 @@ export function toleranceWidth(text: FieldValue | undefined, nominal: FieldValue
     return quantity.ok && typeof nominal === 'number' && nominal > 0 ? quantity.value / nominal : undefined;
   });
   if (widths.length === 0 || widths.some((w) => w === undefined)) return undefined;
-  return Math.max(...(widths as number[]));
+  return (widths as number[]).reduce((widest, w) => Math.max(widest, w));
 }
 
 /** A value as a datasheet writes it: lengths in mm, other numbers with a prefix, Booleans yes/no. */

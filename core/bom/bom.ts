@@ -95,8 +95,9 @@ const textOf = (value: unknown): string => (value === undefined || value === nul
 function rankColumns(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, headerRow: number): RankedColumn[] {
   const top = headerRow - origin.row;
   const header = values[top] ?? [];
-  const data = values.slice(top + 1).filter((r) => r !== undefined && r.some((v) => !isBlank(v))).slice(0, CONTENT_SAMPLE_ROWS);
-  const width = Math.max(header.length, ...data.map((r) => r.length));
+  const data: (readonly unknown[])[] = [];
+  for (let r = top + 1; r < values.length && data.length < CONTENT_SAMPLE_ROWS; r++) if (values[r]?.some((v) => !isBlank(v))) data.push(values[r]);
+  const width = data.reduce((w, r) => Math.max(w, r.length), header.length);
   const ranked: RankedColumn[] = [];
   for (let c = 0; c < width; c++) {
     const headerScore = scorePartNumberHeader(header[c]);
@@ -126,8 +127,8 @@ function isAmbiguous(best: RankedColumn, runnerUp: RankedColumn | undefined): bo
   const b = partShare(runnerUp.content);
   if (b < 0.5 || Math.abs(a - b) > CLOSE_SHARE) return false;
   // Only one of them in the maker's own numbering (GRM… beside internal codes): that one, no question.
-  const ours = [makerShare(best.content), makerShare(runnerUp.content)];
-  if (Math.max(...ours) >= 0.5 && Math.min(...ours) < 0.2) return false;
+  const [ours, theirs] = [makerShare(best.content), makerShare(runnerUp.content)];
+  if (Math.max(ours, theirs) >= 0.5 && Math.min(ours, theirs) < 0.2) return false;
   // Two columns holding the same numbers (a copy beside the original) need no choice.
   const same = best.samples.length === runnerUp.samples.length && best.samples.every((s, i) => s === runnerUp.samples[i]);
   return !same;
@@ -244,7 +245,7 @@ function describeHeaderYielded(best: RankedColumn, ranked: readonly RankedColumn
  * three cells).
  */
 function findPartNumbersByContent(values: readonly (readonly unknown[])[], origin: { row: number; column: number }): { headerRow: number; column: number } | undefined {
-  const width = Math.max(0, ...values.slice(0, HEADER_SEARCH_ROWS).map((r) => r?.length ?? 0));
+  const width = values.slice(0, HEADER_SEARCH_ROWS).reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
   let best: { headerRow: number; column: number; share: number } | undefined;
   for (let c = 0; c < width; c++) {
     const first = values.slice(1, HEADER_SEARCH_ROWS).findIndex((r) => describeColumn([r?.[c]]).parts === 1) + 1;
