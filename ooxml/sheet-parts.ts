@@ -1,5 +1,6 @@
 import { parseAddress, type CellBlock } from '../core/address';
 import { typeName, type RelationshipsPart } from './package-parts';
+import { scanVmlObjects } from './vml-scan';
 import { scanXml } from './xml-scan';
 
 /*
@@ -78,14 +79,11 @@ export function findSheetNeighbours(rels: RelationshipsPart, text: (path: string
         },
       });
     } else if (type === 'vmlDrawing') {
-      // VML as Excel writes it is often not well-formed XML (bare <br>), so no parser takes it.
       // A note's box is shown only on hover, and its cell is in the comments part; a form
       // control's anchor is "LeftColumn, LeftOffset, TopRow, TopOffset, RightColumn, RightOffset, …".
-      for (const m of xml.matchAll(/<x:ClientData\b[^>]*\bObjectType\s*=\s*"(\w+)"[^>]*>([\s\S]*?)<\/x:ClientData>/g)) {
-        if (m[1] === 'Note') continue;
-        const anchor = /<x:Anchor>([^<]*)<\/x:Anchor>/.exec(m[2]);
-        if (!anchor) continue;
-        const [, , , , right, rightOffset] = anchor[1].split(',').map((n) => Number(n.trim()));
+      for (const object of scanVmlObjects(xml)) {
+        if (object.objectType === 'Note' || !object.anchor) continue;
+        const [, , , , right, rightOffset] = object.anchor;
         reach(rightOffset === 0 && right > 0 ? right - 1 : right);
       }
     }
