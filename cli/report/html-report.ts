@@ -34,6 +34,7 @@ section { break-inside: avoid; page-break-inside: avoid; }
 figure { margin: 0; flex: 0 1 640px; }
 figure svg { width: 100%; height: auto; }
 figure svg text { fill: var(--fg); }
+figure svg text[stroke] { stroke: var(--bg); }
 figure svg path[stroke="#E0E6F1"], figure svg path[stroke="#dbdee4"] { stroke: var(--line); }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
