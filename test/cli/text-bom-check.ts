@@ -33,11 +33,15 @@ export function appendedParts(original: Buffer, output: Buffer, delimiter: strin
   const after = splitLines(output.subarray(skip), encoding);
   expect(output.subarray(0, skip).equals(original.subarray(0, skip))).toBe(true);
   expect(after.map((l) => l.end)).toEqual(before.map((l) => l.end));
-  return before.map((line, i) => {
+  const parts: string[] = [];
+  const changed: { line: number; before: string; after: string }[] = [];
+  before.forEach((line, i) => {
     const out = after[i].content;
-    expect(out.startsWith(line.content)).toBe(true);
     const rest = out.slice(line.content.length);
-    if (rest !== '') expect(rest.startsWith(delimiter)).toBe(true);
-    return rest;
+    if (!out.startsWith(line.content) || (rest !== '' && !rest.startsWith(delimiter))) changed.push({ line: i + 1, before: line.content, after: out });
+    parts.push(rest);
   });
+  // Every line at once: one expectation per line would cost seconds on a long file.
+  expect(changed.slice(0, 3)).toEqual([]);
+  return parts;
 }
