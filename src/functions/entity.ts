@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../../api/product';
 import { fieldsOfGroup, type FieldDef } from '../../api/vocabulary';
 import { cellKindOf, toCellValue } from '../../core/cells/cell-values';
+import { isSyntheticProduct, SYNTHETIC_STATUS_SUFFIX } from '../../core/report/synthetic-data';
 import { assessRisk } from '../../core/cells/risk';
 import { keySpecFieldsOfGroup } from '../../api/vocabulary/key-fields';
 
@@ -51,6 +52,9 @@ export function buildEntityCard(product: ProductRecord, today: Date): Excel.Enti
     const property = toCardProperty(product, field);
     if (property) properties[field.name] = property;
   }
+  const status = properties.Status;
+  // A part decoded from its number alone: its status is a placeholder, and the card says so.
+  if (status?.type === 'String' && isSyntheticProduct(product)) properties.Status = { ...status, basicValue: `${status.basicValue}${SYNTHETIC_STATUS_SUFFIX}` };
   const risk = assessRisk(product, today);
   properties[RISK_PROPERTY] = { type: 'String', basicValue: risk.level };
   properties[RISK_REASON_PROPERTY] = { type: 'String', basicValue: risk.reason };

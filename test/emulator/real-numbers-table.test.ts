@@ -8,6 +8,7 @@
 import { createClient, getField } from '../../api';
 import { matchLabel } from '../../core/enrich/enrich-plan';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { buildEntityCard } from '../../src/functions/entity';
 import { fieldValueOf } from '../../src/functions/product-values';
 import { partnosOf, productsOf, search } from './helpers';
 
@@ -121,11 +122,15 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
   });
 
-  test('PART.SPEC(…, "Status") says the same where no Match cell stands beside it', async () => {
+  test('PART.SPEC(…, "Status") and the PART.INFO card say the same where no Match cell stands beside them', async () => {
     const own = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!.values.Partno as string;
     const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup(['GRM188Z71A106KA73D', own]);
     const status = getField('Status')!;
     expect(fieldValueOf('GRM188Z71A106KA73D', outcomes.get('GRM188Z71A106KA73D'), status)).toBe('In Production (synthetic)');
     expect(fieldValueOf(own, outcomes.get(own), status)).toBe('In Production');
+    // PART.INFO's card too.
+    const card = (partno: string) => buildEntityCard(outcomes.get(partno)!.products[0], new Date('2026-01-01')).properties.Status;
+    expect(card('GRM188Z71A106KA73D')).toMatchObject({ type: 'String', basicValue: 'In Production (synthetic)' });
+    expect(card(own)).toMatchObject({ type: 'String', basicValue: 'In Production' });
   });
 });
