@@ -1,13 +1,12 @@
-import { ApiError } from '../errors/api-error';
-import { ValidationError } from '../errors/validation-error';
 import type { Filter, OrderByItem } from '../filter';
-import { readValue, type FieldValue, type ProductRecord } from '../product';
-import { MAX_PRODUCTS_PER_CALL, VALUE_SEPARATOR, getFilterField, type Lang } from '../vocabulary';
-import { partnoFilter } from './packing';
-import { utf8Length } from './http';
-import { encodeQueryValue } from '../filter';
-import { buildProductsUrl, wireUrlBytes } from './query';
+import type { ProductRecord } from '../product';
+import { MAX_PRODUCTS_PER_CALL, VALUE_SEPARATOR, type Lang } from '../vocabulary';
+import { cannotAdvance, continuationFilter, type ContinuationDeps } from './harvest-continuation';
+import { compareCodeUnits, followsHarvestOrder, sortProducts } from './product-order';
 import { throwIfCancelled } from './sleep';
+
+export { continuationPrefixes, largestFittingK } from './harvest-continuation';
+export { compareOrderKeys, followsHarvestOrder, orderKeyOf, sortProducts, type OrderKey } from './product-order';
 
 /*
  * Harvesting beyond the 2000-product cap. The spec has no paging parameter; it says to add
@@ -40,7 +39,6 @@ import { throwIfCancelled } from './sleep';
 /** Characters assumed possible in part numbers before any has been seen, in code-unit order. */
 export const BASE_PARTNO_ALPHABET = ' #%&()+,-./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Characters that can stand in a prefix value: no separator, no lone surrogate halves. */
 function isSendable(ch: string): boolean {
@@ -49,15 +47,6 @@ function isSendable(ch: string): boolean {
 }
 
 /** The prefixes whose startswith-union is every string greater than `last` (see above), for a given k. */
-export function continuationPrefixes(last: string, k: number, alphabet: readonly string[]): string[] {
-  const prefixes: string[] = [];
-  for (let i = 0; i < k; i++) {
-    const head = last.slice(0, i);
-    for (const c of alphabet) if (c > last[i]) prefixes.push(head + c);
-  }
-  prefixes.push(last.slice(0, k));
-  return prefixes;
-}
 
 export interface HarvestOptions {
   signal?: AbortSignal;
@@ -103,58 +92,11 @@ export interface HarvestPages extends AsyncIterable<ProductRecord[]> {
   readonly hasMoreHits: boolean;
 }
 
-export interface HarvestDeps {
-  baseUrl: string;
-  urlBudget: number;
+export interface HarvestDeps extends ContinuationDeps {
   /** Runs one validated search (cache included). */
   page: (filter: Filter, orderby: OrderByItem[], lang: Lang, signal?: AbortSignal) => Promise<PageResult>;
 }
 
-function compareValues(a: FieldValue | undefined, b: FieldValue | undefined): number {
-  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return compareCodeUnits(String(a), String(b));
-}
-
-/** True when an order gives the same sequence as the harvest's own walk (Partno ascending). */
-export function followsHarvestOrder(orderby: readonly OrderByItem[]): boolean {
-  return orderby.length === 0 || (orderby[0].field === 'Partno' && orderby[0].direction === 'asc');
-}
-
-/** What `$orderby` compares of one product, small enough to keep beside a table row instead of the record. */
-export interface OrderKey {
-  values: (FieldValue | undefined)[];
-  partno: string;
-}
-
-/** The order key of a product: the values of the ordered fields, in order, and its part number. */
-export function orderKeyOf(product: ProductRecord, orderby: readonly OrderByItem[]): OrderKey {
-  return { values: orderby.map((o) => readValue(product, getFilterField(o.field)?.responseKey ?? o.field)), partno: product.partno };
-}
-
-/** Compares order keys as `$orderby` would, part number as the final tie-breaker; absent values last. */
-export function compareOrderKeys(x: OrderKey, y: OrderKey, orderby: readonly OrderByItem[]): number {
-  for (let i = 0; i < orderby.length; i++) {
-    const a = x.values[i];
-    const b = y.values[i];
-    if (a === undefined || b === undefined) {
-      if (a !== b) return a === undefined ? 1 : -1;
-      continue;
-    }
-    const d = compareValues(a, b) * (orderby[i].direction === 'desc' ? -1 : 1);
-    if (d !== 0) return d;
-  }
-  return compareCodeUnits(x.partno, y.partno);
-}
-
-/** Sorts records as `$orderby` would, part number as the final tie-breaker; absent values last. */
-export function sortProducts(products: ProductRecord[], orderby: readonly OrderByItem[]): ProductRecord[] {
-  const keyed = products.map((product) => ({ product, key: orderKeyOf(product, orderby) }));
-  keyed.sort((a, b) => compareOrderKeys(a.key, b.key, orderby));
-  keyed.forEach(({ product }, i) => (products[i] = product));
-  return products;
-}
 
 const PARTNO_ORDER: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
 
@@ -164,12 +106,6 @@ function freshProducts(products: readonly ProductRecord[], after: string | undef
   return fresh.filter((p, i) => i === 0 || p.partno !== fresh[i - 1].partno);
 }
 
-function cannotAdvance(point: string): ApiError {
-  return new ApiError(
-    `Harvest cannot advance past part number ${point}: more than ${MAX_PRODUCTS_PER_CALL} matches share the prefix that fits in one URL`,
-    'Too many parts share one part-number prefix to list them all. Narrow the filter and try again.',
-  );
-}
 
 /**
  * Every product matching `filter`, past the 2000 cap, page by page (see the comment at the top of
@@ -276,77 +212,4 @@ export async function harvestProducts(
     }
   }
   return { products, hasMoreHits, stats: pages.stats };
-}
-
-/** How many of the last received part numbers are tried as the continuation point. */
-const CONTINUATION_CANDIDATES = 1000;
-
-/** Wire bytes of one character inside a quoted value (a quote is doubled). */
-const charBytes = (c: string): number => utf8Length(encodeQueryValue(c === "'" ? "''" : c));
-
-/** The largest k whose prefixes after `point` fit in `capacity` bytes of values (0 if none). */
-export function largestFittingK(point: string, alphabet: readonly string[], capacity: number): number {
-  const separator = utf8Length(encodeQueryValue(VALUE_SEPARATOR));
-  let listed = 0;
-  let head = 0;
-  let best = 0;
-  for (let k = 1; k <= point.length; k++) {
-    const i = k - 1;
-    for (const c of alphabet) if (c > point[i]) listed += head + charBytes(c) + separator;
-    head += charBytes(point[i]);
-    if (listed + head + separator > capacity) break;
-    best = k;
-  }
-  return best;
-}
-
-/** Index of the first element ≥ `value` in a sorted array. */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * The base filter AND the continuation prefixes, from the last page's part numbers (sorted): the
- * point and k that receive the fewest part numbers again (see the comment at the top). The page
- * is the run of matches just below the continuation, so it is enough to count what comes again:
- * the candidates are its last part numbers, and a prefix reaching below the page's first part
- * number would bring the whole page again (its count, clamped here to the page's length, is then
- * already more than a call returns), so such a point can never advance the walk.
- */
-function continuationFilter(deps: HarvestDeps, base: Filter, received: readonly string[], alphabet: readonly string[], lang: Lang): Filter {
-  const order: OrderByItem[] = [{ field: 'Partno', direction: 'asc' }];
-  const empty = buildProductsUrl(deps.baseUrl, partnoFilter([''], 'startswith', base), order, lang);
-  const capacity = deps.urlBudget - wireUrlBytes(empty) + utf8Length(encodeQueryValue(VALUE_SEPARATOR));
-  let best: { point: string; k: number; waste: number } | undefined;
-  const last = received.length - 1;
-  for (let index = last; index >= Math.max(0, last - CONTINUATION_CANDIDATES); index--) {
-    const after = last - index;
-    if (best && after >= best.waste) break;
-    const point = received[index];
-    const k = largestFittingK(point, alphabet, capacity);
-    if (k === 0) continue;
-    const again = after + index - lowerBound(received, point.slice(0, k)) + 1;
-    if (!best || again < best.waste) best = { point, k, waste: again };
-  }
-  if (!best) {
-    throw new ValidationError(
-      'urlTooLong',
-      `The filter leaves no room in the ${deps.urlBudget}-byte URL for the conditions that fetch matches beyond the first ${MAX_PRODUCTS_PER_CALL}; shorten the filter.`,
-    );
-  }
-  // Every slot of the next call would hold a part number already received.
-  if (best.waste >= MAX_PRODUCTS_PER_CALL) throw cannotAdvance(received[received.length - 1]);
-  const filter = partnoFilter(continuationPrefixes(best.point, best.k, alphabet), 'startswith', base);
-  // The byte arithmetic above mirrors the URL builder; this guards the budget if they ever drift.
-  if (wireUrlBytes(buildProductsUrl(deps.baseUrl, filter, order, lang)) > deps.urlBudget) {
-    throw new RangeError('continuation URL over budget');
-  }
-  return filter;
 }
