@@ -7,6 +7,7 @@
  */
 import { createClient, getField } from '../../api';
 import { matchLabel } from '../../core/enrich/enrich-plan';
+import { matchRules } from '../../core/enrich/highlight';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildEntityCard } from '../../src/functions/entity';
 import { fieldValueOf } from '../../src/functions/product-values';
@@ -114,6 +115,13 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get('GRM188Z71A106KA73D')!)).toBe('Exact (synthetic)');
     expect(matchLabel(outcomes.get('GRM155R71C104KA88')!)).toBe('Variant (synthetic)');
     expect(matchLabel(outcomes.get('GRM155R71C104KA89D')!)).toBe('Not found');
+  });
+
+  test('the synthetic labels are highlighted amber, like Ambiguous; a plain Exact is not highlighted', () => {
+    const rules = new Map(matchRules().map((r) => [r.text, r.fill]));
+    expect([rules.get('Exact (synthetic)'), rules.get('Variant (synthetic)')]).toEqual([rules.get('Ambiguous'), rules.get('Ambiguous')]);
+    expect(rules.get('Ambiguous')).toBe('#FFEB9C');
+    expect(rules.has('Exact')).toBe(false);
   });
 
   test("the emulator's own catalog parts keep their plain label", async () => {
