@@ -3,6 +3,7 @@ import type { Client } from '../api/node';
 import type { Flags } from './args';
 import { resolveConfig, type CliConfig } from '../node/config';
 import { createProgress, type Progress } from './progress';
+import { escapeControls, terminalText } from '../node/terminal-text';
 
 /** What a command runs with; tests of the pieces can build one without a process. */
 export interface CommandContext {
@@ -15,7 +16,7 @@ export interface CommandContext {
   secrets: string[];
   /** The service address in use, for messages about network failures. */
   baseUrl?: string;
-  /** Prints one line on stderr. */
+  /** Prints one message on stderr, made safe for a terminal (controls escaped, long values shortened). */
   note(message: string): void;
   progress: Progress;
 }
@@ -29,7 +30,7 @@ export function createContext(signal: AbortSignal): CommandContext {
     secrets: [],
     note: (message) => {
       context.progress.clear();
-      process.stderr.write(`${message}\n`);
+      process.stderr.write(`${terminalText(message)}\n`);
     },
     progress: createProgress(process.stderr),
   };
@@ -57,7 +58,11 @@ export function connect(context: CommandContext, flags: Flags): { client: Client
   return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState, retryBudgetMs }), config };
 }
 
-/** Writes text to stdout and waits until it is flushed (so an exit right after loses nothing). */
+/**
+ * Writes text to stdout and waits until it is flushed (so an exit right after loses nothing). On a
+ * terminal, controls that came with the data are shown escaped; a pipe or a file gets the bytes as they are.
+ */
 export function print(context: CommandContext, text: string): Promise<void> {
-  return new Promise((resolve, reject) => context.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  const shown = (context.stdout as { isTTY?: boolean }).isTTY ? escapeControls(text) : text;
+  return new Promise((resolve, reject) => context.stdout.write(shown, (error) => (error ? reject(error) : resolve())));
 }

@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_ENTRIES, findCommandEntry } from './commands/registry';
-import { isApiError, isValidationError } from '../api/errors';
 import { createContext, type CommandContext } from './context';
 import { packageRoot } from '../node/package-root';
 import { ENV } from '../node/config';
-import { EXIT, describeError, exitCodeOf, isUsageError } from '../node/errors';
+import { takeDebugFlag } from '../node/args';
+import { EXIT, describeFailure, isUsageError } from '../node/errors';
+import { terminalText } from '../node/terminal-text';
 
 const USAGE = `usage: partspec <command> [options]
 
@@ -28,7 +29,8 @@ so spreadsheet programs show it as text and never run it as a formula.
 
 Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
 3 API, auth or network error, 4 enrich --fail-on found a changed, Risk or EOL row
-(the output is written first).`;
+(the output is written first), 5 internal error (a bug in PartSpec: run again with
+--debug, which every command takes, to see where).`;
 
 function version(): string {
   try {
@@ -56,7 +58,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
   }
   const entry = findCommandEntry(name);
   if (!entry) {
-    context.stderr.write(`partspec: unknown command '${name}'.\n\n${USAGE}\n`);
+    context.stderr.write(`partspec: unknown command '${terminalText(name)}'.\n\n${USAGE}\n`);
     return EXIT.usage;
   }
   // Only the command that runs is loaded (see commands/registry.ts).
@@ -65,17 +67,17 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     context.stdout.write(`${command.usage}\n`);
     return EXIT.ok;
   }
+  const { argv: args, debug } = takeDebugFlag(rest);
   try {
-    return await command.run(rest, context);
+    return await command.run(args, context);
   } catch (error) {
     context.progress.clear();
-    const code = context.signal.aborted ? EXIT.interrupted : exitCodeOf(error);
-    const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(rest, '--api-key')];
-    const message = code === EXIT.interrupted ? 'Cancelled.' : describeError(error, { secrets, baseUrl: context.baseUrl });
-    context.stderr.write(`partspec ${command.name}: ${message}\n`);
+    const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(args, '--api-key')];
+    const failure = describeFailure(error, { secrets, baseUrl: context.baseUrl, interrupted: context.signal.aborted, debug });
+    context.stderr.write(`partspec ${command.name}: ${terminalText(failure.message)}\n`);
     if (isUsageError(error) && error.showUsage) context.stderr.write(`\n${command.usage}\n`);
-    else if (code === EXIT.api && !isKnownError(error)) context.stderr.write(`${describeError(error instanceof Error ? (error.stack ?? '') : '', { secrets })}\n`);
-    return code;
+    if (failure.detail) context.stderr.write(`${terminalText(failure.detail)}\n`);
+    return failure.code;
   }
 }
 
@@ -87,11 +89,6 @@ function flagValues(argv: readonly string[], flag: string): string[] {
     else if (a.startsWith(`${flag}=`)) out.push(a.slice(flag.length + 1));
   });
   return out;
-}
-
-/** Errors that explain themselves; anything else is a bug, and its stack helps the report. */
-function isKnownError(error: unknown): boolean {
-  return isApiError(error) || isValidationError(error) || isUsageError(error);
 }
 
 function main(): void {
@@ -111,8 +108,9 @@ function main(): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`partspec: ${describeError(error, { secrets: [...context.secrets, process.env[ENV.apiKey]] })}\n`);
-      process.exitCode = EXIT.api;
+      const failure = describeFailure(error, { secrets: [...context.secrets, process.env[ENV.apiKey]], debug: argv.includes('--debug') });
+      process.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
+      process.exitCode = failure.code;
     },
   );
 }

@@ -1,3 +1,5 @@
+import { escapeControls } from '../node/terminal-text';
+
 /** A progress line on stderr, drawn only when stderr is a terminal (never in pipes, files or CI logs). */
 export interface Progress {
   /** Shows `label` with a bar when `total` is known, else a running count. */
@@ -52,6 +54,8 @@ export function createProgress(stream: ProgressStream = process.stderr, enabled 
         line = `${label} ${number(done)}`;
       }
       if (note) line += ` (${note})`;
+      // The label and the note may carry text from a file or the service: its controls are shown escaped.
+      line = escapeControls(line);
       const max = (stream.columns ?? 80) - 1;
       stream.write(`\r\x1b[2K${line.length > max ? line.slice(0, max) : line}`);
       shown = true;

@@ -46,7 +46,8 @@ const HELP: FlagSpecs = { help: { type: 'boolean', short: 'h' } };
 
 /** Node's sentence, without its hint about `--` that does not help a user who mistyped a flag. */
 function usageSentence(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const message = (error as { message?: unknown } | undefined)?.message;
+  const text = typeof message === 'string' ? message : String(error);
   return text.replace(/\. To specify a positional argument.*$/s, '.');
 }
 
@@ -56,6 +57,17 @@ export function wholeNumber(flag: string, text: string, min: number, max: number
     throw new UsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
   }
   return Number(text);
+}
+
+/**
+ * `--debug`, which every command takes (before a `--`): a failure that is PartSpec's own then
+ * shows its stack trace. Returns the arguments without it.
+ */
+export function takeDebugFlag(argv: readonly string[]): { argv: string[]; debug: boolean } {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? [...argv] : argv.slice(0, end);
+  const kept = head.filter((a) => a !== '--debug');
+  return { argv: [...kept, ...(end < 0 ? [] : argv.slice(end))], debug: kept.length !== head.length };
 }
 
 /** Parses `argv` against `specs` (plus `--help`/`-h`); anything unknown or malformed is a UsageError. */

@@ -1,3 +1,4 @@
+import { isFileLimitError } from '../core/limits';
 import { isApiError, isAuthError, isCancelledError, isNetworkError, isTimeoutError, isValidationError, redact } from '../api/errors';
 
 /** Exit codes of every command. */
@@ -11,6 +12,8 @@ export const EXIT = {
   api: 3,
   /** `enrich --fail-on` found what it was told to stop on (changed, Risk or EOL rows); the output is written. */
   failOn: 4,
+  /** PartSpec itself failed (a bug): one sentence, the stack trace only with `--debug`; the input is untouched. */
+  internal: 5,
   /** Stopped by Ctrl+C. */
   interrupted: 130,
 } as const;
@@ -41,12 +44,32 @@ export class FileError extends UsageError {
   }
 }
 
+/** An error the system raised about a file, a folder or a stream (it names its `syscall`): the user's environment, not a bug. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { syscall, code } = (typeof error === 'object' && error !== null ? error : {}) as NodeJS.ErrnoException;
+  return typeof syscall === 'string' && typeof code === 'string';
+}
+
+/**
+ * Whether a failure is PartSpec's own: anything that is not a usage, validation, limit, service
+ * or system error (a TypeError, a RangeError from a too-deep recursion, an unexpected state).
+ */
+export function isInternalError(error: unknown): boolean {
+  return !(isCancelledError(error) || isUsageError(error) || isValidationError(error) || isFileLimitError(error) || isApiError(error) || isSystemError(error));
+}
+
 /** The exit code for a failure. */
 export function exitCodeOf(error: unknown): number {
   if (isCancelledError(error)) return EXIT.interrupted;
-  if (isUsageError(error) || isValidationError(error)) return EXIT.usage;
+  if (isUsageError(error) || isValidationError(error) || isFileLimitError(error) || isSystemError(error)) return EXIT.usage;
   if (isApiError(error)) return EXIT.api;
-  return EXIT.api;
+  return EXIT.internal;
+}
+
+/** What an internal error says, without its trailing full stop (the sentence goes on). */
+function internalSummary(error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return text.trim().replace(/[.\s]+$/, '') || 'no message';
 }
 
 /** Where the add-in's messages say "Settings", the command line has these. */
@@ -55,7 +78,7 @@ const SETTINGS_HINT = '--base-url/--api-key, PARTSPEC_BASE_URL/PARTSPEC_API_KEY 
 /**
  * The sentence to print for a failure, with every secret removed: typed API errors give their
  * `userMessage` (worded for the command line, naming the service address where it helps),
- * validation and usage errors their message.
+ * validation and usage errors their message, PartSpec's own errors one sentence saying so.
  */
 export function describeError(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string }): string {
   let text: string;
@@ -64,7 +87,30 @@ export function describeError(error: unknown, context: { secrets: readonly (stri
     const what = isTimeoutError(error) ? 'did not answer in time' : 'could not be reached';
     text = `The product service at ${context.baseUrl} ${what}. Check the network and the address (--base-url, PARTSPEC_BASE_URL or the config file); for the local emulator, run 'partspec emulator'.`;
   } else if (isApiError(error)) text = error.userMessage.replace(/ in Settings\b/g, ` with ${SETTINGS_HINT}`);
+  else if (isInternalError(error)) text = `PartSpec hit an internal error: ${internalSummary(error)}; run again with --debug to see where.`;
   else if (error instanceof Error) text = error.message;
   else text = String(error);
   return redact(text, context.secrets);
+}
+
+/** What the command line prints for a failure and the code it exits with. */
+export interface Failure {
+  code: number;
+  /** One sentence, secrets removed. */
+  message: string;
+  /** The stack trace of an internal error, only when asked for with `--debug`. */
+  detail?: string;
+}
+
+/**
+ * Maps a failure to its exit code and sentence: a Ctrl+C ("Cancelled.", 130), the user's
+ * (2), the service's (3), or PartSpec's own (5: "PartSpec hit an internal error: …; run again
+ * with --debug to see where", with the stack trace only under `--debug`).
+ */
+export function describeFailure(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string; interrupted?: boolean; debug?: boolean }): Failure {
+  const code = context.interrupted ? EXIT.interrupted : exitCodeOf(error);
+  if (code === EXIT.interrupted) return { code, message: 'Cancelled.' };
+  const message = describeError(error, context);
+  const stack = code === EXIT.internal && context.debug && error instanceof Error ? error.stack : undefined;
+  return stack ? { code, message, detail: redact(stack, context.secrets) } : { code, message };
 }

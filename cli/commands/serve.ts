@@ -1,4 +1,5 @@
 import { isUsageError } from '../../node/errors';
+import { terminalText } from '../../node/terminal-text';
 import { SERVE_USAGE, parseServeArgs } from '../../server/cli-args';
 import { startServe } from '../../server/serve';
 import { TokenFileError } from '../../server/tokens/token-file';
@@ -59,7 +60,7 @@ export const serveCommand: Command = {
       return await runServer(argv, context);
     } catch (error) {
       if (isUsageError(error) || error instanceof TokenFileError) {
-        context.stderr.write(`partspec serve: ${error.message}\n`);
+        context.stderr.write(`partspec serve: ${terminalText(error.message)}\n`);
         return 2;
       }
       throw error;

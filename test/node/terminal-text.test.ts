@@ -1,0 +1,68 @@
+import { ELLIPSIS, TERMINAL_LIMITS, escapeControls, shorten, terminalText } from '../../node/terminal-text';
+import { createProgress } from '../../cli/progress';
+import { DEMO_KEY } from '../../emulator';
+import { runCli, useEmulatorHome } from '../cli/helpers';
+
+/** A part number that, printed raw, sets the terminal's title and rings its bell. */
+const TITLE_SETTER = 'GRM155\x1b]0;owned\x07R71C104KA88D';
+
+describe('terminalText', () => {
+  test('ESC, BEL, NUL, CR, DEL, C1 and bidirectional overrides are shown escaped; tabs and newlines stay', () => {
+    expect(terminalText(`'${TITLE_SETTER}' not found`)).toBe("'GRM155\\x1b]0;owned\\x07R71C104KA88D' not found");
+    expect(escapeControls('a\x00b\rc\x7fd\u009be\u202ef\tg\nh')).toBe('a\\x00b\\x0dc\\x7fd\\x9be\\u{202e}f\tg\nh');
+    expect(terminalText('plain text, the maker’s and the maker\'s words: unchanged.')).toBe("plain text, the maker’s and the maker's words: unchanged.");
+  });
+
+  test('a quoted value over 80 characters keeps 80 and "…"; the sentence around it stays', () => {
+    const value = 'X'.repeat(300);
+    expect(terminalText(`Part '${value}' is invalid.`)).toBe(`Part '${'X'.repeat(80)}${ELLIPSIS}' is invalid.`);
+    // An apostrophe inside a word opens no quote, however long the sentence after it.
+    const prose = `The BOM's header row ${'is long '.repeat(20)}and 'MPN' is the column.`;
+    expect(terminalText(prose)).toBe(prose);
+  });
+
+  test('a 200 MB value is shortened in a message of a few hundred characters, quickly', () => {
+    const huge = 'A'.repeat(200 * 1024 * 1024);
+    const started = Date.now();
+    const quoted = terminalText(`partspec enrich: Sheet 'BOM': '${huge}' not found.`);
+    const bare = terminalText(`partspec enrich: row 2 holds ${huge}\x1b[2J and more`);
+    expect(quoted).toBe(`partspec enrich: Sheet 'BOM': '${'A'.repeat(TERMINAL_LIMITS.value)}${ELLIPSIS}' not found.`);
+    expect(bare).toBe(`partspec enrich: row 2 holds ${'A'.repeat(TERMINAL_LIMITS.word)}${ELLIPSIS}\\x1b[2J and more`);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('lines and messages are bounded too, and a surrogate pair is never cut in two', () => {
+    const many = Array.from({ length: 2000 }, (_v, i) => `line ${i}`).join('\n');
+    const lines = terminalText(many).split('\n');
+    expect(lines).toHaveLength(TERMINAL_LIMITS.lines + 1);
+    expect(lines.at(-1)).toBe(ELLIPSIS);
+    expect(terminalText('word '.repeat(400)).length).toBe(TERMINAL_LIMITS.line + 1);
+    expect(shorten(`${'a'.repeat(79)}😀😀`, 80)).toBe(`${'a'.repeat(79)}${ELLIPSIS}`);
+  });
+
+  test('the progress line shows a label from a file escaped', () => {
+    const writes: string[] = [];
+    const progress = createProgress({ isTTY: true, columns: 200, write: (text: string) => writes.push(text) > 0 }, true);
+    progress.update(`Looking up ${TITLE_SETTER}`, 1, 2);
+    expect(writes.at(-1)).toMatch(/^\r\x1b\[2KLooking up GRM155\\x1b\]0;owned\\x07R71C104KA88D \[/);
+  });
+});
+
+describe('partspec prints text from the command line and the service safely', () => {
+  const world = useEmulatorHome();
+
+  test('a part number holding ESC]0;title BEL and a 100,000-character one: escaped and shortened on stderr', async () => {
+    const long = `GRM${'9'.repeat(100_000)}`;
+    const run = await runCli(['lookup', TITLE_SETTER, long, '--fields', 'Status', '--no-cache'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    expect(run.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(run.stderr).toContain('GRM155\\x1b]0;owned\\x07R71C104KA88D');
+    expect(run.stderr).toContain(`'GRM${'9'.repeat(77)}${ELLIPSIS}'`);
+    expect(run.stderr.length).toBeLessThan(2000);
+  });
+
+  test('an unknown command name is echoed escaped', async () => {
+    const run = await runCli(['\x1b[2Jwipe'], { home: world.home });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe("partspec: unknown command '\\x1b[2Jwipe'.");
+  });
+});
