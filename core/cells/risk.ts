@@ -1,6 +1,7 @@
 import { findAllowedValue } from '../../api/vocabulary';
 import { readValue, type ProductRecord } from '../../api/product';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
+import { agreedValue, type RowProducts, type RowValue } from './several-products';
 
 /** Lifecycle risk levels, worst first. */
 export const RISK_LEVELS = ['EOL', 'Risk', 'Watch', 'OK'] as const;
@@ -56,4 +57,15 @@ export function assessRisk(product: ProductRecord, today: Date): RiskAssessment 
   if (soon) return { level: 'Risk', reason: `${soon.label} ${soon.text} is within ${RISK_HORIZON_MONTHS} months` };
   if (status === 'Under Development') return { level: 'Watch', reason: 'Status is Under Development' };
   return { level: 'OK', reason: status ? `Status is ${status}` : 'No lifecycle warning' };
+}
+
+/**
+ * The lifecycle risk of a row, the one rule behind the Risk column, =PART.RISK, the Replacement
+ * column, `--fail-on risk` and the summary's parts at risk: the level every product of the row
+ * shares (see several-products.ts), with the first product's reason; none when they differ, when
+ * the row is an ambiguous prefix, or when nothing was found.
+ */
+export function rowRisk(row: RowProducts | undefined, today: Date): RowValue<RiskAssessment> {
+  const level = agreedValue(row, (product) => assessRisk(product, today).level);
+  return level.ok ? { ok: true, value: assessRisk(row!.products[0], today) } : level;
 }

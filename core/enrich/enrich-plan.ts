@@ -1,9 +1,10 @@
 import type { ProductRecord } from '../../api/product';
 import { cellAddress } from '../address';
-import { toCellValue, LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
+import type { CellValue } from '../cells/cell-values';
 import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../cells/columns';
 import type { RowKind } from '../bom/bom-rows';
-import { assessRisk } from '../cells/risk';
+import { rowRisk } from '../cells/risk';
+import { alternativesOf, fieldValueOfRow, type RowValue } from '../cells/several-products';
 import { isSyntheticMatch } from '../report/synthetic-data';
 
 export type EnrichMode = 'values' | 'formulas';
@@ -115,13 +116,6 @@ export function enrichmentNumberFormat(spec: ColumnSpec, mode: EnrichMode): stri
   return spec.numberFormat;
 }
 
-/** A value all products agree on, or undefined. */
-function agreed(products: readonly ProductRecord[], pick: (p: ProductRecord) => CellValue | undefined): CellValue | undefined {
-  if (products.length === 0) return undefined;
-  const first = pick(products[0]);
-  return products.every((p) => pick(p) === first) ? first : undefined;
-}
-
 /** Excel string literal inside a formula. */
 function literal(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -158,8 +152,8 @@ export function entryText(value: unknown): string | undefined {
 }
 
 /**
- * The cells of every enrichment column, row by row (`rows[r][c]` follows `columns`). Variants and
- * ambiguous matches show a value only where all candidates agree; alternatives are their union.
+ * The cells of every enrichment column, row by row (`rows[r][c]` follows `columns`). A row of
+ * several products shows what several-products.ts decides, the same as =PART.SPEC and =PART.RISK.
  * In formulas mode field, risk and alternatives cells are `=PART.…` formulas; Match stays a value.
  */
 export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
@@ -168,21 +162,18 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
     const text = entryText(raw);
     if (text === undefined) return columns.map(() => '');
     const outcome = outcomes.get(text);
-    const products = outcome && outcome.status !== 'notFound' && outcome.status !== 'invalid' ? outcome.products : [];
     const partCell = cellAddress(firstRow + r, partColumn);
+    const shown = <T extends CellValue>(value: RowValue<T>): CellValue => (value.ok ? value.value : '');
     return columns.map((spec) => {
       if (spec.special === 'match') return outcome ? matchLabel(outcome) : '';
       if (spec.special === 'replacement') return input.replacements?.get(text) ?? '';
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
-      if (spec.special === 'risk') return agreed(products, (p) => assessRisk(p, today).level) ?? '';
-      if (spec.special === 'alternatives') {
-        const all = new Set(products.flatMap((p) => {
-          const v = p.values.AlternativePartno;
-          return Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : [];
-        }));
-        return [...all].join(LIST_SEPARATOR);
+      if (spec.special === 'risk') {
+        const risk = rowRisk(outcome, today);
+        return risk.ok ? risk.value.level : '';
       }
-      return spec.field ? agreed(products, (p) => toCellValue(p, spec.field!, spec.unit)) ?? '' : '';
+      if (spec.special === 'alternatives') return shown(alternativesOf(outcome));
+      return spec.field ? shown(fieldValueOfRow(outcome, spec.field, spec.unit)) : '';
     });
   });
 }
