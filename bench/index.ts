@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { runBomReport } from './bom-report';
 import { runBundle } from './bundle';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
 import { runEnrichment } from './enrichment';
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
   const b11 = await stage('B11', runFunctionsFirst);
   // The naive half of B12 (ExcelJS loading a 30 MB workbook) takes about two minutes on its own.
   const b12 = await stage('B12', runWorkbookPatch);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12];
+  const b13 = await stage('B13', runBomReport);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13];
 
   const table = renderTable(results);
   const checks = allChecks(results);
