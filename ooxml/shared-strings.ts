@@ -36,7 +36,8 @@ export class SharedStrings {
           this.rootOpenEnd = e.openEnd;
           this.rootSelfClosing = e.selfClosing;
           const count = e.attributes.count;
-          this.count = count === undefined ? undefined : Number(count);
+          // A count that is not a whole number (count="abc") is recounted below.
+          this.count = count === undefined ? undefined : /^\s*\d+\s*$/.test(count) ? Number(count) : Number.NaN;
         }
         if (e.path.length === 1 && e.name === 'si') {
           parts = [];
@@ -55,6 +56,8 @@ export class SharedStrings {
       },
       text: (text, path) => collectText(path, text, parts),
     });
+    // Counting every reference would mean reading every sheet; each string is used at least once.
+    if (Number.isNaN(this.count)) this.count = this.strings.length;
   }
 
   /** The index of a plain string, appended when the part does not hold it yet. */

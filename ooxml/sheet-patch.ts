@@ -1,13 +1,15 @@
 import { cellAddress, parseAddress, MAX_COLUMN_INDEX, type CellBlock } from '../core/address';
+import { describeLimit } from '../core/limits';
 import { highlightMarkup, type ColumnHighlight } from './conditional-formats';
 import type { TypedCell } from './typed-cells';
 import type { RelationshipsPart } from './package-parts';
 import { relationshipType } from './namespaces';
 import { insertChild, WORKSHEET_ORDER } from './schema-order';
+import { columnEdits } from './sheet-columns';
 import type { SharedStrings } from './shared-strings';
 import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
-import { applyEdits, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
+import { applyEdits, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
@@ -16,6 +18,9 @@ import { applyEdits, removeAttributeInTag, setAttributeInTag, type TextEdit } fr
  * stays as it was read: other cells, row attributes, unknown elements, extLst, mc:AlternateContent.
  */
 
+
+/** Why a write cannot be made safely: the caller turns it into one sentence naming the file. */
+export class UnsafeWriteError extends Error {}
 
 /** One cell to write. */
 export interface PendingCell {
@@ -98,6 +103,9 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
     byRow.set(cell.row, list);
   }
   const links: { ref: string; target: string }[] = [];
+  if ([...writes.cells.values()].some((c) => c.column > MAX_COLUMN_INDEX)) {
+    throw new UnsafeWriteError(`the new columns would go past column XFD, over ${describeLimit('sheetColumns')}`);
+  }
 
   /** The markup of a pending cell, given the cell it replaces; '' when nothing is to be written. */
   const markupOf = (cell: PendingCell, old: ScannedCell | undefined): string => {
@@ -117,33 +125,37 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
 
   // Cells and rows, in order.
   const rows = [...byRow.keys()].sort((a, b) => a - b);
+  // Rows (and cells) out of order in the file are looked up in order, so a row or cell that is
+  // there is always found and merged into, never written a second time.
+  const scanned = inOrder(scan.rows, (row) => row.row);
   const sheetData = scan.blocks.get('sheetData');
   const newRows: string[][] = [];
   let rowAt = 0;
   for (const r of rows) {
     const cells = (byRow.get(r) ?? []).sort((a, b) => a.column - b.column);
-    while (rowAt < scan.rows.length && scan.rows[rowAt].row < r) rowAt++;
-    const existing = scan.rows[rowAt]?.row === r ? scan.rows[rowAt] : undefined;
+    while (rowAt < scanned.length && scanned[rowAt].row < r) rowAt++;
+    const existing = scanned[rowAt]?.row === r ? scanned[rowAt] : undefined;
     if (!existing) {
       const markup = cells.map((c) => markupOf(c, undefined)).join('');
       if (markup === '') continue;
-      const at = scan.rows[rowAt]?.start ?? (sheetData ? (sheetData.selfClosing ? -1 : sheetData.closeStart) : -1);
+      const at = scanned[rowAt]?.start ?? (sheetData ? (sheetData.selfClosing ? -1 : sheetData.closeStart) : -1);
       const row = `<${p}row r="${r + 1}">${markup}</${p}row>`;
       if (at < 0) newRows.push([row]);
       else edits.push({ start: at, end: at, text: row });
       continue;
     }
     const inserted: string[] = [];
+    const olds = inOrder(existing.cells, (c) => c.column);
     let cellAt = 0;
     for (const cell of cells) {
-      while (cellAt < existing.cells.length && existing.cells[cellAt].column < cell.column) cellAt++;
-      const old = existing.cells[cellAt]?.column === cell.column ? existing.cells[cellAt] : undefined;
+      while (cellAt < olds.length && olds[cellAt].column < cell.column) cellAt++;
+      const old = olds[cellAt]?.column === cell.column ? olds[cellAt] : undefined;
       if (old?.formulaRef) throw new SharedFormulaError(cellAddress(r, cell.column));
       const markup = markupOf(cell, old);
       if (old) edits.push({ start: old.start, end: old.end, text: markup });
       else if (existing.selfClosing) inserted.push(markup);
       else {
-        const at = existing.cells[cellAt]?.start ?? existing.closeStart;
+        const at = olds[cellAt]?.start ?? existing.closeStart;
         edits.push({ start: at, end: at, text: markup });
       }
     }
@@ -161,11 +173,17 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
   if (!sheetData) edits.push(insertChild(WORKSHEET_ORDER, scan.children, 'sheetData', scan.rootClose, `<${p}sheetData>${newRows.flat().join('')}</${p}sheetData>`));
   else if (sheetData.selfClosing && newRows.length > 0) edits.push({ start: sheetData.start, end: sheetData.end, text: `<${p}sheetData>${newRows.flat().join('')}</${p}sheetData>` });
 
-  edits.push(...columnEdits(scan, writes));
+  edits.push(...columnEdits(scan, writes.widths));
   edits.push(...dimensionEdits(scan, writes));
   edits.push(...highlightEdits(scan, writes, styles));
   edits.push(...hyperlinkEdits(scan, writes, links, rels, context.relNamespace));
   return { xml: applyEdits(scan.xml, edits), overwroteFormula };
+}
+
+/** The list sorted by `key` (itself when it already is, as Excel writes rows and cells). */
+function inOrder<T>(list: readonly T[], key: (item: T) => number): readonly T[] {
+  for (let i = 1; i < list.length; i++) if (key(list[i]) < key(list[i - 1])) return [...list].sort((a, b) => key(a) - key(b));
+  return list;
 }
 
 /** A written cell is the master of a shared or array formula that other cells use. */
@@ -173,39 +191,6 @@ export class SharedFormulaError extends Error {
   constructor(readonly cell: string) {
     super(`cell ${cell} holds a formula other cells share`);
   }
-}
-
-/** `<col>` entries giving each new column its width; a range covering it is split around it. */
-function columnEdits(scan: SheetScan, writes: SheetWrites): TextEdit[] {
-  if (writes.widths.size === 0) return [];
-  const p = scan.prefix;
-  let cols = scan.cols.map((c) => ({ min: c.min, max: c.max, tag: c.tag }));
-  for (const [column, width] of writes.widths) {
-    const n = column + 1;
-    const own = (tag: string): string => {
-      let t = setAttributeInTag(setAttributeInTag(setAttributeInTag(setAttributeInTag(tag, 'min', String(n)), 'max', String(n)), 'width', String(width)), 'customWidth', '1');
-      t = removeAttributeInTag(t, 'hidden');
-      return t.endsWith('/>') ? t : `${t.slice(0, -1).replace(/\s+$/, '')}/>`;
-    };
-    const at = cols.findIndex((c) => c.min <= n && n <= c.max);
-    if (at < 0) {
-      const entry = { min: n, max: n, tag: own(`<${p}col/>`) };
-      const after = cols.findIndex((c) => c.min > n);
-      cols.splice(after < 0 ? cols.length : after, 0, entry);
-      continue;
-    }
-    const c = cols[at];
-    const pieces = [];
-    if (c.min < n) pieces.push({ min: c.min, max: n - 1, tag: setAttributeInTag(c.tag, 'max', String(n - 1)) });
-    pieces.push({ min: n, max: n, tag: own(c.tag) });
-    if (n < c.max) pieces.push({ min: n + 1, max: c.max, tag: setAttributeInTag(c.tag, 'min', String(n + 1)) });
-    cols = [...cols.slice(0, at), ...pieces, ...cols.slice(at + 1)];
-  }
-  // A <col> with content is not something Excel writes; each is one empty element.
-  const markup = cols.map((c) => (c.tag.endsWith('/>') ? c.tag : `${c.tag.slice(0, -1).replace(/\s+$/, '')}/>`)).join('');
-  const block = scan.blocks.get('cols');
-  if (!block) return [insertChild(WORKSHEET_ORDER, scan.children, 'cols', scan.rootClose, `<${p}cols>${markup}</${p}cols>`)];
-  return [{ start: block.openEnd, end: block.closeStart, text: markup }];
 }
 
 /** The `<dimension>` grown to hold the written cells. */

@@ -10,7 +10,7 @@ import { relsPathOf } from './package-reader';
 import { charsOfPoints, typedCellOf, type TypedCell } from './typed-cells';
 import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
 import { SharedStrings } from './shared-strings';
-import { blocksOf, emptyWrites, lastColumnOf, patchSheet, type SheetWrites } from './sheet-patch';
+import { blocksOf, emptyWrites, lastColumnOf, patchSheet, UnsafeWriteError, type SheetWrites } from './sheet-patch';
 import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
 import { scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
@@ -35,8 +35,7 @@ interface SheetRecord {
   path: string;
 }
 
-/** Why a write cannot be made safely: the caller turns it into one sentence naming the file. */
-export class UnsafeWriteError extends Error {}
+export { UnsafeWriteError };
 
 /** The plain value of a typed cell, as a reader of the patched sheet would see it. */
 function plainOf(typed: TypedCell | undefined): unknown {

@@ -33,7 +33,9 @@ export async function openWorkbookFile(file: string): Promise<WorkbookFile> {
       throw new FileError(`${file} is password-protected or an Excel 97-2003 or binary workbook, which partspec cannot read; save it without a password as .xlsx (Excel Workbook) and enrich that.`);
     }
     if (!isZip(start)) throw new FileError(`${file} is not a readable .xlsx workbook (it is not a zip package).`);
-    return { file, book: new WorkbookPatch(source) };
+    const book = new WorkbookPatch(source);
+    if (book.sheetNames.length === 0) throw new FileError(`${file} holds no worksheet (only chart sheets, or no sheet at all), so there is nothing partspec can enrich.`);
+    return { file, book };
   } catch (error) {
     source.close();
     if (error instanceof FileError) throw error;
