@@ -44,6 +44,7 @@ describe('terminalText', () => {
     const writes: string[] = [];
     const progress = createProgress({ isTTY: true, columns: 200, write: (text: string) => writes.push(text) > 0 }, true);
     progress.update(`Looking up ${TITLE_SETTER}`, 1, 2);
+    // eslint-disable-next-line no-control-regex -- the test looks for raw controls
     expect(writes.at(-1)).toMatch(/^\r\x1b\[2KLooking up GRM155\\x1b\]0;owned\\x07R71C104KA88D \[/);
   });
 });
@@ -54,6 +55,7 @@ describe('partspec prints text from the command line and the service safely', ()
   test('a part number holding ESC]0;title BEL and a 100,000-character one: escaped and shortened on stderr', async () => {
     const long = `GRM${'9'.repeat(100_000)}`;
     const run = await runCli(['lookup', TITLE_SETTER, long, '--fields', 'Status', '--no-cache'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    // eslint-disable-next-line no-control-regex -- the test looks for raw controls
     expect(run.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(run.stderr).toContain('GRM155\\x1b]0;owned\\x07R71C104KA88D');
     expect(run.stderr).toContain(`'GRM${'9'.repeat(77)}${ELLIPSIS}'`);
