@@ -1,7 +1,7 @@
 import type { ChangeReport } from '../../core/enrich/changes';
 import { entryText, type EnrichSet, type MatchOutcome } from '../../core/enrich/enrich-plan';
 import { isNotOurs } from '../../core/enrich/enrich-sets';
-import { assessRisk, RISK_LEVELS, type RiskLevel } from '../../core/cells/risk';
+import { rowRisk } from '../../core/cells/risk';
 import { UsageError } from '../../node/errors';
 
 /** What `--fail-on` can stop a pipeline on. */
@@ -17,13 +17,6 @@ export function parseFailOn(text: string | undefined): Set<FailOn> {
     out.add(word as FailOn);
   }
   return out;
-}
-
-/** The worst lifecycle level of a row's products (the matches PartSpec fills the row from), or undefined. */
-function worstRisk(outcome: MatchOutcome | undefined, today: Date): RiskLevel | undefined {
-  if (!outcome || outcome.status === 'notFound' || outcome.status === 'invalid' || outcome.products.length === 0) return undefined;
-  const levels = outcome.products.map((p) => RISK_LEVELS.indexOf(assessRisk(p, today).level));
-  return RISK_LEVELS[Math.min(...levels)];
 }
 
 /**
@@ -49,12 +42,10 @@ export function describeFailures(input: {
     const row = `${firstRow + i + 1}${where}`;
     if (failOn.has('changes') && changes && changes.texts[i]) lines.push(`Row ${row}: '${text}' changed: ${changes.texts[i]}`);
     const outcome = outcomes.get(text);
-    const level = worstRisk(outcome, today);
+    const risk = rowRisk(outcome, today);
+    const level = risk.ok ? risk.value.level : undefined;
     const risky = (failOn.has('risk') && (level === 'Risk' || level === 'EOL')) || (failOn.has('eol') && level === 'EOL');
-    if (risky) {
-      const reason = outcome!.products.map((p) => assessRisk(p, today)).find((a) => a.level === level)?.reason;
-      lines.push(`Row ${row}: '${text}' is ${level}${reason ? `: ${reason}` : ''}`);
-    }
+    if (risk.ok && risky) lines.push(`Row ${row}: '${text}' is ${level}: ${risk.value.reason}`);
   });
   return lines;
 }

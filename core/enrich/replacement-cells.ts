@@ -1,19 +1,18 @@
 import { summarizeReplacement, type ReplacementAnswer } from '../../api/replacements';
 import type { MatchOutcome } from './enrich-plan';
-import { assessRisk, type RiskLevel } from '../cells/risk';
+import { rowRisk, type RiskLevel } from '../cells/risk';
 
 /** Risk levels whose rows get a replacement: the part is ending or has ended. */
 export const REPLACEMENT_RISK_LEVELS: readonly RiskLevel[] = ['EOL', 'Risk'];
 
 /**
- * The inputs whose parts are ending (every product the input stands for is at Risk or EOL), each
+ * The inputs whose parts are ending (the row's risk, rowRisk, is Risk or EOL), each
  * once, in the order given: the rows the `PartSpec: Replacement` column fills.
  */
 export function riskyInputs(inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>, today: Date): string[] {
   return [...new Set(inputs)].filter((input) => {
-    const outcome = outcomes.get(input);
-    if (!outcome || (outcome.status !== 'exact' && outcome.status !== 'variant') || outcome.products.length === 0) return false;
-    return outcome.products.every((p) => REPLACEMENT_RISK_LEVELS.includes(assessRisk(p, today).level));
+    const risk = rowRisk(outcomes.get(input), today);
+    return risk.ok && REPLACEMENT_RISK_LEVELS.includes(risk.value.level);
   });
 }
 
