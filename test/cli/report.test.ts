@@ -12,6 +12,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
+import { LIFECYCLE_BOM as BOM } from '../fixtures/boms/lifecycle-bom';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { ROOT, runCli, useEmulatorHome, type CliRun } from './helpers';
 
@@ -19,21 +20,8 @@ const world = useEmulatorHome();
 const FIELDS = 'Status,LastBuyDate,ProductionEndDate,Rohs,Reach,LeadFree,AecQ200Support';
 const BUILDS = 250;
 
-/** Parts of the emulator's catalog in every lifecycle state, the DNP, other-maker and not-found rows around them. */
-const LIFECYCLE_BOM = [
-  ['Item', 'Qty', 'Reference', 'Manufacturer', 'MPN', 'Fitted'],
-  [1, 4, 'C1-C4', 'Murata', 'MCA155C0J112JA1D', ''],
-  [2, 2, 'C5, C6', 'Murata', 'MCA155C0J121GA2D', ''],
-  [3, '', 'C7 C8 C9', 'Murata', 'MCA155C0J620JA1D', ''],
-  [4, 1, 'C10', 'Murata', 'MCA155C0J750GA1D', ''],
-  [5, 3, 'C11', 'Murata', 'MCA155C1C272JA1D', ''],
-  [6, 1, 'C12', 'Murata', 'MCA155C0J1R8BA1D', ''],
-  [7, 2, 'R1, R2', 'Yageo', 'RC0603FR-0710KL', ''],
-  [8, 1, 'C13', 'Murata', 'MCA155C0J112JA1D', 'DNP'],
-  [9, 1, 'C14', 'Murata', 'GRM0000TYPO', ''],
-  [10, 2, 'C15 <b>C16</b>', 'Murata', 'MCA155C0J620JA1D', ''],
-  [11, 10, 'C20-C29', 'Murata', 'GRM155R71C104KA88D', ''],
-];
+/** The lifecycle BOM, with a part on two rows (one with markup in its designators) and a part of the emulator's synthetic data. */
+const LIFECYCLE_BOM = [...BOM, [11, 2, 'C16 <b>C17</b>', 'Murata', 'MCA155C0J620JA1D', ''], [12, 10, 'C20-C29', 'Murata', 'GRM155R71C104KA88D', '']];
 
 const cli = (args: string[]): Promise<CliRun> => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
 
@@ -154,14 +142,14 @@ test('a text BOM is only read: the summary goes to stdout, the HTML page is self
   expect(run.code).toBe(4);
   expect(run.stderr).toMatch(/Row 3: 'MCA155C0J121GA2D' is EOL/);
   expect(run.stdout).toMatch(/^PartSpec Summary\n/);
-  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 11\s+C7 C8 C9 C15 <b>C16.*\s5\s+2027-\d\d-\d\d\s+LastBuyDate\s+.*\s1250\n/);
+  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 12\s+C7 C8 C9 C16 <b>C17.*\s5\s+2027-\d\d-\d\d\s+LastBuyDate\s+.*\s1250\n/);
   expect(readFileSync(join(world.home, 'lifecycle.csv')).equals(before)).toBe(true);
   const html = readFileSync(join(world.home, 'report.html'), 'utf8');
   expect(html.match(/<svg\b/g)).toHaveLength(3);
   expect(html).not.toMatch(/<script|<link|<img|@import|url\(/i);
   expect(html.replace(/xmlns(:\w+)?="http[^"]+"/g, '')).not.toMatch(/https?:\/\//);
-  expect(html).toContain('&lt;b&gt;C16&lt;');
-  expect(html).not.toContain('<b>C16');
+  expect(html).toContain('&lt;b&gt;C17&lt;');
+  expect(html).not.toContain('<b>C17');
   expect(html).toMatch(/prefers-color-scheme: dark/);
   const json = await cli(['report', 'lifecycle.csv', '--json']);
   expect((JSON.parse(json.stdout) as BomSummary).rows).toBe(LIFECYCLE_BOM.length - 1);

@@ -2,25 +2,14 @@ import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
 import { STATUS_BUCKETS } from '../../core/report/types';
 import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
 import { enrichSelection } from '../../src/sheets';
+import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
 import { freshWorkbook, startRig, type Rig } from './helpers';
 
 /* The BOM summary in Excel, against the emulator over real HTTP: every figure agrees with the
  * Match, Status and date cells an enrichment of the same BOM writes, and the BOM is only read. */
 
 const TODAY = new Date(2026, 10, 24);
-const BOM = [
-  ['Item', 'Qty', 'Reference', 'Manufacturer', 'MPN', 'Fitted'],
-  [1, 4, 'C1-C4', 'Murata', 'MCA155C0J112JA1D', ''],
-  [2, 2, 'C5, C6', 'Murata', 'MCA155C0J121GA2D', ''],
-  [3, '', 'C7 C8 C9', 'Murata', 'MCA155C0J620JA1D', ''],
-  [4, 1, 'C10', 'Murata', 'MCA155C0J750GA1D', ''],
-  [5, 3, 'C11', 'Murata', 'MCA155C1C272JA1D', ''],
-  [6, 1, 'C12', 'Murata', 'MCA155C0J1R8BA1D', ''],
-  [7, 2, 'R1, R2', 'Yageo', 'RC0603FR-0710KL', ''],
-  [8, 1, 'C13', 'Murata', 'MCA155C0J112JA1D', 'DNP'],
-  [9, 1, 'C14', 'Murata', 'GRM0000TYPO', ''],
-  [10, 1, 'C15', 'Murata', 'MCA155C0J112JA1J', ''],
-];
+const BOM = LIFECYCLE_BOM;
 
 let rig: Rig;
 beforeAll(async () => {
