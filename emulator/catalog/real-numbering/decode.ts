@@ -20,7 +20,8 @@ const PACKAGE_SUFFIXES = [
 /**
  * Reads one of the maker's real part numbers (package code included, upper case, as the service
  * stores it): GRM155R71C104KA88D, RDER71H104K2M1H03A, LQW18AN10NG00D, DFE322512F-2R2M=P2.
- * Undefined for a number of an unknown series or with a code that is not in the tables.
+ * Undefined for a number of an unknown series, with a code that is not in the tables, or whose
+ * ratings cannot exist in its body.
  */
 export function decodeRealPartno(partno: string): RealPart | undefined {
   if (partno.length < 14 || partno.length > 24) return undefined;
@@ -33,7 +34,8 @@ export function decodeRealPartno(partno: string): RealPart | undefined {
 
 /**
  * The package forms a real base number (a number without its package code, GRM155R71C104KA88)
- * is sold in, as the maker does for a body of its size; empty when `base` is not a whole base.
+ * is sold in, as its codes say (thickness, lead code, specification code); empty when `base` is
+ * not a whole number less its package code, so nothing is invented for a shorter string.
  */
 export function decodeRealVariants(base: string): RealPart[] {
   const found = PACKAGE_SUFFIXES.map((suffix) => decodeRealPartno(`${base}${suffix}`)).find((p) => p?.partnoWithoutPackageCode === base);
