@@ -9,9 +9,10 @@ import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { openBom } from '../io/bom';
+import { fileDocument } from '../io/bom-document';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
 import { openWorkbookFile } from '../io/workbook-file';
-import { readOnlyDocument, summarizeBomDocument } from '../report/bom-summary';
+import { summarizeBomDocument } from '../report/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
 import type { Command } from './command';
@@ -117,7 +118,7 @@ export const reportCommand: Command = {
     }
     let result;
     try {
-      result = await summarizeBomDocument(readOnlyDocument(file, sheet), client, {
+      result = await summarizeBomDocument(fileDocument(file, sheet), client, {
         column,
         builds,
         automotive: flags.bool('automotive') ? true : 'auto',

@@ -14,7 +14,7 @@ function widestRow(values: readonly (readonly unknown[] | undefined)[]): number 
  * tables and drawings too, so new columns go right of them); reads are slices of its values,
  * writes go to the file's columns, to be saved by the caller.
  */
-export function fileDocument(file: BomFile, sheetName?: string): BomDocument {
+export function fileDocument(file: Pick<BomFile, 'sheetNames' | 'values' | 'occupiedWidth' | 'writeColumn'>, sheetName?: string): BomDocument {
   const names = sheetName === undefined ? file.sheetNames : [sheetName];
   return {
     async regions(): Promise<BomRegion[]> {

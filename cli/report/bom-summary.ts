@@ -1,5 +1,5 @@
 import type { Client, Lang } from '../../api/node';
-import type { BomDocument, BomFile, BomRegion } from '../../core/enrich/document';
+import type { BomDocument } from '../../core/enrich/document';
 import type { EnrichSet, MatchOutcome } from '../../core/enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn } from '../../core/enrich/enrich-sets';
 import { locateBom, type LocatedBom } from '../../core/enrich/locate';
@@ -14,27 +14,6 @@ import { buildReplacementColumn } from '../../src/sheets/replacement-column';
  * summary read it: the core locates the BOM, plans its first part-number set and counts; this
  * module only moves cells from the file to the core and the lookups to the client.
  */
-
-/** A BOM file seen through the core's BomDocument port, for reading: its sheets as regions from A1. */
-export function readOnlyDocument(file: Pick<BomFile, 'sheetNames' | 'values' | 'occupiedWidth'>, sheet?: string): BomDocument {
-  const names = sheet === undefined ? file.sheetNames : [sheet];
-  return {
-    async regions(): Promise<BomRegion[]> {
-      return names.map((sheetName) => {
-        const values = file.values(sheetName);
-        const widest = values.reduce((most, row) => Math.max(most, row?.length ?? 0), 0);
-        return { sheetName, origin: { row: 0, column: 0 }, rowCount: values.length, lastColumn: Math.max(widest, file.occupiedWidth?.(sheetName) ?? 0) - 1 };
-      });
-    },
-    async read(sheetName, block) {
-      const values = file.values(sheetName);
-      return Array.from({ length: block.rowCount }, (_, r) => Array.from({ length: block.columnCount }, (_, c) => values[block.row + r]?.[block.column + c]));
-    },
-    async write() {
-      throw new Error('partspec report reads the BOM and writes only its summary');
-    },
-  };
-}
 
 export interface BomSummaryOptions {
   /** The part-number column by its header or letters. */
