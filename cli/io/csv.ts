@@ -42,10 +42,14 @@ export interface CsvTable {
 /** What a new CSV file is: UTF-8 with a BOM, CRLF. */
 export const NEW_CSV_LAYOUT: TextLayout = { encoding: 'utf-8', bom: true, newline: '\r\n' };
 
-/** Whether every field of the first records is quoted. */
+/**
+ * Whether every field of the first records is quoted. An empty unquoted field does not count
+ * against it: lines such a file gets from PartSpec (padding before the new columns) have them.
+ */
 function everyFieldQuoted(text: string, records: readonly TextRecord[]): boolean {
-  const first = records.filter((r) => r.end > r.start).slice(0, 5);
-  return first.length > 0 && first.every((r) => r.starts.every((s) => text[s] === '"'));
+  const quoted = (r: TextRecord, i: number): boolean => text[r.starts[i]] === '"';
+  const first = records.filter((r) => r.starts.some((_, i) => quoted(r, i) || r.fields[i] !== '')).slice(0, 5);
+  return first.length > 0 && first.every((r) => r.starts.every((_, i) => quoted(r, i) || r.fields[i] === ''));
 }
 
 /** What of a file the limit names: its line or field length. */

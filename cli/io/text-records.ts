@@ -126,23 +126,34 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
- * The delimiter of a text table: the one that splits the most of its first records into the same
- * number (above one) of fields, the wider split between equals; quoted fields count as one, so a file whose cells hold the other
- * delimiters (a semicolon CSV with commas in its values, or PartSpec's quoted cells) is found
- * again. `preferred` wins ties (a .tsv's tab). Comma when no delimiter splits anything.
+ * The delimiter of a text table: the one that splits most of its first records into one common
+ * width (above one field), weighed by the delimiters those records hold, so a wide header and its
+ * rows outweigh short lines a wrong delimiter happens to split alike. Quoted fields count as one,
+ * so a file whose cells hold the other delimiters (a semicolon CSV with commas in its values, or
+ * PartSpec's quoted cells) is found again. A delimiter that leaves a quote unbalanced is ruled
+ * out. `preferred` wins ties (a .tsv's tab). Comma when no delimiter splits anything.
  */
 export function detectDelimiter(text: string, preferred?: string): string {
   const sample = text.slice(0, 1 << 18);
-  let best = { delimiter: preferred ?? ',', records: 0, fields: 0 };
+  let best = { delimiter: preferred ?? ',', score: 0 };
   const order = preferred ? [preferred, ...DELIMITERS.filter((d) => d !== preferred)] : DELIMITERS;
   for (const delimiter of order) {
+    let records: TextRecord[];
+    try {
+      records = parseTextRecords(sample, { delimiter, maxRecords: 200 });
+    } catch {
+      // A quote this delimiter leaves unbalanced rules it out, unless the sample cut a field short.
+      if (sample.length === text.length) continue;
+      records = parseTextRecords(sample, { delimiter, maxRecords: 200, lenient: true });
+    }
     const counts = new Map<number, number>();
-    for (const r of parseTextRecords(sample, { delimiter, maxRecords: 200, lenient: true })) {
+    for (const r of records) {
       if (r.fields.length > 1) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
     }
-    // The most common width; between equally common ones, and then between delimiters, the wider splits win.
-    for (const [fields, records] of counts) {
-      if (records > best.records || (records === best.records && fields > best.fields)) best = { delimiter, records, fields };
+    // The delimiters that split records into one common width: records of that width times their delimiters.
+    for (const [fields, count] of counts) {
+      const score = count * (fields - 1);
+      if (score > best.score) best = { delimiter, score };
     }
   }
   return best.delimiter;
