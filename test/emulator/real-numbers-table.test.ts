@@ -137,7 +137,7 @@ describe('the Match column of a decoded answer', () => {
     expect(fieldValueOf('GRM188Z71A106KA73D', outcomes.get('GRM188Z71A106KA73D'), status)).toBe('In Production (synthetic)');
     expect(fieldValueOf(own, outcomes.get(own), status)).toBe('In Production');
     // PART.INFO's card too.
-    const card = (partno: string) => buildEntityCard(outcomes.get(partno)!.products[0], new Date('2026-01-01')).properties.Status;
+    const card = (partno: string): unknown => buildEntityCard(outcomes.get(partno)!.products[0], new Date('2026-01-01')).properties?.Status;
     expect(card('GRM188Z71A106KA73D')).toMatchObject({ type: 'String', basicValue: 'In Production (synthetic)' });
     expect(card(own)).toMatchObject({ type: 'String', basicValue: 'In Production' });
   });
