@@ -1,7 +1,7 @@
 import { cellAddress } from '../../core/address';
-import { buildEnrichmentColumns } from '../../core/enrich/enrich-plan';
-import { runEnrichment, type EnrichmentReport } from '../../core/enrich/run-enrichment';
-import type { LocateFailure } from '../../core/enrich/locate';
+import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
+import { runEnrichment } from '../../core/enrich/run-enrichment';
+import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
@@ -102,18 +102,18 @@ function locateError(failure: LocateFailure): UsageError {
 }
 
 /** What the run found before looking up, on stderr: how the column was found, a close runner-up, unasked second sources, where each set's part numbers are. */
-function noteLayout(run: EnrichmentReport, named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void): void {
-  const { layout, region, headers } = run.bom;
+function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void): void {
+  const { layout, region, headers } = bom;
   const sheet = `Sheet '${region.sheetName}'`;
   if (layout.note) note(`${sheet}: ${layout.note}`);
   const ambiguity = describeAmbiguity(layout);
   if (ambiguity) note(`${sheet}: ${ambiguity}`);
   const unasked = named ? undefined : describeUnaskedAlternates(values, layout);
   if (unasked) note(`${sheet}: ${unasked}`);
-  for (const set of run.sets) {
-    const header = headers[set.partColumn - run.bom.headerOrigin];
+  for (const set of sets) {
+    const header = String(headers[set.partColumn - bom.headerOrigin] ?? '');
     const where = `${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)}`;
-    note(`${sheet}: ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${where} ${set.tally.partHeader === '' ? 'under an empty header' : `under '${String(header)}'`}.`);
+    note(`${sheet}: ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${where} ${header.trim() === '' ? 'under an empty header' : `under '${header}'`}.`);
   }
 }
 
@@ -162,6 +162,7 @@ export const enrichCommand: Command = {
         alternates: alternateColumns.map((name) => ({ name })),
         today,
         signal: context.signal,
+        onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
         replacements: flags.bool('replacements')
           ? async (inputs, outcomes) => {
               context.progress.update('Looking for replacements', 0);
@@ -175,7 +176,6 @@ export const enrichCommand: Command = {
     );
     if (!run.ok) throw locateError(run);
     const values = bom.values(run.bom.region.sheetName);
-    noteLayout(run, column !== undefined, values, (line) => context.note(line));
 
     context.progress.update('Writing', 0, 1);
     const notCarried = await bom.save(out, run.bom.region.sheetName);

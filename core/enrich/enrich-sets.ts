@@ -71,7 +71,7 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
   const partHeader = bom.headers[partColumn - bom.headerOrigin - shift];
   const alternateSpecs = specs.filter((s) => s.special !== 'changes');
   for (const alternate of alternates) {
-    const last = Math.max(bom.lastColumn, ...sets.flatMap((s) => s.planned.map((p) => p.column)));
+    const last = sets.reduce((most, s) => s.planned.reduce((m, p) => Math.max(m, p.column), most), bom.lastColumn);
     const maker = shiftIndex(alternateMakerColumn(bom.headers, makerHeader, partHeader, bom.headers[alternate.column - bom.headerOrigin - shift]), shift);
     const planned = planEnrichmentColumns(alternateSpecs, bom.headers, bom.headerOrigin, last, alternate.column, { source: alternate.source });
     sets.push(setOf(alternate.column, maker, planned, alternate.source));

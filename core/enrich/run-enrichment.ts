@@ -38,6 +38,8 @@ export interface EnrichmentOptions {
    * result is 'failed' or 'cancelled') instead of rethrowing it (the command line's exit codes).
    */
   describeFailure?: (error: unknown) => string;
+  /** Hears where the BOM and the sets are before anything is looked up (the command line says so on stderr). */
+  onPlanned?: (bom: LocatedBom, sets: readonly EnrichSet[]) => void;
   onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
 }
 
@@ -95,6 +97,7 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
   const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
   const { sets, compare } = planRun(bom, rows, options, alternates);
   const inputs = lookupInputs(sets);
+  options.onPlanned?.(bom, sets);
   const place = { headerRow: layout.headerRow, firstRow: layout.firstRow };
   const rangeOf = (column: number): string => `${cellAddress(layout.firstRow, column)}:${cellAddress(layout.lastRow, column)}`;
   const report = (status: EnrichmentReport['status'], extra: Partial<EnrichmentReport>, enriched: EnrichedSet[] = []): EnrichmentReport => ({
