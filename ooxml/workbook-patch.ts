@@ -258,6 +258,8 @@ export class WorkbookPatch {
       const styles = this.styles;
       const offset = this.date1904 ? 1462 : 0;
       scan = scanSheet(this.requireText(sheet.path), { strings: this.strings.strings, isDate: (s) => styles.isDate(s), dateOf: (n) => fromExcelSerial(n + offset) });
+      // Memory follows the sheets written, not the workbook: a sheet only read is kept until the next one is read.
+      for (const other of this.scans.keys()) if (!this.writes.has(other)) this.scans.delete(other);
       this.scans.set(name, scan);
     }
     return scan;
