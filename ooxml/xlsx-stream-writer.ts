@@ -76,6 +76,7 @@ export class XlsxStreamWriter {
   private readonly zip: Zip;
   /** The same style book the patcher appends to, starting from Excel's defaults. */
   private readonly styles = new StylesPart(undefined);
+  private readonly styleIndex = new Map<string, number>();
   private readonly sheets: { name: string; filter?: string }[] = [];
   private sheet: SheetState | undefined;
   private spillDir: string | undefined;
@@ -137,8 +138,14 @@ export class XlsxStreamWriter {
 
   private cellXml(cell: XlsxCell, ref: string, sheet: SheetState): string {
     const link = cell.type === 'text' && cell.link !== undefined;
-    // General is what the default format already shows.
-    const style = this.styles.styleOf(0, { numFmt: cell.numFmt === 'General' ? undefined : cell.numFmt, bold: cell.bold && !link, link, fill: cell.fill });
+    // Most cells differ only in their number format: that alone is the key, with no object made per cell.
+    const key = link || cell.bold || cell.fill ? `${cell.numFmt}|${link ? 'link' : 'bold'}|${cell.fill ?? ''}` : cell.numFmt;
+    let style = this.styleIndex.get(key);
+    if (style === undefined) {
+      // General is what the default format already shows.
+      style = this.styles.styleOf(0, { numFmt: cell.numFmt === 'General' ? undefined : cell.numFmt, bold: cell.bold && !link, link, fill: cell.fill });
+      this.styleIndex.set(key, style);
+    }
     const s = style === 0 ? '' : ` s="${style}"`;
     switch (cell.type) {
       case 'number':
