@@ -3,7 +3,7 @@ import { readValue } from '../../api/product';
 import type { DisplayUnit } from '../../api/units';
 import type { FieldDef, Lang } from '../../api/vocabulary';
 import { cellKindOf, type CellValue } from '../../core/cells/cell-values';
-import { assessRisk } from '../../core/cells/risk';
+import { rowRisk } from '../../core/cells/risk';
 import {
   cellText,
   checkFieldApplies,
@@ -157,8 +157,11 @@ export async function evaluateRisk(runtime: FunctionsRuntime, args: { partno: un
   const grid = buildGrid(planGrid(parts, { cells: [''], rows: 1, columns: 1 }), (p): CellResult => {
     const input = inputs[p];
     if (input === '') return '';
-    const products = productsOf(input, outcomes.get(input));
-    return agreeAcrossVariants(products, 'lifecycle risk', (product) => assessRisk(product, today).level);
+    const outcome = outcomes.get(input);
+    const products = productsOf(input, outcome);
+    const risk = rowRisk(outcome, today);
+    if (!risk.ok) throw new ArgumentProblem('#N/A', `Ambiguous: ${products.length} package variants differ in lifecycle risk — use the full part number`);
+    return risk.value.level;
   });
   return finishGrid(grid) as string[][];
 }

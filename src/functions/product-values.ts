@@ -2,7 +2,8 @@ import type { LookupOutcome } from '../../api/client';
 import type { ProductRecord } from '../../api/product';
 import type { DisplayUnit } from '../../api/units';
 import type { FieldDef } from '../../api/vocabulary';
-import { toCellValue, type CellValue } from '../../core/cells/cell-values';
+import type { CellValue } from '../../core/cells/cell-values';
+import { agreedValue, fieldValueOfRow, type NoValue } from '../../core/cells/several-products';
 import { isSyntheticMatch, SYNTHETIC_STATUS_SUFFIX } from '../../core/report/synthetic-data';
 import { checkFieldApplies } from './arguments';
 import { ArgumentProblem } from './errors';
@@ -29,37 +30,37 @@ export function productsOf(input: string, outcome: LookupOutcome | undefined): P
   return outcome.products;
 }
 
-/** The value of one field of one product, converted; undefined when the product has none. */
-function valueOfProduct(product: ProductRecord, field: FieldDef, unit: DisplayUnit | undefined): CellValue | undefined {
-  checkFieldApplies(field, product.group);
-  return toCellValue(product, field, unit);
+/** The `#N/A` of an input whose products give no value under the several-products rule. */
+function noValueProblem(input: string, products: readonly ProductRecord[], what: string, why: NoValue): ArgumentProblem {
+  if (why === 'differ') return new ArgumentProblem('#N/A', `Ambiguous: ${products.length} package variants differ in ${what} — use the full part number`);
+  if (why === 'missing') return new ArgumentProblem('#N/A', `No ${what} for ${input}`);
+  return new ArgumentProblem('#N/A', `Part not found: ${input}`);
 }
 
 /**
- * What all products of an input agree on, computed per product by `read`. One product gives its
- * own answer; package variants give the answer when they all agree, and otherwise "Ambiguous: 3
- * package variants differ in PackageType — use the full part number".
+ * What all products of an input agree on, computed per product by `read` (the several-products
+ * rule of the core). One product gives its own answer; package variants give the answer when they
+ * all agree, and otherwise "Ambiguous: 3 package variants differ in PackageType — use the full
+ * part number".
  */
 export function agreeAcrossVariants<T>(products: readonly ProductRecord[], what: string, read: (product: ProductRecord) => T): T {
-  const [first, ...rest] = products;
-  const answer = read(first);
-  for (const product of rest) {
-    if (read(product) !== answer) {
-      throw new ArgumentProblem('#N/A', `Ambiguous: ${products.length} package variants differ in ${what} — use the full part number`);
-    }
-  }
-  return answer;
+  const agreed = agreedValue({ status: 'variant', products }, read);
+  if (!agreed.ok && agreed.why === 'differ') throw noValueProblem('', products, what, agreed.why);
+  return agreed.ok ? agreed.value : read(products[0]);
 }
 
 /**
  * The cell value of `field` for the part an input stands for: converted to `unit` (SI when
- * undefined), Booleans as Booleans, dates as Excel serials, lists joined with ", ". Throws `#N/A`
- * when the part or the value is missing, the field does not apply, or variants differ.
+ * undefined), Booleans as Booleans, dates as Excel serials, lists joined with ", ", the same value
+ * an enrichment writes for the row (core/cells/several-products.ts: alternatives of every variant
+ * together). Throws `#N/A` when the part or the value is missing, the field does not apply, or
+ * variants differ.
  */
 export function fieldValueOf(input: string, outcome: LookupOutcome | undefined, field: FieldDef, unit?: DisplayUnit): CellValue {
   const products = productsOf(input, outcome);
-  const value = agreeAcrossVariants(products, field.name, (p) => valueOfProduct(p, field, unit));
-  if (value === undefined) throw new ArgumentProblem('#N/A', `No ${field.name} for ${input}`);
+  const found = fieldValueOfRow(outcome, field, unit, (p) => checkFieldApplies(field, p.group));
+  if (!found.ok) throw noValueProblem(input, products, field.name, found.why);
+  const { value } = found;
   // A part decoded from its number alone has a placeholder status: say so, as the Match column of an enrichment does.
   if (field.name === 'Status' && typeof value === 'string' && isSyntheticMatch(products)) return `${value}${SYNTHETIC_STATUS_SUFFIX}`;
   return value;
