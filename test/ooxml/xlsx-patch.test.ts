@@ -2,6 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { matchRules } from '../../core/enrich/highlight';
 import { escapeExcelText, unescapeExcelText } from '../../api/stream/excel-text';
+import { NS } from '../../ooxml/namespaces';
 import { WORKSHEET_ORDER } from '../../ooxml/schema-order';
 import { SharedStrings } from '../../ooxml/shared-strings';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
@@ -16,13 +17,13 @@ import type { ColumnWrite } from '../../core/enrich/document';
  * element where the schema wants it, everything else byte for byte).
  */
 
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const MAIN = NS.main;
+const R = NS.relationships;
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 const SML = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 
 const rels = (list: [string, string, string, boolean?][]): string =>
-  `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list
+  `${HEAD}<Relationships xmlns="${NS.packageRelationships}">${list
     .map(([id, type, target, external]) => `<Relationship Id="${id}" Type="${type.includes('/') ? type : `${R}/${type}`}" Target="${target}"${external ? ' TargetMode="External"' : ''}/>`)
     .join('')}</Relationships>`;
 
@@ -43,7 +44,7 @@ const VML = `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-m
 const COMMENTS = `${HEAD}<comments xmlns="${MAIN}"><authors><author>QA</author></authors><commentList><comment ref="C2" authorId="0"><text><t>second source approved</t></text></comment></commentList></comments>`;
 
 const TYPES = (extra = ''): string =>
-  `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="${SML}.printerSettings"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="${SML}.styles+xml"/><Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/><Override PartName="/xl/comments1.xml" ContentType="${SML}.comments+xml"/>${extra}</Types>`;
+  `${HEAD}<Types xmlns="${NS.contentTypes}"><Default Extension="bin" ContentType="${SML}.printerSettings"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="${SML}.styles+xml"/><Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/><Override PartName="/xl/comments1.xml" ContentType="${SML}.comments+xml"/>${extra}</Types>`;
 
 interface BookOptions {
   sheet?: string;
@@ -312,11 +313,11 @@ describe('packages Excel writes without some parts', () => {
 });
 
 test('a Strict Open XML workbook gets its hyperlinks in its own relationship namespace', () => {
-  const STRICT_R = 'http://purl.oclc.org/ooxml/officeDocument/relationships';
+  const STRICT_R = NS.relationshipsStrict;
   const files = unzipSync(book());
   for (const [path, bytes] of Object.entries(files)) {
     if (path.endsWith('.bin')) continue;
-    files[path] = strToU8(strFromU8(bytes).split(`${R}`).join(STRICT_R).split(MAIN).join('http://purl.oclc.org/ooxml/spreadsheetml/main'));
+    files[path] = strToU8(strFromU8(bytes).split(`${R}`).join(STRICT_R).split(MAIN).join(NS.mainStrict));
   }
   const out = patched(zipSync(files), [write(16, URL_SPEC, ['https://example.com/a'])]);
   expect(text(out.parts, 'xl/worksheets/_rels/sheet1.xml.rels')).toContain(`Type="${STRICT_R}/hyperlink" Target="https://example.com/a" TargetMode="External"`);
