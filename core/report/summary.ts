@@ -1,6 +1,6 @@
 import { readValue, type ProductRecord } from '../../api/product';
 import { findAllowedValue } from '../../api/vocabulary';
-import { assessRisk, type RiskAssessment } from '../cells/risk';
+import { rowRisk } from '../cells/risk';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
 import { REPLACEMENT_RISK_LEVELS } from '../enrich/replacement-cells';
 import { quantityPerBoard } from './quantities';
@@ -98,12 +98,6 @@ function horizonOf(date: Date, today: Date): EndHorizon | undefined {
   return undefined;
 }
 
-/** The worst risk over a part's products (several products of one row are judged by the worst). */
-function worstRisk(products: readonly ProductRecord[], today: Date): RiskAssessment {
-  const order = ['EOL', 'Risk', 'Watch', 'OK'];
-  return products.map((p) => assessRisk(p, today)).sort((a, b) => order.indexOf(a.level) - order.indexOf(b.level))[0];
-}
-
 function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'no' | 'unknown' {
   const values = products.map((p) => readValue(p, `ComplianceInfo.${flag}`));
   if (values.some((v) => v === false)) return 'no';
@@ -155,8 +149,9 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
       const lastTimeBuy = options.builds !== undefined ? place.quantityPerBoard * options.builds : undefined;
       ending.push({ ...place, horizon, date: end.text.slice(0, 10), dateField: end.field, quarter: quarterOf(end.date), ...(lastTimeBuy !== undefined ? { lastTimeBuy } : {}) });
     }
-    const risk = worstRisk(products, today);
-    if (REPLACEMENT_RISK_LEVELS.includes(risk.level)) {
+    const judged = rowRisk(partRows[0].outcome, today);
+    const risk = judged.ok ? judged.value : undefined;
+    if (risk && REPLACEMENT_RISK_LEVELS.includes(risk.level)) {
       const status = neutralStatus(products[0]);
       const instead = partRows.flatMap((r) => insteadOf(r, products)).filter((c, i, all) => all.findIndex((o) => o.partno === c.partno) === i);
       atRisk.push({ ...place, risk: risk.level, reason: risk.reason, ...(status ? { status } : {}), instead });
