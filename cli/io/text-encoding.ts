@@ -161,8 +161,9 @@ export function decodeTextTable(bytes: Uint8Array): DecodedText {
     if (utf16) [encoding, text] = [utf16, decodeUtf16(bytes, utf16, 0)];
     else {
       const utf8 = decodeUtf8Escaped(bytes);
-      // Mostly UTF-8 with a few stray bytes stays UTF-8; bytes that are hardly ever UTF-8 are Windows-1252.
-      if (utf8.stray === 0 || utf8.multibyte > utf8.stray) [encoding, text, strayBytes] = ['utf-8', utf8.text, utf8.stray];
+      // UTF-8 with a few stray bytes (several UTF-8 characters to each) stays UTF-8, so its text
+      // reads right; otherwise Windows-1252. Either way every byte is written back as it was.
+      if (utf8.stray === 0 || utf8.multibyte >= 4 * utf8.stray) [encoding, text, strayBytes] = ['utf-8', utf8.text, utf8.stray];
       else [encoding, text, fellBack] = ['windows-1252', decodeCp1252(bytes), true];
     }
   }

@@ -23,7 +23,8 @@ const MATCH: ColumnSpec = { id: 'match', header: 'PartSpec: Match', kind: 'text'
 
 test.each([
   ['UTF-8 with a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a,品\r\n', 'utf8')]), 'utf-8', true],
-  ['UTF-8 with stray bytes', Buffer.concat([Buffer.from('品,品,品,', 'utf8'), Buffer.from([0x81, 0xff]), Buffer.from('\n')]), 'utf-8', false],
+  ['UTF-8 with stray bytes', Buffer.concat([Buffer.from('品,品,品,品,品,品,品,品,', 'utf8'), Buffer.from([0x81, 0xff]), Buffer.from('\n')]), 'utf-8', false],
+  ['UTF-8 with one Windows-1252 line (few UTF-8 characters to each stray byte)', Buffer.concat([Buffer.from('µ,µ\r\n', 'utf8'), Buffer.from([0xb1, 0x0d, 0x0a])]), 'windows-1252', false],
   ['Windows-1252 with its five undefined bytes', Buffer.from([0x41, 0x2c, 0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe4, 0x0d, 0x0a]), 'windows-1252', false],
   ['UTF-16LE without a BOM', Buffer.from('Ref;MPN\r\nC1;X\r\n', 'utf16le'), 'utf-16le', false],
   ['UTF-16BE without a BOM', Buffer.from('Ref;MPN\r\nC1;X\r\n', 'utf16le').swap16(), 'utf-16be', false],
