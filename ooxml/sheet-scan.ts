@@ -1,4 +1,5 @@
-import { columnIndex } from '../core/address';
+import { columnIndex, MAX_COLUMN_INDEX, MAX_ROW_INDEX } from '../core/address';
+import { FileLimitError } from '../core/limits';
 import { collectText, unescapeExcelText } from '../api/stream/excel-text';
 import { RELATIONSHIP_NAMESPACES } from './namespaces';
 import type { ChildPosition } from './schema-order';
@@ -98,6 +99,20 @@ function cellOf(ref: string): [number, number] {
   return [columnIndex(m[1]), Number(m[2]) - 1];
 }
 
+/** The 0-based row of a `<row>`: its `r`, or the row after the one before when `r` is missing or unreadable; past Excel's last row is refused. */
+function rowIndexOf(r: string | undefined, previous: number): number {
+  const row = r !== undefined && /^\s*\d+\s*$/.test(r) ? Number(r) - 1 : -1;
+  if (row > MAX_ROW_INDEX) throw new FileLimitError('sheetRows', `Row ${(row + 1).toLocaleString('en-US')} of the sheet`);
+  return row < 0 ? previous + 1 : row;
+}
+
+/** The 0-based column of a `<c>`: its `r`, or the column after the one before when `r` is missing or unreadable; past XFD is refused. */
+function columnIndexOf(ref: string | undefined, previous: number): number {
+  const column = ref === undefined ? -1 : cellOf(ref)[0];
+  if (column > MAX_COLUMN_INDEX) throw new FileLimitError('sheetColumns', `Cell ${ref} of the sheet`);
+  return column < 0 ? previous + 1 : column;
+}
+
 /** The value of a cell from its type, text and format. */
 function valueOf(type: string, text: string | undefined, inline: string | undefined, style: number, reader: ValueReader): unknown {
   if (type === 'inlineStr') return inline === undefined ? undefined : unescapeExcelText(inline);
@@ -170,13 +185,13 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       if (wrapper && depth === 3 && wrapper.name === 'AlternateContent') wrapper.name = e.name;
       const parent = e.path[depth - 1];
       if (parent === 'sheetData' && e.name === 'row') {
-        const r = e.attributes.r === undefined ? lastRow + 1 : Number(e.attributes.r) - 1;
+        const r = rowIndexOf(e.attributes.r, lastRow);
         lastRow = r;
         lastColumn = -1;
         row = { row: r, start: e.start, openEnd: e.openEnd, closeStart: e.openEnd, end: e.openEnd, selfClosing: e.selfClosing, cells: [] };
         scan.rows.push(row);
       } else if (parent === 'row' && e.name === 'c' && row) {
-        const column = e.attributes.r === undefined ? lastColumn + 1 : cellOf(e.attributes.r)[0];
+        const column = columnIndexOf(e.attributes.r, lastColumn);
         lastColumn = column;
         cell = { element: e, column, text: [], inline: undefined, hasValue: false, hasFormula: false };
       } else if (cell && parent === 'c') {

@@ -133,3 +133,19 @@ it('a workbook without worksheets is refused in one sentence', async () => {
   expect(run.code).not.toBe(0);
   expect(run.stderr.trim()).toBe('partspec enrich: no-sheets.xlsx holds no worksheet (only chart sheets, or no sheet at all), so there is nothing partspec can enrich.');
 });
+
+describe('row and cell numbers as other programs write them', () => {
+  const values = (sheetBody: string): unknown[][] => new WorkbookPatch(book({ sheetBody })).values('BOM');
+
+  it('a row or cell without a readable number follows the one before it', () => {
+    expect(values(`<sheetData><row>${inline('A1', 'Part Number')}</row><row r="abc"><c t="inlineStr"><is><t>GRM155R71C104KA88D</t></is></c><c r="B0"><v>2</v></c></row><row r="0">${inline('A3', 'x')}</row></sheetData>`)).toEqual([['Part Number'], ['GRM155R71C104KA88D', 2], ['x']]);
+  });
+
+  it('a row past Excel’s last row or a cell past XFD is refused, naming the limit', () => {
+    expect(() => values(`<sheetData><row r="1048576">${inline('A1048576', 'last')}</row></sheetData>`)).not.toThrow();
+    expect(() => values(`<sheetData><row r="1048577">${inline('A1048577', 'x')}</row></sheetData>`)).toThrow(
+      'Row 1,048,577 of the sheet goes over the limit of 1,048,576 rows for the rows in a worksheet (Excel’s limit); PartSpec stopped reading it and changed nothing.',
+    );
+    expect(() => values(`<sheetData><row r="1">${inline('XFE1', 'x')}</row></sheetData>`)).toThrow(/^Cell XFE1 of the sheet goes over the limit of 16,384 columns/);
+  });
+});
