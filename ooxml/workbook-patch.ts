@@ -47,6 +47,8 @@ function plainOf(typed: TypedCell | undefined): unknown {
 export interface PatchedPackage {
   /** Read from the input as they are taken: write them before the input is replaced. */
   chunks: Iterable<Uint8Array>;
+  /** Writes the new archive to a file, the kept entries through one reused buffer (memory that does not grow with the workbook). */
+  write(file: string): Promise<void>;
   /** Phrases naming what was not carried over (the macros of an .xlsm written as .xlsx). */
   dropped: string[];
 }
@@ -218,7 +220,7 @@ export class WorkbookPatch {
     }
     if (this.workbookRels.changed) replaced.set(this.workbookRels.path, encode(this.workbookRels.toXml()));
     if (this.types.changed) replaced.set('[Content_Types].xml', encode(this.types.toXml()));
-    return { chunks: this.zip.writeChunks(replaced, removed), dropped };
+    return { chunks: this.zip.writeChunks(replaced, removed), write: (file) => this.zip.writeFile(file, replaced, removed), dropped };
   }
 
   /** Releases the input file. */

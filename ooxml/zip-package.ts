@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { FileLimitError, FILE_LIMITS } from '../core/limits';
 import { CENTRAL, encodeDirectoryEnd, encodeEntry, LOCAL, readDirectoryEnd, readZip64Fields } from './zip-format';
@@ -19,12 +20,23 @@ import { CENTRAL, encodeDirectoryEnd, encodeEntry, LOCAL, readDirectoryEnd, read
 export interface RandomAccess {
   readonly size: number;
   read(offset: number, length: number): Uint8Array;
+  /** Reads into `target` from `offset` (up to its length); returns how many bytes were read. */
+  readInto(target: Uint8Array, offset: number): number;
   close(): void;
 }
 
 /** Bytes in memory as a RandomAccess. */
 export function bytesSource(bytes: Uint8Array): RandomAccess {
-  return { size: bytes.length, read: (offset, length) => bytes.subarray(offset, offset + length), close: () => undefined };
+  return {
+    size: bytes.length,
+    read: (offset, length) => bytes.subarray(offset, offset + length),
+    readInto(target, offset) {
+      const piece = bytes.subarray(offset, offset + target.length);
+      target.set(piece);
+      return piece.length;
+    },
+    close: () => undefined,
+  };
 }
 
 /** An open file as a RandomAccess (synchronous reads at offsets); throws the system's error when it cannot be opened. */
@@ -32,18 +44,23 @@ export function fileSource(file: string): RandomAccess {
   const fd = openSync(file, 'r');
   const size = fstatSync(fd).size;
   let open = true;
+  const readInto = (target: Uint8Array, offset: number): number => {
+    const length = Math.max(0, Math.min(target.length, size - offset));
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, target, done, length - done, offset + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done;
+  };
   return {
     size,
     read(offset, length) {
       const out = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-      let done = 0;
-      while (done < out.length) {
-        const n = readSync(fd, out, done, out.length - done, offset + done);
-        if (n === 0) break;
-        done += n;
-      }
-      return out.subarray(0, done);
+      return out.subarray(0, readInto(out, offset));
     },
+    readInto,
     close() {
       if (open) closeSync(fd);
       open = false;
@@ -174,10 +191,17 @@ export class ZipPackage {
     if (this.inflated + entry.size > FILE_LIMITS.packageBytes.value) throw new FileLimitError('packageBytes', `${subject}, with the parts read before it,`);
   }
 
-  /** The stored span of an entry (local header, data, data descriptor), read in pieces. */
-  private *spanOf(entry: ZipEntry): Generator<Uint8Array> {
+  /**
+   * The stored span of an entry (local header, data, data descriptor), read in pieces: into
+   * `reused` when given (each piece valid until the next is taken), else into new buffers.
+   */
+  private *spanOf(entry: ZipEntry, reused?: Uint8Array): Generator<Uint8Array> {
     const end = this.spanEnds.get(entry) ?? this.centralOffset;
-    for (let at = entry.localOffset; at < end; at += PIECE) yield this.source.read(at, Math.min(PIECE, end - at));
+    for (let at = entry.localOffset; at < end; at += PIECE) {
+      const length = Math.min(PIECE, end - at);
+      if (!reused) yield this.source.read(at, length);
+      else yield reused.subarray(0, this.source.readInto(reused.subarray(0, length), at));
+    }
   }
 
   /**
@@ -186,7 +210,26 @@ export class ZipPackage {
    * added at the end. Read from the source as they are taken. Throws an Error (before the first
    * chunk) when a new name is not a safe entry name or another entry has it in another letter case.
    */
-  *writeChunks(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Generator<Uint8Array> {
+  writeChunks(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Generator<Uint8Array> {
+    return this.chunksOf(replaced, removed);
+  }
+
+  /**
+   * Writes the copy writeChunks describes to a file (created or truncated), waiting on each
+   * write: kept entries pass through one reused buffer, so memory does not grow with what is copied.
+   */
+  async writeFile(file: string, replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Promise<void> {
+    const handle = await open(file, 'w');
+    try {
+      for (const chunk of this.chunksOf(replaced, removed, Buffer.allocUnsafe(PIECE))) {
+        for (let done = 0; done < chunk.length; ) done += (await handle.write(chunk, done, chunk.length - done)).bytesWritten;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private *chunksOf(replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string>, reused?: Uint8Array): Generator<Uint8Array> {
     const added = [...replaced.keys()].filter((name) => !this.byName.has(name));
     for (const name of added) {
       if (!isSafeEntryName(name)) throw new Error(`partspec would add an entry named '${name}', which is not a part name inside the package`);
@@ -208,7 +251,7 @@ export class ZipPackage {
       const record = Uint8Array.from(entry.central);
       new DataView(record.buffer).setUint32(42, offset, true);
       central.push(record);
-      for (const piece of this.spanOf(entry)) {
+      for (const piece of this.spanOf(entry, reused)) {
         offset += piece.length;
         yield piece;
       }

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
 import { isFileLimitError } from '../../core/limits';
@@ -11,7 +10,6 @@ import { findUnkeptPartsOfFile } from '../../ooxml/package-losses';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError } from '../../ooxml/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
-import { Sink } from '../../ooxml/zip-stream';
 
 export type { BomFile, ColumnWrite } from '../../core/enrich/document';
 
@@ -25,16 +23,6 @@ function csvTextOf(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') return String(value);
   return neutralizeCsvText(String(value));
-}
-
-/** Writes archive chunks to a file through the streamed writers' Sink, waiting when the file falls behind. */
-async function writeChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
-  const sink = new Sink(createWriteStream(file));
-  for (const chunk of chunks) {
-    sink.put(chunk);
-    await sink.settle();
-  }
-  await sink.end();
 }
 
 /**
@@ -89,7 +77,7 @@ class XlsxBom implements BomFile {
       const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
       const patched = this.guard(() => this.source.book.patch(asWorkbook));
       try {
-        await writeFileSafely(file, (temp) => writeChunks(temp, patched.chunks));
+        await writeFileSafely(file, (temp) => patched.write(temp));
       } finally {
         this.source.book.close();
       }
