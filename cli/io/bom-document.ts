@@ -18,10 +18,25 @@ export function fileDocument(file: Pick<BomFile, 'sheetNames' | 'values' | 'occu
   const names = sheetName === undefined ? file.sheetNames : [sheetName];
   return {
     async regions(): Promise<BomRegion[]> {
+      // Each sheet is measured when the search for the BOM reaches it: the sheets after the BOM are never read.
       return names.map((name) => {
-        const values = file.values(name);
-        const width = Math.max(widestRow(values), file.occupiedWidth?.(name) ?? 0);
-        return { sheetName: name, origin: { row: 0, column: 0 }, rowCount: values.length, lastColumn: width - 1 };
+        let extent: { rowCount: number; lastColumn: number } | undefined;
+        const measure = (): { rowCount: number; lastColumn: number } => {
+          if (extent) return extent;
+          const values = file.values(name);
+          extent = { rowCount: values.length, lastColumn: Math.max(widestRow(values), file.occupiedWidth?.(name) ?? 0) - 1 };
+          return extent;
+        };
+        return {
+          sheetName: name,
+          origin: { row: 0, column: 0 },
+          get rowCount() {
+            return measure().rowCount;
+          },
+          get lastColumn() {
+            return measure().lastColumn;
+          },
+        };
       });
     },
     async read(name: string, block: CellBlock): Promise<unknown[][]> {
