@@ -4,6 +4,17 @@
  * line's bytes followed by nothing or by a delimiter and the new cells. Lines are split on the
  * bytes themselves (UTF-16 as 16-bit units), independently of the reader under test.
  */
+import { useEmulatorHome, type EmulatorHome } from './helpers';
+
+/** The emulator and a temporary home (see useEmulatorHome), and three of the emulator's part numbers. */
+export function useTextBomWorld(): EmulatorHome & { parts: string[] } {
+  const world = useEmulatorHome() as EmulatorHome & { parts: string[] };
+  beforeAll(() => {
+    world.parts = world.emulator.catalog.byGroup.SMD.slice(3, 6).map((p) => p.values.Partno as string);
+  });
+  return world;
+}
+
 export interface LineSplit {
   content: string;
   end: string;

@@ -6,29 +6,18 @@
 import { execFileSync } from 'node:child_process';
 import { openSync, closeSync, ftruncateSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { FILE_LIMITS, describeLimit } from '../../core/limits';
-import { makeTempDir, runCli } from './helpers';
-import { appendedParts } from './text-bom-check';
+import { runCli } from './helpers';
+import { appendedParts, useTextBomWorld } from './text-bom-check';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-let parts: string[];
+const world = useTextBomWorld();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
+let parts: string[];
+let home: string;
+beforeAll(() => ({ parts, home } = world));
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-  parts = emulator.catalog.byGroup.SMD.slice(3, 6).map((p) => p.values.Partno as string);
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
-
-const enrich = (file: string, ...more: string[]) => runCli(['enrich', file, '--out', file, '--base-url', emulator.url, '--fields', 'Status', ...more], { home, env });
+const enrich = (file: string, ...more: string[]) => runCli(['enrich', file, '--out', file, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home, env });
 
 /** Enriches `bytes` in place as `name`; the run, the bytes before and after. */
 async function enrichBytes(name: string, bytes: Buffer, ...more: string[]) {
@@ -109,7 +98,7 @@ test('a FIFO and a device named .csv are refused at once; a sparse file past the
   expect(fromFifo.stderr).toMatch(/fifo\.csv is a pipe \(FIFO\), not a regular file/);
   const zero = join(home, 'zero.csv');
   symlinkSync('/dev/zero', zero);
-  const fromZero = await runCli(['enrich', zero, '--out', join(home, 'zero-out.csv'), '--base-url', emulator.url], { home, env });
+  const fromZero = await runCli(['enrich', zero, '--out', join(home, 'zero-out.csv'), '--base-url', world.emulator.url], { home, env });
   expect(fromZero.code).toBe(2);
   expect(fromZero.stderr).toMatch(/zero\.csv.* is a device, not a regular file/);
   const big = join(home, 'big.csv');

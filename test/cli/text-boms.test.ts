@@ -7,27 +7,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { makeTempDir, runCli } from './helpers';
+import { DEMO_KEY } from '../../emulator';
+import { runCli } from './helpers';
+import { useTextBomWorld } from './text-bom-check';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-let parts: string[];
+const world = useTextBomWorld();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
+let parts: string[];
+let home: string;
+beforeAll(() => ({ parts, home } = world));
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-  parts = emulator.catalog.byGroup.SMD.slice(3, 6).map((p) => p.values.Partno as string);
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
-
-const enrich = (file: string, out = file) => runCli(['enrich', file, '--out', out, '--base-url', emulator.url, '--fields', 'Status'], { home, env });
+const enrich = (file: string, out = file) => runCli(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
 
 test("EasyEDA's UTF-16LE TSV with a BOM and every field quoted is written back as UTF-16LE, quoted, tab-separated, CRLF", async () => {
   const lines = ['"ID"\t"Name"\t"Designator"\t"Manufacturer Part"\t"Manufacturer"', ...parts.map((p, i) => `"${i + 1}"\t"100nF"\t"C${i + 1}, C${i + 9}"\t"${p}"\t"MURATA(村田)"`)];
@@ -53,7 +43,7 @@ test('a semicolon KiCad export with LF line ends and no BOM keeps both', async (
   const lines = ['ref;value;Field1;Field2', ...parts.map((p, i) => `C${i + 1};100n;Murata;${p}`)];
   const file = join(home, 'kicad.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const run = await runCli(['enrich', file, '--out', file, '--column', 'Field2', '--base-url', emulator.url, '--fields', 'Status'], { home, env });
+  const run = await runCli(['enrich', file, '--out', file, '--column', 'Field2', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
   expect(run.code).toBe(0);
   const bytes = readFileSync(file);
   expect(bytes[0]).toBe('r'.charCodeAt(0));
@@ -70,7 +60,7 @@ test('a Windows-1252 CSV is read as such (with a note), and written back in Wind
   expect(() => new TextDecoder('utf-8', { fatal: true }).decode(original)).toThrow();
   const file = join(home, 'legacy.csv');
   writeFileSync(file, original);
-  const run = await runCli(['enrich', file, '--out', file, '--column', 'Hersteller-Teilenummer', '--base-url', emulator.url, '--fields', 'Status'], { home, env });
+  const run = await runCli(['enrich', file, '--out', file, '--column', 'Hersteller-Teilenummer', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
   expect(run.code).toBe(0);
   expect(run.stderr).toMatch(/is not UTF-8 text: read as Windows-1252/);
   const bytes = readFileSync(file);
@@ -110,11 +100,11 @@ test("a mixed BOM: DNP, total and blank rows and other makers' parts are counted
   ];
   const file = join(home, 'mixed.csv');
   writeFileSync(file, `${lines.join('\r\n')}\r\n`);
-  emulator.resetLog();
+  world.emulator.resetLog();
   const run = await enrich(file);
   expect(run.code).toBe(1);
   // Only our maker's rows are looked up: one request, none of the Samsung numbers in it.
-  const requested = emulator.requests.filter((r) => r.url.startsWith('/v2/')).map((r) => decodeURIComponent(r.url)).join('\n');
+  const requested = world.emulator.requests.filter((r) => r.url.startsWith('/v2/')).map((r) => decodeURIComponent(r.url)).join('\n');
   expect(requested).not.toContain('CL10B104KB8NNN');
   expect(requested).toContain('GRM-TYPO-0001');
   const notFoundLines = run.stderr.split('\n').filter((l) => /not found$/.test(l));
