@@ -12,7 +12,7 @@ import { openBom } from '../io/bom';
 import { fileDocument } from '../io/bom-document';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
 import { openWorkbookFile } from '../io/workbook-file';
-import { summarizeBomDocument } from '../report/bom-summary';
+import { summarizeBomDocument, withoutSummarySheet } from '../report/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
 import type { Command } from './command';
@@ -118,7 +118,7 @@ export const reportCommand: Command = {
     }
     let result;
     try {
-      result = await summarizeBomDocument(fileDocument(file, sheet), client, {
+      result = await summarizeBomDocument(fileDocument(withoutSummarySheet(file), sheet), client, {
         column,
         builds,
         automotive: flags.bool('automotive') ? true : 'auto',

@@ -1,8 +1,9 @@
 import type { Client, Lang } from '../../api/node';
-import type { BomDocument } from '../../core/enrich/document';
+import type { BomDocument, BomFile } from '../../core/enrich/document';
 import type { EnrichSet, MatchOutcome } from '../../core/enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn } from '../../core/enrich/enrich-sets';
 import { locateBom, type LocatedBom } from '../../core/enrich/locate';
+import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
 import { summaryRowsOf } from '../../core/report/summary-rows';
 import { summarizeBom } from '../../core/report/summary';
 import type { BomSummary } from '../../core/report/types';
@@ -14,6 +15,22 @@ import { buildReplacementColumn } from '../../src/sheets/replacement-column';
  * summary read it: the core locates the BOM, plans its first part-number set and counts; this
  * module only moves cells from the file to the core and the lookups to the client.
  */
+
+/** What the file adapter needs of an opened BOM. */
+type OpenedBom = Pick<BomFile, 'sheetNames' | 'values' | 'occupiedWidth' | 'writeColumn'>;
+
+/**
+ * The BOM's sheets but the PartSpec Summary sheet, so a re-run never takes the summary's own
+ * tables (which have a 'Part number' column) for the BOM, even when the user moved it first.
+ */
+export function withoutSummarySheet(file: OpenedBom): OpenedBom {
+  return {
+    sheetNames: file.sheetNames.filter((name) => name !== SUMMARY_SHEET_NAME),
+    values: (name) => file.values(name),
+    occupiedWidth: (name) => file.occupiedWidth?.(name) ?? 0,
+    writeColumn: (name, write) => file.writeColumn(name, write),
+  };
+}
 
 export interface BomSummaryOptions {
   /** The part-number column by its header or letters. */

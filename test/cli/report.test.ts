@@ -8,7 +8,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
@@ -177,6 +177,15 @@ test('a workbook gains the summary sheet and its charts; every other entry is ke
   const changed = Object.keys(once).filter((n) => !Buffer.from(once[n]).equals(Buffer.from(twice[n])));
   expect(changed.length).toBeGreaterThan(0);
   expect(changed.every((n) => /^xl\/(worksheets\/sheet\d+|charts\/chart\d+)\.xml$/.test(n) && added.includes(n))).toBe(true);
+
+  // Moved first by the user, the summary sheet is still not taken for the BOM.
+  const workbook = strFromU8(twice['xl/workbook.xml']);
+  const own = /<sheet name="PartSpec Summary"[^>]*\/>/.exec(workbook)![0];
+  twice['xl/workbook.xml'] = strToU8(workbook.replace(own, '').replace('<sheets>', `<sheets>${own}`));
+  writeFileSync(join(world.home, 'japanese-moved.xlsx'), zipSync(twice));
+  const moved = await cli(['report', 'japanese-moved.xlsx', '--json']);
+  expect(moved.code).toBe(0);
+  expect((JSON.parse(moved.stdout) as BomSummary).byStatus).toEqual((JSON.parse((await cli(['report', 'japanese.xlsx', '--json'])).stdout) as BomSummary).byStatus);
 }, 60_000);
 
 test('LibreOffice opens the summary sheet with its charts and prints it to PDF', async () => {
