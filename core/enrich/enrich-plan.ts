@@ -203,6 +203,8 @@ export interface EnrichSet {
   source?: string;
   /** Absolute column of the manufacturer names this column's rows are told apart by. */
   makerColumn?: number;
+  /** Columns the data rows sit right of their headers (findDataShift); absent when 0. A column's header is at `column - shift`. */
+  shift?: number;
   kinds: RowKind[];
   /** The part-number cell of each row, undefined where the row is not looked up. */
   entries: unknown[];

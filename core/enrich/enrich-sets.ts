@@ -65,7 +65,7 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
     const index = column - bom.headerOrigin;
     const kinds = usersRows.map((row) => classifyRow(row, index, makerAt));
     const entries = kinds.map((kind, r) => (kind === 'part' ? bom.rows[r][index] : undefined));
-    return { partColumn: column, ...(source === undefined ? {} : { source }), ...(makerAt === undefined ? {} : { makerColumn: bom.headerOrigin + makerAt }), kinds, entries, planned };
+    return { partColumn: column, ...(source === undefined ? {} : { source }), ...(makerAt === undefined ? {} : { makerColumn: bom.headerOrigin + makerAt }), ...(shift ? { shift } : {}), kinds, entries, planned };
   };
   const sets = [setOf(partColumn, makerIndex, planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, partColumn))];
   const partHeader = bom.headers[partColumn - bom.headerOrigin - shift];

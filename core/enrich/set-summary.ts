@@ -18,8 +18,9 @@ export interface SetSummary {
 export function summarizeSets(sets: readonly EnrichSet[], bom: { headers: readonly unknown[]; headerOrigin: number }, rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome>): SetSummary[] {
   return sets.map((set) => {
     const { counts, kinds, notOurs } = countSet(set, { headerOrigin: bom.headerOrigin, rows }, outcomes);
-    const makerHeader = set.makerColumn === undefined ? undefined : String(bom.headers[set.makerColumn - bom.headerOrigin] ?? '');
+    const headerOf = (column: number): string => String(bom.headers[column - bom.headerOrigin - (set.shift ?? 0)] ?? '');
+    const makerHeader = set.makerColumn === undefined ? undefined : headerOf(set.makerColumn);
     const summary = describeRowSummary({ rows: set.entries.length, ...counts, notOurs, kinds, makerHeader });
-    return { counts, kinds, notOurs, summary, partHeader: String(bom.headers[set.partColumn - bom.headerOrigin] ?? '').trim() };
+    return { counts, kinds, notOurs, summary, partHeader: headerOf(set.partColumn).trim() };
   });
 }
