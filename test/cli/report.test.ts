@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
+import { summaryLabels } from '../../core/report/labels';
 import { STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
 import { LIFECYCLE_BOM as BOM } from '../fixtures/boms/lifecycle-bom';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
@@ -153,6 +154,12 @@ test('a text BOM is only read: the summary goes to stdout, the HTML page is self
   expect(html).toMatch(/prefers-color-scheme: dark/);
   const json = await cli(['report', 'lifecycle.csv', '--json']);
   expect((JSON.parse(json.stdout) as BomSummary).rows).toBe(LIFECYCLE_BOM.length - 1);
+  for (const lang of ['ja', 'zh'] as const) {
+    const labels = summaryLabels(lang);
+    const text = (await cli(['report', 'lifecycle.csv', '--lang', lang])).stdout;
+    expect(text.startsWith(`${labels.title}\n`)).toBe(true);
+    expect(text).toContain(labels.buckets.Discontinued);
+  }
 }, 60_000);
 
 test('a workbook gains the summary sheet and its charts; every other entry is kept byte for byte, and a re-run changes only the summary', async () => {
