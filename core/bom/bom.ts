@@ -204,11 +204,17 @@ export function detectBomLayout(input: BomInput): BomDetection {
 
   const { headerRow } = chosen;
   const { best, runnerUp, candidates } = chooseAmong(chosen.ranked);
-  const note = contentOnly ? describeContentFind(best, headerRow) : best.headerScore === 0 ? describeHeaderYielded(best, chosen.ranked) : undefined;
   const firstRow = headerRow + 1;
   if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
   const top = headerRow - origin.row;
-  const shift = best.headerScore === 0 ? findDataShift(values[top] ?? [], values.slice(top + 1), best.column - origin.column) : 0;
+  const shift = best.headerScore === 0 ? findDataShift(values[top] ?? [], values, best.column - origin.column, top + 1) : 0;
+  const note = shift
+    ? describeShift(best, String(values[top]?.[best.column - origin.column - shift] ?? '').trim(), shift)
+    : contentOnly
+      ? describeContentFind(best, headerRow)
+      : best.headerScore === 0
+        ? describeHeaderYielded(best, chosen.ranked)
+        : undefined;
   return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp), ...(shift ? { shift } : {}) };
 }
 
@@ -225,6 +231,13 @@ function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, 
 
 function describeContentFind(best: ColumnCandidate, headerRow: number): string {
   return `No header names the part numbers; column ${nameColumn(best.column, best.header)} holds them from ${cellAddress(headerRow + 1, best.column)} on, so PartSpec used it.`;
+}
+
+/** The sentence for data rows that sit beside their header row. */
+function describeShift(best: ColumnCandidate, partHeader: string, shift: number): string {
+  const side = shift > 0 ? 'right' : 'left';
+  const at = `column ${columnLetters(best.column)}`;
+  return `The rows sit one column ${side} of their header: the part numbers under '${partHeader}' (column ${columnLetters(best.column - shift)}) are in ${at}, so PartSpec used ${at} and reads the manufacturer and the other columns one to the ${side} as well.`;
 }
 
 /** Why a column with no part-number header won over one with such a header. */

@@ -20,13 +20,13 @@ const isBlankRow = (row: readonly unknown[] | undefined): boolean => row === und
  * own, and the part-number header beside it stands over cells that are filled but are not part
  * numbers (the quantities or references that slid under it). A part-number header over an almost
  * empty column, with the part numbers beside it, is one misplaced column, not a shift.
- * `partIndex` and the result index into `headers` and each row alike.
+ * `partIndex` and the result index into `headers` and each row alike; data starts at `rows[firstRow]`.
  */
-export function findDataShift(headers: readonly unknown[], rows: readonly (readonly unknown[] | undefined)[], partIndex: number): number {
+export function findDataShift(headers: readonly unknown[], rows: readonly (readonly unknown[] | undefined)[], partIndex: number, firstRow = 0): number {
   if (scorePartNumberHeader(headers[partIndex]) > 0) return 0;
   const sample: (readonly unknown[])[] = [];
-  for (const row of rows) {
-    if (sample.length === SAMPLE_ROWS) break;
+  for (let r = firstRow; r < rows.length && sample.length < SAMPLE_ROWS; r++) {
+    const row = rows[r];
     if (!isBlankRow(row)) sample.push(row!);
   }
   if (sample.length < MIN_ROWS || partShare(describeColumn(sample.map((r) => r[partIndex]))) < 0.5) return 0;

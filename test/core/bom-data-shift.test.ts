@@ -34,6 +34,7 @@ function planOf(values: unknown[][]) {
 test('rows one column right of the header: the part numbers in D, the manufacturer read in E, 25 of ours looked up', () => {
   const { layout, set } = planOf(shiftedBom(1));
   expect(layout).toMatchObject({ partColumn: 3, headerRow: 0, shift: 1 });
+  expect(layout.note).toBe("The rows sit one column right of their header: the part numbers under 'MPN' (column C) are in column D, so PartSpec used column D and reads the manufacturer and the other columns one to the right as well.");
   expect(set.makerColumn).toBe(4);
   expect(set.kinds.filter((k) => k === 'part')).toHaveLength(25);
   expect(set.kinds.slice(25)).toEqual(['otherMaker', 'dnp']);
