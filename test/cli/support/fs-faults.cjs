@@ -14,10 +14,14 @@ const fault = process.env.PARTSPEC_TEST_FS_FAULT;
 const LIMIT = 2048;
 const createWriteStream = fs.createWriteStream;
 
+/** The file's own name, also for a path of an open descriptor. */
+function tempName(path) {
+  return /^\/proc\/self\/fd\/\d+$/.test(String(path)) ? fs.readlinkSync(String(path)) : String(path);
+}
+
 fs.createWriteStream = function faultyWriteStream(path, ...rest) {
   const real = createWriteStream.call(fs, path, ...rest);
-  const name = /^\/proc\/self\/fd\/\d+$/.test(String(path)) ? fs.readlinkSync(String(path)) : String(path);
-  if (!name.includes('.partspec-tmp')) return real;
+  if (!tempName(path).includes('.partspec-tmp')) return real;
   let written = 0;
   return new Writable({
     write(chunk, encoding, callback) {
@@ -41,4 +45,27 @@ fs.createWriteStream = function faultyWriteStream(path, ...rest) {
       real.end(callback);
     },
   });
+};
+
+/*
+ * Writers that fill the file through a FileHandle (the patched workbook) meet the same disk: the
+ * handle's writes take 2 KiB, then fail with ENOSPC or never complete.
+ */
+const promisesOpen = fs.promises.open;
+fs.promises.open = async function faultyOpen(path, ...rest) {
+  const handle = await promisesOpen.call(fs.promises, path, ...rest);
+  if (!tempName(path).includes('.partspec-tmp')) return handle;
+  let written = 0;
+  const write = async (buffer, offset = 0, length = buffer.length - offset, ...more) => {
+    const room = LIMIT - written;
+    if (length <= room) {
+      written += length;
+      return handle.write(buffer, offset, length, ...more);
+    }
+    if (room > 0) await handle.write(buffer, offset, room, ...more);
+    written = LIMIT;
+    if (fault === 'hang') return new Promise(() => setInterval(() => undefined, 1000));
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  };
+  return new Proxy(handle, { get: (target, name) => (name === 'write' ? write : typeof target[name] === 'function' ? target[name].bind(target) : target[name]) });
 };
