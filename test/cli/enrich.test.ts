@@ -2,32 +2,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { DEMO_KEY, HOSTILE_STRINGS, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import type { ProductRecord } from '../../api';
 import { assessRisk } from '../../core/cells/risk';
-import { columnOf, formulaCells, makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { columnOf, formulaCells, readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
+const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
 
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 const recordOf = (p: CatalogProduct): ProductRecord => ({ group: p.group, partno: partnoOf(p), values: p.values });
 
 /** Parts of the catalog with the traits the BOM needs. */
 function pickParts() {
-  const smd = emulator.catalog.byGroup.SMD;
+  const smd = world.emulator.catalog.byGroup.SMD;
   const dated = smd.find((p) => p.values.LastBuyDate && p.values.Status === 'Discontinued' && Array.isArray(p.values.AlternativePartno))!;
   const nrnd = smd.find((p) => p.values.Status === 'NRND' && !p.values.LastBuyDate)!;
   return { dated, nrnd };
@@ -48,8 +36,8 @@ const HEADER_ROW = 3;
  */
 async function writeMessyBom(file: string): Promise<{ parts: { row: number; input: string; product?: CatalogProduct; match: string }[] }> {
   const { dated, nrnd } = pickParts();
-  const hostile = emulator.catalog.byPartno.get('MCS18R71H104KZ9D')!;
-  const hostile2 = emulator.catalog.byPartno.get('MCS15R61A105KZ9D')!;
+  const hostile = world.emulator.catalog.byPartno.get('MCS18R71H104KZ9D')!;
+  const hostile2 = world.emulator.catalog.byPartno.get('MCS15R61A105KZ9D')!;
   const workbook = new ExcelJS.Workbook();
   const notes = workbook.addWorksheet('Notes');
   notes.getCell('A1').value = 'Budget';
@@ -82,12 +70,12 @@ async function writeMessyBom(file: string): Promise<{ parts: { row: number; inpu
 
 describe('partspec enrich (xlsx)', () => {
   test('adds the add-in columns, keeps everything else, keeps hostile text as text, and re-runs in place', async () => {
-    const input = join(home, 'bom.xlsx');
-    const output = join(home, 'bom-enriched.xlsx');
+    const input = join(world.home, 'bom.xlsx');
+    const output = join(world.home, 'bom-enriched.xlsx');
     const { parts } = await writeMessyBom(input);
     const before = await readXlsx(input);
 
-    const run = await runCli(['enrich', input, '--fields', FIELDS, '--risk', '--alternatives', '--out', output, '--base-url', emulator.url], { home, env });
+    const run = await runCli(['enrich', input, '--fields', FIELDS, '--risk', '--alternatives', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(1);
     const notFound = parts.find((p) => p.match === 'Not found')!;
     const invalid = parts.find((p) => p.match === 'Invalid')!;
@@ -139,8 +127,8 @@ describe('partspec enrich (xlsx)', () => {
     expect(refs).toEqual([`G${HEADER_ROW + 1}:G${HEADER_ROW + 8}`, `N${HEADER_ROW + 1}:N${HEADER_ROW + 8}`]);
 
     // Again on its own output, with another unit: the same columns, updated in place.
-    const again = join(home, 'bom-again.xlsx');
-    const rerun = await runCli(['enrich', output, '--fields', FIELDS.replace('Capacitance:nF', 'Capacitance:pF'), '--risk', '--alternatives', '--out', again, '--base-url', emulator.url], { home, env });
+    const again = join(world.home, 'bom-again.xlsx');
+    const rerun = await runCli(['enrich', output, '--fields', FIELDS.replace('Capacitance:nF', 'Capacitance:pF'), '--risk', '--alternatives', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.code).toBe(1);
     // The re-run adds only 'PartSpec: Changes', empty: the same capacitance in pF is no change.
     expect(rerun.stderr).toContain('10 columns (9 updated in place)');
@@ -156,8 +144,8 @@ describe('partspec enrich (xlsx)', () => {
 describe('partspec enrich (csv)', () => {
   test('enriches a CSV BOM, neutralizes formula-looking text it writes, keeps the BOM cells, and re-runs in place', async () => {
     const { dated } = pickParts();
-    const input = join(home, 'bom.csv');
-    const output = join(home, 'bom-enriched.csv');
+    const input = join(world.home, 'bom.csv');
+    const output = join(world.home, 'bom-enriched.csv');
     const rows = [
       ['Designator', 'MPN', 'Comment'],
       ['C1', 'MCS18R71H104KZ9D', '=keep me'],
@@ -165,7 +153,7 @@ describe('partspec enrich (csv)', () => {
       ['C3', 'GRM-NOPE-12345', ''],
     ];
     writeFileSync(input, Papa.unparse(rows));
-    const run = await runCli(['enrich', input, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', output, '--base-url', emulator.url], { home, env });
+    const run = await runCli(['enrich', input, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(1);
     // In the maker's numbering but not found (a typo, most likely): named.
     expect(run.stderr).toContain("Row 4: 'GRM-NOPE-12345' not found\n");
@@ -178,8 +166,8 @@ describe('partspec enrich (csv)', () => {
     expect(out[2].slice(3)).toEqual(['Exact', dated.values.ProductName, dated.values.LastBuyDate, 'EOL']);
     expect(out[3].slice(3)).toEqual(['Not found', '', '', '']);
 
-    const again = join(home, 'bom-again.csv');
-    const rerun = await runCli(['enrich', output, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', again, '--base-url', emulator.url], { home, env });
+    const again = join(world.home, 'bom-again.csv');
+    const rerun = await runCli(['enrich', output, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.code).toBe(1);
     // The same columns in place, plus an empty 'PartSpec: Changes': nothing changed.
     expect(parse(again)).toEqual(out.map((r, i) => [...r, i === 0 ? 'PartSpec: Changes' : '']));
@@ -189,10 +177,10 @@ describe('partspec enrich (csv)', () => {
 describe('partspec enrich (rows not fitted)', () => {
   test("a row whose DNP mark the user removed is looked up on the re-run, though its Match cell still reads 'Not fitted'", async () => {
     const { dated } = pickParts();
-    const input = join(home, 'dnp.csv');
+    const input = join(world.home, 'dnp.csv');
     const parse = (file: string): string[][] => Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'Fit'], ['C1', partnoOf(dated), 'DNP']]));
-    const first = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', emulator.url], { home, env });
+    const first = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/1 rows: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
     const enriched = parse(input);
@@ -203,7 +191,7 @@ describe('partspec enrich (rows not fitted)', () => {
 
     // The part is fitted now: only the user's own column changes.
     writeFileSync(input, Papa.unparse([enriched[0], ['C1', partnoOf(dated), '', 'Not fitted', '']]));
-    const rerun = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', emulator.url], { home, env });
+    const rerun = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.stderr).toMatch(/1 rows: 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank\./);
     expect(parse(input)[1].slice(0, 5)).toEqual(['C1', partnoOf(dated), '', 'Exact', dated.values.Status]);
   });
@@ -212,9 +200,9 @@ describe('partspec enrich (rows not fitted)', () => {
 describe('partspec enrich (second sources)', () => {
   test('--fail-on eol names an EOL second source with its column', async () => {
     const { dated, nrnd } = pickParts();
-    const input = join(home, 'second-source.csv');
+    const input = join(world.home, 'second-source.csv');
     writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'MPN2'], ['C1', partnoOf(nrnd), partnoOf(dated)]]));
-    const run = await runCli(['enrich', input, '--column', 'MPN', '--column', 'MPN2', '--fields', 'Status', '--fail-on', 'eol', '--out', input, '--base-url', emulator.url], { home, env });
+    const run = await runCli(['enrich', input, '--column', 'MPN', '--column', 'MPN2', '--fields', 'Status', '--fail-on', 'eol', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain(`Row 2 (MPN2): '${partnoOf(dated)}' is EOL: Status is Discontinued`);
     const out = Papa.parse<string[]>(readFileSync(input, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
