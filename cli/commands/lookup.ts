@@ -1,6 +1,6 @@
 import type { LookupOutcome } from '../../api/node';
 import { buildImportColumns } from '../../core/cells/columns';
-import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
+import { matchLabel } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
 import { ladderText } from '../../core/cells/number-formats';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
@@ -52,7 +52,7 @@ export const lookupCommand: Command = {
     if (flags.bool('json')) {
       const json = results.map(({ input, outcome }) => ({
         input,
-        match: MATCH_LABELS[outcome.status],
+        match: matchLabel(outcome),
         status: outcome.status,
         reason: outcome.reason ?? null,
         products: outcome.products.map((p) => {
@@ -64,7 +64,7 @@ export const lookupCommand: Command = {
     } else {
       const rows: string[][] = [];
       for (const { input, outcome } of results) {
-        const label = MATCH_LABELS[outcome.status];
+        const label = matchLabel(outcome);
         if (outcome.products.length === 0) {
           rows.push([input, label, ...columns.map(() => ''), outcome.reason ?? '']);
           continue;
