@@ -1,9 +1,9 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import Papa from 'papaparse';
 import type { CellValue } from '../../core/cells/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { csvCell } from '../../ooxml/cells';
 import { writeWaiting } from '../../ooxml/drain';
+import { formatCsvText } from './csv';
 import { formatOfFile, writeFileSafely } from './files';
 import { columnWidths } from '../../core/cells/rows';
 import { aboutCellType, charsOfPoints, typedCellOf } from '../../ooxml/typed-cells';
@@ -70,11 +70,11 @@ export async function drain<T extends unknown[]>(batches: AsyncIterable<T>, take
 }
 
 async function writeCsvStream(stream: WriteStream, columns: readonly ColumnSpec[], batches: RowBatches, bom: boolean): Promise<StreamedTable> {
-  await writeWaiting(stream, `${bom ? '\uFEFF' : ''}${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
+  // The same RFC 4180 rule as every other CSV PartSpec writes (csv.ts), CRLF line ends.
+  await writeWaiting(stream, `${bom ? '\uFEFF' : ''}${formatCsvText([columns.map((c) => c.header)])}`);
   return drain(batches, async (rows) => {
     if (rows.length === 0) return;
-    const text = Papa.unparse(rows.map((r) => r.map((v, i) => csvCell(v, columns[i].kind))), { newline: '\r\n', quotes: false });
-    await writeWaiting(stream, `${text}\r\n`);
+    await writeWaiting(stream, formatCsvText(rows.map((r) => r.map((v, i) => csvCell(v, columns[i].kind)))));
   });
 }
 
