@@ -21,11 +21,6 @@ function decodeEntities(text: string): string {
   );
 }
 
-/** XML text with its entities and Excel's `_xHHHH_` escapes resolved. */
-export function unescapeXml(text: string): string {
-  return unescapeExcelText(decodeEntities(text));
-}
-
 // A start tag, an end tag or an empty tag (attribute values may hold `>`), or character data.
 const TOKEN = /<(\/?)([^\s/>!?]+)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>|<[!?][^>]*>|([^<]+)/g;
 
@@ -51,40 +46,58 @@ export function textOfRuns(xml: string): string {
  */
 export class ElementCutter {
   private buffer = '';
-  private readonly close: string;
   private readonly open: RegExp;
+  /** The end tag of the element being cut (with its prefix), once its start tag is seen. */
+  private close = '';
+  /** Where in the buffer the search for that end tag goes on, so a long element is not searched again from its start. */
+  private searchFrom = 0;
 
   constructor(
-    tag: string,
+    private readonly tag: string,
     private readonly onElement: (xml: string) => void,
   ) {
-    this.close = `</${tag}>`;
-    this.open = new RegExp(`<${tag}[\\s>/]`, 'g');
+    this.open = new RegExp(`<((?:[\\w.-]+:)?)${tag}[\\s>/]`, 'g');
   }
 
   push(text: string): void {
     this.buffer += text;
-    let start = this.nextStart(0);
+    let start = this.close ? 0 : this.nextStart(0);
+    // The end of the last element handed on: nothing before it is kept.
+    let done = 0;
     while (start >= 0) {
       const headEnd = this.buffer.indexOf('>', start);
       if (headEnd < 0) break;
       if (this.buffer[headEnd - 1] === '/') {
         this.onElement(this.buffer.slice(start, headEnd + 1));
-        start = this.nextStart(headEnd + 1);
+        done = headEnd + 1;
+        start = this.nextStart(done);
         continue;
       }
-      const end = this.buffer.indexOf(this.close, headEnd);
-      if (end < 0) break;
-      this.onElement(this.buffer.slice(start, end + this.close.length));
-      start = this.nextStart(end + this.close.length);
+      const end = this.buffer.indexOf(this.close, Math.max(headEnd, this.searchFrom));
+      if (end < 0) {
+        this.searchFrom = Math.max(headEnd, this.buffer.length - this.close.length);
+        break;
+      }
+      done = end + this.close.length;
+      this.onElement(this.buffer.slice(start, done));
+      start = this.nextStart(done);
     }
-    // Keep only the unfinished element (or a tail that may start one).
-    this.buffer = start >= 0 ? this.buffer.slice(start) : this.buffer.slice(Math.max(0, this.buffer.length - this.close.length));
+    if (start >= 0) {
+      // Keep only the unfinished element.
+      this.buffer = this.buffer.slice(start);
+      this.searchFrom = Math.max(0, this.searchFrom - start);
+    } else {
+      // Keep a tail that may start one (`<x:ro` of a `<x:row>` cut between chunks).
+      this.buffer = this.buffer.slice(Math.max(done, this.buffer.length - this.tag.length - 64));
+    }
   }
 
+  /** The start of the next element at or after `from` (its end tag noted), or -1. */
   private nextStart(from: number): number {
     this.open.lastIndex = from;
     const m = this.open.exec(this.buffer);
+    this.close = m ? `</${m[1]}${this.tag}>` : '';
+    this.searchFrom = 0;
     return m ? m.index : -1;
   }
 }
@@ -100,24 +113,60 @@ export function columnOfRef(ref: string): number {
   return n - 1;
 }
 
-/** The cells of one `<row>` as text, placed by their references; shared strings looked up. */
+/** Excel's last column (XFD), 0-based: a reference past it is not a cell of any workbook. */
+const LAST_COLUMN = 16383;
+
+/** A cell being read: where it goes, its type, and the text of its value or inline string. */
+interface OpenCell {
+  column: number;
+  type: string;
+  value: string[];
+  inline: string[];
+}
+
+/** The text a cell shows: shared strings looked up, Booleans as TRUE/FALSE, Excel's escapes decoded. */
+function textOfCell(cell: OpenCell, shared: readonly string[]): string {
+  const v = cell.value.length === 0 ? undefined : cell.value.join('');
+  if (cell.type === 's') return v === undefined ? '' : (shared[Number(v)] ?? '');
+  if (cell.type === 'inlineStr') return unescapeExcelText(cell.inline.join(''));
+  if (cell.type === 'b') return v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
+  return v === undefined ? '' : unescapeExcelText(v);
+}
+
+/**
+ * The cells of one `<row>` as text, placed by their references (a cell without one follows the
+ * cell before it; one past XFD is left out); elements may carry a namespace prefix.
+ */
 export function cellsOfRow(xml: string, shared: readonly string[]): string[] {
   const cells: string[] = [];
+  const path: string[] = [];
   let next = 0;
-  for (const m of xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const attrs = m[1];
-    const body = m[2] ?? '';
-    const ref = /\br="([A-Z]+)\d*"/.exec(attrs)?.[1];
-    const column = ref ? columnOfRef(ref) : next;
-    next = column + 1;
-    const type = /\bt="(\w+)"/.exec(attrs)?.[1] ?? 'n';
-    const v = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/.exec(body)?.[1];
-    let text = '';
-    if (type === 's') text = v === undefined ? '' : (shared[Number(v)] ?? '');
-    else if (type === 'inlineStr') text = textOfRuns(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '');
-    else if (type === 'b') text = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
-    else text = v === undefined ? '' : unescapeXml(v);
-    cells[column] = text;
+  let cell: OpenCell | undefined;
+  const close = (): void => {
+    if (cell && cell.column <= LAST_COLUMN) cells[cell.column] = textOfCell(cell, shared);
+    cell = undefined;
+  };
+  for (const m of xml.matchAll(TOKEN)) {
+    if (m[4] !== undefined) {
+      if (cell && path[path.length - 1] === 'v') cell.value.push(decodeEntities(m[4]));
+      else if (cell && path.includes('is')) collectText(path, decodeEntities(m[4]), cell.inline);
+      continue;
+    }
+    if (m[2] === undefined) continue;
+    const name = m[2].slice(m[2].indexOf(':') + 1);
+    if (m[1] === '/') {
+      path.pop();
+      if (name === 'c') close();
+      continue;
+    }
+    if (name === 'c') {
+      const ref = /\sr\s*=\s*["']\$?([A-Za-z]+)/.exec(m[0])?.[1];
+      const column = ref ? columnOfRef(ref.toUpperCase()) : next;
+      next = column + 1;
+      cell = { column, type: /\st\s*=\s*["'](\w+)/.exec(m[0])?.[1] ?? 'n', value: [], inline: [] };
+      if (m[3] === '/') close();
+    }
+    if (m[3] !== '/') path.push(name);
   }
   for (let i = 0; i < cells.length; i++) cells[i] ??= '';
   return cells;
