@@ -11,7 +11,7 @@ import { openBom } from '../io/bom';
 import { fileDocument } from '../io/bom-document';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
-import { buildReplacementColumn } from '../../src/sheets/replacement-column';
+import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
