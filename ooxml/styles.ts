@@ -108,9 +108,10 @@ export class StylesPart {
     });
     for (const [name, items] of Object.entries(excelDefaults(this.prefix)) as [ContainerName, string[]][]) {
       const c = this.container(name);
-      if (c.items.length > 0) continue;
-      c.items.push(...items);
-      c.added.push(...items);
+      // Excel reads fill 1 as gray125 whatever it holds, so a fill appended there would not show.
+      const missing = name === 'fills' ? items.slice(c.items.length) : c.items.length === 0 ? items : [];
+      c.items.push(...missing);
+      c.added.push(...missing);
     }
   }
 

@@ -104,6 +104,15 @@ it('an empty <styleSheet/> gets Excel’s defaults before a format is appended, 
   expect(parts['xl/worksheets/sheet1.xml']).toMatch(/<c r="B2" s="[1-9]\d*" t="s">/);
 });
 
+it('a style sheet with one fill gets gray125 as the second, so a changed cell’s fill is the third', () => {
+  const styles = EXCEL_STYLES.replace('<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>', '<fills count="1"><fill><patternFill patternType="none"/></fill></fills>');
+  const wb = new WorkbookPatch(book({ styles, sheetBody: `<sheetData><row r="1">${inline('A1', 'Part Number')}</row><row r="2">${inline('A2', 'GRM155R71C104KA88D')}</row></sheetData>` }));
+  wb.writeColumn('BOM', { ...write(1, ['NRND']), changed: [true] });
+  const parts = unzipSync(Buffer.concat([...wb.patch().chunks]));
+  const fills = /<fills count="3">(.*?)<\/fills>/.exec(strFromU8(parts['xl/styles.xml']))![1];
+  expect(fills).toMatch(/^<fill><patternFill patternType="none"\/><\/fill><fill><patternFill patternType="gray125"\/><\/fill><fill><patternFill patternType="solid"><fgColor rgb="FFFCE4D6"\/>/);
+});
+
 it('rows and cells out of order are merged into, never written twice', () => {
   const body = `<sheetData><row r="1">${inline('B1', 'Qty')}${inline('A1', 'Part Number')}</row><row r="3">${inline('A3', 'LQM21PN1R0MC0D')}</row><row r="2">${inline('A2', 'GRM155R71C104KA88D')}</row></sheetData>`;
   const sheet = patch(book({ sheetBody: body }), [write(1, ['x', 'y']), write(2, ['p', 'q'])])['xl/worksheets/sheet1.xml'];
