@@ -1,4 +1,4 @@
-import { parseFlags, wholeNumber as integer, type FlagSpecs } from '../node/args';
+import { declareFlags, parseFlags, wholeNumber as integer, type FlagSpecs } from '../node/args';
 import { UsageError } from '../node/errors';
 import { isIsoDate, REFERENCE_DATE } from './catalog';
 import { DOWNLOAD_FORMATS, isDownloadFormat } from './download-formats';
@@ -69,22 +69,11 @@ function asOfDate(text: string): string {
 }
 
 /** The emulator's flags, as data for the one parser. */
-export const EMULATOR_OPTIONS: FlagSpecs = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  key: { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'rate-limit': { type: 'string' },
-  'fail-rate': { type: 'string' },
-  'drop-rate': { type: 'string' },
-  seed: { type: 'string' },
-  'as-of': { type: 'string' },
-  'no-cors': { type: 'boolean' },
-  'no-real-numbers': { type: 'boolean' },
-  'download-host': { type: 'string' },
-  'download-format': { type: 'string' },
-  'log-requests': { type: 'string' },
-};
+export const EMULATOR_OPTIONS: FlagSpecs = declareFlags({
+  values: ['port', 'host', 'latency', 'rate-limit', 'fail-rate', 'drop-rate', 'seed', 'as-of', 'download-host', 'download-format', 'log-requests'],
+  lists: ['key'],
+  switches: ['no-cors', 'no-real-numbers'],
+});
 
 /** Reads the command line into emulator options. Throws UsageError on anything it does not understand. */
 export function parseCliArgs(argv: readonly string[]): CliResult {

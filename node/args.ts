@@ -16,6 +16,18 @@ export interface FlagSpec {
 /** A program's flags by name (without the leading `--`). */
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
 
+/**
+ * A program's flags as data, by kind: `values` take one value each, `lists` take a value and may be
+ * given again, `switches` take none.
+ */
+export function declareFlags(kinds: { values?: readonly string[]; lists?: readonly string[]; switches?: readonly string[] }): FlagSpecs {
+  const specs: Record<string, FlagSpec> = {};
+  for (const name of kinds.values ?? []) specs[name] = { type: 'string' };
+  for (const name of kinds.lists ?? []) specs[name] = { type: 'string', multiple: true };
+  for (const name of kinds.switches ?? []) specs[name] = { type: 'boolean' };
+  return specs;
+}
+
 /** How many arguments that are not flags a program takes; `name` words the "Missing …" sentence. */
 export interface PositionalSpec {
   min: number;

@@ -1,4 +1,4 @@
-import { parseFlags, type FlagSpecs } from '../node/args';
+import { declareFlags, parseFlags, type FlagSpecs } from '../node/args';
 import { UsageError } from '../node/errors';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate } from './options';
 
@@ -99,28 +99,10 @@ export function checkRedisUrl(flag: string, text: string): string {
 }
 
 /** The flags of `partspec serve`, as data for the one parser. */
-export const SERVE_OPTIONS: FlagSpecs = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  'public-url': { type: 'string' },
-  upstream: { type: 'string' },
-  tokens: { type: 'string' },
-  'pass-through': { type: 'boolean' },
-  'upstream-rate': { type: 'string' },
-  'user-rate': { type: 'string' },
-  'cache-ttl-hours': { type: 'string' },
-  'no-cache': { type: 'boolean' },
-  'request-timeout': { type: 'string' },
-  site: { type: 'string' },
-  'tls-cert': { type: 'string' },
-  'tls-key': { type: 'string' },
-  'trust-proxy': { type: 'boolean' },
-  'log-level': { type: 'string' },
-  config: { type: 'string' },
-  redis: { type: 'string' },
-  'metrics-token-file': { type: 'string' },
-  'no-metrics': { type: 'boolean' },
-};
+export const SERVE_OPTIONS: FlagSpecs = declareFlags({
+  values: ['port', 'host', 'public-url', 'upstream', 'tokens', 'upstream-rate', 'user-rate', 'cache-ttl-hours', 'request-timeout', 'site', 'tls-cert', 'tls-key', 'log-level', 'config', 'redis', 'metrics-token-file'],
+  switches: ['pass-through', 'no-cache', 'trust-proxy', 'no-metrics'],
+});
 
 /** Reads `partspec serve` flags; throws UsageError on anything it does not understand. */
 export function parseServeArgs(argv: readonly string[]): { help: true } | { help: false; args: ServeArgs } {

@@ -1,4 +1,4 @@
-import { parseFlags } from '../../node/args';
+import { declareFlags, parseFlags } from '../../node/args';
 import { ENV, resolveConfig } from '../../node/config';
 import { UsageError } from '../../node/errors';
 import { checkRedisUrl } from '../cli-args';
@@ -57,7 +57,7 @@ function findRedis(flag: string | undefined, configFile: string | undefined, env
  * stdout (so a script can take it with `tail -n 1`); only its hash is stored.
  */
 export async function runTokenCommand(argv: readonly string[], io: TokenCommandIo): Promise<number> {
-  const flags = parseFlags(argv, { tokens: { type: 'string' }, redis: { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' } }, { min: 0, max: Infinity });
+  const flags = parseFlags(argv, declareFlags({ values: ['tokens', 'redis', 'config'], switches: ['json'] }), { min: 0, max: Infinity });
   const [action, name, ...extra] = flags.positionals;
   const file = flags.string('tokens');
   if (!action || !['add', 'list', 'revoke'].includes(action)) throw new UsageError(`'partspec serve token' needs add, list or revoke${action ? `, not '${action}'` : ''}.`);

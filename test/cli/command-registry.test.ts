@@ -1,5 +1,7 @@
 import { COMMAND_ENTRIES, findCommandEntry } from '../../cli/commands/registry';
 import { makeTempDir, runCli } from './helpers';
+import { EMULATOR_OPTIONS, USAGE as EMULATOR_USAGE } from '../../emulator/cli-args';
+import { SERVE_OPTIONS, SERVE_USAGE } from '../../server/cli-args';
 
 describe('the command registry (commands load only when they run)', () => {
   it.each(COMMAND_ENTRIES.map((e) => [e.name, e] as const))('%s: the listed name and summary are the command’s own', (_name, entry) => {
@@ -32,5 +34,13 @@ describe('the command registry (commands load only when they run)', () => {
     } finally {
       cleanup();
     }
+  });
+
+  it.each([
+    ['serve', SERVE_OPTIONS, SERVE_USAGE],
+    ['emulator', EMULATOR_OPTIONS, EMULATOR_USAGE],
+  ] as const)('%s: its --help names every flag it declares', (_name, options, usage) => {
+    const missing = Object.keys(options).filter((flag) => !new RegExp(`--${flag}\\b`).test(usage));
+    expect(missing).toEqual([]);
   });
 });
