@@ -31,10 +31,12 @@ function hasValueIn(values: readonly (readonly unknown[])[], c: number, first: n
  */
 export function describeUnaskedAlternates(values: readonly (readonly unknown[])[], layout: BomLayout): string | undefined {
   const headers = values[layout.headerRow] ?? [];
-  const filled = findAlternateColumns(headers, layout.partColumn).filter((c) => hasValueIn(values, c, layout.firstRow, layout.lastRow));
+  const filled = findAlternateColumns(headers, layout.partColumn, layout.shift).filter((c) => hasValueIn(values, c, layout.firstRow, layout.lastRow));
   if (filled.length === 0) return undefined;
-  const primary = String(headers[layout.partColumn] ?? '').trim();
-  const names = filled.map((c) => nameColumn(c, String(headers[c] ?? '').trim()));
-  const args = [layout.partColumn, ...filled].map((c) => `--column ${columnArgument(c, String(headers[c] ?? '').trim())}`).join(' ');
+  // Rows beside their header (layout.shift): a column's header is that many columns to the other side.
+  const headerOf = (column: number): string => String(headers[column - (layout.shift ?? 0)] ?? '').trim();
+  const primary = headerOf(layout.partColumn);
+  const names = filled.map((c) => nameColumn(c, headerOf(c)));
+  const args = [layout.partColumn, ...filled].map((c) => `--column ${columnArgument(c, headerOf(c))}`).join(' ');
   return `${names.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} ${names.length === 1 ? 'looks like a second source' : 'look like second sources'} of ${nameColumn(layout.partColumn, primary)}; give ${args} to enrich ${names.length === 1 ? 'it' : 'them'} too.`;
 }

@@ -9,11 +9,11 @@ export type AlternatePick = { name: string } | { address: string };
 function byName(bom: LocatedBom, name: string): AlternateColumn | string {
   const { region, layout, headers, headerOrigin } = bom;
   let at = findNamedColumn(headers, name);
-  if (at >= 0) at += headerOrigin;
+  if (at >= 0) at += headerOrigin + (layout.shift ?? 0);
   else if (isLettersWithin(name, region.lastColumn + 1)) at = columnIndex(name.trim());
   if (at < 0) return `Sheet '${region.sheetName}' has no column headed '${name}' in row ${layout.headerRow + 1}, the header row of the part numbers.`;
   if (at === layout.partColumn) return `--column '${name}' is the first part-number column again; give each column once.`;
-  return alternateColumn(headers, headerOrigin, at);
+  return alternateColumn(headers, headerOrigin + (layout.shift ?? 0), at);
 }
 
 /** A second source named by an address; a sentence why not. */

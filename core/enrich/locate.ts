@@ -5,7 +5,7 @@
  */
 import { columnIndex, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
-import { foldCase as fold } from '../fold';
+import { foldCase as fold, foldWords } from '../fold';
 import type { BomDocument, BomRegion } from './document';
 
 /**
@@ -41,8 +41,8 @@ export interface LocateFailure {
   message: string;
 }
 
-/** Looser than fold: no spaces or `*` marks anywhere (`MPN` finds ` * MPN `). */
-const foldMarks = (value: unknown): string => fold(value).replace(/[\s*]+/g, '');
+/** Looser than fold: the header words alone, without spaces, `*` marks or punctuation (`MPN` finds ` * MPN `). */
+const foldMarks = (value: unknown): string => foldWords(value);
 
 /** Where a named column is in a header row: by its header, looser without marks; -1 when neither. */
 export function findNamedColumn(headers: readonly unknown[], column: string): number {

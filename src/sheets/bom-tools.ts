@@ -61,7 +61,7 @@ export async function inspectBom(run: RunExcel, partColumn?: string): Promise<Bo
     // PartSpec's own columns (the first column's and every second source's) are results, not part numbers.
     .filter((c) => parsePartSpecHeader(c.header) === undefined)
     .map((c) => ({ id: columnId(c.column), letter: columnLetters(c.column), header: c.header }));
-  const alternates = findAlternateColumns(bom.headers, layout.partColumn - bom.headerOrigin).map((i) => columnId(bom.headerOrigin + i));
+  const alternates = findAlternateColumns(bom.headers, layout.partColumn - bom.headerOrigin, layout.shift).map((i) => columnId(bom.headerOrigin + i));
   // A second source (MPN2 beside MPN) is no rival: it is offered to enrich too, not to choose between.
   const candidates = layout.candidates
     .map((c) => ({ id: columnId(c.column), letter: columnLetters(c.column), header: c.header, samples: c.samples }))
