@@ -34,7 +34,7 @@ export async function openWorkbookFile(file: string): Promise<WorkbookFile> {
     }
     if (!isZip(start)) throw new FileError(`${file} is not a readable .xlsx workbook (it is not a zip package).`);
     const book = new WorkbookPatch(source);
-    if (book.sheetNames.length === 0) throw new FileError(`${file} holds no worksheet (only chart sheets, or no sheet at all), so there is nothing partspec can enrich.`);
+    if (book.sheetNames.length === 0) throw new FileError(`${file} holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.`);
     return { file, book };
   } catch (error) {
     source.close();

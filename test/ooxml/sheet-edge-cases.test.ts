@@ -137,10 +137,10 @@ it('a shared-string count that is not a number is recounted, never written as Na
 it('a workbook without worksheets is refused in one sentence', async () => {
   const file = join(world.home, 'no-sheets.xlsx');
   writeFileSync(file, book({ sheets: '', sheetBody: '<sheetData/>' }));
-  await expect(openWorkbookFile(file)).rejects.toThrow(`${file} holds no worksheet (only chart sheets, or no sheet at all), so there is nothing partspec can enrich.`);
+  await expect(openWorkbookFile(file)).rejects.toThrow(`${file} holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.`);
   const run = await runCli(['enrich', 'no-sheets.xlsx', '--out', 'no-sheets.xlsx', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.code).not.toBe(0);
-  expect(run.stderr.trim()).toBe('partspec enrich: no-sheets.xlsx holds no worksheet (only chart sheets, or no sheet at all), so there is nothing partspec can enrich.');
+  expect(run.stderr.trim()).toBe('partspec enrich: no-sheets.xlsx holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.');
 });
 
 describe('row and cell numbers as other programs write them', () => {
