@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /*
  * The records of a ZIP archive as the package reader and writer meet them: the end of the central
@@ -166,4 +166,17 @@ export function encodeEntry(name: string, data: Uint8Array, offset: number, prev
   c.setUint32(42, offset, true);
   central.set(nameBytes, 46);
   return { local, central };
+}
+
+/**
+ * Inflates a part's bytes, never past the size its directory gives (checked against the limits
+ * before): a part that lies about its size stops there instead of running on.
+ */
+export function inflateBounded(data: Uint8Array, size: number, name: string): Uint8Array {
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`its entry ${name} is damaged (it inflates past the ${size} bytes its directory gives)`);
+    throw new Error(`its entry ${name} is damaged (${(error as Error).message})`);
+  }
 }

@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { FileLimitError, FILE_LIMITS } from '../core/limits';
-import { CENTRAL, encodeDirectoryEnd, encodeEntry, LOCAL, readDirectoryEnd, readZip64Fields } from './zip-format';
+import { CENTRAL, encodeDirectoryEnd, encodeEntry, inflateBounded, LOCAL, readDirectoryEnd, readZip64Fields } from './zip-format';
 
 /*
  * A ZIP package read from its central directory and written back with every entry that was not
@@ -111,6 +111,7 @@ export class ZipPackage {
     const directory = source.read(end.offset, end.size);
     const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
     let at = 0;
+    const utf8 = new TextDecoder();
     for (let n = 0; n < end.count; n++) {
       if (at + 46 > directory.length || view.getUint32(at, true) !== CENTRAL) throw new Error('its zip directory is damaged');
       const nameLength = view.getUint16(at + 28, true);
@@ -119,7 +120,7 @@ export class ZipPackage {
       const central = directory.subarray(at, at + length);
       const fields = { compressedSize: view.getUint32(at + 20, true), size: view.getUint32(at + 24, true), localOffset: view.getUint32(at + 42, true) };
       readZip64Fields(central, fields);
-      const entry: ZipEntry = { name: new TextDecoder().decode(directory.subarray(at + 46, at + 46 + nameLength)), central, method: view.getUint16(at + 10, true), crc: view.getUint32(at + 16, true), ...fields };
+      const entry: ZipEntry = { name: utf8.decode(directory.subarray(at + 46, at + 46 + nameLength)), central, method: view.getUint16(at + 10, true), crc: view.getUint32(at + 16, true), ...fields };
       if (entry.localOffset >= this.centralOffset) throw new Error('its zip directory is damaged');
       this.entries.push(entry);
       this.byName.set(entry.name, entry);
@@ -175,7 +176,7 @@ export class ZipPackage {
     const data = this.source.read(start, entry.compressedSize);
     let bytes: Uint8Array;
     if (entry.method === 0) bytes = data;
-    else if (entry.method === 8) bytes = inflateBounded(data, entry);
+    else if (entry.method === 8) bytes = inflateBounded(data, entry.size, entry.name);
     else throw new Error(`its entry ${name} is compressed in a way partspec cannot read (method ${entry.method})`);
     if (bytes.length !== entry.size) throw new Error(`its entry ${name} is damaged (it does not hold the ${entry.size} bytes its directory gives)`);
     if (crc32(bytes) !== entry.crc) throw new Error(`its entry ${name} is damaged (its CRC-32 check fails)`);
@@ -220,10 +221,25 @@ export class ZipPackage {
    */
   async writeFile(file: string, replaced: ReadonlyMap<string, Uint8Array>, removed: ReadonlySet<string> = new Set()): Promise<void> {
     const handle = await open(file, 'w');
+    const writeAll = async (bytes: Uint8Array): Promise<void> => {
+      for (let done = 0; done < bytes.length; ) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
+    };
+    // Small chunks (the records of thousands of small entries) are gathered into whole pieces.
+    const gathered = Buffer.allocUnsafe(PIECE);
+    let used = 0;
     try {
       for (const chunk of this.chunksOf(replaced, removed, Buffer.allocUnsafe(PIECE))) {
-        for (let done = 0; done < chunk.length; ) done += (await handle.write(chunk, done, chunk.length - done)).bytesWritten;
+        if (used + chunk.length > gathered.length) {
+          await writeAll(gathered.subarray(0, used));
+          used = 0;
+        }
+        if (chunk.length >= gathered.length) await writeAll(chunk);
+        else {
+          gathered.set(chunk, used);
+          used += chunk.length;
+        }
       }
+      await writeAll(gathered.subarray(0, used));
     } finally {
       await handle.close();
     }
@@ -273,18 +289,5 @@ export class ZipPackage {
   /** Releases the source (an open file). */
   close(): void {
     this.source.close();
-  }
-}
-
-/**
- * Inflates a part's bytes, never past the size its directory gives (checked against the limits
- * before): a part that lies about its size stops there instead of running on.
- */
-function inflateBounded(data: Uint8Array, entry: ZipEntry): Uint8Array {
-  try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`its entry ${entry.name} is damaged (it inflates past the ${entry.size} bytes its directory gives)`);
-    throw new Error(`its entry ${entry.name} is damaged (${(error as Error).message})`);
   }
 }

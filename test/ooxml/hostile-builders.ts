@@ -1,0 +1,136 @@
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { CONTENT_TYPES, NS, REL_TYPES, rels, SharedStrings, sheetData, styles, xmlHead } from '../fixtures/workbooks/ooxml';
+
+/*
+ * Hostile and unusual workbook packages built byte by byte for the hostile-input suite: a ZIP
+ * writer that can lie (sizes, CRC), store or deflate, and count past 65,535 entries, and the
+ * parts of a small BOM workbook to put in it.
+ */
+
+/** One entry of a package being built; any field left out is computed honestly. */
+export interface RawEntry {
+  name: string;
+  data?: Uint8Array;
+  /** Deflated bytes given as they are (a bomb streamed elsewhere). */
+  compressed?: Uint8Array;
+  /** The inflated size the headers claim. */
+  size?: number;
+  /** The CRC-32 the headers claim. */
+  crc?: number;
+  /** 0 stored, 8 deflated. @default 8 */
+  method?: 0 | 8;
+}
+
+const u16 = (n: number): Buffer => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n);
+  return b;
+};
+const u32 = (n: number): Buffer => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n >>> 0);
+  return b;
+};
+const u64 = (n: number): Buffer => {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(BigInt(n));
+  return b;
+};
+
+/** A ZIP archive of the entries, in order; past 65,535 entries its directory end is ZIP64. */
+export function buildZip(entries: readonly RawEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const data = e.data ?? new Uint8Array(0);
+    const method = e.method ?? 8;
+    const compressed = e.compressed ?? (method === 8 ? deflateRawSync(data) : data);
+    const name = Buffer.from(e.name, 'utf8');
+    const crc = e.crc ?? crc32(data);
+    const size = e.size ?? data.length;
+    const common = [u16(20), u16(0x0800), u16(method), u16(0), u16(0x5c21), u32(crc), u32(compressed.length), u32(size), u16(name.length), u16(0)];
+    const local = Buffer.concat([u32(0x04034b50), ...common, name, compressed]);
+    centrals.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const count = entries.length;
+  const tail: Buffer[] = [];
+  if (count > 0xffff) {
+    const end64 = offset + directory.length;
+    tail.push(Buffer.concat([u32(0x06064b50), u64(44), u16(45), u16(45), u32(0), u32(0), u64(count), u64(count), u64(directory.length), u64(offset)]));
+    tail.push(Buffer.concat([u32(0x07064b50), u32(0), u64(end64), u32(1)]));
+  }
+  tail.push(Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(Math.min(count, 0xffff)), u16(Math.min(count, 0xffff)), u32(directory.length), u32(offset), u16(0)]));
+  return Buffer.concat([...locals, directory, ...tail]);
+}
+
+/** `piece` repeated until `total` bytes, deflated as a stream (the inflated text never held whole). */
+export async function deflateRepeated(piece: string, total: number): Promise<{ compressed: Buffer; size: number; crc: number }> {
+  const chunk = Buffer.from(piece.repeat(Math.ceil((1 << 20) / piece.length)));
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => out.push(d));
+  const ended = new Promise((resolve) => deflate.once('end', resolve));
+  let size = 0;
+  let crc = 0;
+  while (size < total) {
+    const part = chunk.subarray(0, Math.min(chunk.length, total - size));
+    size += part.length;
+    crc = crc32(part, crc);
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return { compressed: Buffer.concat(out), size, crc };
+}
+
+const text = (s: string): Uint8Array => Buffer.from(s, 'utf8');
+
+/** What a BOM workbook is built with; each part can be replaced, and entries added. */
+export interface BomWorkbookOptions {
+  partnos: readonly string[];
+  /** Markup after `</sheetData>` in the sheet (an extLst, a drawing reference). */
+  sheetTail?: string;
+  /** Relationships of the sheet. */
+  sheetRels?: [string, string, string][];
+  /** The shared-strings relationship's target (relative to xl/). @default 'sharedStrings.xml' */
+  stringsTarget?: string;
+  /** Text cells written inline, with no shared strings part or relationship. */
+  inlineStrings?: boolean;
+  /** Entries replaced or added, by name (order: the workbook's parts first). */
+  entries?: RawEntry[];
+}
+
+/** The entries of a one-sheet BOM workbook ("Part Number", "Qty") as Excel lays them out. */
+export function bomWorkbookEntries(o: BomWorkbookOptions): RawEntry[] {
+  const strings = new SharedStrings();
+  const rows: (string | number)[][] = [['Part Number', 'Qty'], ...o.partnos.map((p, i) => [p, i + 1])];
+  let data = sheetData(rows, strings);
+  if (o.inlineStrings) data = data.replace(/<c r="([A-Z]+\d+)" t="s"><v>(\d+)<\/v><\/c>/g, (_, ref: string, i: string) => `<c r="${ref}" t="inlineStr"><is><t>${rows.flat().filter((v) => typeof v === 'string')[Number(i)]}</t></is></c>`);
+  const sheet = `${xmlHead}<worksheet xmlns="${NS.main}" xmlns:r="${NS.r}">${data}${o.sheetTail ?? ''}</worksheet>`;
+  const bookRels: [string, string, string][] = [['rId1', REL_TYPES.worksheet, 'worksheets/sheet1.xml'], ['rId2', REL_TYPES.styles, 'styles.xml']];
+  if (!o.inlineStrings) bookRels.push(['rId3', REL_TYPES.sharedStrings, o.stringsTarget ?? 'sharedStrings.xml']);
+  const overrides: [string, string][] = [['xl/workbook.xml', CONTENT_TYPES.workbook], ['xl/worksheets/sheet1.xml', CONTENT_TYPES.worksheet], ['xl/styles.xml', CONTENT_TYPES.styles]];
+  if (!o.inlineStrings) overrides.push(['xl/sharedStrings.xml', CONTENT_TYPES.sharedStrings]);
+  const types = `${xmlHead}<Types xmlns="${NS.ct}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/><Default Extension="png" ContentType="image/png"/>${overrides.map(([p, t]) => `<Override PartName="/${p}" ContentType="${t}"/>`).join('')}</Types>`;
+  const base: RawEntry[] = [
+    { name: '[Content_Types].xml', data: text(types) },
+    { name: '_rels/.rels', data: text(rels([['rId1', REL_TYPES.officeDocument, 'xl/workbook.xml']])) },
+    { name: 'xl/workbook.xml', data: text(`${xmlHead}<workbook xmlns="${NS.main}" xmlns:r="${NS.r}"><sheets><sheet name="BOM" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    { name: 'xl/_rels/workbook.xml.rels', data: text(rels(bookRels)) },
+    { name: 'xl/styles.xml', data: text(styles()) },
+    ...(o.inlineStrings ? [] : [{ name: 'xl/sharedStrings.xml', data: text(strings.xml()) }]),
+    { name: 'xl/worksheets/sheet1.xml', data: text(sheet) },
+    ...(o.sheetRels?.length ? [{ name: 'xl/worksheets/_rels/sheet1.xml.rels', data: text(rels(o.sheetRels)) }] : []),
+  ];
+  const replaced = new Map((o.entries ?? []).map((e) => [e.name, e]));
+  return [...base.map((e) => replaced.get(e.name) ?? e), ...(o.entries ?? []).filter((e) => !base.some((b) => b.name === e.name))];
+}
+
+/** A one-sheet BOM workbook as bytes. */
+export function bomWorkbook(o: BomWorkbookOptions): Buffer {
+  return buildZip(bomWorkbookEntries(o));
+}
