@@ -6,6 +6,7 @@ import { uniqueSheetName } from '../../core/names';
 import type { BomFile, ColumnWrite } from '../../core/enrich/document';
 import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
+import type { TextRecord } from './text-records';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { FileError } from '../../node/errors';
 import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';
@@ -44,14 +45,23 @@ export class CsvBom implements BomFile {
     }
   }
 
-  /** The cells of a row from `from` to `to`, as the file's quoting writes them. */
-  private cells(row: readonly GridCell[], from: number, to: number): string[] {
-    return Array.from({ length: Math.max(0, to - from) }, (_, i) => quoteField(csvGridCell(row[from + i]), this.source.quoteAll));
+  /**
+   * The cells of a row from `from` to `to`: the file's own fields of `record` as they stand in
+   * the text, the others as the file's quoting writes them.
+   */
+  private cells(row: readonly GridCell[], from: number, to: number, record?: TextRecord): string[] {
+    const { text, quoteAll } = this.source;
+    return Array.from({ length: Math.max(0, to - from) }, (_, k) => {
+      const i = from + k;
+      const cell = row[i];
+      if (record && i < record.starts.length && typeof cell === 'string') return text.slice(record.starts[i], i + 1 < record.starts.length ? record.starts[i + 1] - 1 : record.end);
+      return quoteField(csvGridCell(cell), quoteAll);
+    });
   }
 
   /**
    * The file's own text with PartSpec's cells appended: each original line is kept as it stands
-   * (its bytes, quoting and line end) up to the first column written in it, so a first run only
+   * (its bytes, quoting and line end) but for the cells written in it, so a first run only
    * appends and a re-run rewrites only its own columns.
    */
   private appendedText(): string {
@@ -70,7 +80,7 @@ export class CsvBom implements BomFile {
       }
       const own = record.starts.length;
       if (first === undefined) parts.push(text.slice(record.start, record.end));
-      else if (first < own) parts.push(text.slice(record.start, record.starts[first]), this.cells(row, first, Math.max(own, row.length)).join(delimiter));
+      else if (first < own) parts.push(text.slice(record.start, record.starts[first]), this.cells(row, first, Math.max(own, row.length), record).join(delimiter));
       else parts.push(text.slice(record.start, record.end), delimiter, this.cells(row, own, row.length).join(delimiter));
       parts.push(record.lineEnd);
       openEnd = record.lineEnd === '';

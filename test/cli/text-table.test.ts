@@ -94,3 +94,12 @@ test('a Windows-1252 file whose new cells it cannot hold is refused in place, un
   expect(readFileSync(copy, 'utf8')).toBe('\uFEFFTeil,Größe,PartSpec: Match\r\nGRM1,0603,Status A → B\r\n');
   expect(notes.join('\n')).toMatch(/written as UTF-8 with a byte-order mark instead/);
 });
+
+test("a re-run rewrites only PartSpec's cells: the user's fields after them keep their own text and quoting", async () => {
+  const file = join(home, 'rerun.csv');
+  writeFileSync(file, 'MPN,PartSpec: Match,Note\r\nGRM1,Not found,"a;b" x\r\nGRM2,Exact,  c  \r\n');
+  const bom = new CsvBom(await readCsv(file), 'rerun');
+  bom.writeColumn('rerun', { column: 1, headerRow: 0, firstRow: 1, spec: MATCH, existing: true, cells: ['Exact', 'Exact'] });
+  await bom.save(file);
+  expect(readFileSync(file, 'utf8')).toBe('MPN,PartSpec: Match,Note\r\nGRM1,Exact,"a;b" x\r\nGRM2,Exact,  c  \r\n');
+});
