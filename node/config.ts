@@ -5,6 +5,7 @@ import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../api/vocabulary/consta
 import { checkBaseUrl } from '../api/base-url';
 import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from './emulator-defaults';
 import { FileError, UsageError } from './errors';
+import { checkInputFile } from './safe-write';
 
 /** The local emulator (`partspec emulator`): the address used when nothing else is configured. */
 export const DEFAULT_BASE_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
@@ -63,6 +64,8 @@ const FILE_KEYS = new Set(['baseUrl', 'apiKey', 'lang', 'redisUrl']);
 /** Reads a config file; a missing default file is no file, a missing `--config` file is an error. */
 function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void): ConfigFile | undefined {
   let text: string;
+  // A FIFO or a device (--config /dev/zero) would block or never end: only a regular file is read.
+  checkInputFile(path);
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {

@@ -219,4 +219,10 @@ describe('an input that is not a regular file is refused at once, before anythin
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(readdirSync(dir).filter((f) => f.startsWith('out') || f.includes('partspec-tmp'))).toEqual([]);
   });
+
+  test('a config file that is a device (--config /dev/zero) is refused, not read without end', async () => {
+    const run = await startCli(['config', '--config', '/dev/zero'], { cwd: home }).done;
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('partspec config: /dev/zero is a device, not a regular file; PartSpec reads only regular files.');
+  });
 });
