@@ -60,6 +60,28 @@ function insteadText(instead: readonly Instead[], labels: SummaryLabels): string
     .join('; ');
 }
 
+/** Narrowest and widest table column, in characters; longer text is cut off at the sheet's edge of the cell. */
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 36;
+
+/**
+ * Widths that fit each table column's longest text (titles, the rows of one cell, are left to run
+ * over), between MIN_WIDTH and MAX_WIDTH; East Asian characters count twice.
+ */
+function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[])[]): number[] {
+  const widths: number[] = Array.from({ length: TABLE_COLUMNS }, () => MIN_WIDTH);
+  for (const row of cells) {
+    if (row.length < 2) continue;
+    row.forEach((value, column) => {
+      if (value === undefined || column >= TABLE_COLUMNS) return;
+      let width = 1;
+      for (const ch of String(value)) width += ch.codePointAt(0)! >= 0x2e80 ? 2 : 1;
+      widths[column] = Math.min(MAX_WIDTH, Math.max(widths[column], width));
+    });
+  }
+  return widths;
+}
+
 /**
  * Lays the summary out as one sheet: a title, then tables for status, the end-of-life timeline,
  * compliance, parts ending, parts at risk and changes, with three charts over the first three
@@ -105,7 +127,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   push([meta]);
   if (summary.synthetic) push([labels.synthetic], true);
 
-  const status = table(labels.status, [labels.status, labels.rows, labels.quantity], STATUS_BUCKETS.map((b) => [labels.buckets[b], summary.byStatus[b].rows, summary.byStatus[b].quantity]));
+  const status = table(labels.statusChart, [labels.status, labels.rows, labels.quantity], STATUS_BUCKETS.map((b) => [labels.buckets[b], summary.byStatus[b].rows, summary.byStatus[b].quantity]));
   chartAt(status.first, status.count, { name: 'PartSpecStatus', kind: 'bar', title: labels.statusChart }, [{ name: labels.rows, column: 1 }]);
 
   const timeline = table(labels.timelineChart, [labels.quarter, labels.parts, labels.quantity], summary.timeline.map((q) => [q.quarter, q.parts, q.quantity]));
@@ -134,10 +156,10 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   summary.atRisk.forEach((p, i) => links.push({ row: risky.first + i, column: 1, bomRow: p.rows[0] }));
 
   const failing = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive).flatMap((c) => c.failing.map((f) => [f.partNumber, f.rows.map((r) => r + 1).join(', '), labels.flags[c.flag], f.value === 'no' ? labels.no : labels.unknown]));
-  table(labels.compliance, [labels.partNumber, labels.bomRows, labels.flag, labels.compliance], failing);
+  table(`${labels.compliance}: ${labels.no} / ${labels.unknown}`, [labels.partNumber, labels.bomRows, labels.flag, labels.compliance], failing);
 
   const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.row + 1, c.changes]));
   summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.row }));
 
-  return { name: SUMMARY_SHEET_NAME, cells, boldRows, columnWidths: [24, 12, 22, 14, 14, 16, 18, 22], charts, links };
+  return { name: SUMMARY_SHEET_NAME, cells, boldRows, columnWidths: columnWidthsOf(cells), charts, links };
 }
