@@ -60,6 +60,10 @@ test('enrichment of a messy BOM: statuses, values, risk with highlights, hostile
   expect(r.excel.cell('Sheet1', 'J3')?.hyperlink?.address).toBe(values[2][9]);
   expect(r.excel.highlight('Sheet1', 'K3')).toBe('#FFEB9C');
   expect(r.excel.highlight('Sheet1', 'F6')).toBe('#FFC7CE');
+  // One rule in Excel and in the command line's files: the cell's value equals the label.
+  expect(r.excel.conditionalFormats('Sheet1').every((cf) => cf.type === 'CellValue' && cf.rule.operator === 'EqualTo')).toBe(true);
+  r.excel.setCells('Sheet1', 'K4', [['Risk assessed']]);
+  expect(r.excel.highlight('Sheet1', 'K4')).toBeUndefined();
 
   const hostileName = rig.emulator.catalog.byPartno.get(hostile)!.values.ProductName;
   expect(values[4][8]).toBe(hostileName);
