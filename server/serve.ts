@@ -3,7 +3,8 @@ import path from 'node:path';
 import { resolveConfig } from '../node/config';
 import { packageRoot } from '../node/package-root';
 import { buildServer, checkPublicUrl, type PartSpecServer } from './app';
-import { UsageError } from '../node/errors';
+import { UsageError, isUsageError } from '../node/errors';
+import { checkInputFile } from '../node/safe-write';
 import { checkRedisUrl, type ServeArgs } from './cli-args';
 import { SiteError } from './hosting/site';
 import { createServerMetrics } from './ops/metrics';
@@ -38,28 +39,26 @@ export async function createStateFor(args: ServeArgs, log?: StateLogger): Promis
   return createMemoryState({ upstreamRate: args.upstreamRate, tokensFile });
 }
 
+/** A file a flag names (a certificate, a token), read whole; only a regular file is read. */
+function readFlagFile(flag: string, file: string): Buffer {
+  try {
+    checkInputFile(file);
+    return readFileSync(file);
+  } catch (error) {
+    if (isUsageError(error)) throw refusal(`--${flag} ${error.message}`);
+    throw refusal(`--${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+}
+
 /** The /metrics token: from the file of `--metrics-token-file`, else PARTSPEC_METRICS_TOKEN; never from a flag's value. */
 function readMetricsToken(args: ServeArgs, env: NodeJS.ProcessEnv): string | undefined {
   if (args.metricsTokenFile) {
-    let token: string;
-    try {
-      token = readFileSync(args.metricsTokenFile, 'utf8').trim();
-    } catch (error) {
-      throw refusal(`--metrics-token-file ${args.metricsTokenFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
-    }
+    const token = readFlagFile('metrics-token-file', args.metricsTokenFile).toString('utf8').trim();
     if (token.length < 16) throw refusal(`--metrics-token-file ${args.metricsTokenFile} must hold a token of at least 16 characters.`);
     return token;
   }
   const fromEnv = env.PARTSPEC_METRICS_TOKEN?.trim();
   return fromEnv ? fromEnv : undefined;
-}
-
-function readPem(flag: string, file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw refusal(`--${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
-  }
 }
 
 /**
@@ -91,7 +90,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
       throw refusal("Team mode needs --tokens FILE (or --redis URL, where the team's tokens live): create one with 'partspec serve token add NAME --tokens FILE' (or run with --pass-through).");
     }
   }
-  const tls = args.tlsCert && args.tlsKey ? { cert: readPem('tls-cert', args.tlsCert), key: readPem('tls-key', args.tlsKey) } : undefined;
+  const tls = args.tlsCert && args.tlsKey ? { cert: readFlagFile('tls-cert', args.tlsCert), key: readFlagFile('tls-key', args.tlsKey) } : undefined;
   const metricsToken = readMetricsToken(args, io.env);
   // State changes are logged by the server's logger once it exists; until then as warnings.
   let stateLog: StateLogger = { info: () => undefined, warn: io.warn };
