@@ -1,4 +1,5 @@
 import { ELLIPSIS, TERMINAL_LIMITS, escapeControls, shorten, terminalText } from '../../node/terminal-text';
+import { print, type CommandContext } from '../../cli/context';
 import { createProgress } from '../../cli/progress';
 import { DEMO_KEY } from '../../emulator';
 import { runCli, useEmulatorHome } from '../cli/helpers';
@@ -46,6 +47,21 @@ describe('terminalText', () => {
     progress.update(`Looking up ${TITLE_SETTER}`, 1, 2);
     // eslint-disable-next-line no-control-regex -- the test looks for raw controls
     expect(writes.at(-1)).toMatch(/^\r\x1b\[2KLooking up GRM155\\x1b\]0;owned\\x07R71C104KA88D \[/);
+  });
+});
+
+describe('results on stdout', () => {
+  /** A context whose stdout keeps what was written; a terminal or a pipe. */
+  const contextWith = (isTTY: boolean, written: string[]): CommandContext =>
+    ({ stdout: { isTTY, write: (text: string, done: (error?: Error) => void) => (written.push(text), done(), true) } }) as unknown as CommandContext;
+
+  test('on a terminal, controls in the data are shown escaped; a pipe gets the bytes as they are', async () => {
+    const terminal: string[] = [];
+    const pipe: string[] = [];
+    await print(contextWith(true, terminal), `${TITLE_SETTER}\tExact\n`);
+    await print(contextWith(false, pipe), `${TITLE_SETTER}\tExact\n`);
+    expect(terminal).toEqual(['GRM155\\x1b]0;owned\\x07R71C104KA88D\tExact\n']);
+    expect(pipe).toEqual([`${TITLE_SETTER}\tExact\n`]);
   });
 });
 
