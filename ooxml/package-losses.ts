@@ -196,7 +196,9 @@ function drawingLosses(pkg: OoxmlPackage, drawing: string, sheet: string, handle
     if (r.type === 'image') handled.add(r.target);
     else markTree(pkg, r.target, handled);
   }
-  const out: string[] = read ? [] : [`the drawing ${drawing} on sheet '${sheet}'`];
+  // A drawing that cannot be read is named whole, not by what was counted before the failure.
+  if (!read) return [`the drawing ${drawing} on sheet '${sheet}'`];
+  const out: string[] = [];
   if (counts.chart) out.push(`${plural(counts.chart, 'a chart', 'charts')} on sheet '${sheet}'`);
   if (counts.shape) out.push(`${plural(counts.shape, 'a shape or text box', 'shapes or text boxes')} on sheet '${sheet}'`);
   if (counts.group) out.push(`${plural(counts.group, 'a group of shapes', 'groups of shapes')} on sheet '${sheet}'`);

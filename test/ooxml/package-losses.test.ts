@@ -100,3 +100,23 @@ test('an empty workbook protection (as LibreOffice writes) protects nothing; a l
   expect(named(protectedBook(' lockStructure="0"'))).toEqual([]);
   expect(named(protectedBook(' lockStructure="1"'))).toEqual(['the protection of the workbook structure']);
 });
+
+test("form controls in a legacy VML drawing are named, notes are not, whatever Excel's VML leaves unclosed", () => {
+  const vml = (type: string) =>
+    `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:x="urn:schemas-microsoft-com:office:excel"><v:shape><v:textbox><div><font>Note<br></font></div></v:textbox><x:ClientData ObjectType="${type}"><x:Anchor>1, 0, 0, 0, 3, 0, 2, 0</x:Anchor></x:ClientData></v:shape></xml>`;
+  const withVml = (type: string) => workbookWith({ sheetRels: [['rId1', RT.vmlDrawing, '../drawings/vmlDrawing1.vml']], parts: { 'xl/drawings/vmlDrawing1.vml': vml(type) }, sheetTail: '<legacyDrawing r:id="rId1"/>' });
+  expect(named(withVml('Note'))).toEqual([]);
+  expect(named(withVml('Checkbox'))).toEqual(["form controls on sheet 'BOM'"]);
+});
+
+test('charts, shapes and groups of a drawing are counted by scanning it; a drawing that is not well-formed is named, not skipped', () => {
+  const anchor = (body: string) => `<xdr:twoCellAnchor><xdr:from><xdr:col>0</xdr:col></xdr:from>${body}<xdr:clientData/></xdr:twoCellAnchor>`;
+  const drawing = (body: string) => `<xdr:wsDr xmlns:xdr="${NS.xdr}" xmlns:a="${NS.a}" xmlns:c="${NS.c}" xmlns:r="${NS.r}">${body}</xdr:wsDr>`;
+  const withDrawing = (xml: string) => workbookWith({ sheetRels: [['rId1', RT.drawing, '../drawings/drawing1.xml']], parts: { 'xl/drawings/drawing1.xml': xml }, sheetTail: '<drawing r:id="rId1"/>' });
+  const chart = anchor('<xdr:graphicFrame><a:graphic><a:graphicData><c:chart r:id="rId9"/></a:graphicData></a:graphic></xdr:graphicFrame>');
+  const shape = anchor('<xdr:sp><xdr:spPr/></xdr:sp>');
+  const group = anchor('<xdr:grpSp><xdr:sp/><xdr:sp/></xdr:grpSp>');
+  const picture = anchor('<xdr:pic><xdr:blipFill/></xdr:pic>');
+  expect(named(withDrawing(drawing(chart + shape + shape + group + picture)))).toEqual(["a chart on sheet 'BOM'", "2 shapes or text boxes on sheet 'BOM'", "a group of shapes on sheet 'BOM'"]);
+  expect(named(withDrawing(drawing(shape).replace('</xdr:wsDr>', '')))).toEqual(["the drawing xl/drawings/drawing1.xml on sheet 'BOM'"]);
+});
