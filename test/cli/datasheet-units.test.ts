@@ -7,36 +7,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format as renderExcel } from 'numfmt';
 import Papa from 'papaparse';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { columnOf, makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { DEMO_KEY } from '../../emulator';
+import { columnOf, readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
+const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
 
 /** Catalog parts with these capacitances (F), one each, as a person would look them up. */
 function partsWith(capacitances: readonly number[]): string[] {
-  return capacitances.map((c) => emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!.values.Partno as string);
+  return capacitances.map((c) => world.emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!.values.Partno as string);
 }
 
 const CAPACITANCES = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5];
 const READS = ['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF'];
 
 test('search to xlsx: Capacitance (pF) holds numbers that read 100 pF, 4.7 nF, 10 µF; lengths in mm', async () => {
-  const out = join(home, 'caps.xlsx');
+  const out = join(world.home, 'caps.xlsx');
   const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance,Length', '--out', out, '--base-url', emulator.url], { home, env });
+  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance,Length', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.stderr).toMatch(/written/);
   expect(run.code).toBe(0);
   const sheet = (await readXlsx(out)).worksheets[0];
@@ -57,9 +45,9 @@ test('search to xlsx: Capacitance (pF) holds numbers that read 100 pF, 4.7 nF, 1
 });
 
 test('search to CSV: the header names the stored unit and the cells are plain numbers', async () => {
-  const out = join(home, 'caps.csv');
+  const out = join(world.home, 'caps.csv');
   const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance', '--out', out, '--base-url', emulator.url], { home, env });
+  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const [header, ...rows] = Papa.parse<string[]>(readFileSync(out, 'utf8').slice(1), { skipEmptyLines: true }).data;
   expect(header).toEqual(['Partno', 'Capacitance (pF)']);
@@ -67,9 +55,9 @@ test('search to CSV: the header names the stored unit and the cells are plain nu
 });
 
 test('a chosen unit in --fields writes plain numbers in that unit, in xlsx as in CSV', async () => {
-  const out = join(home, 'caps-nf.xlsx');
+  const out = join(world.home, 'caps-nf.xlsx');
   const filter = `Partno eq '${partsWith([4.7e-9]).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--fields', 'Capacitance:NF', '--out', out, '--base-url', emulator.url], { home, env });
+  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--fields', 'Capacitance:NF', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const sheet = (await readXlsx(out)).worksheets[0];
   expect(rowTexts(sheet, 1)).toEqual(['Partno', 'Capacitance (nF)']);
@@ -80,7 +68,7 @@ test('a chosen unit in --fields writes plain numbers in that unit, in xlsx as in
 
 test('lookup prints datasheet values in the terminal table, as the cells show them', async () => {
   const [part] = partsWith([4.7e-9]);
-  const run = await runCli(['lookup', part, '--fields', 'Capacitance,Length', '--base-url', emulator.url], { home, env });
+  const run = await runCli(['lookup', part, '--fields', 'Capacitance,Length', '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const [header, , row] = run.stdout.split('\n');
   expect(header).toMatch(/Capacitance \(pF\)\s+Length \(mm\)/);

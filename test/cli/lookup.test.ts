@@ -1,40 +1,28 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { ROOT, makeTempDir, runCli } from './helpers';
+import { DEMO_KEY } from '../../emulator';
+import { ROOT, runCli, useEmulatorHome } from './helpers';
 
 const WRONG_KEY = 'wrong-secret-key-4711';
 
 /** The emulator's key, from the environment as a CI job would give it. */
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
+const world = useEmulatorHome();
 
 /** A catalog part with a capacitance (a Variant input is its part number without the package letter). */
 function capacitor(): { partno: string; base: string; farads: number; variants: number } {
-  const product = emulator.catalog.byGroup.SMD.find((p) => typeof p.values['Specs.Capacitance'] === 'number')!;
+  const product = world.emulator.catalog.byGroup.SMD.find((p) => typeof p.values['Specs.Capacitance'] === 'number')!;
   const base = product.values.PartnoWithoutPackageCode as string;
-  const variants = emulator.catalog.byGroup.SMD.filter((p) => p.values.PartnoWithoutPackageCode === base).length;
+  const variants = world.emulator.catalog.byGroup.SMD.filter((p) => p.values.PartnoWithoutPackageCode === base).length;
   return { partno: product.values.Partno as string, base, farads: product.values['Specs.Capacitance'] as number, variants };
 }
 
 describe('partspec lookup', () => {
   test('prints a table of matches; a part not found or invalid makes the run partial (exit 1) and is named on stderr', async () => {
     const { partno, base } = capacitor();
-    const run = await runCli(['lookup', partno, base.toLowerCase(), 'XYZ-NOT-A-PART', 'A|B', '--fields', 'Status,Capacitance:nF', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const run = await runCli(['lookup', partno, base.toLowerCase(), 'XYZ-NOT-A-PART', 'A|B', '--fields', 'Status,Capacitance:nF', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^Input\s+Match\s+Partno\s+Status\s+Capacitance \(nF\)\s+Note$/);
@@ -48,7 +36,7 @@ describe('partspec lookup', () => {
 
   test('--json gives every product with converted values; all found is exit 0; part numbers can come from stdin', async () => {
     const { partno, base, farads, variants } = capacitor();
-    const run = await runCli(['lookup', '-', '--json', '--fields', 'Capacitance:nF,LastBuyDate', '--base-url', emulator.url], { home, env: KEY_ENV, input: `${partno}\n${base}\n` });
+    const run = await runCli(['lookup', '-', '--json', '--fields', 'Capacitance:nF,LastBuyDate', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: `${partno}\n${base}\n` });
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as { input: string; match: string; status: string; products: Record<string, unknown>[] }[];
     expect(json.map((r) => [r.input, r.match])).toEqual([[partno, 'Exact'], [base, 'Variant']]);
@@ -63,7 +51,7 @@ describe('partspec lookup', () => {
 describe('errors and exit codes', () => {
   test('a wrong key is exit 3 with a sentence, and the key appears nowhere', async () => {
     for (const options of [{ args: ['--api-key', WRONG_KEY] }, { args: [], env: { PARTSPEC_API_KEY: WRONG_KEY } }]) {
-      const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--no-cache', '--base-url', emulator.url, ...options.args], { home, env: options.env });
+      const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--no-cache', '--base-url', world.emulator.url, ...options.args], { home: world.home, env: options.env });
       expect(run.code).toBe(3);
       expect(run.stderr).toMatch(/^partspec lookup: The API key was rejected \(403\): check .*\.\n$/);
       expect(run.stdout + run.stderr).not.toContain(WRONG_KEY);
@@ -76,7 +64,7 @@ describe('errors and exit codes', () => {
     [['search', '--category', 'inductors', '--out', 'x.txt'], /must end in \.xlsx or \.csv/, 'usage: partspec search'],
     [['frobnicate'], /unknown command 'frobnicate'/, 'usage: partspec <command>'],
   ])('%j is a usage error (exit 2)', async (args, message, usage) => {
-    const run = await runCli(args, { home });
+    const run = await runCli(args, { home: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain(usage);
@@ -84,59 +72,59 @@ describe('errors and exit codes', () => {
   });
 
   test('a bad filter or field is exit 2 with the core validator sentence, before anything is sent', async () => {
-    emulator.resetLog();
-    const filter = await runCli(['search', '--category', 'inductors', '--filter', 'Capacitance ge 1u', '--out', 'x.csv', '--base-url', emulator.url], { home, env: KEY_ENV });
+    world.emulator.resetLog();
+    const filter = await runCli(['search', '--category', 'inductors', '--filter', 'Capacitance ge 1u', '--out', 'x.csv', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(filter.code).toBe(2);
     expect(filter.stderr).toMatch(/^partspec search: .*Capacitance/);
-    const field = await runCli(['lookup', 'MCS18R71H104KZ9D', '--fields', 'Capacitanse', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const field = await runCli(['lookup', 'MCS18R71H104KZ9D', '--fields', 'Capacitanse', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(field.code).toBe(2);
     expect(field.stderr).toContain("Unknown field 'Capacitanse'. Did you mean 'Capacitance'?");
-    expect(emulator.requests).toHaveLength(0);
+    expect(world.emulator.requests).toHaveLength(0);
   });
 });
 
 describe('settings: flags, then environment, then config file', () => {
   test('each setting comes from the first place that has it, and the key is never shown', async () => {
-    const configDir = join(home, '.config', 'partspec');
+    const configDir = join(world.home, '.config', 'partspec');
     mkdirSync(configDir, { recursive: true });
     const file = join(configDir, 'config.json');
-    writeFileSync(file, JSON.stringify({ baseUrl: emulator.url, apiKey: DEMO_KEY, lang: 'ja' }));
+    writeFileSync(file, JSON.stringify({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, lang: 'ja' }));
     chmodSync(file, 0o600);
 
-    const fromFile = await runCli(['config', '--json'], { home });
+    const fromFile = await runCli(['config', '--json'], { home: world.home });
     expect(fromFile.code).toBe(0);
     expect(JSON.parse(fromFile.stdout)).toMatchObject({
-      baseUrl: { value: emulator.url, from: 'config file' },
+      baseUrl: { value: world.emulator.url, from: 'config file' },
       apiKey: { value: 'set', from: 'config file' },
       lang: { value: 'ja', from: 'config file' },
     });
     expect(fromFile.stdout).not.toContain(DEMO_KEY);
 
     const env = { PARTSPEC_LANG: 'zh', PARTSPEC_API_KEY: WRONG_KEY };
-    const fromEnv = await runCli(['config', '--json'], { home, env });
+    const fromEnv = await runCli(['config', '--json'], { home: world.home, env });
     expect(JSON.parse(fromEnv.stdout)).toMatchObject({ baseUrl: { from: 'config file' }, apiKey: { from: 'PARTSPEC_API_KEY' }, lang: { value: 'zh', from: 'PARTSPEC_LANG' } });
-    const fromFlags = await runCli(['config', '--json', '--lang', 'en', '--api-key', DEMO_KEY], { home, env });
+    const fromFlags = await runCli(['config', '--json', '--lang', 'en', '--api-key', DEMO_KEY], { home: world.home, env });
     expect(JSON.parse(fromFlags.stdout)).toMatchObject({ apiKey: { from: 'flag' }, lang: { value: 'en', from: 'flag' } });
     expect(fromEnv.stdout + fromFlags.stdout).not.toContain(WRONG_KEY);
 
     // The same order decides what is sent: the file's key works, the environment's wrong key
     // overrides it, a flag overrides the environment.
     const partno = capacitor().partno;
-    expect((await runCli(['lookup', partno, '--no-cache'], { home })).code).toBe(0);
-    expect((await runCli(['lookup', partno, '--no-cache'], { home, env })).code).toBe(3);
-    expect((await runCli(['lookup', partno, '--no-cache', '--api-key', DEMO_KEY], { home, env })).code).toBe(0);
+    expect((await runCli(['lookup', partno, '--no-cache'], { home: world.home })).code).toBe(0);
+    expect((await runCli(['lookup', partno, '--no-cache'], { home: world.home, env })).code).toBe(3);
+    expect((await runCli(['lookup', partno, '--no-cache', '--api-key', DEMO_KEY], { home: world.home, env })).code).toBe(0);
   });
 
   test('--config names another file; a missing or broken one is exit 2', async () => {
-    const other = join(home, 'other.json');
+    const other = join(world.home, 'other.json');
     writeFileSync(other, JSON.stringify({ baseUrl: 'http://localhost:9', lang: 'zh' }));
-    const run = await runCli(['config', '--json', '--config', other], { home });
+    const run = await runCli(['config', '--json', '--config', other], { home: world.home });
     expect(JSON.parse(run.stdout)).toMatchObject({ baseUrl: { value: 'http://localhost:9', from: 'config file' }, lang: { value: 'zh' }, configFile: other });
-    const missing = await runCli(['config', '--config', join(home, 'nope.json')], { home });
+    const missing = await runCli(['config', '--config', join(world.home, 'nope.json')], { home: world.home });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json cannot be read/);
     writeFileSync(other, '{ not json');
-    const broken = await runCli(['config', '--config', other], { home });
+    const broken = await runCli(['config', '--config', other], { home: world.home });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/is not valid JSON/);
   });
@@ -144,7 +132,7 @@ describe('settings: flags, then environment, then config file', () => {
 
 describe('partspec emulator and help', () => {
   test('partspec emulator runs the emulator: prints its URL, answers, stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'emulator', '--port', '0'], { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'emulator', '--port', '0'], { cwd: world.home, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const url = await new Promise<string>((resolve, reject) => {
@@ -155,7 +143,7 @@ describe('partspec emulator and help', () => {
       });
       child.on('exit', () => reject(new Error(`emulator exited: ${output}`)));
     });
-    const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', url], { home, env: KEY_ENV });
+    const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(0);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -163,7 +151,7 @@ describe('partspec emulator and help', () => {
   });
 
   test('--help prints the usage on stdout with exit 0', async () => {
-    const run = await runCli(['enrich', '--help'], { home });
+    const run = await runCli(['enrich', '--help'], { home: world.home });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^usage: partspec enrich/);
     expect(run.stdout).toContain("gets a leading '");

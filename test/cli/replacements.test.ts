@@ -1,31 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
-import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
+const world = useEmulatorHome();
 
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
 /** In Production SMD parts of the same value, size, dielectric and class, rated at least as high. */
 function smdDropIns(original: CatalogProduct, strict = false): string[] {
   const o = original.values;
-  return emulator.catalog.byGroup.SMD.filter((p) => {
+  return world.emulator.catalog.byGroup.SMD.filter((p) => {
     const v = p.values;
     return (
       v.Status === 'In Production' &&
@@ -40,7 +28,7 @@ function smdDropIns(original: CatalogProduct, strict = false): string[] {
 }
 
 function endingSmd(predicate: (p: CatalogProduct) => boolean): CatalogProduct {
-  return emulator.catalog.byGroup.SMD.find((p) => ENDING.has(p.values.Status as string) && predicate(p))!;
+  return world.emulator.catalog.byGroup.SMD.find((p) => ENDING.has(p.values.Status as string) && predicate(p))!;
 }
 
 describe('partspec replacements', () => {
@@ -48,7 +36,7 @@ describe('partspec replacements', () => {
     const several = endingSmd((p) => smdDropIns(p).length >= 3 && Array.isArray(p.values.AlternativePartno));
     const none = endingSmd((p) => smdDropIns(p).length === 0);
     const inputs = [partnoOf(none), 'NOTAPART-0000', partnoOf(several)];
-    const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout) as { input: string; partno: string | null; status: string | null; replacements: Record<string, unknown>[]; message?: string; near_miss?: { Partno: string } }[];
     expect(json.map((j) => j.input)).toEqual(inputs);
@@ -70,21 +58,21 @@ describe('partspec replacements', () => {
 
   test('a table on stdout; --strict narrows; --out writes .json, .csv and .xlsx; all found is exit 0', async () => {
     const original = endingSmd((p) => smdDropIns(p, true).length >= 1 && smdDropIns(p).length > smdDropIns(p, true).length);
-    const table = await runCli(['replacements', partnoOf(original), '--base-url', emulator.url, '--lang', 'ja'], { home, env: KEY_ENV });
+    const table = await runCli(['replacements', partnoOf(original), '--base-url', world.emulator.url, '--lang', 'ja'], { home: world.home, env: KEY_ENV });
     expect(table.code).toBe(0);
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/^Input\s+Original\s+Original status\s+Rank\s+Replacement\s+Status\s+Maker alternative\s+Differs in$/);
     expect(lines[2]).toContain('生産中');
 
-    const strict = await runCli(['replacements', partnoOf(original), '--strict', '--json', '--max', '100', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const strict = await runCli(['replacements', partnoOf(original), '--strict', '--json', '--max', '100', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     const strictJson = JSON.parse(strict.stdout) as { replacements: { Partno: string }[] }[];
     expect(strictJson[0].replacements.map((r) => r.Partno).sort()).toEqual(smdDropIns(original, true).sort());
 
-    const jsonFile = join(home, 'r.json');
-    const csvFile = join(home, 'r.csv');
-    const xlsxFile = join(home, 'r.xlsx');
+    const jsonFile = join(world.home, 'r.json');
+    const csvFile = join(world.home, 'r.csv');
+    const xlsxFile = join(world.home, 'r.xlsx');
     for (const out of [jsonFile, csvFile, xlsxFile]) {
-      const run = await runCli(['replacements', partnoOf(original), '--out', out, '--base-url', emulator.url], { home, env: KEY_ENV });
+      const run = await runCli(['replacements', partnoOf(original), '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
     }
@@ -98,11 +86,11 @@ describe('partspec replacements', () => {
 
   test('enrich --replacements adds PartSpec: Replacement for the rows at Risk or EOL only', async () => {
     const ending = endingSmd((p) => p.values.Status === 'Discontinued' && smdDropIns(p).length >= 2);
-    const fine = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!;
-    const bomFile = join(home, 'bom.csv');
-    const outFile = join(home, 'bom-out.csv');
+    const fine = world.emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!;
+    const bomFile = join(world.home, 'bom.csv');
+    const outFile = join(world.home, 'bom-out.csv');
     writeFileSync(bomFile, `Ref,Part,Qty\r\nC1,${partnoOf(ending)},2\r\nC2,${partnoOf(fine)},1\r\n`);
-    const run = await runCli(['enrich', bomFile, '--fields', 'Status', '--risk', '--replacements', '--out', outFile, '--base-url', emulator.url], { home, env: KEY_ENV });
+    const run = await runCli(['enrich', bomFile, '--fields', 'Status', '--risk', '--replacements', '--out', outFile, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(0);
     const lines = readFileSync(outFile, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
     const at = lines[0].indexOf('PartSpec: Replacement');
@@ -114,12 +102,12 @@ describe('partspec replacements', () => {
   });
 
   test('bad flags are usage errors (exit 2) before anything is sent', async () => {
-    emulator.resetLog();
-    const bad = await runCli(['replacements', 'X', '--max', '0', '--base-url', emulator.url], { home, env: KEY_ENV });
+    world.emulator.resetLog();
+    const bad = await runCli(['replacements', 'X', '--max', '0', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(bad.code).toBe(2);
-    const badOut = await runCli(['replacements', 'X', '--out', 'r.txt', '--base-url', emulator.url], { home, env: KEY_ENV });
+    const badOut = await runCli(['replacements', 'X', '--out', 'r.txt', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(badOut.code).toBe(2);
     expect(badOut.stderr).toContain('.json, .csv or .xlsx');
-    expect(emulator.requests.filter((r) => r.url.includes('/v2/products'))).toHaveLength(0);
+    expect(world.emulator.requests.filter((r) => r.url.includes('/v2/products'))).toHaveLength(0);
   });
 });

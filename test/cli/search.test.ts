@@ -2,30 +2,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { DEMO_KEY, HOSTILE_STRINGS, runQuery, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, HOSTILE_STRINGS, runQuery } from '../../emulator';
 import { createClient, parseFilter, type ProductRecord } from '../../api';
 import { searchCalls } from '../api/client/emulator-support';
-import { formulaCells, makeTempDir, readXlsx, ROOT, rowTexts, runCli, type CliRun } from './helpers';
+import { formulaCells, readXlsx, ROOT, rowTexts, runCli, type CliRun, useEmulatorHome } from './helpers';
 
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
+const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
 
 /** How many catalog products a filter matches, by the emulator's own query engine. */
 function expectedCount(category: 'inductors' | 'ceramicCapacitorsLead', filter: string): number {
   const parsed = parseFilter(`Category eq '${category}'${filter ? ` and ${filter}` : ''}`, { syntax: 'user', lang: 'en' });
-  return runQuery(emulator.catalog, { filter: parsed, orderBy: [], lang: 'en', limit: Infinity }).matched;
+  return runQuery(world.emulator.catalog, { filter: parsed, orderBy: [], lang: 'en', limit: Infinity }).matched;
 }
 
 function readCsvRows(file: string): string[][] {
@@ -39,8 +27,8 @@ describe('partspec search', () => {
     const filter = "Status eq 'In Production'";
     const count = expectedCount('inductors', filter);
     expect(count).toBeGreaterThan(2000);
-    const out = join(home, 'inductors.csv');
-    const run = await runCli(['search', '--category', 'inductors', '--filter', filter, '--fields', 'Status,ProductName,Inductance:nH', '--out', out, '--base-url', emulator.url], { home, env });
+    const out = join(world.home, 'inductors.csv');
+    const run = await runCli(['search', '--category', 'inductors', '--filter', filter, '--fields', 'Status,ProductName,Inductance:nH', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`${count.toLocaleString('en-US')} products \\(\\d+ requests\\) written`));
     const [header, ...rows] = readCsvRows(out);
@@ -57,10 +45,10 @@ describe('partspec search', () => {
   test('harvests beyond 2000 into xlsx: a typed table with a frozen header, hyperlinks, the query sheet, and no formulas', async () => {
     const count = expectedCount('ceramicCapacitorsLead', '');
     expect(count).toBeGreaterThan(2000);
-    const out = join(home, 'lead.xlsx');
+    const out = join(world.home, 'lead.xlsx');
     const run = await runCli(
-      ['search', '--category', 'ceramicCapacitorsLead', '--fields', 'ProductName,Capacitance:pF,LastBuyDate,Rohs,SpecificationsSheet', '--out', out, '--base-url', emulator.url],
-      { home, env },
+      ['search', '--category', 'ceramicCapacitorsLead', '--fields', 'ProductName,Capacitance:pF,LastBuyDate,Rohs,SpecificationsSheet', '--out', out, '--base-url', world.emulator.url],
+      { home: world.home, env },
     );
     expect(run.code).toBe(0);
     const workbook = await readXlsx(out);
@@ -71,7 +59,7 @@ describe('partspec search', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(formulaCells(workbook)).toEqual([]);
 
-    const byPartno = new Map(emulator.catalog.byGroup.Lead.map((p) => [p.values.Partno as string, p]));
+    const byPartno = new Map(world.emulator.catalog.byGroup.Lead.map((p) => [p.values.Partno as string, p]));
     let dates = 0;
     let links = 0;
     let hostile = 0;
@@ -111,7 +99,7 @@ describe('partspec search', () => {
 
 /** The part numbers of the whole harvest, as the client collects it (the order the file must have). */
 async function harvested(query: { category: 'ceramicCapacitorsSMD' | 'inductors' | 'ceramicCapacitorsLead'; orderby?: string }, max?: number): Promise<ProductRecord[]> {
-  return (await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).harvest(query, { max })).products;
+  return (await createClient({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, cache: false }).harvest(query, { max })).products;
 }
 
 /** The query sheet of a written xlsx, label → value. */
@@ -125,8 +113,8 @@ async function querySheet(file: string): Promise<Map<string, unknown>> {
 describe('partspec search streams pages as they arrive', () => {
   test('the whole SMD category to CSV: the rows are the collected harvest, in order', async () => {
     const expected = await harvested({ category: 'ceramicCapacitorsSMD' });
-    const out = join(home, 'smd.csv');
-    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    const out = join(world.home, 'smd.csv');
+    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
     expect(header).toEqual(['Partno', 'Status', 'Capacitance (nF)']);
@@ -136,12 +124,12 @@ describe('partspec search streams pages as they arrive', () => {
 
   test('--max stops in part-number order after the calls it needs, and the file says more products match', async () => {
     const expected = (await harvested({ category: 'ceramicCapacitorsSMD' }, 4500)).map((p) => p.partno);
-    emulator.resetLog();
-    const out = join(home, 'smd-max.xlsx');
-    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    world.emulator.resetLog();
+    const out = join(world.home, 'smd-max.xlsx');
+    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/4,500 products \(3 requests\) written .*more products match/);
-    expect(searchCalls(emulator)).toHaveLength(3);
+    expect(searchCalls(world.emulator)).toHaveLength(3);
     const sheet = (await readXlsx(out)).getWorksheet('ceramicCapacitorsSMD')!;
     const partnos: string[] = [];
     sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
@@ -155,8 +143,8 @@ describe('partspec search streams pages as they arrive', () => {
   test('a custom order over more than 2000 matches is still sorted, Partno breaking ties; with --max it is the top of that order', async () => {
     const expected = await harvested({ category: 'inductors', orderby: 'Inductance desc' });
     expect(expected.length).toBeGreaterThan(2000);
-    const out = join(home, 'inductors-ordered.csv');
-    const run = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', emulator.url, '--no-cache'], { home, env });
+    const out = join(world.home, 'inductors-ordered.csv');
+    const run = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [, ...rows] = readCsvRows(out);
     expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
@@ -166,8 +154,8 @@ describe('partspec search streams pages as they arrive', () => {
       if (values[i] === values[i - 1]) expect(rows[i][0] > rows[i - 1][0]).toBe(true);
     }
 
-    const top = join(home, 'inductors-top.csv');
-    const topRun = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--max', '2500', '--fields', 'Inductance:nH', '--out', top, '--base-url', emulator.url, '--no-cache'], { home, env });
+    const top = join(world.home, 'inductors-top.csv');
+    const topRun = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--max', '2500', '--fields', 'Inductance:nH', '--out', top, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(topRun.code).toBe(0);
     expect(topRun.stderr).toMatch(/2,500 products .*more products match/);
     expect(readCsvRows(top).slice(1).map((r) => r[0])).toEqual(expected.slice(0, 2500).map((p) => p.partno));
@@ -175,9 +163,9 @@ describe('partspec search streams pages as they arrive', () => {
 
   /** Starts a search of the whole SMD category into `out` and settles with how it ended. */
   function startSearch(out: string, extraEnv: Record<string, string> = {}): { child: ReturnType<typeof spawn>; done: Promise<CliRun> } {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status', '--out', out, '--base-url', emulator.url, '--no-cache'], {
-      cwd: home,
-      env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), ...env, ...extraEnv },
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'partspec.js'), 'search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status', '--out', out, '--base-url', world.emulator.url, '--no-cache'], {
+      cwd: world.home,
+      env: { PATH: process.env.PATH, HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache'), ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -187,7 +175,7 @@ describe('partspec search streams pages as they arrive', () => {
 
   async function waitForSearchCalls(count: number): Promise<void> {
     const deadline = Date.now() + 30_000;
-    while (searchCalls(emulator).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (searchCalls(world.emulator).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
   /** The part numbers of the product sheet of a written xlsx. */
@@ -200,9 +188,9 @@ describe('partspec search streams pages as they arrive', () => {
 
   test('Ctrl-C mid-way leaves an xlsx with the rows that arrived, saying how many; exit 130', async () => {
     const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
-    emulator.configure({ latencyMs: 300 });
-    emulator.resetLog();
-    const out = join(home, 'smd-cancelled.xlsx');
+    world.emulator.configure({ latencyMs: 300 });
+    world.emulator.resetLog();
+    const out = join(world.home, 'smd-cancelled.xlsx');
     try {
       const started = startSearch(out);
       await waitForSearchCalls(3);
@@ -218,19 +206,19 @@ describe('partspec search streams pages as they arrive', () => {
       expect(await sheetPartnos(out)).toEqual(expected.slice(0, kept));
       expect(run.stderr).toContain(`cancelled after ${kept.toLocaleString('en-US')} products; ${out} holds only those rows`);
     } finally {
-      emulator.configure({ latencyMs: 0 });
+      world.emulator.configure({ latencyMs: 0 });
     }
   }, 60_000);
 
   test('a connection cut mid-way leaves an xlsx with the rows that arrived, saying the search stopped; exit 3', async () => {
     const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
-    emulator.configure({ latencyMs: 200 });
-    emulator.resetLog();
-    const out = join(home, 'smd-cut.xlsx');
+    world.emulator.configure({ latencyMs: 200 });
+    world.emulator.resetLog();
+    const out = join(world.home, 'smd-cut.xlsx');
     try {
       const started = startSearch(out, { PARTSPEC_RETRY_BUDGET: '1' });
       await waitForSearchCalls(2);
-      emulator.configure({ dropRate: 1 });
+      world.emulator.configure({ dropRate: 1 });
       const run = await started.done;
       expect(run.code).toBe(3);
       const about = await querySheet(out);
@@ -241,31 +229,31 @@ describe('partspec search streams pages as they arrive', () => {
       expect(await sheetPartnos(out)).toEqual(expected.slice(0, kept));
       expect(run.stderr).toContain(`stopped after ${kept.toLocaleString('en-US')} products; ${out} holds only those rows`);
     } finally {
-      emulator.configure({ latencyMs: 0, dropRate: 0 });
+      world.emulator.configure({ latencyMs: 0, dropRate: 0 });
     }
   }, 60_000);
 });
 
 describe('partspec url and download', () => {
   test('url prints the download link of a category; a category without one is exit 2', async () => {
-    const run = await runCli(['url', '--category', 'inductors', '--base-url', emulator.url], { home, env });
+    const run = await runCli(['url', '--category', 'inductors', '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
-    expect(run.stdout.trim()).toMatch(new RegExp(`^${emulator.url}/\\S+$`));
+    expect(run.stdout.trim()).toMatch(new RegExp(`^${world.emulator.url}/\\S+$`));
     expect(run.stdout).not.toContain(DEMO_KEY);
     expect(run.stderr).toMatch(/^Valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/);
-    const bad = await runCli(['url', '--category', 'ceramicCapacitors', '--base-url', emulator.url], { home, env });
+    const bad = await runCli(['url', '--category', 'ceramicCapacitors', '--base-url', world.emulator.url], { home: world.home, env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/use ceramicCapacitorsSMD, ceramicCapacitorsLead, inductors/);
   });
 
   test('download writes the whole category, every product once', async () => {
-    const out = join(home, 'lead-download.csv');
-    const run = await runCli(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', emulator.url], { home, env });
+    const out = join(world.home, 'lead-download.csv');
+    const run = await runCli(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
     expect(header).toEqual(['Partno', 'Status', 'ProductName']);
-    expect(rows).toHaveLength(emulator.catalog.byGroup.Lead.length);
-    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(emulator.catalog.byGroup.Lead.map((p) => p.values.Partno)));
+    expect(rows).toHaveLength(world.emulator.catalog.byGroup.Lead.length);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(world.emulator.catalog.byGroup.Lead.map((p) => p.values.Partno)));
     expect(rows.map((r) => r[header.indexOf('ProductName')])).toContain(`'${HOSTILE_STRINGS.minus}`);
   });
 });

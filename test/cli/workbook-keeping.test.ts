@@ -1,10 +1,10 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
 /*
  * What survives `partspec enrich` of real workbooks, part by part: fixtures written part by part
@@ -16,36 +16,24 @@ import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
  */
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'workbooks');
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-const env = (): Record<string, string> => ({ PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: emulator.url });
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
+const world = useEmulatorHome();
+const env = (): Record<string, string> => ({ PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url });
 
 /** Copies a fixture into the run folder under a fresh name; returns the name. */
 function copyFixture(name: string, as: string): string {
-  copyFileSync(join(FIXTURES, name), join(home, as));
+  copyFileSync(join(FIXTURES, name), join(world.home, as));
   return as;
 }
 
-const parts = (file: string): Record<string, Uint8Array> => unzipSync(readFileSync(join(home, file)));
+const parts = (file: string): Record<string, Uint8Array> => unzipSync(readFileSync(join(world.home, file)));
 const text = (p: Record<string, Uint8Array>, path: string): string => (p[path] ? strFromU8(p[path]) : '');
-const tempFiles = (): string[] => readdirSync(home).filter((f) => f.includes('partspec-tmp'));
-const enrich = (input: string, out: string) => runCli(['enrich', input, '--fields', 'Status', '--out', out], { home, env: env() });
-const values = (file: string, sheet = 'BOM'): unknown[][] => new WorkbookPatch(readFileSync(join(home, file))).values(sheet);
+const tempFiles = (): string[] => readdirSync(world.home).filter((f) => f.includes('partspec-tmp'));
+const enrich = (input: string, out: string) => runCli(['enrich', input, '--fields', 'Status', '--out', out], { home: world.home, env: env() });
+const values = (file: string, sheet = 'BOM'): unknown[][] => new WorkbookPatch(readFileSync(join(world.home, file))).values(sheet);
 
 /** The first sheet's CSV as LibreOffice writes it when it opens the workbook. */
 async function openWithLibreOffice(file: string): Promise<string> {
-  const [csv] = Object.values(await convertWithLibreOffice(join(home, file), home, 'csv'));
+  const [csv] = Object.values(await convertWithLibreOffice(join(world.home, file), world.home, 'csv'));
   return csv.toString('latin1');
 }
 
@@ -110,7 +98,7 @@ describe('what the patch keeps inside the sheet (kept.xlsx)', () => {
     expect(sheet).toMatch(/<conditionalFormatting sqref="B4:B7">/);
     expect(sheet).toMatch(/<dataValidation [^>]*type="whole"[^>]*sqref="B4:B7"/);
     expect(sheet).toMatch(/type="list"[^>]*sqref="D4:D7"/);
-    const workbook = await readXlsx(join(home, file));
+    const workbook = await readXlsx(join(world.home, file));
     expect(workbook.getWorksheet('BOM')!.getCell('A4').hyperlink).toBe('https://example.com/falcon/C1');
     expect(rowTexts(workbook.getWorksheet('BOM')!, 3).slice(10)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
     expect(workbook.getWorksheet('Notes')!.getCell('B4').formula).toBe('SUM(B2:B3)');
@@ -163,7 +151,7 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     const run = await enrich(file, 'macros-out.xlsx');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`macros-out.xlsx: not carried over from ${file}: VBA macros (xl/vbaProject.bin).`);
-    const out = unzipSync(readFileSync(join(home, 'macros-out.xlsx')));
+    const out = unzipSync(readFileSync(join(world.home, 'macros-out.xlsx')));
     expect(text(out, '[Content_Types].xml')).toContain('spreadsheetml.sheet.main+xml');
     expect(text(out, '[Content_Types].xml')).not.toMatch(/macroEnabled|vbaProject/);
     expect(Object.keys(out).some((p) => p.includes('vbaProject'))).toBe(false);
@@ -176,25 +164,25 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     const run = await enrich(file, 'order.xlsx');
     expect(run.code).toBe(1);
     expect(run.stderr).not.toContain('not carried over');
-    const out = unzipSync(readFileSync(join(home, 'order.xlsx')));
+    const out = unzipSync(readFileSync(join(world.home, 'order.xlsx')));
     expect(text(out, '[Content_Types].xml')).toContain('spreadsheetml.sheet.main+xml');
     expect(text(out, '[Content_Types].xml')).not.toContain('template.main');
   });
 
   test('a BOM is never written as a kind it is not: .xlsx to .xlsm, CSV to .xltx are refused before any request', async () => {
     const file = copyFixture('kept.xlsx', 'plain.xlsx');
-    emulator.resetLog();
+    world.emulator.resetLog();
     const run = await enrich(file, 'plain.xlsm');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--out plain.xlsm: partspec writes a macro-enabled workbook (.xlsm) only back from a BOM of that kind; write to a .xlsx or .csv file.');
-    expect(emulator.requests).toHaveLength(0);
-    expect(readdirSync(home)).not.toContain('plain.xlsm');
-    writeFileSync(join(home, 'plain.csv'), 'Part Number\r\nGRM188R71H104KA93D\r\n');
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(readdirSync(world.home)).not.toContain('plain.xlsm');
+    writeFileSync(join(world.home, 'plain.csv'), 'Part Number\r\nGRM188R71H104KA93D\r\n');
     const fromCsv = await enrich('plain.csv', 'plain.xltx');
     expect(fromCsv.code).toBe(2);
     expect(fromCsv.stderr).toContain('--out plain.xltx: partspec writes a template (.xltx) only back from a BOM of that kind; write to a .xlsx or .csv file.');
-    expect(emulator.requests).toHaveLength(0);
-    expect(readdirSync(home)).not.toContain('plain.xltx');
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(readdirSync(world.home)).not.toContain('plain.xltx');
   });
 
   test.each([
@@ -206,7 +194,7 @@ describe('macro-enabled workbooks, templates and other kinds', () => {
     const run = await enrich(file, 'never.xlsx');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(sentence);
-    expect(readdirSync(home)).not.toContain('never.xlsx');
+    expect(readdirSync(world.home)).not.toContain('never.xlsx');
   });
 
   test('an .xls renamed to .xlsx is named for what it is', async () => {
@@ -226,5 +214,5 @@ test('a workbook enriched into CSV: every sheet, format and part the CSV file ca
     .filter((l) => l.startsWith(`to-csv.csv: not carried over from ${file}: `))
     .map((l) => l.slice(`to-csv.csv: not carried over from ${file}: `.length));
   expect(named).toEqual(["the sheets 'Notes', 'Lists'.", "the formats and formulas of sheet 'BOM' (a CSV file holds values only).", "a chart on sheet 'BOM'.", "a chart sheet 'Chart1'."]);
-  expect(readFileSync(join(home, 'to-csv.csv'), 'utf8')).toMatch(/^Ref,Qty,Part Number,Description,+PartSpec: Match,PartSpec: Status$/m);
+  expect(readFileSync(join(world.home, 'to-csv.csv'), 'utf8')).toMatch(/^Ref,Qty,Part Number,Description,+PartSpec: Match,PartSpec: Status$/m);
 });
