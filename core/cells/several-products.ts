@@ -45,8 +45,8 @@ export function agreedValue<T>(row: RowProducts | undefined, read: (product: Pro
   return first === undefined ? none('missing') : { ok: true, value: first };
 }
 
-/** Every alternative part number of the row's products, each once, in order. */
-export function alternativesOf(row: RowProducts | undefined): RowValue<string> {
+/** Every alternative part number of the row's products, each once, in order (=PART.LIST spills them). */
+export function alternativeItemsOf(row: RowProducts | undefined): RowValue<string[]> {
   const products = productsOfRow(row);
   if (typeof products === 'string') return none(products);
   const all = new Set<string>();
@@ -55,7 +55,13 @@ export function alternativesOf(row: RowProducts | undefined): RowValue<string> {
     const items = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(',') : [];
     for (const item of items.map((s) => s.trim())) if (item !== '') all.add(item);
   }
-  return all.size === 0 ? none('missing') : { ok: true, value: [...all].join(LIST_SEPARATOR) };
+  return all.size === 0 ? none('missing') : { ok: true, value: [...all] };
+}
+
+/** The alternatives of the row's products in one cell, as the Alternatives column shows them. */
+export function alternativesOf(row: RowProducts | undefined): RowValue<string> {
+  const items = alternativeItemsOf(row);
+  return items.ok ? { ok: true, value: items.value.join(LIST_SEPARATOR) } : items;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { DisplayUnit } from '../../api/units';
 import type { FieldDef, Lang } from '../../api/vocabulary';
 import { cellKindOf, type CellValue } from '../../core/cells/cell-values';
 import { rowRisk } from '../../core/cells/risk';
+import { alternativeItemsOf } from '../../core/cells/several-products';
 import {
   cellText,
   checkFieldApplies,
@@ -133,7 +134,15 @@ export async function evaluateList(runtime: FunctionsRuntime, args: { partno: un
   }
   const { client, lang } = await runtime.session();
   const outcomes = await lookupInputs(client, [input], resolveLangArgument(args.lang, lang));
-  const products = productsOf(input, outcomes.get(input));
+  const outcome = outcomes.get(input);
+  const products = productsOf(input, outcome);
+  if (field.key === 'AlternativePartno') {
+    // The several-products rule: every variant's alternatives together, as the enrichment's Alternatives column.
+    for (const product of products) checkFieldApplies(field, product.group);
+    const alternatives = alternativeItemsOf(outcome);
+    if (!alternatives.ok) throw new ArgumentProblem('#N/A', `No ${field.name} for ${input}`);
+    return alternatives.value.map((item) => [item]);
+  }
   const items = agreeAcrossVariants(products, field.name, (product) => {
     checkFieldApplies(field, product.group);
     return JSON.stringify(listItems(readValue(product, field.key), field));
