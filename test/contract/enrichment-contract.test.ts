@@ -77,7 +77,11 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
           ['L1', partno(ind[3]), partno(smd[9]), 1],
         ],
       },
-      expected: { headerRow: 1, match: ['Exact', 'Exact', 'Exact'] },
+      expected: {
+        headerRow: 1,
+        columns: ['E: PartSpec: Match', 'F: PartSpec: Status', 'G: PartSpec: Risk', 'H: PartSpec (MPN2): Match', 'I: PartSpec (MPN2): Status', 'J: PartSpec (MPN2): Risk'],
+        match: ['Exact', 'Exact', 'Exact'],
+      },
     },
     {
       bom: {
@@ -120,6 +124,7 @@ describe.each(['title block', 'shifted data', 'several candidate columns', 'seco
     expect(addIn.headerRow).toBe(expected.headerRow);
     if (expected.columns) expect(addIn.columns).toEqual(expected.columns);
     expect(addIn.cells['PartSpec: Match']).toEqual(expected.match);
+    expect(addIn.summaries).toHaveLength(1 + (bom.alternates?.length ?? 0));
     expect(addIn.summaries.every((s) => /^\d+ rows: /.test(s))).toBe(true);
     expect(addIn.highlights.length).toBeGreaterThan(0);
 
