@@ -129,6 +129,8 @@ export class ZipPackage {
     }
     const sorted = [...this.entries].sort((a, b) => a.localOffset - b.localOffset);
     sorted.forEach((e, i) => this.spanEnds.set(e, sorted[i + 1]?.localOffset ?? this.centralOffset));
+    // Entries sharing their bytes (a bomb's trick) could not be copied each as stored.
+    if (sorted.some((e, i) => i > 0 && e.localOffset === sorted[i - 1].localOffset)) throw new Error('its zip directory lists two entries at the same place');
   }
 
   /** Entry names in archive order. */

@@ -19,6 +19,8 @@ export interface RawEntry {
   crc?: number;
   /** 0 stored, 8 deflated. @default 8 */
   method?: 0 | 8;
+  /** Listed in the directory at the bytes of this earlier entry, with none of its own (overlapping entries). */
+  sameAs?: string;
 }
 
 const u16 = (n: number): Buffer => {
@@ -42,6 +44,7 @@ export function buildZip(entries: readonly RawEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
+  const offsets = new Map<string, number>();
   for (const e of entries) {
     const data = e.data ?? new Uint8Array(0);
     const method = e.method ?? 8;
@@ -51,7 +54,10 @@ export function buildZip(entries: readonly RawEntry[]): Buffer {
     const size = e.size ?? data.length;
     const common = [u16(20), u16(0x0800), u16(method), u16(0), u16(0x5c21), u32(crc), u32(compressed.length), u32(size), u16(name.length), u16(0)];
     const local = Buffer.concat([u32(0x04034b50), ...common, name, compressed]);
-    centrals.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
+    const at = e.sameAs === undefined ? offset : (offsets.get(e.sameAs) as number);
+    centrals.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(at), name]));
+    if (e.sameAs !== undefined) continue;
+    offsets.set(e.name, offset);
     locals.push(local);
     offset += local.length;
   }

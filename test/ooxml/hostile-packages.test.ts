@@ -131,6 +131,11 @@ test('a part whose CRC-32 does not match its bytes is refused, untouched', async
   expectRefused(await enrich('bad-crc.xlsx', bytes), /xl\/worksheets\/sheet1\.xml is damaged \(its CRC-32 check fails\)/);
 });
 
+test('entries that share their bytes (overlapping entries) are refused, untouched', async () => {
+  const bytes = workbook({ entries: [{ name: 'xl/media/copy.xml', data: text('<x/>'), sameAs: 'xl/styles.xml' }] });
+  expectRefused(await enrich('overlap.xlsx', bytes), /overlap\.xlsx is not a readable \.xlsx workbook \(its zip directory lists two entries at the same place\)/);
+});
+
 /** `count` tiny stored entries beside the workbook's parts. */
 const fillers = (count: number): RawEntry[] => Array.from({ length: count }, (_, i) => ({ name: `customXml/filler${i}.bin`, data: text('x'), method: 0 as const }));
 
