@@ -23,7 +23,11 @@ export class SharedStrings {
   /** True when the workbook had no shared strings part. */
   readonly created: boolean;
 
-  constructor(private readonly xml: string | undefined) {
+  /** `mainNamespace` is that of a part created when the workbook has none. */
+  constructor(
+    private readonly xml: string | undefined,
+    private readonly mainNamespace: string = NS.main,
+  ) {
     this.created = xml === undefined;
     if (xml === undefined) return;
     let parts: string[] = [];
@@ -87,7 +91,7 @@ export class SharedStrings {
     const items = this.added.map((text) => `<${p}si><${p}t${/^\s|\s$|[\n\t]/.test(text) ? ' xml:space="preserve"' : ''}>${escapeText(escapeExcelText(text))}</${p}t></${p}si>`).join('');
     const unique = this.strings.length;
     if (this.xml === undefined) {
-      return `${XML_HEAD}<sst xmlns="${NS.main}" count="${Math.max(0, this.referencesAdded)}" uniqueCount="${unique}">${items}</sst>`;
+      return `${XML_HEAD}<sst xmlns="${this.mainNamespace}" count="${Math.max(0, this.referencesAdded)}" uniqueCount="${unique}">${items}</sst>`;
     }
     let tag = this.xml.slice(this.rootStart, this.rootOpenEnd);
     if (this.rootSelfClosing) tag = `${tag.slice(0, -2).replace(/\s+$/, '')}>`;

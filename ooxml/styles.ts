@@ -80,9 +80,10 @@ export class StylesPart {
   /** True when the workbook had no styles part and this one is new. */
   readonly created: boolean;
 
-  constructor(xml: string | undefined) {
+  /** `mainNamespace` is that of a part created when the workbook has none. */
+  constructor(xml: string | undefined, mainNamespace: string = NS.main) {
     this.created = xml === undefined;
-    this.xml = openedRoot(xml ?? `${XML_HEAD}<styleSheet xmlns="${NS.main}"/>`);
+    this.xml = openedRoot(xml ?? `${XML_HEAD}<styleSheet xmlns="${mainNamespace}"/>`);
     let current: Container | undefined;
     scanXml(this.xml, {
       open: (e) => {

@@ -5,7 +5,7 @@ import { NUMBER_FORMATS } from '../core/cells/columns';
 import { enrichmentColumnWidth } from '../core/cells/rows';
 import type { ColumnWrite } from '../core/enrich/document';
 import type { CellType } from './cells';
-import { CONTENT_TYPES, relationshipType } from './namespaces';
+import { CONTENT_TYPES, NS, relationshipType } from './namespaces';
 import { relsPathOf } from './package-reader';
 import { charsOfPoints, typedCellOf, type TypedCell } from './typed-cells';
 import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
@@ -89,8 +89,9 @@ export class WorkbookPatch {
         if (rel && typeName(rel.type) === 'worksheet') this.sheets.push({ name, path: rel.path });
       }, (on) => (date1904 = on));
       this.date1904 = date1904;
-      this.styles = new StylesPart(this.workbookPart('styles'));
-      this.strings = new SharedStrings(this.workbookPart('sharedStrings'));
+      const main = this.relNamespace === NS.relationshipsStrict ? NS.mainStrict : NS.main;
+      this.styles = new StylesPart(this.workbookPart('styles'), main);
+      this.strings = new SharedStrings(this.workbookPart('sharedStrings'), main);
     } catch (error) {
       throw this.named(error);
     }

@@ -312,9 +312,9 @@ describe('packages Excel writes without some parts', () => {
   });
 });
 
-test('a Strict Open XML workbook gets its hyperlinks in its own relationship namespace', () => {
+test('a Strict Open XML workbook gets its hyperlinks in its own relationship namespace, and a new part in its own SpreadsheetML', () => {
   const STRICT_R = NS.relationshipsStrict;
-  const files = unzipSync(book());
+  const files = unzipSync(book({ shared: false }));
   for (const [path, bytes] of Object.entries(files)) {
     if (path.endsWith('.bin')) continue;
     files[path] = strToU8(strFromU8(bytes).split(`${R}`).join(STRICT_R).split(MAIN).join(NS.mainStrict));
@@ -322,6 +322,8 @@ test('a Strict Open XML workbook gets its hyperlinks in its own relationship nam
   const out = patched(zipSync(files), [write(16, URL_SPEC, ['https://example.com/a'])]);
   expect(text(out.parts, 'xl/worksheets/_rels/sheet1.xml.rels')).toContain(`Type="${STRICT_R}/hyperlink" Target="https://example.com/a" TargetMode="External"`);
   expect(text(out.parts, 'xl/worksheets/sheet1.xml')).toMatch(/<hyperlink ref="Q2" r:id="rId\d+"\/>/);
+  expect(text(out.parts, 'xl/sharedStrings.xml')).toContain(`<sst xmlns="${NS.mainStrict}"`);
+  expect(text(out.parts, 'xl/_rels/workbook.xml.rels')).toContain(`Type="${STRICT_R}/sharedStrings" Target="sharedStrings.xml"`);
 });
 
 describe('kinds and refusals', () => {
