@@ -1,13 +1,7 @@
 import { enrichSelection, inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets';
-import { startRig, freshWorkbook, type Rig } from './helpers';
+import { useRig, freshWorkbook } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+const rig = useRig();
 
 test('rowRuns merges consecutive rows', () => {
   expect(rowRuns([7, 3, 4, 5, 9, 10, 4])).toEqual([

@@ -2,15 +2,9 @@ import { DEMO_KEY } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
-import { startRig, type Rig } from './helpers';
+import { useRig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+const rig = useRig();
 
 test('Enrich selection runs with the saved preferences and reports in the sheet and to the taskpane', async () => {
   const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));

@@ -5,17 +5,9 @@
  */
 import { format as renderExcel } from 'numfmt';
 import { enrichSelection, importProducts, readImportRecords, refreshWorkbook } from '../../src/sheets';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { depsOn, freshWorkbook, useRig, type Rig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
-
-const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, settings: r.settings, now: () => new Date('2025-06-15T10:00:00Z') });
+const rig = useRig();
 
 const CAPACITANCES = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5];
 const READS = ['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF'];
@@ -41,7 +33,7 @@ function seenColumn(r: Rig, sheet: string, column: number, from: number, count: 
 test('an import reads 0.51 pF, 100 pF, 4.7 nF, 22 nF, 10 µF under Capacitance (pF); Refresh keeps a chosen unit', async () => {
   const r = freshWorkbook(rig);
   const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
-  const result = await importProducts(deps(r), {
+  const result = await importProducts(depsOn(r), {
     query: { category: 'ceramicCapacitorsSMD', filter, orderby: 'Capacitance' },
     fields: ['Capacitance', 'Length', { field: 'RatedVoltage', unit: 'kV' }],
   });
@@ -56,7 +48,7 @@ test('an import reads 0.51 pF, 100 pF, 4.7 nF, 22 nF, 10 µF under Capacitance (
 
   expect(readImportRecords(r.settings)[result.tableName!].fields).toEqual(['Capacitance', 'Length', { field: 'RatedVoltage', unit: 'kV' }]);
   r.excel.setCells(sheet, 'B3', [['edited']]);
-  const refreshed = await refreshWorkbook(deps(r));
+  const refreshed = await refreshWorkbook(depsOn(r));
   expect(refreshed.imports[result.tableName!].status).toBe('done');
   expect(r.excel.tables()[0].headers).toEqual(['Partno', 'Capacitance (pF)', 'Length (mm)', 'RatedVoltage (kV)']);
   expect(seenColumn(r, sheet, 1, 2, CAPACITANCES.length).seen).toEqual(READS);

@@ -9,16 +9,10 @@ import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection, inspectBom } from '../../src/sheets';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { freshWorkbook, useRig, type Rig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  // The invented catalog only: a Samsung number must stay "not found" whatever the emulator decodes.
-  rig = await startRig({ realNumbers: false });
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+// The invented catalog only: a Samsung number must stay "not found" whatever the emulator decodes.
+const rig = useRig({ realNumbers: false });
 
 const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, now: () => new Date(2026, 0, 15) });
 const parts = (group: 'SMD' | 'Ind', from: number, count: number): string[] => rig.emulator.catalog.byGroup[group].slice(from, from + count).map((p) => p.values.Partno as string);

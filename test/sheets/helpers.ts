@@ -23,3 +23,21 @@ export function freshWorkbook(rig: Rig, key = DEMO_KEY, clientOptions: Partial<P
   const client = createClient({ baseUrl: rig.emulator.url, apiKey: key, retry: false, cache: false, ...clientOptions });
   return { ...rig, excel, client, settings: excel.office.context.document.settings };
 }
+
+/**
+ * Starts the emulator and a workbook for the file's tests (`beforeAll`) and stops the emulator
+ * afterwards (`afterAll`); read the rig's fields inside tests.
+ */
+export function useRig(options: Parameters<typeof startEmulator>[0] = {}): Rig {
+  const rig = {} as Rig;
+  beforeAll(async () => {
+    Object.assign(rig, await startRig(options));
+  });
+  afterAll(async () => {
+    await rig.emulator?.close();
+  });
+  return rig;
+}
+
+/** What the sheet writers take: the rig's workbook, client and settings, on a fixed day. */
+export const depsOn = (r: Rig, day = '2025-06-15T10:00:00Z') => ({ run: r.excel.run, client: r.client, settings: r.settings, now: () => new Date(day) });

@@ -1,21 +1,13 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
 import { fieldsOfGroup } from '../../api/vocabulary';
 import { importProducts, readImportRecords, refreshWorkbook, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { depsOn, freshWorkbook, useRig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
-
-const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, settings: r.settings, now: () => new Date('2025-06-15T10:00:00Z') });
+const rig = useRig();
 
 test('an import with two conditions writes a typed, frozen, linked table and records the query without the key', async () => {
   const r = freshWorkbook(rig);
-  const result = await importProducts(deps(r), {
+  const result = await importProducts(depsOn(r), {
     query: { category: 'ceramicCapacitorsSMD', filter: "Status eq 'NRND' and RatedVoltage ge 50", lang: 'en' },
     fields: [{ field: 'Capacitance', unit: 'nF' }, 'Status', 'RatedVoltage', 'LastBuyDate', 'ProductDetailUrl', 'Rohs', 'Mounting', 'MinOrderQuantity'],
   });
@@ -61,7 +53,7 @@ test('an import with two conditions writes a typed, frozen, linked table and rec
 
 test('an import matching more than 2000 products writes all of them', async () => {
   const r = freshWorkbook(rig);
-  const result = await importProducts(deps(r), { query: { category: 'ceramicCapacitorsLead' }, fields: ['Capacitance', 'Status'] });
+  const result = await importProducts(depsOn(r), { query: { category: 'ceramicCapacitorsLead' }, fields: ['Capacitance', 'Status'] });
   const total = rig.emulator.catalog.byGroup.Lead.length;
   expect(total).toBeGreaterThan(2000);
   expect(result).toMatchObject({ status: 'done', productCount: total, rowsWritten: total });
@@ -75,7 +67,7 @@ test('products already in hand (a download file) are written without a search, a
   const link = await r.client.getDownloadUrl('inductors', 'en');
   const products = await r.client.downloadCategory(link.url, { category: 'inductors' });
   rig.emulator.resetLog();
-  const result = await importProducts(deps(r), { query: { category: 'inductors', lang: 'en' }, fields: ['Status'], products: { products, requests: 1 } });
+  const result = await importProducts(depsOn(r), { query: { category: 'inductors', lang: 'en' }, fields: ['Status'], products: { products, requests: 1 } });
   expect(result).toMatchObject({ status: 'done', productCount: rig.emulator.catalog.byGroup.Ind.length, requestCount: 1 });
   expect(rig.emulator.requests).toHaveLength(0);
   expect(r.excel.tables()[0].rowCount).toBe(rig.emulator.catalog.byGroup.Ind.length);
@@ -86,7 +78,7 @@ test('products already in hand (a download file) are written without a search, a
 test('20,000 rows × 40 columns: few syncs, every payload under 5 MB, calculation suspended while writing', async () => {
   const r = freshWorkbook(rig);
   const fields = fieldsOfGroup('SMD').map((f) => f.key).filter((k) => k !== 'Partno').slice(0, 39);
-  const result = await importProducts(deps(r), { query: { category: 'ceramicCapacitorsSMD', orderby: 'Partno', max: 20000 }, fields });
+  const result = await importProducts(depsOn(r), { query: { category: 'ceramicCapacitorsSMD', orderby: 'Partno', max: 20000 }, fields });
   expect(result).toMatchObject({ status: 'done', rowsWritten: 20000 });
   const [table] = r.excel.tables();
   expect(table.headers).toHaveLength(40);
@@ -103,7 +95,7 @@ test('hostile API strings stay text: no formula anywhere in the workbook', async
   const r = freshWorkbook(rig);
   const partnos = HOSTILE_PARTNOS.filter((p) => rig.emulator.catalog.byPartno.get(p)?.group === 'SMD');
   const textFields = fieldsOfGroup('SMD').filter((f) => f.type === 'String' || f.type === 'List[String]').map((f) => f.key);
-  const result = await importProducts(deps(r), { query: { category: 'ceramicCapacitorsSMD', filter: `Partno eq '${partnos.join('|')}'` }, fields: textFields });
+  const result = await importProducts(depsOn(r), { query: { category: 'ceramicCapacitorsSMD', filter: `Partno eq '${partnos.join('|')}'` }, fields: textFields });
   expect(result.status).toBe('done');
   expect(result.productCount).toBe(partnos.length);
   const cells = r.excel.values(result.sheetName!).flat().map(String);
@@ -115,7 +107,7 @@ test('hostile API strings stay text: no formula anywhere in the workbook', async
 test('cancel while writing leaves a marker, a table of the written rows only, and nothing below', async () => {
   const r = freshWorkbook(rig);
   const controller = new AbortController();
-  const result = await importProducts(deps(r), {
+  const result = await importProducts(depsOn(r), {
     query: { category: 'inductors', max: 3000 },
     fields: ['Inductance', 'Status'],
     signal: controller.signal,
@@ -137,14 +129,14 @@ test('cancel while fetching writes nothing', async () => {
   const r = freshWorkbook(rig);
   const controller = new AbortController();
   controller.abort();
-  const result = await importProducts(deps(r), { query: { category: 'inductors' }, fields: ['Inductance'], signal: controller.signal });
+  const result = await importProducts(depsOn(r), { query: { category: 'inductors' }, fields: ['Inductance'], signal: controller.signal });
   expect(result.status).toBe('cancelled');
   expect(r.excel.sheetNames()).toEqual(['Sheet1']);
 });
 
 test('a failing service or a wrong key fails with the reason and creates no sheet', async () => {
   const wrong = freshWorkbook(rig, 'not-a-key');
-  const denied = await importProducts(deps(wrong), { query: { category: 'inductors' }, fields: ['Inductance'] });
+  const denied = await importProducts(depsOn(wrong), { query: { category: 'inductors' }, fields: ['Inductance'] });
   expect(denied.status).toBe('failed');
   expect(denied.message).toMatch(/key/i);
   expect(wrong.excel.sheetNames()).toEqual(['Sheet1']);
@@ -152,7 +144,7 @@ test('a failing service or a wrong key fails with the reason and creates no shee
   rig.emulator.configure({ failRate: 1 });
   try {
     const r = freshWorkbook(rig);
-    const failed = await importProducts(deps(r), { query: { category: 'inductors' }, fields: ['Inductance'] });
+    const failed = await importProducts(depsOn(r), { query: { category: 'inductors' }, fields: ['Inductance'] });
     expect(failed.status).toBe('failed');
     expect(failed.message).toBeTruthy();
     expect(r.excel.sheetNames()).toEqual(['Sheet1']);
@@ -165,7 +157,7 @@ test('a workbook failure mid-write marks the sheet and leaves no half-written ro
   const r = freshWorkbook(rig);
   let writes = 0;
   r.excel.configure({ fault: (_i, s) => (s.calculationSuspended && ++writes === 2 ? new Error('Excel is busy') : undefined) });
-  const result = await importProducts(deps(r), { query: { category: 'inductors', max: 1000 }, fields: ['Inductance'], budget: { maxBytes: 20_000 } });
+  const result = await importProducts(depsOn(r), { query: { category: 'inductors', max: 1000 }, fields: ['Inductance'], budget: { maxBytes: 20_000 } });
   expect(result.status).toBe('failed');
   const values = r.excel.values(result.sheetName!);
   expect(values[0][0]).toMatch(/import failed after [\d,]+ of 1,000 products.*Excel is busy/);
@@ -174,7 +166,7 @@ test('a workbook failure mid-write marks the sheet and leaves no half-written ro
 
 test('refresh clears the cache, recalculates and re-runs a recorded import in place', async () => {
   const r = freshWorkbook(rig);
-  const first = await importProducts(deps(r), { query: { category: 'inductors', filter: "Status eq 'Discontinued'", max: 30 }, fields: ['Inductance', 'Status'] });
+  const first = await importProducts(depsOn(r), { query: { category: 'inductors', filter: "Status eq 'Discontinued'", max: 30 }, fields: ['Inductance', 'Status'] });
   const sheet = first.sheetName!;
   const before = r.excel.values(sheet).slice(1);
   r.excel.setCells(sheet, 'B3', [['tampered']]);

@@ -1,14 +1,8 @@
 import type { CatalogProduct } from '../../emulator';
 import { applyReplacement, enrichSelection, listSelectedRowReplacements } from '../../src/sheets';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { freshWorkbook, useRig, type Rig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+const rig = useRig();
 
 // The emulator's lifecycle dates are written relative to 2026-10-01.
 const TODAY = new Date(2026, 9, 1);
