@@ -46,7 +46,7 @@ export interface BomLayout {
   /**
    * How many columns right of their headers the data rows sit (-1 left), 0 when under them: the
    * manufacturer, quantity and second-source columns are read at their header's column plus this
-   * (see findDataShift). Absent when 0, and for a column the user picked.
+   * (see findDataShift). Absent when 0.
    */
   shift?: number;
 }
@@ -174,7 +174,7 @@ export function detectBomLayout(input: BomInput): BomDetection {
 
   if (columnPicked) {
     const own = headerRows.find((row) => isPartNumberHeader(cell(row, selection.column)));
-    return layoutOfPick(own ?? headerRows[0], selection, origin.row, lastRow);
+    return withPickShift(layoutOfPick(own ?? headerRows[0], selection, origin.row, lastRow), values, origin);
   }
 
   // The header row whose best column is best: a "Part No." in a title block loses to the BOM's header.
@@ -198,7 +198,7 @@ export function detectBomLayout(input: BomInput): BomDetection {
   }
 
   if (cellPicked && (!chosen || chosen.ranked[0].column === selection.column || (selection.row > chosen.headerRow && isPartNumberHeader(cell(chosen.headerRow, selection.column))))) {
-    return layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow);
+    return withPickShift(layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow), values, origin);
   }
   if (!chosen) return { ok: false, message: 'No part-number column was found: select the part numbers (one column), or name its header "Part Number" or "MPN".' };
 
@@ -216,6 +216,14 @@ export function detectBomLayout(input: BomInput): BomDetection {
         ? describeHeaderYielded(best, chosen.ranked)
         : undefined;
   return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp), ...(shift ? { shift } : {}) };
+}
+
+/** A picked column's layout with the shift of its rows, judged as planSets judges it (findDataShift). */
+function withPickShift(found: BomDetection, values: readonly (readonly unknown[])[], origin: { row: number; column: number }): BomDetection {
+  if (!found.ok) return found;
+  const top = found.headerRow - origin.row;
+  const shift = findDataShift(values[top] ?? [], values, found.partColumn - origin.column, top + 1);
+  return shift ? { ...found, shift } : found;
 }
 
 /** The layout of a column the user picked (a selected column, or one selected cell no header contradicts). */

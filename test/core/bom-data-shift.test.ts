@@ -76,3 +76,9 @@ test('second sources are found by their headers and read with the shift', () => 
   expect(findAlternateColumns(headers, 2, 1)).toEqual([3]);
   expect(findAlternateColumns(headers, 1)).toEqual([2]);
 });
+
+test('a picked column of shifted rows carries the shift the sets are planned with', () => {
+  const values = shiftedBom(1);
+  const layout = detectBomLayout({ values, origin: { row: 0, column: 0 }, selection: { row: 1, column: 3, rowCount: values.length - 1, columnCount: 1 } });
+  expect(layout).toMatchObject({ ok: true, partColumn: 3, shift: 1 });
+});
