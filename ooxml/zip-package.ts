@@ -100,8 +100,9 @@ export class ZipPackage {
   /** Inflated bytes handed out so far, against FILE_LIMITS.packageBytes. */
   private inflated = 0;
 
-  /** Throws an Error when the source is not a ZIP archive this reader can take apart, a FileLimitError when it has too many entries. */
+  /** Throws an Error when the source is not a ZIP archive this reader can take apart, a FileLimitError when it is too large or has too many entries. */
   constructor(private readonly source: RandomAccess) {
+    if (source.size > FILE_LIMITS.workbookBytes.value) throw new FileLimitError('workbookBytes', 'The workbook');
     const tailStart = Math.max(0, source.size - 22 - 0xffff);
     const tail = source.read(tailStart, source.size - tailStart);
     const end = readDirectoryEnd(tail, tailStart, (offset, length) => source.read(offset, length));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
 import { describeLimit, FILE_LIMITS, type FileLimitName } from '../../core/limits';
@@ -134,6 +134,20 @@ test('a part whose CRC-32 does not match its bytes is refused, untouched', async
 test('entries that share their bytes (overlapping entries) are refused, untouched', async () => {
   const bytes = workbook({ entries: [{ name: 'xl/media/copy.xml', data: text('<x/>'), sameAs: 'xl/styles.xml' }] });
   expectRefused(await enrich('overlap.xlsx', bytes), /overlap\.xlsx is not a readable \.xlsx workbook \(its zip directory lists two entries at the same place\)/);
+});
+
+test(`a workbook file over ${FILE_LIMITS.workbookBytes.value.toLocaleString('en-US')} bytes is refused before anything is read`, async () => {
+  const file = join(world.home, 'huge.xlsx');
+  writeFileSync(file, Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  // A sparse file: its size is real, its bytes take no disk.
+  truncateSync(file, FILE_LIMITS.workbookBytes.value + 1);
+  const before = statSync(file);
+  const run = await runCli(['enrich', 'huge.xlsx', '--fields', 'Status', '--out', 'huge.xlsx'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim()).toBe(`partspec enrich: huge.xlsx: The workbook goes over ${limitWords('workbookBytes')}; PartSpec stopped reading it and changed nothing.`);
+  const after = statSync(file);
+  expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino]);
+  rmSync(file);
 });
 
 /** `count` tiny stored entries beside the workbook's parts. */
