@@ -9,7 +9,7 @@ import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell }
 import type { TextRecord } from './text-records';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { FileError } from '../../node/errors';
-import { encodeTextTable, unencodable, type TextLayout } from './text-encoding';
+import { ENCODING_NAMES, encodeTextTable, unencodable, type TextLayout } from './text-encoding';
 import { writeGridWorkbook } from './xlsx';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
@@ -40,6 +40,7 @@ export class CsvBom implements BomFile {
     private readonly note: (message: string) => void = () => undefined,
   ) {
     this.grid = source.rows.map((r) => r.slice());
+    if (source.layout.encoding === 'shift_jis') note(`${source.file} is Shift_JIS text (as Japanese Windows tools write it): read and written back as Shift_JIS.`);
     if (source.strayBytes > 0) {
       note(`${source.file} is UTF-8 text with ${source.strayBytes === 1 ? 'one byte' : `${source.strayBytes} bytes`} that UTF-8 does not allow: read as UTF-8, and ${source.strayBytes === 1 ? 'that byte is written back as it is' : 'those bytes are written back as they are'}.`);
     }
@@ -133,12 +134,14 @@ export class CsvBom implements BomFile {
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;
       const text = delimiter === this.source.delimiter ? this.appendedText() : this.rewrittenText(delimiter);
       let layout: TextLayout = this.source.layout;
-      if (unencodable(text, layout.encoding)) {
+      const foreign = unencodable(text, layout.encoding);
+      if (foreign !== undefined) {
+        const what = `PartSpec's new cells hold characters ${ENCODING_NAMES[layout.encoding]} cannot (such as ${foreign})`;
         if (sameFile(file, this.source.file)) {
-          throw new FileError(`${file} is left as it was: PartSpec's new cells hold characters Windows-1252 cannot (such as →), and writing the file as UTF-8 would change its own bytes; write the enriched copy to another file with --out.`);
+          throw new FileError(`${file} is left as it was: ${what}, and writing the file as UTF-8 would change its own bytes; write the enriched copy to another file with --out.`);
         }
         layout = NEW_CSV_LAYOUT;
-        this.note(`${file}: PartSpec's text holds characters Windows-1252 cannot (such as →), so the file is written as UTF-8 with a byte-order mark instead.`);
+        this.note(`${file}: ${what}, so the file is written as UTF-8 with a byte-order mark instead.`);
       }
       await writeFileSafely(file, encodeTextTable(text, layout));
       return [];

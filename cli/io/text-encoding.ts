@@ -4,13 +4,17 @@ import iconv from 'iconv-lite';
  * How a text table (CSV, TSV, TXT) was stored, so an enriched copy is written back the same way:
  * the encoding and its byte-order mark, the line ends. BOM tools write UTF-8 with or without a
  * BOM, UTF-16 with a BOM (EasyEDA writes UTF-16LE) and sometimes without, older tools
- * Windows-1252. Every decoding here is reversible byte for byte: a byte that is not UTF-8 in a
- * UTF-8 file is kept as a lone surrogate U+DC80–U+DCFF (as Python's "surrogateescape" does), and
- * the five bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) as the C1 controls
- * of the same number, so encoding the decoded text gives the file's own bytes back.
+ * Windows-1252 or, in Japan, Shift_JIS. Every decoding here is reversible byte for byte: a byte
+ * that is not UTF-8 in a UTF-8 file is kept as a lone surrogate U+DC80–U+DCFF (as Python's
+ * "surrogateescape" does), the five bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90,
+ * 0x9D) as the C1 controls of the same number, and Shift_JIS is taken only when its text encodes
+ * back to the same bytes, so encoding the decoded text gives the file's own bytes back.
  */
 
-export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'shift_jis';
+
+/** Names of the encodings in a user's words. */
+export const ENCODING_NAMES: Record<TextEncodingName, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16LE', 'utf-16be': 'UTF-16BE', 'windows-1252': 'Windows-1252', shift_jis: 'Shift_JIS' };
 
 export interface TextLayout {
   encoding: TextEncodingName;
@@ -134,6 +138,31 @@ function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
+/**
+ * Shift_JIS as Japanese Windows tools write it (code page 932), when the bytes say so: they decode
+ * without an invalid byte or a user-defined character and encode back to themselves (some
+ * characters have two codes: such a file stays Windows-1252), and most of their two-byte
+ * characters are kana or level-1 kanji (lead bytes 0x81–0x9F), where Windows-1252's accented
+ * letters before an ASCII one would pair as rarer level-2 kanji (0xE0–0xEF).
+ */
+function decodeShiftJis(bytes: Uint8Array): string | undefined {
+  let common = 0;
+  let rare = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if ((b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc)) {
+      if (b <= 0x9f) common++;
+      else rare++;
+      i++;
+    }
+  }
+  if (common < 2 || rare >= common) return undefined;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = iconv.decode(buffer, 'cp932');
+  if (/[\uFFFD\uE000-\uF8FF]/.test(text) || !iconv.encode(text, 'cp932').equals(buffer)) return undefined;
+  return text;
+}
+
 function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', skip: number): string {
   if ((bytes.length - skip) % 2 !== 0) throw new TextEncodingError(`is UTF-16 text with an odd number of bytes (its last character is cut)`);
   return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + skip, bytes.byteLength - skip), encoding);
@@ -141,7 +170,8 @@ function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', skip:
 
 /**
  * Decodes a text table's bytes: a byte-order mark decides, else UTF-16 by its zero bytes, else
- * UTF-8 (with stray bytes kept when the file is mostly UTF-8), else Windows-1252. Throws a
+ * UTF-8 (with stray bytes kept when the file is mostly UTF-8), else Shift_JIS when the bytes
+ * are plainly that, else Windows-1252. Throws a
  * TextEncodingError for UTF-16 with an odd number of bytes.
  */
 export function decodeTextTable(bytes: Uint8Array): DecodedText {
@@ -163,7 +193,9 @@ export function decodeTextTable(bytes: Uint8Array): DecodedText {
       const utf8 = decodeUtf8Escaped(bytes);
       // UTF-8 with a few stray bytes (several UTF-8 characters to each) stays UTF-8, so its text
       // reads right; otherwise Windows-1252. Either way every byte is written back as it was.
-      if (utf8.stray === 0 || utf8.multibyte >= 4 * utf8.stray) [encoding, text, strayBytes] = ['utf-8', utf8.text, utf8.stray];
+      const shiftJis = utf8.stray === 0 || utf8.multibyte >= 4 * utf8.stray ? undefined : decodeShiftJis(bytes);
+      if (shiftJis !== undefined) [encoding, text] = ['shift_jis', shiftJis];
+      else if (utf8.stray === 0 || utf8.multibyte >= 4 * utf8.stray) [encoding, text, strayBytes] = ['utf-8', utf8.text, utf8.stray];
       else [encoding, text, fellBack] = ['windows-1252', decodeCp1252(bytes), true];
     }
   }
@@ -172,15 +204,19 @@ export function decodeTextTable(bytes: Uint8Array): DecodedText {
 
 /** Encodes text the way `layout` says, with its byte-order mark when the original had one. */
 export function encodeTextTable(text: string, layout: TextLayout): Buffer {
-  const body = layout.encoding === 'utf-8' ? encodeUtf8Escaped(text) : layout.encoding === 'windows-1252' ? encodeCp1252(text) : iconv.encode(text, layout.encoding);
+  const body =
+    layout.encoding === 'utf-8' ? encodeUtf8Escaped(text) : layout.encoding === 'windows-1252' ? encodeCp1252(text) : iconv.encode(text, layout.encoding === 'shift_jis' ? 'cp932' : layout.encoding);
   if (!layout.bom) return body;
   const mark = layout.encoding === 'utf-8' ? [0xef, 0xbb, 0xbf] : layout.encoding === 'utf-16le' ? [0xff, 0xfe] : layout.encoding === 'utf-16be' ? [0xfe, 0xff] : [];
   return Buffer.concat([Buffer.from(mark), body]);
 }
 
-/** Characters Windows-1252 cannot hold: an enrichment writing one of them to such a file must say so. */
-export function unencodable(text: string, encoding: TextEncodingName): boolean {
-  if (encoding !== 'windows-1252') return false;
-  for (let i = 0; i < text.length; i++) if (!CP1252_BYTES.has(text[i])) return true;
-  return false;
+/**
+ * The first character of `text` a legacy encoding cannot hold (an enrichment writing one to such
+ * a file must say so), or undefined when it holds them all.
+ */
+export function unencodable(text: string, encoding: TextEncodingName): string | undefined {
+  if (encoding === 'windows-1252') return [...text].find((c) => !CP1252_BYTES.has(c));
+  if (encoding !== 'shift_jis' || iconv.decode(iconv.encode(text, 'cp932'), 'cp932') === text) return undefined;
+  return [...text].find((c) => iconv.decode(iconv.encode(c, 'cp932'), 'cp932') !== c);
 }

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { openSync, closeSync, ftruncateSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import { DEMO_KEY } from '../../emulator';
 import { FILE_LIMITS, describeLimit } from '../../core/limits';
 import { runCli } from './helpers';
@@ -39,13 +40,23 @@ test('a mostly UTF-8 file with one stray byte keeps every byte, 品 included, an
 });
 
 test("Windows-1252's undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) come back as they were", async () => {
-  const odd = Buffer.from([0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xe9]);
+  const odd = Buffer.concat([iconv.encode('Größe ', 'windows-1252'), Buffer.from([0x81, 0x8d, 0x8f, 0x90, 0x9d])]);
   const rows = parts.map((p, i) => Buffer.concat([Buffer.from(`${i + 1},`), odd, Buffer.from(`,${p}\r\n`)]));
   const bytes = Buffer.concat([Buffer.from('Pos,Bemerkung,Teilenummer\r\n'), ...rows]);
   const { run, before, after } = await enrichBytes('undefined-1252.csv', bytes, '--column', 'Teilenummer');
   expect(run.code).toBe(0);
   expect(run.stderr).toMatch(/read as Windows-1252/);
   expect(appendedParts(before, after, ',')[1]).toMatch(/^,Exact,/);
+});
+
+test('a Shift_JIS BOM from a Japanese tool is read as such: 村田製作所 is our maker, and the file is written back in Shift_JIS', async () => {
+  const lines = ['部品番号,メーカー,メーカー品番,備考', ...parts.map((p, i) => `C${i + 1},村田製作所,${p},セラミックコンデンサ①`)];
+  const { run, before, after } = await enrichBytes('sjis.csv', iconv.encode(`${lines.join('\r\n')}\r\n`, 'cp932'));
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/sjis\.csv is Shift_JIS text \(as Japanese Windows tools write it\): read and written back as Shift_JIS\./);
+  expect(run.stderr).toMatch(/under 'メーカー品番'/);
+  expect(run.stderr).toMatch(/3 rows: 3 exact/);
+  expect(appendedParts(before, after, ',')[0]).toBe(',PartSpec: Match,PartSpec: Status');
 });
 
 test('a CRLF file with one LF line keeps each line end and each row', async () => {
