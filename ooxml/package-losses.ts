@@ -1,6 +1,7 @@
 import { readPackage, type OoxmlPackage, type SheetEntry } from './package-reader';
 import { scanVmlObjects } from './vml-scan';
-import { attributeOf, type ScanHandlers } from './xml-scan';
+import { attributeOf } from './xml-scan';
+import { elementsNamed, rootAttributes, scanned } from './package-scan';
 import { fileSource } from './zip-package';
 
 /*
@@ -111,42 +112,11 @@ const LOST_TYPES: [suffix: string, what: (part: string, pkg: OoxmlPackage) => st
   ['person+xml', () => 'threaded comments'],
 ];
 
+/** How many losses are named one by one. */
+const MAX_LISTED = 50;
+
 function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : `${count} ${many}`;
-}
-
-/** Walks a part; false when it could not be read (not well-formed, or past the XML limits). */
-function scanned(pkg: OoxmlPackage, part: string, handlers: ScanHandlers, lenient = false): boolean {
-  try {
-    pkg.scan(part, handlers, lenient);
-    return true;
-  } catch (error) {
-    // Not well-formed, past the XML limits, or damaged: the caller names the part instead.
-    if (error instanceof Error) return false;
-    throw error;
-  }
-}
-
-/** The attributes of a part's root element ({} when it cannot be read). */
-function rootAttributes(pkg: OoxmlPackage, part: string): Record<string, string> {
-  let found: Record<string, string> = {};
-  scanned(pkg, part, { open: (e) => void (e.path.length === 0 && (found = e.attributes)) });
-  return found;
-}
-
-/** The attributes of every element of a part whose local name is one of `names`, by name. */
-function elementsNamed(pkg: OoxmlPackage, part: string, names: readonly string[]): Map<string, Record<string, string>[]> | undefined {
-  const found = new Map<string, Record<string, string>[]>();
-  const wanted = new Set(names);
-  const read = scanned(pkg, part, {
-    open: (e) => {
-      if (!wanted.has(e.name)) return;
-      const list = found.get(e.name) ?? [];
-      list.push(e.attributes);
-      found.set(e.name, list);
-    },
-  });
-  return read ? found : undefined;
 }
 
 /** Marks a part and every part it reaches through its relationships. */
@@ -285,7 +255,9 @@ export function findUnkeptParts(pkg: OoxmlPackage): PackageLoss[] {
   }
   // A slicer or timeline cache, or the people of threaded comments, is named by its sheet already.
   const named = [...new Set(found)].filter((what) => !(['slicers', 'timelines', 'threaded comments'].includes(what) && found.some((f) => f.startsWith(`${what} on sheet`))));
-  return named.map((what) => ({ what }));
+  // A package of thousands of parts is summed up rather than listed part by part.
+  const listed = named.length > MAX_LISTED ? [...named.slice(0, MAX_LISTED - 1), `${named.length - MAX_LISTED + 1} more parts`] : named;
+  return listed.map((what) => ({ what }));
 }
 
 /** findUnkeptParts of a workbook file, read where it lies (only the parts it names are inflated). */

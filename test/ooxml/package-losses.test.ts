@@ -120,3 +120,11 @@ test('charts, shapes and groups of a drawing are counted by scanning it; a drawi
   expect(named(withDrawing(drawing(chart + shape + shape + group + picture)))).toEqual(["a chart on sheet 'BOM'", "2 shapes or text boxes on sheet 'BOM'", "a group of shapes on sheet 'BOM'"]);
   expect(named(withDrawing(drawing(shape).replace('</xdr:wsDr>', '')))).toEqual(["the drawing xl/drawings/drawing1.xml on sheet 'BOM'"]);
 });
+
+test('a package of thousands of unknown parts is summed up after the first 49', () => {
+  const parts = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`extra/part${i}.xml`, '<x/>']));
+  const found = named(workbookWith({ parts }));
+  expect(found).toHaveLength(50);
+  expect(found[0]).toBe('the part extra/part0.xml');
+  expect(found[49]).toBe('2951 more parts');
+});
