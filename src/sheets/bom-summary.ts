@@ -1,15 +1,10 @@
 import type { Lang } from '../../api/vocabulary';
-import { lookupInputs, planSets } from '../../core/enrich/enrich-sets';
-import type { MatchOutcome } from '../../core/enrich/enrich-plan';
 import { layoutSummarySheet } from '../../core/report/sheet-layout';
-import { summaryRowsOf } from '../../core/report/summary-rows';
-import { summarizeBom } from '../../core/report/summary';
+import { summarizeDocument } from '../../core/report/summarize-document';
 import type { BomSummary } from '../../core/report/types';
 import { isCancellation, userMessageOf, type RunExcel } from './deps';
 import type { EnrichDeps } from './enrich';
-import { readBom } from './enrich';
-import { readBomRows } from './enrich-sets';
-import { buildReplacementColumn } from './replacement-column';
+import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
 
 export interface BomSummaryOptions {
@@ -33,29 +28,27 @@ export type BomSummaryResult =
   | { status: 'cancelled' | 'failed'; message: string; error?: unknown };
 
 /**
- * The whole BOM at a glance, in Excel: the BOM around the selection is read and looked up exactly
- * as an enrichment reads it (the same layout, row kinds and sets, the client's cache answering what
- * an enrichment just fetched), the parts at risk get their replacement candidates, and the core
- * computes the summary; the PartSpec Summary sheet is then created or updated. The BOM itself is
- * only read.
+ * The whole BOM at a glance, in Excel: the core summarizes the BOM around the selection through the
+ * Excel adapter, reading and looking it up exactly as an enrichment does (the client's cache
+ * answers what an enrichment just fetched); the PartSpec Summary sheet is then created or updated.
+ * The BOM itself is only read.
  */
 export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryOptions = {}): Promise<BomSummaryResult> {
-  const read = await readBom(deps.run, options.partColumn);
-  if (!read.ok) return { status: 'failed', message: read.message };
-  const { bom } = read;
-  const { layout } = bom;
   try {
-    const bomRows = await readBomRows(deps.run, bom, layout.firstRow, layout.lastRow);
-    const [set] = planSets(bomRows, layout.partColumn, [], []);
-    const inputs = lookupInputs([set]);
-    const outcomes: Map<string, MatchOutcome> = inputs.length > 0 ? await deps.client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
     const today = (deps.now ?? (() => new Date()))();
-    const { answers } = await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang: options.lang, signal: options.signal });
-    const rows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers });
-    const summary = summarizeBom(rows, { today, builds: options.builds, automotive: options.automotive });
-    if (options.writeSheet === false) return { status: 'done', summary, bomSheet: bom.sheetName };
-    const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en'), bom.sheetName);
-    return { status: 'done', summary, bomSheet: bom.sheetName, summarySheet: written.sheetName, created: written.created };
+    const result = await summarizeDocument(excelDocument(deps.run, { partColumn: options.partColumn }), deps.client, {
+      builds: options.builds,
+      automotive: options.automotive,
+      lang: options.lang,
+      today,
+      signal: options.signal,
+    });
+    if (!result.ok) return { status: 'failed', message: result.message };
+    const { summary } = result;
+    const bomSheet = result.bom.region.sheetName;
+    if (options.writeSheet === false) return { status: 'done', summary, bomSheet };
+    const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en'), bomSheet);
+    return { status: 'done', summary, bomSheet, summarySheet: written.sheetName, created: written.created };
   } catch (error) {
     if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'The summary was cancelled; the workbook is unchanged.', error };
     return { status: 'failed', message: userMessageOf(error), error };

@@ -1,0 +1,72 @@
+/*
+ * The summary of a BOM, read and looked up as an enrichment reads it, for every shell: the core
+ * locates the BOM through the BomDocument port (the Excel adapter in the add-in, the file adapter
+ * on the command line), plans its first part-number set, looks its part numbers up once, finds
+ * replacement candidates for the parts at risk and counts. The shells only render the result.
+ */
+import type { ReplacementClient } from '../../api/replacements';
+import type { Lang } from '../../api/vocabulary';
+import type { BomDocument } from '../enrich/document';
+import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
+import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
+import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
+import { buildReplacementColumn } from '../enrich/replacement-column';
+import { SUMMARY_SHEET_NAME } from './sheet-layout';
+import { summaryRowsOf } from './summary-rows';
+import { summarizeBom } from './summary';
+import type { BomSummary } from './types';
+
+/** What the summary asks of the API client: the lookup and the searches of replacement candidates. */
+export type SummaryClient = ReplacementClient;
+
+export interface DocumentSummaryOptions {
+  /** The part-number column by its header or letters; else the region's selection, else the BOM's own look. */
+  column?: NamedColumn;
+  /** Builds to compute last-time-buy quantities for. */
+  builds?: number;
+  /** @default 'auto' */
+  automotive?: boolean | 'auto';
+  /** Language of the data asked of the service. */
+  lang?: Lang;
+  today: Date;
+  /** When the data was fetched (ISO); the shells that know it pass it on. */
+  fetchedAt?: string;
+  signal?: AbortSignal;
+  onPhase?: (phase: 'looking up' | 'replacements', count: number) => void;
+}
+
+/** The summary and what it was computed from, for the shells' messages and `--fail-on`. */
+export interface DocumentSummary {
+  ok: true;
+  summary: BomSummary;
+  bom: LocatedBom;
+  set: EnrichSet;
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  /** The Changes cells an earlier enrichment wrote, one per BOM row ('' for none), when the BOM has that column. */
+  changes?: readonly string[];
+}
+
+/** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (or only the summary sheet itself). */
+export async function summarizeDocument(document: BomDocument, client: SummaryClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
+  const bom = await locateBom(document, options.column);
+  if (!bom.ok) return bom;
+  const { layout, region, headers, headerOrigin } = bom;
+  if (region.sheetName === SUMMARY_SHEET_NAME) {
+    return { ok: false, kind: 'detection', sheetName: region.sheetName, message: `This is the ${SUMMARY_SHEET_NAME} sheet: select a cell of the BOM and run the summary again.` };
+  }
+  const rowCount = layout.lastRow - layout.firstRow + 1;
+  const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
+  const bomRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };
+  // Planned with the Changes column only, so an existing 'PartSpec: Changes' column is found by the core's own rule.
+  const [set] = planSets(bomRows, layout.partColumn, withChangesColumn([]), []);
+  const changesColumn = set.planned.find((p) => p.spec.special === 'changes' && p.existing);
+  const changes = changesColumn && rows.map((row) => String(row[changesColumn.column - headerOrigin] ?? '').trim());
+  const inputs = lookupInputs([set]);
+  options.onPhase?.('looking up', inputs.length);
+  const outcomes: Map<string, MatchOutcome> = inputs.length > 0 ? await client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
+  options.onPhase?.('replacements', inputs.length);
+  const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
+  const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
+  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt });
+  return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}) };
+}
