@@ -64,31 +64,42 @@ function encodeCp1252(text: string): Buffer {
   return out;
 }
 
+const within = (b: number, lo: number, hi: number): boolean => b >= lo && b <= hi;
+
 /** Length of the well-formed UTF-8 sequence at `i` (RFC 3629), or 0 when the byte there starts none. */
 function utf8SequenceAt(bytes: Uint8Array, i: number): number {
   const b = bytes[i];
   if (b < 0x80) return 1;
-  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => bytes[i + k] >= lo && bytes[i + k] <= hi;
-  if (b >= 0xc2 && b <= 0xdf) return cont(1) ? 2 : 0;
+  if (b >= 0xc2 && b <= 0xdf) return within(bytes[i + 1], 0x80, 0xbf) ? 2 : 0;
   if (b >= 0xe0 && b <= 0xef) {
-    const [lo, hi] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
-    return cont(1, lo, hi) && cont(2) ? 3 : 0;
+    const second = b === 0xe0 ? within(bytes[i + 1], 0xa0, 0xbf) : b === 0xed ? within(bytes[i + 1], 0x80, 0x9f) : within(bytes[i + 1], 0x80, 0xbf);
+    return second && within(bytes[i + 2], 0x80, 0xbf) ? 3 : 0;
   }
   if (b >= 0xf0 && b <= 0xf4) {
-    const [lo, hi] = b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
-    return cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+    const second = b === 0xf0 ? within(bytes[i + 1], 0x90, 0xbf) : b === 0xf4 ? within(bytes[i + 1], 0x80, 0x8f) : within(bytes[i + 1], 0x80, 0xbf);
+    return second && within(bytes[i + 2], 0x80, 0xbf) && within(bytes[i + 3], 0x80, 0xbf) ? 4 : 0;
   }
   return 0;
 }
 
 /** Decodes UTF-8, each byte that starts no well-formed sequence kept as U+DC80–U+DCFF. */
 function decodeUtf8Escaped(bytes: Uint8Array): { text: string; stray: number; multibyte: number } {
+  try {
+    // Valid UTF-8, the common case, is decoded by the platform at once.
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), stray: 0, multibyte: 0 };
+  } catch {
+    // Stray bytes: decoded below, byte by byte where needed.
+  }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts: string[] = [];
   let stray = 0;
   let multibyte = 0;
   let run = 0;
   for (let i = 0; i < bytes.length; ) {
+    if (bytes[i] < 0x80) {
+      i++;
+      continue;
+    }
     const n = utf8SequenceAt(bytes, i);
     if (n > 0) {
       if (n > 1) multibyte++;
