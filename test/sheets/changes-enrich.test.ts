@@ -1,24 +1,11 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient } from '../../api/client';
 import { enrichSelection, selectChangedRows } from '../../src/sheets';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
-import { AGING_FIELDS, FIRST_DAY, LATER_DAY, expectedChanges, pickAgingParts } from '../support/aging-bom';
+import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';
 
-let first: RunningEmulator;
-let later: RunningEmulator;
-let parts: string[];
-
-beforeAll(async () => {
-  first = await startEmulator({ port: 0, asOf: FIRST_DAY });
-  later = await startEmulator({ port: 0, asOf: LATER_DAY });
-  parts = pickAgingParts(first.catalog, later.catalog);
-});
-
-afterAll(async () => {
-  await first.close();
-  await later.close();
-});
+const aging = useAgingEmulators();
 
 /** Enriches the BOM around the selection against one emulator. */
 function enrich(excel: ExcelDouble, emulator: RunningEmulator) {
@@ -30,7 +17,7 @@ function enrich(excel: ExcelDouble, emulator: RunningEmulator) {
 /** A BOM table: a reference, the part number, a quantity. */
 function bomWorkbook(): ExcelDouble {
   const excel = createExcelDouble();
-  excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'Qty'], ...parts.map((p, i) => [`C${i + 1}`, p, i + 1])]);
+  excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'Qty'], ...aging.parts.map((p, i) => [`C${i + 1}`, p, i + 1])]);
   return excel;
 }
 
@@ -44,52 +31,52 @@ const LABELS = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct'];
 describe('re-enrichment in the workbook names what changed', () => {
   test('first run: no Changes column; later run: each change named with its new value, changed cells filled; same day again: none', async () => {
     const excel = bomWorkbook();
-    const once = await enrich(excel, first);
+    const once = await enrich(excel, aging.first);
     expect(once.status).toBe('done');
     expect(once.changedRows).toEqual([]);
     expect(columnsOf(excel).has('PartSpec: Changes')).toBe(false);
 
-    const twice = await enrich(excel, later);
+    const twice = await enrich(excel, aging.later);
     expect(twice.status).toBe('done');
     const columns = columnsOf(excel);
     const labels = [...columns.keys()].filter((h) => h.startsWith('PartSpec: ') && !/Match|Risk|Changes/.test(h)).map((h) => h.slice(10));
     expect(labels.slice(0, 4)).toEqual(LABELS);
     const at = columns.get('PartSpec: Changes')!;
-    const expected = parts.map((p) => expectedChanges(p, first.catalog, later.catalog, labels));
+    const expected = aging.parts.map((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels));
     const values = excel.values('Sheet1').slice(1);
-    expect(values.map((r) => [r[1], r[at]])).toEqual(parts.map((p, i) => [p, expected[i]]));
+    expect(values.map((r) => [r[1], r[at]])).toEqual(aging.parts.map((p, i) => [p, expected[i]]));
     expect(twice.changedRows).toEqual(expected.flatMap((t, i) => (t ? [i + 2] : [])));
     expect(twice.changedRows.length).toBeGreaterThan(5);
 
     const fillOf = (row: number, column: number): string | undefined => excel.model.cell(excel.model.sheet('Sheet1'), row, column)?.fill;
     const statusAt = columns.get('PartSpec: Status')!;
     const riskAt = columns.get('PartSpec: Risk')!;
-    parts.forEach((p, i) => {
+    aging.parts.forEach((p, i) => {
       expect([p, fillOf(i + 1, at)]).toEqual([p, expected[i] ? CHANGE_FILL : undefined]);
       expect([p, fillOf(i + 1, statusAt)]).toEqual([p, /(^|; )Status /.test(expected[i]) ? CHANGE_FILL : undefined]);
       // Risk is not compared, and the user's own cells are never filled.
       expect(fillOf(i + 1, riskAt)).toBeUndefined();
       expect(fillOf(i + 1, 1)).toBeUndefined();
     });
-    expect(values.map((r) => [r[0], r[2]])).toEqual(parts.map((_, i) => [`C${i + 1}`, i + 1]));
+    expect(values.map((r) => [r[0], r[2]])).toEqual(aging.parts.map((_, i) => [`C${i + 1}`, i + 1]));
 
     const selected = await selectChangedRows(excel.run);
     expect(selected).toMatchObject({ ok: true, rows: twice.changedRows.length });
 
-    const again = await enrich(excel, later);
+    const again = await enrich(excel, aging.later);
     expect(again.changedRows).toEqual([]);
-    expect(excel.values('Sheet1').slice(1).map((r) => r[at])).toEqual(parts.map(() => ''));
-    parts.forEach((_, i) => expect(fillOf(i + 1, statusAt)).toBeUndefined());
+    expect(excel.values('Sheet1').slice(1).map((r) => r[at])).toEqual(aging.parts.map(() => ''));
+    aging.parts.forEach((_, i) => expect(fillOf(i + 1, statusAt)).toBeUndefined());
     expect(await selectChangedRows(excel.run)).toEqual({ ok: false, message: 'No row changed since the last enrichment.' });
   });
 
   test('a value typed over a PartSpec cell is named as a hand edit', async () => {
     const excel = bomWorkbook();
-    await enrich(excel, later);
+    await enrich(excel, aging.later);
     const statusAt = columnsOf(excel).get('PartSpec: Status')!;
     const status = excel.values('Sheet1')[1][statusAt];
     excel.model.writeValue(excel.model.sheet('Sheet1'), 1, statusAt, 'Obsolete?');
-    const result = await enrich(excel, later);
+    const result = await enrich(excel, aging.later);
     expect(result.handEdits).toBe(1);
     expect(result.changedRows).toEqual([2]);
     expect(excel.values('Sheet1')[1][columnsOf(excel).get('PartSpec: Changes')!]).toBe(`Status Obsolete? (edited by hand) → ${status}`);
@@ -97,8 +84,8 @@ describe('re-enrichment in the workbook names what changed', () => {
 
   test('formulas mode compares nothing', async () => {
     const excel = bomWorkbook();
-    await enrich(excel, first);
-    const client = createClient({ baseUrl: later.url, apiKey: DEMO_KEY, retry: false, cache: false });
+    await enrich(excel, aging.first);
+    const client = createClient({ baseUrl: aging.later.url, apiKey: DEMO_KEY, retry: false, cache: false });
     const result = await enrichSelection({ run: excel.run, client }, { fields: [...AGING_FIELDS], mode: 'formulas' });
     expect(result.changedRows).toEqual([]);
     expect(columnsOf(excel).has('PartSpec: Changes')).toBe(false);

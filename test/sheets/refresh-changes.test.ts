@@ -1,24 +1,11 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient } from '../../api/client';
 import { importProducts, refreshImport, type ImportResult } from '../../src/sheets';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
-import { AGING_FIELDS, FIRST_DAY, LATER_DAY, pickAgingParts } from '../support/aging-bom';
+import { AGING_FIELDS, useAgingEmulators } from '../support/aging-bom';
 
-let first: RunningEmulator;
-let later: RunningEmulator;
-let parts: string[];
-
-beforeAll(async () => {
-  first = await startEmulator({ port: 0, asOf: FIRST_DAY });
-  later = await startEmulator({ port: 0, asOf: LATER_DAY });
-  parts = pickAgingParts(first.catalog, later.catalog);
-});
-
-afterAll(async () => {
-  await first.close();
-  await later.close();
-});
+const aging = useAgingEmulators();
 
 const FIELDS = ['Partno', ...AGING_FIELDS];
 
@@ -29,14 +16,14 @@ function depsOf(excel: ExcelDouble, emulator: RunningEmulator) {
 
 /** Imports `filter` at the first day, then refreshes it at the later day; returns the refresh's result. */
 async function importThenRefresh(excel: ExcelDouble, filter: string): Promise<{ refreshed: ImportResult; status: string; again: ImportResult; sheet: string; fills: (string | undefined)[][] }> {
-  const imported = await importProducts(depsOf(excel, first), { query: { filter }, fields: FIELDS });
+  const imported = await importProducts(depsOf(excel, aging.first), { query: { filter }, fields: FIELDS });
   expect(imported.status).toBe('done');
   expect(imported.changes).toBeUndefined();
   const sheet = imported.sheetName!;
-  const refreshed = await refreshImport(depsOf(excel, later), imported.tableName!);
+  const refreshed = await refreshImport(depsOf(excel, aging.later), imported.tableName!);
   const status = String(excel.values(sheet)[0][0]);
   const fills = excel.values(sheet).map((row, r) => row.map((_, c) => excel.model.cell(excel.model.sheet(sheet), r, c)?.fill));
-  const again = await refreshImport(depsOf(excel, later), imported.tableName!);
+  const again = await refreshImport(depsOf(excel, aging.later), imported.tableName!);
   return { refreshed, status, again, sheet, fills };
 }
 
@@ -49,10 +36,10 @@ function lifecycleOf(emulator: RunningEmulator, partno: string): string {
 describe('Refresh of an imported table reports what changed', () => {
   test('rows added and changed are counted in the status line, and the changed cells are filled', async () => {
     const excel = createExcelDouble();
-    const { refreshed, status, again, sheet, fills } = await importThenRefresh(excel, `Partno eq '${parts.join('|')}'`);
-    const inBoth = parts.filter((p) => first.catalog.byPartno.has(p));
-    const changed = inBoth.filter((p) => lifecycleOf(first, p) !== lifecycleOf(later, p));
-    const added = parts.length - inBoth.length;
+    const { refreshed, status, again, sheet, fills } = await importThenRefresh(excel, `Partno eq '${aging.parts.join('|')}'`);
+    const inBoth = aging.parts.filter((p) => aging.first.catalog.byPartno.has(p));
+    const changed = inBoth.filter((p) => lifecycleOf(aging.first, p) !== lifecycleOf(aging.later, p));
+    const added = aging.parts.length - inBoth.length;
     expect(added).toBe(1);
     expect(changed.length).toBeGreaterThan(5);
     expect(refreshed.changes).toEqual({ added, removed: 0, changed: changed.length });
@@ -64,7 +51,7 @@ describe('Refresh of an imported table reports what changed', () => {
     const statusAt = header.indexOf('Status');
     for (let r = 2; r < values.length; r++) {
       const partno = String(values[r][0]);
-      const moved = first.catalog.byPartno.get(partno)?.values.Status !== undefined && first.catalog.byPartno.get(partno)?.values.Status !== later.catalog.byPartno.get(partno)?.values.Status;
+      const moved = aging.first.catalog.byPartno.get(partno)?.values.Status !== undefined && aging.first.catalog.byPartno.get(partno)?.values.Status !== aging.later.catalog.byPartno.get(partno)?.values.Status;
       expect([partno, fills[r][statusAt]]).toEqual([partno, moved ? CHANGE_FILL : undefined]);
       expect(excel.model.cell(excel.model.sheet(sheet), r, statusAt)?.fill).toBeUndefined();
     }
@@ -75,10 +62,10 @@ describe('Refresh of an imported table reports what changed', () => {
 
   test('rows that no longer match the filter are counted as removed', async () => {
     const excel = createExcelDouble();
-    const { refreshed } = await importThenRefresh(excel, `Partno eq '${parts.join('|')}' and Status eq 'In Production'`);
-    const live = (e: RunningEmulator): string[] => parts.filter((p) => e.catalog.byPartno.get(p)?.values.Status === 'In Production');
-    const before = live(first);
-    const after = live(later);
+    const { refreshed } = await importThenRefresh(excel, `Partno eq '${aging.parts.join('|')}' and Status eq 'In Production'`);
+    const live = (e: RunningEmulator): string[] => aging.parts.filter((p) => e.catalog.byPartno.get(p)?.values.Status === 'In Production');
+    const before = live(aging.first);
+    const after = live(aging.later);
     const removed = before.filter((p) => !after.includes(p)).length;
     expect(removed).toBeGreaterThan(0);
     expect(refreshed.changes).toMatchObject({ removed, added: after.filter((p) => !before.includes(p)).length });

@@ -1,30 +1,19 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createClient } from '../../api/client';
 import { importProducts } from '../../src/sheets';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createExcelDouble } from '../../src/workbench/excel-double';
-import { AGING_FIELDS, FIRST_DAY, LATER_DAY, expectedChanges, pickAgingParts } from '../support/aging-bom';
+import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';
 
-let first: RunningEmulator;
-let later: RunningEmulator;
-
-beforeAll(async () => {
-  first = await startEmulator({ port: 0, asOf: FIRST_DAY });
-  later = await startEmulator({ port: 0, asOf: LATER_DAY });
-});
-
-afterAll(async () => {
-  await first.close();
-  await later.close();
-});
+const aging = useAgingEmulators();
 
 test('the ribbon Enrich and Refresh notices say what changed since the last run', async () => {
-  const parts = pickAgingParts(first.catalog, later.catalog).filter((p) => first.catalog.byPartno.has(p));
+  const parts = aging.parts.filter((p) => aging.first.catalog.byPartno.has(p));
   const excel = createExcelDouble();
   const settings = excel.office.context.document.settings;
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(first.url));
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(aging.first.url));
   await store.setApiKey(DEMO_KEY);
   await store.save({ enrichFields: [...AGING_FIELDS], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values' });
   const session = createSessionProvider({ settings: store });
@@ -34,20 +23,20 @@ test('the ribbon Enrich and Refresh notices say what changed since the last run'
   await runEnrichSelection({ run: excel.run, session, settings });
   expect(lastCommandNotice()?.message).not.toMatch(/changed/);
   const imported = await importProducts(
-    { run: excel.run, client: createClient({ baseUrl: first.url, apiKey: DEMO_KEY, retry: false, cache: false }), settings },
+    { run: excel.run, client: createClient({ baseUrl: aging.first.url, apiKey: DEMO_KEY, retry: false, cache: false }), settings },
     { query: { filter: `Partno eq '${parts.join('|')}'` }, fields: ['Partno', 'Status'] },
   );
   expect(imported.status).toBe('done');
 
-  await store.save({ baseUrl: later.url });
+  await store.save({ baseUrl: aging.later.url });
   excel.select('Sheet1', 'A2');
   const result = await runEnrichSelection({ run: excel.run, session, settings });
   const labels = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct', 'RatedVoltage (V)'];
-  const changed = parts.filter((p) => expectedChanges(p, first.catalog, later.catalog, labels) !== '').length;
+  const changed = parts.filter((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels) !== '').length;
   expect(result.changedRows).toHaveLength(changed);
   expect(lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true, message: expect.stringContaining(` ${changed} rows changed since the last enrichment`) });
 
-  const statusMoved = parts.filter((p) => first.catalog.byPartno.get(p)?.values.Status !== later.catalog.byPartno.get(p)?.values.Status).length;
+  const statusMoved = parts.filter((p) => aging.first.catalog.byPartno.get(p)?.values.Status !== aging.later.catalog.byPartno.get(p)?.values.Status).length;
   const refreshed = await runRefresh({ run: excel.run, session, settings });
   expect(refreshed.imports[imported.tableName!].changes).toEqual({ added: 0, removed: 0, changed: statusMoved });
   expect(lastCommandNotice()?.message).toContain(`${imported.tableName}: 0 added, 0 removed, ${statusMoved} changed`);

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogProduct } from '../../emulator';
+import { startEmulator, type Catalog, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import type { FieldValue } from '../../api';
 
 /** Two days the emulator serves with --as-of: the first check and the next quarter's. */
@@ -67,4 +67,29 @@ export function expectedChanges(partno: string, first: Catalog, later: Catalog, 
     if (shown(b) !== shown(a)) parts.push(`${label} ${shown(b)} → ${shown(a)}`);
   }
   return parts.join('; ');
+}
+
+/** The emulator as it stands on each of the two days, and the part numbers picked between them. */
+export interface AgingWorld {
+  readonly first: RunningEmulator;
+  readonly later: RunningEmulator;
+  readonly parts: readonly string[];
+}
+
+/**
+ * Starts an emulator for each day and picks the aging parts (`beforeAll`), and stops both
+ * afterwards (`afterAll`); read the fields inside tests.
+ */
+export function useAgingEmulators(): AgingWorld {
+  const world = {} as { first: RunningEmulator; later: RunningEmulator; parts: string[] };
+  beforeAll(async () => {
+    world.first = await startEmulator({ port: 0, asOf: FIRST_DAY });
+    world.later = await startEmulator({ port: 0, asOf: LATER_DAY });
+    world.parts = pickAgingParts(world.first.catalog, world.later.catalog);
+  });
+  afterAll(async () => {
+    await world.first?.close();
+    await world.later?.close();
+  });
+  return world;
 }
