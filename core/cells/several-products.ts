@@ -11,6 +11,7 @@ import { readValue, type ProductRecord } from '../../api/product';
 import type { FieldDef } from '../../api/vocabulary';
 import type { DisplayUnit } from '../../api/units';
 import { LIST_SEPARATOR, toCellValue, type CellValue } from './cell-values';
+import { isSyntheticMatch, SYNTHETIC_STATUS_SUFFIX } from './synthetic';
 
 /** A lookup's answer for one row, as the client and the enrichment hold it. */
 export interface RowProducts {
@@ -74,8 +75,11 @@ export function fieldValueOfRow(row: RowProducts | undefined, field: FieldDef, u
     if (check) for (const product of row?.products ?? []) check(product);
     return alternativesOf(row);
   }
-  return agreedValue(row, (product) => {
+  const value = agreedValue(row, (product) => {
     check?.(product);
     return toCellValue(product, field, unit);
   });
+  // A part decoded from its number alone has a placeholder status: the Status cell says so, in both modes.
+  if (value.ok && field.name === 'Status' && typeof value.value === 'string' && row && isSyntheticMatch(row.products)) return { ok: true, value: `${value.value}${SYNTHETIC_STATUS_SUFFIX}` };
+  return value;
 }

@@ -5,7 +5,7 @@ import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialC
 import type { RowKind } from '../bom/bom-rows';
 import { rowRisk } from '../cells/risk';
 import { alternativesOf, fieldValueOfRow, type RowValue } from '../cells/several-products';
-import { isSyntheticMatch } from '../report/synthetic-data';
+import { isSyntheticMatch } from '../cells/synthetic';
 
 export type EnrichMode = 'values' | 'formulas';
 

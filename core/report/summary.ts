@@ -21,7 +21,7 @@ import {
   type SummaryRow,
   type Tally,
 } from './types';
-import { isSyntheticProduct } from './synthetic-data';
+import { isSyntheticProduct } from '../cells/synthetic';
 
 /** Parts whose end date lies further out than this are not listed as ending. */
 const ENDING_MONTHS = 24;

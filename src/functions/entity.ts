@@ -1,7 +1,7 @@
 import type { ProductRecord } from '../../api/product';
 import { fieldsOfGroup, type FieldDef } from '../../api/vocabulary';
 import { cellKindOf, toCellValue } from '../../core/cells/cell-values';
-import { isSyntheticProduct, SYNTHETIC_STATUS_SUFFIX } from '../../core/report/synthetic-data';
+import { isSyntheticProduct, SYNTHETIC_STATUS_SUFFIX } from '../../core/cells/synthetic';
 import { assessRisk } from '../../core/cells/risk';
 import { keySpecFieldsOfGroup } from '../../api/vocabulary/key-fields';
 

@@ -4,7 +4,6 @@ import type { DisplayUnit } from '../../api/units';
 import type { FieldDef } from '../../api/vocabulary';
 import type { CellValue } from '../../core/cells/cell-values';
 import { agreedValue, fieldValueOfRow, type NoValue } from '../../core/cells/several-products';
-import { isSyntheticMatch, SYNTHETIC_STATUS_SUFFIX } from '../../core/report/synthetic-data';
 import { checkFieldApplies } from './arguments';
 import { ArgumentProblem } from './errors';
 
@@ -60,10 +59,7 @@ export function fieldValueOf(input: string, outcome: LookupOutcome | undefined, 
   const products = productsOf(input, outcome);
   const found = fieldValueOfRow(outcome, field, unit, (p) => checkFieldApplies(field, p.group));
   if (!found.ok) throw noValueProblem(input, products, field.name, found.why);
-  const { value } = found;
-  // A part decoded from its number alone has a placeholder status: say so, as the Match column of an enrichment does.
-  if (field.name === 'Status' && typeof value === 'string' && isSyntheticMatch(products)) return `${value}${SYNTHETIC_STATUS_SUFFIX}`;
-  return value;
+  return found.value;
 }
 
 /** The single product an input stands for (variants only when they are one product in fact). */

@@ -65,7 +65,7 @@ test.each([
   const row = rowOf(partno);
   // Decoded from the number alone, so the Match cell says it is synthetic.
   expect(row['PartSpec: Match']).toBe('Exact (synthetic)');
-  expect(row['PartSpec: Status']).toBe('In Production');
+  expect(row['PartSpec: Status']).toBe('In Production (synthetic)');
   expect(row['PartSpec: Notices']).toMatch(/^Synthetic: /);
   const written = Object.fromEntries(
     Object.keys(specs).map((field) => {

@@ -130,7 +130,7 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
   });
 
-  test('PART.SPEC(…, "Status") and the PART.INFO card say the same where no Match cell stands beside them', async () => {
+  test('PART.SPEC(…, "Status"), an enrichment\'s Status cell and the PART.INFO card all say synthetic', async () => {
     const own = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!.values.Partno as string;
     const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup(['GRM188Z71A106KA73D', own]);
     const status = getField('Status')!;

@@ -11,5 +11,5 @@ export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
   return products.length > 0 && products.every(isSyntheticProduct);
 }
 
-/** What a synthetic product's status reads with, where no Match cell stands beside it (`=PART.SPEC(A2, "Status")`). */
+/** What a synthetic product's status reads with: the Status cell of an enrichment, `=PART.SPEC(A2, "Status")` and the PART.INFO card alike. */
 export const SYNTHETIC_STATUS_SUFFIX = ' (synthetic)';
