@@ -9,7 +9,8 @@ import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell }
 import type { TextRecord } from './text-records';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { FileError } from '../../node/errors';
-import { ENCODING_NAMES, encodeTextTable, unencodable, type TextLayout } from './text-encoding';
+import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
+import { writeTextLines } from './text-file';
 import { writeGridWorkbook } from './xlsx';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
@@ -39,7 +40,8 @@ export class CsvBom implements BomFile {
     private readonly name: string,
     private readonly note: (message: string) => void = () => undefined,
   ) {
-    this.grid = source.rows.map((r) => r.slice());
+    // The records' own field arrays, each copied when PartSpec first writes to its row.
+    this.grid = source.rows.slice();
     if (source.layout.encoding === 'shift_jis') note(`${source.file} is Shift_JIS text (as Japanese Windows tools write it): read and written back as Shift_JIS.`);
     if (source.strayBytes > 0) {
       note(`${source.file} is UTF-8 text with ${source.strayBytes === 1 ? 'one byte' : `${source.strayBytes} bytes`} that UTF-8 does not allow: read as UTF-8, and ${source.strayBytes === 1 ? 'that byte is written back as it is' : 'those bytes are written back as they are'}.`);
@@ -61,43 +63,50 @@ export class CsvBom implements BomFile {
   }
 
   /**
-   * The file's own text with PartSpec's cells appended: each original line is kept as it stands
-   * (its bytes, quoting and line end) but for the cells written in it, so a first run only
-   * appends and a re-run rewrites only its own columns.
+   * The file's own text with PartSpec's cells appended, a line at a time: each original line is
+   * kept as it stands (its bytes, quoting and line end) but for the cells written in it, so a
+   * first run only appends and a re-run rewrites only its own columns.
    */
-  private appendedText(): string {
+  private *appendedLines(): Generator<string> {
     const { text, records, delimiter, layout } = this.source;
-    const parts: string[] = [];
     let openEnd = false;
     for (let r = 0; r < Math.max(records.length, this.grid.length); r++) {
       const record = records[r];
       const row = this.grid[r] ?? [];
       const first = this.firstWritten[r];
       if (!record) {
-        if (openEnd) parts.push(layout.newline);
-        parts.push(this.cells(row, 0, row.length).join(delimiter), layout.newline);
+        yield `${openEnd ? layout.newline : ''}${this.cells(row, 0, row.length).join(delimiter)}${layout.newline}`;
         openEnd = false;
         continue;
       }
       const own = record.starts.length;
-      if (first === undefined) parts.push(text.slice(record.start, record.end));
-      else if (first < own) parts.push(text.slice(record.start, record.starts[first]), this.cells(row, first, Math.max(own, row.length), record).join(delimiter));
-      else parts.push(text.slice(record.start, record.end), delimiter, this.cells(row, own, row.length).join(delimiter));
-      parts.push(record.lineEnd);
+      if (first === undefined) yield text.slice(record.start, record.end + record.lineEnd.length);
+      else if (first < own) yield text.slice(record.start, record.starts[first]) + this.cells(row, first, Math.max(own, row.length), record).join(delimiter) + record.lineEnd;
+      else yield text.slice(record.start, record.end) + delimiter + this.cells(row, own, row.length).join(delimiter) + record.lineEnd;
       openEnd = record.lineEnd === '';
     }
-    return parts.join('');
   }
 
   /** Every line written anew with another delimiter (a .tsv copy of a CSV), each with its own line end. */
-  private rewrittenText(delimiter: string): string {
+  private *rewrittenLines(delimiter: string): Generator<string> {
     const { records, layout } = this.source;
-    const lines = Math.max(records.length, this.grid.length);
-    return Array.from({ length: lines }, (_, r) => {
+    for (let r = 0; r < Math.max(records.length, this.grid.length); r++) {
       const row: readonly GridCell[] = this.grid[r] ?? records[r].fields;
-      const end = records[r]?.lineEnd || layout.newline;
-      return this.cells(row, 0, row.length).join(delimiter) + end;
-    }).join('');
+      yield this.cells(row, 0, row.length).join(delimiter) + (records[r]?.lineEnd || layout.newline);
+    }
+  }
+
+  /** The first character of PartSpec's cells the file's encoding cannot hold (the file's own text it always can). */
+  private foreignCharacter(): string | undefined {
+    const { encoding } = this.source.layout;
+    if (encoding !== 'windows-1252' && encoding !== 'shift_jis') return undefined;
+    for (const row of this.grid) {
+      for (const cell of row) {
+        const found = typeof cell === 'object' ? unencodable(csvGridCell(cell), encoding) : undefined;
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
   }
 
   get sheetNames(): string[] {
@@ -112,6 +121,7 @@ export class CsvBom implements BomFile {
     const set = (row: number, cell: GridCell): void => {
       while (this.grid.length <= row) this.grid.push([]);
       this.firstWritten[row] = Math.min(this.firstWritten[row] ?? write.column, write.column);
+      if (this.grid[row] === this.source.rows[row]) this.grid[row] = this.grid[row].slice();
       const r = this.grid[row];
       while (r.length < write.column) r.push('');
       r[write.column] = cell;
@@ -132,9 +142,9 @@ export class CsvBom implements BomFile {
     if (formatOfFile(file, '--out', { bom: true }) === 'csv') {
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;
-      const text = delimiter === this.source.delimiter ? this.appendedText() : this.rewrittenText(delimiter);
+      const lines = delimiter === this.source.delimiter ? this.appendedLines() : this.rewrittenLines(delimiter);
       let layout: TextLayout = this.source.layout;
-      const foreign = unencodable(text, layout.encoding);
+      const foreign = this.foreignCharacter();
       if (foreign !== undefined) {
         const what = `PartSpec's new cells hold characters ${ENCODING_NAMES[layout.encoding]} cannot (such as ${foreign})`;
         if (sameFile(file, this.source.file)) {
@@ -143,7 +153,7 @@ export class CsvBom implements BomFile {
         layout = NEW_CSV_LAYOUT;
         this.note(`${file}: ${what}, so the file is written as UTF-8 with a byte-order mark instead.`);
       }
-      await writeFileSafely(file, encodeTextTable(text, layout));
+      await writeFileSafely(file, (temp) => writeTextLines(temp, lines, layout));
       return [];
     }
     await writeGridWorkbook(file, uniqueSheetName(this.name, []), this.grid, { highlights: this.highlights, changed: this.changed });

@@ -1,7 +1,9 @@
-import { constants } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { FILE_LIMITS, FileLimitError } from '../../core/limits';
 import { FileError } from '../../node/errors';
+import { writeWaiting } from '../../ooxml/drain';
+import { encodeTextTable, type TextLayout } from './text-encoding';
 
 /** What a file that is not a regular file is, in a user's words. */
 function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
@@ -48,4 +50,36 @@ export async function readTextFile(file: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Writes lines of text to a file, encoded as `layout` says (its byte-order mark first), in pieces
+ * of about a million characters, so neither the whole text nor its bytes are held at once.
+ */
+export async function writeTextLines(file: string, lines: Iterable<string>, layout: TextLayout): Promise<void> {
+  const stream = createWriteStream(file);
+  const done = new Promise<void>((resolve, reject) => stream.once('error', reject).once('finish', resolve));
+  // Awaited below; a failure that comes first is thrown by the write it stops.
+  done.catch(() => undefined);
+  let piece: string[] = [];
+  let size = 0;
+  let first = true;
+  const flush = async (): Promise<void> => {
+    await writeWaiting(stream, encodeTextTable(piece.join(''), { ...layout, bom: layout.bom && first }));
+    [piece, size, first] = [[], 0, false];
+  };
+  try {
+    for (const line of lines) {
+      piece.push(line);
+      size += line.length;
+      if (size >= 1 << 20) await flush();
+    }
+    if (size > 0 || first) await flush();
+    stream.end();
+    await done;
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  if (stream.errored) throw stream.errored;
 }
