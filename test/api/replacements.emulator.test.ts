@@ -1,4 +1,4 @@
-import { startEmulator, DEMO_KEY, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import {
   createClient,
   findReplacements,
@@ -8,17 +8,9 @@ import {
   type Lang,
   type ProductRecord,
 } from '../../api';
-import { logSettled, maxUrlBytes, searchCalls } from './client/emulator-support';
+import { logSettled, maxUrlBytes, searchCalls, useSettledEmulator } from './client/emulator-support';
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await logSettled(emulator);
-  emulator.resetLog();
-});
+const live = useSettledEmulator();
 
 const LANGS: Lang[] = ['en', 'ja', 'zh'];
 const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
@@ -57,7 +49,7 @@ function scanCatalog(original: CatalogProduct, strict = false): string[] {
   const key = `${partnoOf(original)}|${strict}`;
   let found = scanned.get(key);
   if (!found) {
-    found = emulator.catalog.byGroup[original.group].filter((p) => isDropIn(original, p, strict)).map(partnoOf).sort();
+    found = live.emulator.catalog.byGroup[original.group].filter((p) => isDropIn(original, p, strict)).map(partnoOf).sort();
     scanned.set(key, found);
   }
   return found;
@@ -67,7 +59,7 @@ function scanCatalog(original: CatalogProduct, strict = false): string[] {
 function endingSample(perGroup: number): CatalogProduct[] {
   const picked: CatalogProduct[] = [];
   for (const group of ['SMD', 'Lead', 'Ind'] as const) {
-    const ending = emulator.catalog.byGroup[group].filter((p) => ENDING.has(p.values.Status as string) && !(p.values.Partno as string).includes('|'));
+    const ending = live.emulator.catalog.byGroup[group].filter((p) => ENDING.has(p.values.Status as string) && !(p.values.Partno as string).includes('|'));
     const stride = Math.max(1, Math.floor(ending.length / perGroup));
     for (let i = 0; i < ending.length && picked.filter((p) => p.group === group).length < perGroup; i += stride) picked.push(ending[i]);
     const lonely = ending.find((p) => scanCatalog(p).length === 0 && p.values[ORACLE_RULES[group][0][0]] !== undefined);
@@ -80,9 +72,9 @@ describe('replacements against the emulator catalog', () => {
   test.each(LANGS)('%s: every candidate is a drop-in, none is missed, the maker alternatives lead, and one search serves each parameter group', async (lang) => {
     const sample = endingSample(14);
     const inputs = sample.map(partnoOf);
-    const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, lang });
+    const client = createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY, lang });
     const { answers, stats } = await findReplacements(client, inputs, { lang, max: 100 });
-    await logSettled(emulator);
+    await logSettled(live.emulator);
 
     const inProduction = translateValue('Status', 'In Production', 'en', lang);
     let withCandidates = 0;
@@ -93,7 +85,7 @@ describe('replacements against the emulator catalog', () => {
       const got = answer.candidates.map((c) => c.product.partno);
       // No wrong candidate: each one passes the rules on the catalog's own (language-neutral) values.
       for (const c of answer.candidates) {
-        expect({ original: partnoOf(original), candidate: c.product.partno, ok: isDropIn(original, emulator.catalog.byPartno.get(c.product.partno)!, false) }).toEqual({
+        expect({ original: partnoOf(original), candidate: c.product.partno, ok: isDropIn(original, live.emulator.catalog.byPartno.get(c.product.partno)!, false) }).toEqual({
           original: partnoOf(original),
           candidate: c.product.partno,
           ok: true,
@@ -125,23 +117,23 @@ describe('replacements against the emulator catalog', () => {
     const asRecord = (p: CatalogProduct): ProductRecord => ({ group: p.group, partno: partnoOf(p), values: p.values });
     const groups = planParameterGroups(sample.map(asRecord), 'en');
     expect(stats.groups).toBe(groups.length);
-    const calls = searchCalls(emulator);
+    const calls = searchCalls(live.emulator);
     const lookups = calls.filter((r) => r.url.includes('Partno%20eq'));
-    expect(lookups.length).toBe(lowerBoundRequests(inputs, 'eq', { baseUrl: emulator.url, lang, budget: 2082 }));
+    expect(lookups.length).toBe(lowerBoundRequests(inputs, 'eq', { baseUrl: live.emulator.url, lang, budget: 2082 }));
     expect(calls.length).toBe(lookups.length + stats.groups + stats.nearMissSearches);
-    expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
+    expect(maxUrlBytes(live.emulator)).toBeLessThanOrEqual(2082);
 
     // Asked again: everything comes from the cache.
-    emulator.resetLog();
+    live.emulator.resetLog();
     const again = await findReplacements(client, inputs, { lang, max: 100 });
-    await logSettled(emulator);
-    expect(searchCalls(emulator)).toHaveLength(0);
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator)).toHaveLength(0);
     expect([...again.answers.values()].map((a) => a.total)).toEqual([...answers.values()].map((a) => a.total));
   });
 
   test.each(LANGS)('%s: strict keeps only equal tolerance and package type, and misses none', async (lang) => {
     const sample = endingSample(6);
-    const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, lang });
+    const client = createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY, lang });
     const { answers } = await findReplacements(client, sample.map(partnoOf), { lang, max: 100, strict: true });
     for (const original of sample) {
       const answer = answers.get(partnoOf(original))!;
@@ -150,10 +142,10 @@ describe('replacements against the emulator catalog', () => {
   });
 
   test('candidates say where they differ, in the units of a datasheet', async () => {
-    const original = emulator.catalog.byGroup.SMD.find(
-      (p) => ENDING.has(p.values.Status as string) && scanCatalog(p).some((c) => emulator.catalog.byPartno.get(c)!.values['Specs.RatedVoltage'] !== p.values['Specs.RatedVoltage']),
+    const original = live.emulator.catalog.byGroup.SMD.find(
+      (p) => ENDING.has(p.values.Status as string) && scanCatalog(p).some((c) => live.emulator.catalog.byPartno.get(c)!.values['Specs.RatedVoltage'] !== p.values['Specs.RatedVoltage']),
     )!;
-    const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY });
+    const client = createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY });
     const { answers } = await findReplacements(client, [partnoOf(original)], { max: 100 });
     const higher = answers.get(partnoOf(original))!.candidates.find((c) => c.product.values['Specs.RatedVoltage'] !== original.values['Specs.RatedVoltage'])!;
     expect(higher.differs).toContain(`RatedVoltage ${String(higher.product.values['Specs.RatedVoltage'])} V vs ${String(original.values['Specs.RatedVoltage'])} V`);
@@ -164,9 +156,9 @@ describe('replacements against the emulator catalog', () => {
   });
 
   test('a part that is not found, a base part number and an ambiguous prefix each get their own answer, in input order', async () => {
-    const ending = emulator.catalog.byGroup.Ind.find((p) => ENDING.has(p.values.Status as string) && scanCatalog(p).length > 0)!;
+    const ending = live.emulator.catalog.byGroup.Ind.find((p) => ENDING.has(p.values.Status as string) && scanCatalog(p).length > 0)!;
     const base = ending.values.PartnoWithoutPackageCode as string;
-    const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY });
+    const client = createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY });
     const inputs = ['ZZNOTAPART0001', base, 'MCS'];
     const { answers } = await findReplacements(client, inputs, {});
     expect([...answers.keys()]).toEqual(inputs);

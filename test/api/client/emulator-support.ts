@@ -1,4 +1,4 @@
-import type { RequestLogEntry, RunningEmulator } from '../../../emulator';
+import { startEmulator, type FaultOptions, type RequestLogEntry, type RunningEmulator } from '../../../emulator';
 
 /** Product-search calls in the emulator's log (downloads and link requests left out). */
 export function searchCalls(emulator: RunningEmulator): RequestLogEntry[] {
@@ -31,4 +31,23 @@ export async function logSettled(emulator?: RunningEmulator): Promise<void> {
     await pause();
     await pause();
   }
+}
+
+/**
+ * Starts the emulator for the file's tests (`beforeAll`) and stops it afterwards (`afterAll`);
+ * before each test, waits for the log to settle, puts back `faults` (when given) and empties the
+ * log, so each test counts only its own requests. Read `emulator` inside tests.
+ */
+export function useSettledEmulator(faults?: FaultOptions): { readonly emulator: RunningEmulator } {
+  const world = {} as { emulator: RunningEmulator };
+  beforeAll(async () => {
+    world.emulator = await startEmulator({ port: 0 });
+  });
+  afterAll(() => world.emulator?.close());
+  beforeEach(async () => {
+    await logSettled(world.emulator);
+    if (faults) world.emulator.configure(faults);
+    world.emulator.resetLog();
+  });
+  return world;
 }

@@ -1,21 +1,12 @@
-import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { DEMO_KEY } from '../../../emulator';
 import { CancelledError, CATEGORIES, createClient, MAX_PRODUCTS_PER_CALL, ValidationError, type CategoryId, type HarvestPages, type ProductRecord } from '../../../api';
-import { logSettled, maxUrlBytes, PATIENT_RETRY, searchCalls } from './emulator-support';
+import { logSettled, maxUrlBytes, PATIENT_RETRY, searchCalls, useSettledEmulator } from './emulator-support';
 
-let emulator: RunningEmulator;
+const live = useSettledEmulator({ failRate: 0, dropRate: 0, rateLimit: undefined });
 const cleanResults = new Map<CategoryId, ProductRecord[]>();
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await logSettled(emulator);
-  emulator.configure({ failRate: 0, dropRate: 0, rateLimit: undefined });
-  emulator.resetLog();
-});
 
 const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
-  createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false, ...extra });
+  createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY, cache: false, ...extra });
 
 const partnosOf = (products: readonly { values: Record<string, unknown> }[]): string[] => products.map((p) => p.values.Partno as string);
 const bound = (n: number): number => 1.15 * Math.ceil(n / MAX_PRODUCTS_PER_CALL);
@@ -24,30 +15,30 @@ describe('harvest beyond 2000', () => {
   test.each<CategoryId>(['ceramicCapacitorsSMD', 'ceramicCapacitorsLead', 'inductors', 'ceramicCapacitors'])(
     'whole category %s: complete, no duplicates, ≤ 1.15 × ⌈N/2000⌉ requests',
     async (category) => {
-      const expected = CATEGORIES[category].groups.flatMap((g) => partnosOf(emulator.catalog.byGroup[g])).sort();
+      const expected = CATEGORIES[category].groups.flatMap((g) => partnosOf(live.emulator.catalog.byGroup[g])).sort();
       const progress: number[] = [];
       const result = await client().harvest({ category }, { onProgress: (p) => progress.push(p.products) });
-      await logSettled(emulator);
+      await logSettled(live.emulator);
       cleanResults.set(category, result.products);
       const got = result.products.map((p) => p.partno);
       expect(got).toEqual(expected);
       expect(new Set(got).size).toBe(got.length);
-      const requests = searchCalls(emulator).length;
+      const requests = searchCalls(live.emulator).length;
       expect(requests).toBeLessThanOrEqual(bound(expected.length));
       expect(result.stats.requests).toBe(requests);
       expect(result.hasMoreHits).toBe(false);
-      expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
+      expect(maxUrlBytes(live.emulator)).toBeLessThanOrEqual(2082);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
     },
   );
 
   test('heavy ties: SMD Capacitance eq 100n', async () => {
-    const expected = partnosOf(emulator.catalog.byGroup.SMD.filter((p) => Math.abs((p.values['Specs.Capacitance'] as number) - 1e-7) < 1e-18)).sort();
+    const expected = partnosOf(live.emulator.catalog.byGroup.SMD.filter((p) => Math.abs((p.values['Specs.Capacitance'] as number) - 1e-7) < 1e-18)).sort();
     expect(expected.length).toBeGreaterThanOrEqual(2500);
     const result = await client().harvest({ category: 'ceramicCapacitorsSMD', filter: 'Capacitance eq 100n' });
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(result.products.map((p) => p.partno)).toEqual(expected);
-    expect(searchCalls(emulator).length).toBeLessThanOrEqual(bound(expected.length));
+    expect(searchCalls(live.emulator).length).toBeLessThanOrEqual(bound(expected.length));
   });
 
   test('orderby is applied client-side with Partno as tie-breaker; max ≤ 2000 with orderby is one request', async () => {
@@ -57,59 +48,59 @@ describe('harvest beyond 2000', () => {
       expect(values[i]).toBeLessThanOrEqual(values[i - 1]);
       if (values[i] === values[i - 1]) expect(result.products[i].partno > result.products[i - 1].partno).toBe(true);
     }
-    await logSettled(emulator);
-    emulator.resetLog();
+    await logSettled(live.emulator);
+    live.emulator.resetLog();
     const top = await client().harvest({ category: 'inductors', orderby: 'Inductance desc' }, { max: 50 });
-    await logSettled(emulator);
-    expect(searchCalls(emulator)).toHaveLength(1);
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator)).toHaveLength(1);
     expect(top.products.map((p) => p.partno)).toEqual(result.products.slice(0, 50).map((p) => p.partno));
     expect(top.hasMoreHits).toBe(true);
   });
 
   test('max stops early', async () => {
     const result = await client().harvest({ category: 'ceramicCapacitorsSMD' }, { max: 4500 });
-    await logSettled(emulator);
-    expect(result.products.map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).slice(0, 4500));
+    await logSettled(live.emulator);
+    expect(result.products.map((p) => p.partno)).toEqual(partnosOf(live.emulator.catalog.byGroup.SMD).slice(0, 4500));
     expect(result.hasMoreHits).toBe(true);
-    expect(searchCalls(emulator).length).toBe(3);
+    expect(searchCalls(live.emulator).length).toBe(3);
 
     // Ordered by Partno ascending, the harvest's own walk is the order: it stops early too.
-    emulator.resetLog();
+    live.emulator.resetLog();
     const ordered = await client().harvest({ category: 'ceramicCapacitorsSMD', orderby: 'Partno asc' }, { max: 4500 });
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(ordered.products.map((p) => p.partno)).toEqual(result.products.map((p) => p.partno));
-    expect(searchCalls(emulator).length).toBe(3);
+    expect(searchCalls(live.emulator).length).toBe(3);
   });
 
   test('identical results under failRate 0.2 and dropRate 0.1 (whole SMD category)', async () => {
     const clean = cleanResults.get('ceramicCapacitorsSMD') ?? (await client().harvest({ category: 'ceramicCapacitorsSMD' })).products;
-    emulator.configure({ failRate: 0.2, dropRate: 0.1 });
+    live.emulator.configure({ failRate: 0.2, dropRate: 0.1 });
     const c = client({ retry: PATIENT_RETRY });
     const faulty = await c.harvest({ category: 'ceramicCapacitorsSMD' });
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(faulty.products).toEqual(clean);
     // GETs only: a reachability probe (HEAD) after repeated dropped connections is not a retry.
-    expect(emulator.requests.filter((r) => r.method === 'GET' && (r.status === 500 || r.status === 0)).length).toBe(c.stats().retries);
+    expect(live.emulator.requests.filter((r) => r.method === 'GET' && (r.status === 500 || r.status === 0)).length).toBe(c.stats().retries);
     expect(c.stats().retries).toBeGreaterThan(0);
   }, 60_000);
 
   test('identical results under a tight rate limit: retried with Retry-After, or paced by the client limiter', async () => {
     const query = { category: 'ceramicCapacitorsLead' as const };
     const clean = cleanResults.get('ceramicCapacitorsLead') ?? (await client().harvest(query)).products;
-    emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
+    live.emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
     const limited = await client({ retry: PATIENT_RETRY }).harvest(query);
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(limited.products).toEqual(clean);
     // The client learns the pace from the rate headers and 429s: few requests are refused.
-    const refused = emulator.requests.filter((r) => r.status === 429).length;
-    expect(refused).toBeLessThan(emulator.requests.filter((r) => r.status === 200).length);
+    const refused = live.emulator.requests.filter((r) => r.status === 429).length;
+    expect(refused).toBeLessThan(live.emulator.requests.filter((r) => r.status === 200).length);
 
-    emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
-    emulator.resetLog();
+    live.emulator.configure({ rateLimit: { max: 2, windowSeconds: 1 } });
+    live.emulator.resetLog();
     const paced = await client({ retry: PATIENT_RETRY, rateLimit: { requests: 2, perMs: 1100 } }).harvest(query);
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(paced.products).toEqual(clean);
-    expect(emulator.requests.filter((r) => r.status === 429)).toHaveLength(0);
+    expect(live.emulator.requests.filter((r) => r.status === 429)).toHaveLength(0);
   }, 60_000);
 
   test('cancellation mid-harvest throws CancelledError and stops sending', async () => {
@@ -119,8 +110,8 @@ describe('harvest beyond 2000', () => {
       { signal: controller.signal, onProgress: (p) => p.requests === 2 && controller.abort() },
     );
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
-    await logSettled(emulator);
-    expect(searchCalls(emulator).length).toBe(2);
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator).length).toBe(2);
   });
 });
 
@@ -134,13 +125,13 @@ async function readPages(pages: HarvestPages): Promise<ProductRecord[][]> {
 describe('harvest page by page', () => {
   test('the whole SMD category: the pages joined are the collected harvest, no product twice, the same requests', async () => {
     const collected = await client().harvest({ category: 'ceramicCapacitorsSMD' });
-    await logSettled(emulator);
-    emulator.resetLog();
+    await logSettled(live.emulator);
+    live.emulator.resetLog();
     const progress: number[] = [];
     const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { onProgress: (p) => progress.push(p.products) });
     expect(pages.inOrder).toBe(true);
     const read = await readPages(pages);
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(read.flat()).toEqual(collected.products);
     let previous = '';
     for (const page of read) {
@@ -151,9 +142,9 @@ describe('harvest page by page', () => {
         previous = product.partno;
       }
     }
-    expect(searchCalls(emulator)).toHaveLength(collected.stats.requests);
+    expect(searchCalls(live.emulator)).toHaveLength(collected.stats.requests);
     // Continuations received some part numbers again; none of them came out twice.
-    const received = searchCalls(emulator).reduce((n, r) => n + r.products, 0);
+    const received = searchCalls(live.emulator).reduce((n, r) => n + r.products, 0);
     expect(received).toBeGreaterThan(collected.products.length);
     expect(pages.stats.requests).toBe(collected.stats.requests);
     expect(pages.products).toBe(collected.products.length);
@@ -164,10 +155,10 @@ describe('harvest page by page', () => {
   test('max: the pages stop at max in part-number order, with no call beyond what it needs', async () => {
     const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { max: 4500 });
     const read = await readPages(pages);
-    await logSettled(emulator);
-    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).sort().slice(0, 4500));
+    await logSettled(live.emulator);
+    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(live.emulator.catalog.byGroup.SMD).sort().slice(0, 4500));
     expect(pages.hasMoreHits).toBe(true);
-    expect(searchCalls(emulator)).toHaveLength(3);
+    expect(searchCalls(live.emulator)).toHaveLength(3);
   });
 
   test('a custom order over more than 2000 matches comes in part-number order for the reader to sort; a wrong filter is refused before any call', async () => {
@@ -175,12 +166,12 @@ describe('harvest page by page', () => {
     expect(pages.inOrder).toBe(false);
     expect(pages.orderby).toEqual([{ field: 'Inductance', direction: 'desc' }]);
     const read = (await readPages(pages)).flat();
-    expect(read.map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.Ind).sort());
-    await logSettled(emulator);
-    emulator.resetLog();
+    expect(read.map((p) => p.partno)).toEqual(partnosOf(live.emulator.catalog.byGroup.Ind).sort());
+    await logSettled(live.emulator);
+    live.emulator.resetLog();
     expect(() => client().harvestPages({ category: 'inductors', filter: 'Inductance eq banana' })).toThrow(ValidationError);
-    await logSettled(emulator);
-    expect(emulator.requests).toHaveLength(0);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests).toHaveLength(0);
   });
 
   test('cancelled between pages: the pages read stay, the next read throws CancelledError, no further call', async () => {
@@ -195,8 +186,8 @@ describe('harvest page by page', () => {
         }
       })(),
     ).rejects.toBeInstanceOf(CancelledError);
-    await logSettled(emulator);
-    expect(searchCalls(emulator)).toHaveLength(2);
-    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(emulator.catalog.byGroup.SMD).sort().slice(0, pages.products));
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator)).toHaveLength(2);
+    expect(read.flat().map((p) => p.partno)).toEqual(partnosOf(live.emulator.catalog.byGroup.SMD).sort().slice(0, pages.products));
   });
 });

@@ -1,31 +1,23 @@
 import { getEventListeners } from 'node:events';
-import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { DEMO_KEY, startEmulator } from '../../../emulator';
 import { createClient, createMapStore, lowerBoundRequests, normalizePartnoInput, type Lang } from '../../../api';
-import { logSettled, maxUrlBytes, searchCalls } from './emulator-support';
+import { logSettled, maxUrlBytes, searchCalls, useSettledEmulator } from './emulator-support';
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await logSettled(emulator);
-  emulator.resetLog();
-});
+const live = useSettledEmulator();
 
 const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
-  createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, ...extra });
+  createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY, ...extra });
 
 /** A deterministic spread of real part numbers. */
 function realPartnos(count: number, stride = 97): string[] {
-  const all = emulator.catalog.products;
+  const all = live.emulator.catalog.products;
   return Array.from({ length: count }, (_, i) => all[(i * stride) % all.length].values.Partno as string);
 }
 
 describe('lookup against the emulator', () => {
   test('500 real part numbers plus misses: each pass uses the lower bound of requests', async () => {
     const real = [...new Set(realPartnos(500))];
-    const bases = realPartnos(20, 1009).map((p) => emulator.catalog.byPartno.get(p)!.values.PartnoWithoutPackageCode as string);
+    const bases = realPartnos(20, 1009).map((p) => live.emulator.catalog.byPartno.get(p)!.values.PartnoWithoutPackageCode as string);
     const absent = Array.from({ length: 30 }, (_, i) => `ZZX${String(i).padStart(5, '0')}QQ`);
     const short = ['MCS', 'ZZ'];
     const invalid = ['', 'A|B', 'X'.repeat(70)];
@@ -33,18 +25,18 @@ describe('lookup against the emulator', () => {
     const c = client({ cache: false });
 
     const result = await c.lookup(inputs);
-    await logSettled(emulator);
+    await logSettled(live.emulator);
 
-    const context = { baseUrl: emulator.url, lang: 'en' as Lang, budget: 2082 };
+    const context = { baseUrl: live.emulator.url, lang: 'en' as Lang, budget: 2082 };
     const valid = [...new Set(inputs.map(normalizePartnoInput).flatMap((n) => (n.ok ? [n.partno] : [])))];
-    const misses = valid.filter((p) => !emulator.catalog.byPartno.has(p));
+    const misses = valid.filter((p) => !live.emulator.catalog.byPartno.has(p));
     const pass1 = lowerBoundRequests(valid, 'eq', context);
     const pass2 = lowerBoundRequests(misses.filter((p) => p.length >= 5), 'startswith', context);
-    const calls = searchCalls(emulator);
+    const calls = searchCalls(live.emulator);
     expect(calls.filter((r) => r.url.includes('Partno%20eq')).length).toBe(pass1);
     expect(calls.filter((r) => r.url.includes('startswith')).length).toBe(pass2);
     expect(calls.length).toBe(pass1 + pass2);
-    expect(maxUrlBytes(emulator)).toBeLessThanOrEqual(2082);
+    expect(maxUrlBytes(live.emulator)).toBeLessThanOrEqual(2082);
 
     for (const [i, p] of real.entries()) {
       const input = i % 7 === 0 ? ` ${p.toLowerCase()}# ` : p;
@@ -52,7 +44,7 @@ describe('lookup against the emulator', () => {
     }
     for (const b of bases) {
       const outcome = result.get(b)!;
-      const expected = emulator.catalog.products.filter((p) => p.values.PartnoWithoutPackageCode === b).map((p) => p.values.Partno);
+      const expected = live.emulator.catalog.products.filter((p) => p.values.PartnoWithoutPackageCode === b).map((p) => p.values.Partno);
       expect(outcome.status).toBe('variant');
       expect(outcome.products.map((p) => p.partno).sort()).toEqual([...expected].sort());
     }
@@ -77,13 +69,13 @@ describe('lookup against the emulator', () => {
     const store = createMapStore();
     const inputs = [...realPartnos(120, 211), 'ZZX00000QQ'];
     const first = await client({ cache: { store } }).lookup(inputs);
-    await logSettled(emulator);
-    expect(searchCalls(emulator).length).toBeGreaterThan(0);
-    emulator.resetLog();
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator).length).toBeGreaterThan(0);
+    live.emulator.resetLog();
     const fresh = client({ cache: { store } });
     const second = await fresh.lookup(inputs);
-    await logSettled(emulator);
-    expect(searchCalls(emulator)).toHaveLength(0);
+    await logSettled(live.emulator);
+    expect(searchCalls(live.emulator)).toHaveLength(0);
     expect(second).toEqual(first);
     expect(fresh.stats().cacheHits).toBe(inputs.length);
     await fresh.clearCache();
@@ -95,10 +87,10 @@ describe('lookup against the emulator', () => {
     const b = [...realPartnos(100, 13).slice(50), ...realPartnos(60, 101)];
     const c = client({ cache: false });
     const [ra, rb] = await Promise.all([c.lookup(a), c.lookup(b)]);
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     const union = [...new Set([...a, ...b])];
-    expect(searchCalls(emulator).length).toBe(lowerBoundRequests(union, 'eq', { baseUrl: emulator.url, lang: 'en', budget: 2082 }));
-    const asked = searchCalls(emulator).flatMap((r) => decodeURIComponent(r.url).match(/'([^']*)'/)![1].split('|'));
+    expect(searchCalls(live.emulator).length).toBe(lowerBoundRequests(union, 'eq', { baseUrl: live.emulator.url, lang: 'en', budget: 2082 }));
+    const asked = searchCalls(live.emulator).flatMap((r) => decodeURIComponent(r.url).match(/'([^']*)'/)![1].split('|'));
     expect(asked.length).toBe(union.length);
     expect([...ra.values(), ...rb.values()].every((o) => o.status === 'exact')).toBe(true);
   });
@@ -129,13 +121,13 @@ describe('lookup against the emulator', () => {
     }
     expect([...result.values()].every((o) => (o as { status: string }).status === 'exact')).toBe(true);
     // Many requests waited on the same batch signal at once; they share one listener.
-    expect(searchCalls(emulator).length).toBeGreaterThan(8);
+    expect(searchCalls(live.emulator).length).toBeGreaterThan(8);
     expect(Math.max(...peaks.values())).toBe(1);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   test('values come back in the chosen language', async () => {
-    const p = emulator.catalog.products.find((x) => x.values.Status === 'In Production')!.values.Partno as string;
+    const p = live.emulator.catalog.products.find((x) => x.values.Status === 'In Production')!.values.Partno as string;
     const c = client({ cache: false });
     const expected: Record<Lang, string> = { en: 'In Production', ja: '生産中', zh: '目前生产' };
     for (const lang of ['en', 'ja', 'zh'] as const) {

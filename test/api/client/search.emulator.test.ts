@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { DEMO_KEY } from '../../../emulator';
 import {
   AuthError,
   CancelledError,
@@ -14,21 +14,12 @@ import {
   inCategory,
   where,
 } from '../../../api';
-import { logSettled, searchCalls } from './emulator-support';
+import { logSettled, searchCalls, useSettledEmulator } from './emulator-support';
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await logSettled(emulator);
-  emulator.configure({ failRate: 0, dropRate: 0, rateLimit: undefined, latencyMs: 0 });
-  emulator.resetLog();
-});
+const live = useSettledEmulator({ failRate: 0, dropRate: 0, rateLimit: undefined, latencyMs: 0 });
 
 const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
-  createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false, ...extra });
+  createClient({ baseUrl: live.emulator.url, apiKey: DEMO_KEY, cache: false, ...extra });
 
 describe('search', () => {
   test('a text filter and a built filter send the same query and get the same products', async () => {
@@ -54,8 +45,8 @@ describe('search', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ code });
     expect((error as Error).message).toMatch(message);
-    await logSettled(emulator);
-    expect(emulator.requests).toHaveLength(0);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests).toHaveLength(0);
   });
 
   test('a value in the wrong language, a bad orderby and a URL over budget are refused with zero requests', async () => {
@@ -64,8 +55,8 @@ describe('search', () => {
     const many = Array.from({ length: 200 }, (_, i) => `MCS18R71H${String(i).padStart(3, '0')}KA1D`).join('|');
     await expect(client().search({ filter: `Partno eq '${many}'` })).rejects.toMatchObject({ code: 'urlTooLong' });
     await expect(client().search({ filter: '', lang: 'fr' as 'en' })).rejects.toMatchObject({ code: 'unknownLanguage' });
-    await logSettled(emulator);
-    expect(emulator.requests).toHaveLength(0);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests).toHaveLength(0);
   });
 
   test.each([
@@ -82,10 +73,10 @@ describe('search', () => {
     const c = client({ cache: {} });
     const first = await c.search({ category: 'inductors', filter: 'Inductance eq 1u' });
     const second = await c.search({ category: 'inductors', filter: 'Inductance eq 1u' });
-    await logSettled(emulator);
+    await logSettled(live.emulator);
     expect(second.products).toEqual(first.products);
     expect(second.stats.requests).toBe(0);
-    expect(searchCalls(emulator)).toHaveLength(1);
+    expect(searchCalls(live.emulator)).toHaveLength(1);
     expect(c.stats()).toMatchObject({ requests: 1, cacheHits: 1, cacheMisses: 1 });
   });
 });
@@ -95,18 +86,18 @@ describe('errors from the emulator, each with its sentence', () => {
 
   test('403 for a wrong key: AuthError, not retried, key redacted', async () => {
     const key = 'wrong-key-98765';
-    const error = await ping(createClient({ baseUrl: emulator.url, apiKey: key, cache: false })).catch((e: unknown) => e);
+    const error = await ping(createClient({ baseUrl: live.emulator.url, apiKey: key, cache: false })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect((error as AuthError).userMessage).toBe('The API key was rejected (403). Check it in Settings.');
     expect((error as AuthError).meaning).toBe(STATUS_MEANINGS[403]);
     expect(JSON.stringify({ ...(error as object), message: (error as Error).message })).not.toContain(key);
-    await logSettled(emulator);
-    expect(emulator.requests).toHaveLength(1);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests).toHaveLength(1);
   });
 
   test('429 until the time budget is spent: RateLimitError', async () => {
     // Every request refused with Retry-After 1 s: waits as asked (none counts as a failure) until 2.5 s are spent.
-    emulator.configure({ rateLimit: { max: 0, windowSeconds: 1 } });
+    live.emulator.configure({ rateLimit: { max: 0, windowSeconds: 1 } });
     const c = client({ retry: { budgetMs: 2_500 } });
     const error = await ping(c).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -116,7 +107,7 @@ describe('errors from the emulator, each with its sentence', () => {
   });
 
   test('a Retry-After longer than the budget ends the request after one 429', async () => {
-    emulator.configure({ rateLimit: { max: 1, windowSeconds: 60 } });
+    live.emulator.configure({ rateLimit: { max: 1, windowSeconds: 60 } });
     await ping(client());
     const c = client({ retry: { budgetMs: 5_000 } });
     const error = await ping(c).catch((e: unknown) => e);
@@ -126,12 +117,12 @@ describe('errors from the emulator, each with its sentence', () => {
   });
 
   test('500 exhausted: ServerError', async () => {
-    emulator.configure({ failRate: 1 });
+    live.emulator.configure({ failRate: 1 });
     const error = await ping(client({ retry: { limit: 2, initialDelay: 5 } })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).userMessage).toMatch(/problem on its side \(500\) after 3 attempts/);
-    await logSettled(emulator);
-    expect(emulator.requests).toHaveLength(3);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests).toHaveLength(3);
   });
 
   test('connection refused on a closed port: NetworkError, no status', async () => {
@@ -152,14 +143,14 @@ describe('errors from the emulator, each with its sentence', () => {
   });
 
   test('timeout: TimeoutError', async () => {
-    emulator.configure({ latencyMs: 500 });
+    live.emulator.configure({ latencyMs: 500 });
     const error = await ping(client({ timeoutMs: 100, retry: false })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).userMessage).toMatch(/did not answer/);
   });
 
   test('cancellation while waiting: CancelledError', async () => {
-    emulator.configure({ latencyMs: 500 });
+    live.emulator.configure({ latencyMs: 500 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const error = await client().search({ filter: "Partno eq 'X1234'", signal: controller.signal }).catch((e: unknown) => e);
@@ -168,7 +159,7 @@ describe('errors from the emulator, each with its sentence', () => {
 
   test('testConnection: ok with the key, the spec meaning of 403 without it', async () => {
     await expect(client().testConnection()).resolves.toMatchObject({ ok: true });
-    const bad = await createClient({ baseUrl: emulator.url, apiKey: 'nope-nope' }).testConnection();
+    const bad = await createClient({ baseUrl: live.emulator.url, apiKey: 'nope-nope' }).testConnection();
     expect(bad).toMatchObject({ ok: false, status: 403, meaning: STATUS_MEANINGS[403] });
   });
 });
@@ -181,10 +172,10 @@ describe('download', () => {
     expect(await c.getDownloadUrl('inductors', 'en')).toEqual(link);
     const progress: number[] = [];
     const products = await c.downloadCategory(link.url, { onProgress: (p) => progress.push(p.bytes) });
-    expect(products.map((p) => p.partno)).toEqual(emulator.catalog.byGroup.Ind.map((p) => p.values.Partno));
+    expect(products.map((p) => p.partno)).toEqual(live.emulator.catalog.byGroup.Ind.map((p) => p.values.Partno));
     expect(progress.length).toBeGreaterThan(0);
-    await logSettled(emulator);
-    expect(emulator.requests.filter((r) => r.url.includes('getproductdatadownloadurl'))).toHaveLength(1);
+    await logSettled(live.emulator);
+    expect(live.emulator.requests.filter((r) => r.url.includes('getproductdatadownloadurl'))).toHaveLength(1);
     await expect(c.getDownloadUrl('ceramicCapacitors' as 'inductors')).rejects.toMatchObject({ code: 'unknownCategory' });
   });
 });
