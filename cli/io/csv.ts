@@ -5,14 +5,14 @@ import { FILE_LIMITS, FileLimitError } from '../../core/limits';
 import { FileError } from '../../node/errors';
 import { csvCell, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
-import { decodeTextTable, TextEncodingError, type TextLayout } from './text-encoding';
+import { decodeTextTable, encodeTextTable, TextEncodingError, type TextLayout } from './text-encoding';
 import { readTextFile } from './text-file';
 import { detectDelimiter, parseTextRecords, TextRecordError, type TextRecord } from './text-records';
 
 /*
  * Text tables (.csv, .tsv, .txt): the encoding from the byte-order mark, else UTF-16 by its zero
- * bytes, else UTF-8, else Windows-1252 (text-encoding.ts: every decoding writes back the same
- * bytes); the delimiter among comma, semicolon, tab and bar (text-records.ts); each line's own
+ * bytes, else UTF-8, else Shift_JIS or Windows-1252 (text-encoding.ts: every decoding writes back
+ * the same bytes); the delimiter among comma, semicolon, tab and bar (text-records.ts); each line's own
  * line end. A BOM read from such a file is written back the way it came: every original line as
  * it stands, the new columns after it (csv-bom.ts). New files are UTF-8 with a BOM (so spreadsheet
  * programs read non-ASCII text correctly) and CRLF line ends. Every text cell PartSpec writes is
@@ -66,11 +66,11 @@ function refusalOf(file: string, error: unknown): Error {
 /** Lines over the byte limit once encoded (the parser bounded them in characters, which never outnumber bytes). */
 function checkLineBytes(file: string, text: string, records: readonly TextRecord[], layout: TextLayout): void {
   const limit = FILE_LIMITS.textLineBytes.value;
-  const perChar = layout.encoding === 'utf-16le' || layout.encoding === 'utf-16be' ? 2 : layout.encoding === 'utf-8' ? 3 : 1;
+  // Bytes a character takes at most: lines that could pass the limit are encoded to count them.
+  const most = { 'utf-8': 3, 'utf-16le': 2, 'utf-16be': 2, shift_jis: 2, 'windows-1252': 1 }[layout.encoding];
   for (const r of records) {
-    if ((r.end - r.start) * perChar <= limit) continue;
-    const bytes = perChar === 3 ? Buffer.byteLength(text.slice(r.start, r.end), 'utf8') : (r.end - r.start) * perChar;
-    if (bytes > limit) throw new FileError(new FileLimitError('textLineBytes', `Line ${r.line} of ${file}`).message);
+    if ((r.end - r.start) * most <= limit) continue;
+    if (encodeTextTable(text.slice(r.start, r.end), { ...layout, bom: false }).length > limit) throw new FileError(new FileLimitError('textLineBytes', `Line ${r.line} of ${file}`).message);
   }
 }
 
