@@ -1,22 +1,10 @@
 import { spec, risk, search, downloadUrl } from '../../src/functions/functions';
 import { describeError } from '../support/custom-functions-shim';
+import { settleWithin } from '../support/settle';
 import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
 
 const CAP = 'MCS18R71H104KZ9D';
 const IND = 'MPM25PMT01R0MZ9K';
-
-/** Every promise settles within `ms`: none is left pending (a cell would stay #BUSY!). */
-async function settleAll<T>(promises: Promise<T>[], ms = 10_000): Promise<PromiseSettledResult<T>[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`a promise was still pending after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([Promise.allSettled(promises), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('failures become #N/A with their meaning, and no cell stays pending', () => {
   let h: FunctionsHarness | undefined;
@@ -88,7 +76,7 @@ describe('failures become #N/A with their meaning, and no cell stays pending', (
     const parts = h.emulator.catalog.products.slice(0, 300).map((p) => p.values.Partno as string);
     const calls = parts.flatMap((p) => [spec([[p]], [['Status']]), spec([[p]], [['Length']], [['mm']]), risk([[p]])]);
     const grid = spec(parts.map((p) => [p]), [['Status', 'Rohs']]);
-    const settled = await settleAll<unknown>([...calls, grid]);
+    const settled = await settleWithin<unknown>([...calls, grid], 10_000);
     expect(settled.every((s) => s.status === 'rejected')).toBe(true);
     const messages = new Set(settled.map((s) => describeError((s as PromiseRejectedResult).reason)?.message));
     expect([...messages]).toEqual(['Server error (500: a problem on the server side); still failing after 2 attempts — try again later']);

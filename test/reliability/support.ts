@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from '../../emulator';
 import { URL_BUDGET_BYTES } from '../../api';
+import { logSettled, settleWithin } from '../support/settle';
 import type { RetryOptions } from '../../api';
 
 /** A key no other test uses, so finding it anywhere is a leak and not a coincidence. */
@@ -21,16 +22,7 @@ export const NO_RETRY: RetryOptions = { limit: 0 };
 /** The faults every "identical results" test runs under (a rate limit is added per test). */
 export const FAULTS = { failRate: 0.2, dropRate: 0.15, latencyMs: [0, 15] as [number, number] };
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until an emulator's log has stopped growing (entries are written as answers leave). */
-export async function logSettled(emulator: RunningEmulator): Promise<void> {
-  let seen = -1;
-  while (seen !== emulator.requests.length) {
-    seen = emulator.requests.length;
-    await pause(60);
-  }
-}
+export { logSettled, settleWithin };
 
 /** Every emulator a test file starts, so that all their requests are checked when the file ends. */
 export interface EmulatorPool {
@@ -89,17 +81,4 @@ export async function closePoolAndCheckBudget(pool: EmulatorPool): Promise<{ req
   const requests = await pool.close();
   expect(overBudget(requests)).toEqual([]);
   return { requests: requests.length, maxUrlBytes: requests.reduce((m, r) => Math.max(m, r.urlBytes), 0) };
-}
-
-/** Every promise settles within `ms`: none is left pending (a cell would stay #BUSY!). */
-export async function settleWithin<T>(promises: readonly Promise<T>[], ms: number): Promise<PromiseSettledResult<T>[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`a promise was still pending after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([Promise.allSettled(promises), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -5,6 +5,7 @@ import { createFunctionsRuntime, setFunctionsRuntime, type FunctionsRuntime } fr
 import { createMemoryStorage, createSettingsStore, defaultPreferences, type SettingsStore } from '../../src/settings';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
 import { describeError, installCustomFunctionsShim } from './custom-functions-shim';
+import { logSettled } from './settle';
 
 /** A running emulator, Settings that point at it, and the functions' runtime over both. */
 export interface FunctionsHarness {
@@ -101,10 +102,6 @@ export function lookupLowerBound(emulator: RunningEmulator, partnos: readonly st
  * the moment the functions settle may miss the last entry.
  */
 export async function settledRequests(emulator: RunningEmulator, quietMs = 40): Promise<RunningEmulator['requests']> {
-  let count = -1;
-  while (count !== emulator.requests.length) {
-    count = emulator.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-  }
+  await logSettled(emulator, quietMs);
   return emulator.requests;
 }

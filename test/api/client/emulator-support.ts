@@ -1,4 +1,7 @@
 import { startEmulator, type FaultOptions, type RequestLogEntry, type RunningEmulator } from '../../../emulator';
+import { logSettled } from '../../support/settle';
+
+export { logSettled };
 
 /** Product-search calls in the emulator's log (downloads and link requests left out). */
 export function searchCalls(emulator: RunningEmulator): RequestLogEntry[] {
@@ -16,21 +19,6 @@ export const PATIENT_RETRY = { limit: 30, initialDelay: 5, backoffLimit: 100, ma
 /** The decoded $filter of a logged URL. */
 export function filterOf(url: string): string {
   return new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('$filter') ?? '';
-}
-
-/**
- * The emulator writes a log entry once the answer is flushed, which can be after the client has
- * read it: wait until the log has stopped growing for a little while.
- */
-export async function logSettled(emulator?: RunningEmulator): Promise<void> {
-  const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 60));
-  if (!emulator) return pause();
-  let seen = -1;
-  while (seen !== emulator.requests.length) {
-    seen = emulator.requests.length;
-    await pause();
-    await pause();
-  }
 }
 
 /**
