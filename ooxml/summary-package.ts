@@ -57,12 +57,12 @@ function scanWorkbookPart(xml: string, relNamespace: string): { sheets: Workbook
   return { sheets, sheetsClose, sheetPrefix, relPrefix };
 }
 
-/** The first `dir/stem<n>.xml` from `n = 1` that the package does not hold and no earlier pick took. */
+/** The first `dir/stem<n>.xml` from `n = 1` that the package does not hold in any letter case and no earlier pick took. */
 function freePath(zip: ZipPackage, taken: Set<string>, dir: string, stem: string): string {
   for (let n = 1; ; n++) {
     const path = `${dir}/${stem}${n}.xml`;
-    if (!zip.has(path) && !taken.has(path)) {
-      taken.add(path);
+    if (!zip.hasAnyCase(path) && !taken.has(path.toLowerCase())) {
+      taken.add(path.toLowerCase());
       return path;
     }
   }
