@@ -22,6 +22,8 @@ export interface TextRecord {
   fields: string[];
   /** The line of the file the record starts on, 1-based. */
   line: number;
+  /** True when a quote stands inside an unquoted field or text follows a closing quote (a sign of the wrong delimiter). */
+  irregular: boolean;
 }
 
 /** Why the text cannot be split into records; `line` is where the trouble starts. */
@@ -77,7 +79,7 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
   };
   while (i < n && records.length < (options.maxRecords ?? Infinity)) {
     const start = i;
-    const record: TextRecord = { start, end: start, lineEnd: '', starts: [], fields: [], line };
+    const record: TextRecord = { start, end: start, lineEnd: '', starts: [], fields: [], line, irregular: false };
     for (;;) {
       record.starts.push(i);
       let value: string;
@@ -94,6 +96,7 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
         let k = close + 1;
         while (k < n && k - start <= maxRecord && text.charCodeAt(k) !== delimiter && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
         if (k > close + 1 && spanned > 0) return fail(new TextRecordError(line, 'text-after-quote', `the quoted field that starts on line ${line} runs over ${spanned + 1} lines and is followed by more text, so one of its quotes is unbalanced`));
+        if (k > close + 1) record.irregular = true;
         value += text.slice(close + 1, k);
         line += spanned;
         i = k;
@@ -101,6 +104,7 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
         let k = i;
         while (k < n && k - start <= maxRecord && text.charCodeAt(k) !== delimiter && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
         value = text.slice(i, k);
+        if (value.includes('"')) record.irregular = true;
         i = k;
       }
       if (i - start > maxRecord) return fail(new TextRecordError(record.line, 'line-length', `line ${record.line} is too long`));
@@ -128,10 +132,11 @@ export const DELIMITERS = [',', ';', '\t', '|'] as const;
 /**
  * The delimiter of a text table: the one that splits most of its first records into one common
  * width (above one field), weighed by the delimiters those records hold, so a wide header and its
- * rows outweigh short lines a wrong delimiter happens to split alike. Quoted fields count as one,
- * so a file whose cells hold the other delimiters (a semicolon CSV with commas in its values, or
- * PartSpec's quoted cells) is found again. A delimiter that leaves a quote unbalanced is ruled
- * out. `preferred` wins ties (a .tsv's tab). Comma when no delimiter splits anything.
+ * rows outweigh short lines a wrong delimiter happens to split alike; a record it splits into
+ * fields with stray quotes does not count. Quoted fields count as one, so a file whose cells hold
+ * the other delimiters (a semicolon CSV with commas in its values, or PartSpec's quoted cells) is
+ * found again. A delimiter that leaves a quote unbalanced is ruled out. `preferred` wins ties (a
+ * .tsv's tab). Comma when no delimiter splits anything.
  */
 export function detectDelimiter(text: string, preferred?: string): string {
   const sample = text.slice(0, 1 << 18);
@@ -148,7 +153,7 @@ export function detectDelimiter(text: string, preferred?: string): string {
     }
     const counts = new Map<number, number>();
     for (const r of records) {
-      if (r.fields.length > 1) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+      if (r.fields.length > 1 && !r.irregular) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
     }
     // The delimiters that split records into one common width: records of that width times their delimiters.
     for (const [fields, count] of counts) {

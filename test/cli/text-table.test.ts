@@ -64,6 +64,7 @@ test.each([
   ['Ref;Value;MPN\nC1,C2;100n, 16V;GRM\nC3;1u;GRM\n', ';'],
   ['Ref;Value;MPN;PartSpec: Match\nC1,C2;100n, 16V;GRM;"Exact, synthetic"\n', ';'],
   ['Ref,Note,MPN\nC1,a;b;c,GRM\nC2,d;e,GRM\n', ','],
+  ['MPN;Qty;PartSpec: Match\nGRM1;;",,a"\nGRM2;;",,b"\n', ';'],
   ['Ref\tMPN\nC1\tGRM\n', '\t'],
   ['MPN\nGRM\n', ','],
 ])('the delimiter of %j is %j', (text, delimiter) => {
