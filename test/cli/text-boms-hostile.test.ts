@@ -132,3 +132,14 @@ test('a line or a field over its limit is refused naming the limit, the file unt
   expect(field.run.code).toBe(2);
   expect(field.run.stderr).toContain(`A field on line 3 of ${field.file} goes over ${describeLimit('textFieldChars')}`);
 });
+
+test('a 140,000-row CSV is enriched in place without a stack overflow: every line kept, the columns appended', async () => {
+  const rows = Array.from({ length: 140_000 }, (_, i) => `R${i + 1},${parts[i % parts.length]}`);
+  const { run, before, after } = await enrichBytes('long.csv', Buffer.from(`Ref,MPN\r\n${rows.join('\r\n')}\r\n`));
+  expect(run.stderr).not.toMatch(/call stack/);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/140,?000 rows: 140,?000 exact/);
+  const added = appendedParts(before, after, ',');
+  expect(added[0]).toBe(',PartSpec: Match,PartSpec: Status');
+  expect(added.filter((rest) => rest.startsWith(',Exact,'))).toHaveLength(140_000);
+}, 120_000);
