@@ -1,4 +1,9 @@
-/** A1 references for the workbook double (its own parser, so it does not share a blind spot with src/sheets). */
+/**
+ * A1 references for the workbook double. Column letters and address text are the core's; the
+ * parser is the double's own and strict as Excel is (corners in either order, nothing past the
+ * sheet's last row or column), so it does not share a blind spot with the core's reader.
+ */
+import { columnIndex, columnLetters, intersectsBlock, MAX_COLUMN_INDEX, MAX_ROW_INDEX, rangeAddress } from '../../../core/address';
 
 export interface Block {
   row: number;
@@ -7,30 +12,16 @@ export interface Block {
   columnCount: number;
 }
 
-export const LAST_ROW = 1048575;
-export const LAST_COLUMN = 16383;
+export const LAST_ROW = MAX_ROW_INDEX;
+export const LAST_COLUMN = MAX_COLUMN_INDEX;
 
-export function letters(column: number): string {
-  let n = column + 1;
-  let s = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
-function columnOf(text: string): number {
-  let n = 0;
-  for (const ch of text.toUpperCase()) n = n * 26 + ch.charCodeAt(0) - 64;
-  return n - 1;
-}
+/** Column letters of a 0-based column index: 0 → A, 26 → AA. */
+export const letters = columnLetters;
 
 function corner(part: string, isEnd: boolean): { row: number; column: number } {
   const m = /^\$?([A-Za-z]{0,3})\$?(\d*)$/.exec(part.trim());
   if (!m || (!m[1] && !m[2])) throw new Error(`Invalid address part '${part}'`);
-  const column = m[1] ? columnOf(m[1]) : isEnd ? LAST_COLUMN : 0;
+  const column = m[1] ? columnIndex(m[1]) : isEnd ? LAST_COLUMN : 0;
   const row = m[2] ? Number(m[2]) - 1 : isEnd ? LAST_ROW : 0;
   if (column > LAST_COLUMN || row > LAST_ROW || row < 0) throw new Error(`Address '${part}' is outside the sheet`);
   return { row, column };
@@ -55,9 +46,7 @@ export function parseRef(address: string): { sheet?: string; block: Block } {
 }
 
 export function blockText(b: Block): string {
-  const a = `${letters(b.column)}${b.row + 1}`;
-  if (b.rowCount === 1 && b.columnCount === 1) return a;
-  return `${a}:${letters(b.column + b.columnCount - 1)}${b.row + b.rowCount}`;
+  return rangeAddress(b.row, b.column, b.rowCount, b.columnCount);
 }
 
 /** Excel's `address`: the sheet name quoted when it is not a plain word. */
@@ -66,9 +55,7 @@ export function fullAddress(sheet: string, b: Block): string {
   return `${name}!${blockText(b)}`;
 }
 
-export function intersects(a: Block, b: Block): boolean {
-  return a.row < b.row + b.rowCount && b.row < a.row + a.rowCount && a.column < b.column + b.columnCount && b.column < a.column + a.columnCount;
-}
+export const intersects: (a: Block, b: Block) => boolean = intersectsBlock;
 
 export function contains(outer: Block, row: number, column: number): boolean {
   return row >= outer.row && row < outer.row + outer.rowCount && column >= outer.column && column < outer.column + outer.columnCount;
