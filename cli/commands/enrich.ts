@@ -58,10 +58,10 @@ whose number is not in Murata's numbering (GRM…, GCM…, LQM…, DFE…) is co
 line, not named; a not-found part in Murata's numbering (a typo, most likely) is named.
 
 Text BOMs (.csv, .tsv, .txt) are read in UTF-8 (with or without a byte-order mark), UTF-16LE or
-UTF-16BE with a byte-order mark, or, when the bytes are not UTF-8, Windows-1252 (said on stderr);
-the delimiter is found among comma, semicolon and tab. They are written back the way they came:
-the same encoding and byte-order mark, delimiter, line ends and quoting (a .tsv --out is
-tab-separated).
+UTF-16BE (with or without one), or, when the bytes are not UTF-8, Shift_JIS or Windows-1252 (said
+on stderr); the delimiter is found among comma, semicolon, tab and bar. They are written back the
+way they came: every original line byte for byte with its own line end, the new columns after it
+(a .tsv --out is tab-separated). An unclosed quote (its line named) or odd-length UTF-16 is refused.
 
 xlsx output keeps text as text (a value starting with = stays text), numbers numeric, dates as
 dates, links as hyperlinks. In CSV output, text PartSpec writes that starts with = + - @ (or a
