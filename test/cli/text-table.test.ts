@@ -3,6 +3,7 @@
  * bytes, records with their own line ends, refusals with a line number, the delimiter found again,
  * and a BOM far past the stack's reach for spread arguments saved with its new column.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
@@ -106,4 +107,11 @@ test("a re-run rewrites only PartSpec's cells: the user's fields after them keep
   bom.writeColumn('rerun', { column: 1, headerRow: 0, firstRow: 1, spec: MATCH, existing: true, cells: ['Exact', 'Exact'] });
   await bom.save(file);
   expect(readFileSync(file, 'utf8')).toBe('MPN,PartSpec: Match,Note\r\nGRM1,Exact,"a;b" x\r\nGRM2,Exact,  c  \r\n');
+});
+
+test('the reader itself refuses a FIFO without waiting for a writer, and a device without reading it', async () => {
+  const fifo = join(home, 'pipe.csv');
+  execFileSync('mkfifo', [fifo]);
+  await expect(readCsv(fifo)).rejects.toThrow(/pipe\.csv is a pipe \(FIFO\), not a regular file; PartSpec reads a BOM only from a regular file\./);
+  await expect(readCsv('/dev/zero')).rejects.toThrow(/\/dev\/zero is a device, not a regular file/);
 });
