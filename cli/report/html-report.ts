@@ -1,4 +1,5 @@
 import type { Lang } from '../../api/vocabulary';
+import { formatDay, SUMMARY_LOCALES } from '../../core/report/labels';
 import type { SummarySheet } from '../../core/report/sheet-layout';
 import { renderChartSvg } from './chart-svg';
 import { sectionsOf, type SummaryCell } from './sections';
@@ -10,7 +11,6 @@ import { sectionsOf, type SummaryCell } from './sections';
  * Every text from the BOM or the service is escaped.
  */
 
-const LOCALES: Record<Lang, string> = { en: 'en-US', ja: 'ja-JP', zh: 'zh-CN' };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -43,28 +43,35 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
 `;
 
-function cellHtml(value: SummaryCell, numbers: Intl.NumberFormat): string {
-  if (typeof value === 'number') return `<td class="num">${escapeHtml(numbers.format(value))}</td>`;
-  return `<td>${escapeHtml(value ?? '')}</td>`;
+/** How the page writes numbers and days (a `YYYY-MM-DD` cell) in its language. */
+interface PageFormats {
+  numbers: Intl.NumberFormat;
+  day: (text: string) => string;
 }
 
-function tableHtml(header: readonly string[], rows: readonly (readonly SummaryCell[])[], numbers: Intl.NumberFormat): string {
+function cellHtml(value: SummaryCell, formats: PageFormats): string {
+  if (typeof value === 'number') return `<td class="num">${escapeHtml(formats.numbers.format(value))}</td>`;
+  const text = value ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? `<td><time datetime="${text}">${escapeHtml(formats.day(text))}</time></td>` : `<td>${escapeHtml(text)}</td>`;
+}
+
+function tableHtml(header: readonly string[], rows: readonly (readonly SummaryCell[])[], formats: PageFormats): string {
   const width = rows.reduce((most, r) => Math.max(most, r.length), header.length);
   const head = header.length === 0 ? '' : `<thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>`;
-  const body = rows.map((row) => `<tr>${Array.from({ length: width }, (_, c) => cellHtml(row[c], numbers)).join('')}</tr>`).join('\n');
+  const body = rows.map((row) => `<tr>${Array.from({ length: width }, (_, c) => cellHtml(row[c], formats)).join('')}</tr>`).join('\n');
   return `<table>${head}<tbody>\n${body}\n</tbody></table>`;
 }
 
 /**
  * The HTML page of a summary layout (the one the PartSpec Summary sheet is written from), its
- * numbers in the locale of `lang`, its charts as inline SVG.
+ * numbers and days in the locale of `lang`, its charts as inline SVG.
  */
 export function renderHtmlReport(layout: SummarySheet, lang: Lang, options: { synthetic?: boolean } = {}): string {
   const document = sectionsOf(layout);
-  const numbers = new Intl.NumberFormat(LOCALES[lang]);
+  const formats: PageFormats = { numbers: new Intl.NumberFormat(SUMMARY_LOCALES[lang]), day: (text) => formatDay(text, lang) };
   const lines = document.lines.map((line, i) => `<p class="${options.synthetic && i === document.lines.length - 1 ? 'meta synthetic' : 'meta'}">${escapeHtml(line)}</p>`);
   const sections = document.sections.map((section) => {
-    const table = tableHtml(section.header, section.rows, numbers);
+    const table = tableHtml(section.header, section.rows, formats);
     const chart = section.chart ? `<figure>${renderChartSvg(section.chart, layout.cells)}</figure>` : '';
     return `<section>\n<h2>${escapeHtml(section.title)}</h2>\n${chart ? `<div class="pair">${table}\n${chart}</div>` : table}\n</section>`;
   });

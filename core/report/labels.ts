@@ -193,3 +193,18 @@ const LABELS: Readonly<Record<Lang, SummaryLabels>> = { en: EN, ja: JA, zh: ZH }
 export function summaryLabels(lang: Lang): SummaryLabels {
   return LABELS[lang];
 }
+
+/** The locale whose dates and numbers a summary in `lang` is written with. */
+export const SUMMARY_LOCALES: Readonly<Record<Lang, string>> = { en: 'en-US', ja: 'ja-JP', zh: 'zh-CN' };
+
+/** `2026-11-25` as the language writes a day (Nov 25, 2026; 2026/11/25; 2026年11月25日). */
+export function formatDay(day: string, lang: Lang): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(SUMMARY_LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/** An ISO moment as the language writes a day and time, in UTC (said so). */
+export function formatMoment(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${new Intl.DateTimeFormat(SUMMARY_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}

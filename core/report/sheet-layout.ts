@@ -1,5 +1,5 @@
 import type { Lang } from '../../api/vocabulary';
-import { summaryLabels, type SummaryLabels } from './labels';
+import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
 import { STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
 /** The sheet a summary is written to, in every shell. */
@@ -123,7 +123,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   };
 
   push([labels.title], true);
-  const meta = [labels.asOf(summary.asOf), ...(summary.fetchedAt ? [labels.fetched(summary.fetchedAt)] : [])].join(' · ');
+  const meta = [labels.asOf(formatDay(summary.asOf, lang)), ...(summary.fetchedAt ? [labels.fetched(formatMoment(summary.fetchedAt, lang))] : [])].join(' · ');
   push([meta]);
   if (summary.synthetic) push([labels.synthetic], true);
 

@@ -13,6 +13,7 @@ import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { summaryLabels } from '../../core/report/labels';
 import { STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
+import { SYNTHETIC_STATUS_SUFFIX } from '../../core/cells/synthetic';
 import { LIFECYCLE_BOM as BOM } from '../fixtures/boms/lifecycle-bom';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { ROOT, runCli, useEmulatorHome, type CliRun } from './helpers';
@@ -67,7 +68,7 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   const expected = Object.fromEntries(STATUS_BUCKETS.map((b) => [b, { rows: 0, quantity: 0 }]));
   for (const r of rows) {
     const match = cell(r, 'PartSpec: Match');
-    const bucket = /^(Exact|Variant)/.test(match) ? cell(r, 'PartSpec: Status') : match === '' ? 'Blank' : match;
+    const bucket = /^(Exact|Variant)/.test(match) ? cell(r, 'PartSpec: Status').replace(SYNTHETIC_STATUS_SUFFIX, '') : match === '' ? 'Blank' : match;
     expected[bucket].rows++;
     expected[bucket].quantity += qtyOf(r);
   }

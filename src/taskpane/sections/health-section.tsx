@@ -1,6 +1,6 @@
 import { Button, Checkbox, Field, Input, Text } from '@fluentui/react-components';
 import { useState } from 'react';
-import { summaryLabels } from '../../../core/report/labels';
+import { formatDay, summaryLabels } from '../../../core/report/labels';
 import type { AtRiskPart } from '../../../core/report/types';
 import type { Preferences } from '../../settings';
 import type { BomHealth, TaskpaneServices } from '../services';
@@ -99,7 +99,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
             {t('healthHeadline', { rows: summary.rows, placed: summary.placed, atRisk: summary.atRisk.length, ending: summary.ending.length })}
           </Text>
           <Text className={section.muted} data-testid="health-as-of">
-            {[labels.asOf(summary.asOf), ...(summary.synthetic ? [labels.synthetic] : [])].join(' · ')}
+            {[labels.asOf(formatDay(summary.asOf, uiLang)), ...(summary.synthetic ? [labels.synthetic] : [])].join(' · ')}
           </Text>
           <StatusChart summary={summary} labels={labels} />
           <TimelineChart summary={summary} labels={labels} />
