@@ -6,7 +6,7 @@ import { uniqueSheetName } from '../../core/names';
 import type { BomFile, ColumnWrite } from '../../core/enrich/document';
 import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
-import type { TextRecord } from './text-records';
+import { fieldStarts, type TextRecord } from './text-records';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
 import { FileError } from '../../node/errors';
 import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
@@ -49,15 +49,15 @@ export class CsvBom implements BomFile {
   }
 
   /**
-   * The cells of a row from `from` to `to`: the file's own fields of `record` as they stand in
-   * the text, the others as the file's quoting writes them.
+   * The cells of a row from `from` to `to`: the file's own fields (starting at `starts`) as they
+   * stand in the text, the others as the file's quoting writes them.
    */
-  private cells(row: readonly GridCell[], from: number, to: number, record?: TextRecord): string[] {
+  private cells(row: readonly GridCell[], from: number, to: number, record?: TextRecord, starts: readonly number[] = []): string[] {
     const { text, quoteAll } = this.source;
     return Array.from({ length: Math.max(0, to - from) }, (_, k) => {
       const i = from + k;
       const cell = row[i];
-      if (record && i < record.starts.length && typeof cell === 'string') return text.slice(record.starts[i], i + 1 < record.starts.length ? record.starts[i + 1] - 1 : record.end);
+      if (record && i < starts.length && typeof cell === 'string') return text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : record.end);
       return quoteField(csvGridCell(cell), quoteAll);
     });
   }
@@ -79,9 +79,12 @@ export class CsvBom implements BomFile {
         openEnd = false;
         continue;
       }
-      const own = record.starts.length;
+      const own = record.fields.length;
       if (first === undefined) yield text.slice(record.start, record.end + record.lineEnd.length);
-      else if (first < own) yield text.slice(record.start, record.starts[first]) + this.cells(row, first, Math.max(own, row.length), record).join(delimiter) + record.lineEnd;
+      else if (first < own) {
+        const starts = fieldStarts(text, record, delimiter);
+        yield text.slice(record.start, starts[first]) + this.cells(row, first, Math.max(own, row.length), record, starts).join(delimiter) + record.lineEnd;
+      }
       else yield text.slice(record.start, record.end) + delimiter + this.cells(row, own, row.length).join(delimiter) + record.lineEnd;
       openEnd = record.lineEnd === '';
     }

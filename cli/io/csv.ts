@@ -7,7 +7,7 @@ import { csvCell, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
 import { decodeTextTable, encodeTextTable, TextEncodingError, type TextLayout } from './text-encoding';
 import { readTextFile } from './text-file';
-import { detectDelimiter, parseTextRecords, TextRecordError, type TextRecord } from './text-records';
+import { detectDelimiter, fieldStarts, parseTextRecords, TextRecordError, type TextRecord } from './text-records';
 
 /*
  * Text tables (.csv, .tsv, .txt): the encoding from the byte-order mark, else UTF-16 by its zero
@@ -46,10 +46,15 @@ export const NEW_CSV_LAYOUT: TextLayout = { encoding: 'utf-8', bom: true, newlin
  * Whether every field of the first records is quoted. An empty unquoted field does not count
  * against it: lines such a file gets from PartSpec (padding before the new columns) have them.
  */
-function everyFieldQuoted(text: string, records: readonly TextRecord[]): boolean {
-  const quoted = (r: TextRecord, i: number): boolean => text[r.starts[i]] === '"';
-  const first = records.filter((r) => r.starts.some((_, i) => quoted(r, i) || r.fields[i] !== '')).slice(0, 5);
-  return first.length > 0 && first.every((r) => r.starts.every((_, i) => quoted(r, i) || r.fields[i] === ''));
+function everyFieldQuoted(text: string, records: readonly TextRecord[], delimiter: string): boolean {
+  let seen = 0;
+  for (const r of records) {
+    const quoted = fieldStarts(text, r, delimiter).map((s) => text[s] === '"');
+    if (!quoted.some((q, i) => q || r.fields[i] !== '')) continue;
+    if (!quoted.every((q, i) => q || r.fields[i] === '')) return false;
+    if (++seen === 5) break;
+  }
+  return seen > 0;
 }
 
 /** What of a file the limit names: its line or field length. */
@@ -85,7 +90,7 @@ export async function readCsv(file: string): Promise<CsvTable> {
     let count = records.length;
     while (count > 0 && records[count - 1].fields.every((c) => c === '')) count--;
     const rows = records.slice(0, count).map((r) => r.fields);
-    return { file, rows, delimiter, text, records, layout, quoteAll: everyFieldQuoted(text, records), fellBack, strayBytes };
+    return { file, rows, delimiter, text, records, layout, quoteAll: everyFieldQuoted(text, records, delimiter), fellBack, strayBytes };
   } catch (error) {
     throw refusalOf(file, error);
   }

@@ -1,7 +1,7 @@
 /*
- * The records of a delimited text table (RFC 4180, read leniently), each with where it and each
- * of its fields start in the text and the line end that follows it, so a writer can keep every
- * original line as it stands and only append to it. Quotes open a field only at its start; a
+ * The records of a delimited text table (RFC 4180, read leniently), each with where it starts
+ * and ends in the text and the line end that follows it, so a writer can keep every original line
+ * as it stands and only append to it. Quotes open a field only at its start; a
  * quote inside an unquoted field is text. A quoted field that is never closed, or that spans
  * lines and is followed by more text after its closing quote (two quotes paired across lines),
  * is refused with the line it starts on: read on, it would swallow the rest of the file.
@@ -16,8 +16,6 @@ export interface TextRecord {
   end: number;
   /** The line end after it: '' for a last line without one. */
   lineEnd: LineEnd;
-  /** Offset of each field's first character (its opening quote when quoted). */
-  starts: number[];
   /** The fields' values, unquoted. */
   fields: string[];
   /** The line of the file the record starts on, 1-based. */
@@ -49,6 +47,8 @@ export interface ParseOptions {
   maxRecords?: number;
   /** Return the records read so far instead of throwing (a sample cut mid-field). @default false */
   lenient?: boolean;
+  /** Hears the offset of each field's first character (its opening quote when quoted). */
+  onField?: (offset: number) => void;
 }
 
 const CR = 13;
@@ -79,9 +79,9 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
   };
   while (i < n && records.length < (options.maxRecords ?? Infinity)) {
     const start = i;
-    const record: TextRecord = { start, end: start, lineEnd: '', starts: [], fields: [], line, irregular: false };
+    const record: TextRecord = { start, end: start, lineEnd: '', fields: [], line, irregular: false };
     for (;;) {
-      record.starts.push(i);
+      options.onField?.(i);
       let value: string;
       if (text.charCodeAt(i) === QUOTE) {
         let close = i + 1;
@@ -124,6 +124,16 @@ export function parseTextRecords(text: string, options: ParseOptions): TextRecor
     records.push(record);
   }
   return records;
+}
+
+/**
+ * Where each field of a record starts in the text (its opening quote when quoted): found again
+ * from the record's own text when a writer needs them, rather than kept for every record.
+ */
+export function fieldStarts(text: string, record: TextRecord, delimiter: string): number[] {
+  const starts: number[] = [];
+  parseTextRecords(text.slice(record.start, record.end), { delimiter, maxRecords: 1, onField: (offset) => starts.push(record.start + offset) });
+  return starts.length > 0 ? starts : [record.start];
 }
 
 /** Delimiters a text BOM may use, in the order a tie is settled. */
