@@ -12,7 +12,7 @@ const NODE_GLOBALS = Object.fromEntries(
 export default tseslint.config(
   {
     ignores: [
-      'dist/**', 'node_modules/**', 'coverage/**', 'docs/**', 'test-results/**', 'bench/results.json',
+      'dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'docs/**', 'test-results/**', 'bench/results.json',
     ],
   },
   js.configs.recommended,
