@@ -92,6 +92,9 @@ const textOf = (value: unknown): string => (value === undefined || value === nul
  * − 3 × the share of distributor numbers, − 3 when it is nearly empty); with fewer than three data
  * rows the cells count for proportionally less.
  */
+/** `PartSpec: Replacement`, `PartSpec (MPN2): Match`: a column an enrichment wrote. */
+const PARTSPEC_COLUMN_HEADER = /^PartSpec(?: \([^)]*\))?: /;
+
 function rankColumns(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, headerRow: number): RankedColumn[] {
   const top = headerRow - origin.row;
   const header = values[top] ?? [];
@@ -100,6 +103,8 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
   const width = data.reduce((w, r) => Math.max(w, r.length), header.length);
   const ranked: RankedColumn[] = [];
   for (let c = 0; c < width; c++) {
+    // PartSpec's own columns (a Replacement or Match cell can look like a part number) are never the BOM's.
+    if (PARTSPEC_COLUMN_HEADER.test(textOf(header[c]))) continue;
     const headerScore = scorePartNumberHeader(header[c]);
     const cells = data.map((r) => r[c]);
     const content = describeColumn(cells);

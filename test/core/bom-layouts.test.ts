@@ -200,3 +200,11 @@ test("internal codes shaped like part numbers beside the maker's own numbering a
   const swapped = [['Mfr PN', 'Part Number', 'Qty'], ...PARTS.map((p, i) => [`ACME-CAP-${1000 + i}A`, p, '1'])];
   expect(detect(swapped)).toMatchObject({ ok: true, partColumn: 1, ambiguous: false });
 });
+
+test("PartSpec's own columns are never taken for the part numbers, even when they hold part numbers under no part header", () => {
+  // Moved left of the BOM's own columns, the Replacement column would win a tie by position.
+  const values: unknown[][] = [['PartSpec: Replacement', 'PartSpec (Alt): Match', 'Item', 'Value', 'Ref']];
+  PARTS.forEach((p, i) => values.push([PARTS[(i + 1) % PARTS.length], 'Exact', `Cap ${i}`, p, `C${i + 1}`]));
+  const found = detect(values);
+  expect(found.ok && found.partColumn).toBe(3);
+});
