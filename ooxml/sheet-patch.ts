@@ -267,6 +267,11 @@ function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { 
   return edits;
 }
 
+/** The rows holding a cell element in `column`: a blank written there empties it; on any other row it writes nothing. */
+export function rowsWithCellIn(scan: SheetScan, column: number): Set<number> {
+  return new Set(scan.rows.filter((r) => r.cells.some((c) => c.column === column)).map((r) => r.row));
+}
+
 /** The last column an area reaches, or its first when it runs to the sheet's last column (a whole-row area). */
 export function lastColumnOf(block: CellBlock): number {
   const last = block.column + block.columnCount - 1;

@@ -10,7 +10,7 @@ import { relsPathOf } from './package-reader';
 import { charsOfPoints, typedCellOf, type TypedCell } from './typed-cells';
 import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
 import { SharedStrings } from './shared-strings';
-import { blocksOf, emptyWrites, lastColumnOf, patchSheet, UnsafeWriteError, type SheetWrites } from './sheet-patch';
+import { blocksOf, emptyWrites, lastColumnOf, patchSheet, rowsWithCellIn, UnsafeWriteError, type SheetWrites } from './sheet-patch';
 import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
 import { scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
@@ -158,7 +158,9 @@ export class WorkbookPatch {
     }
     const writes = this.writes.get(name) ?? emptyWrites();
     this.writes.set(name, writes);
+    const occupied = rowsWithCellIn(this.scanOf(name), write.column);
     const put = (row: number, typed: TypedCell | undefined, extra: { bold?: boolean; fill?: string | null } = {}): void => {
+      if (!typed && !extra.fill && !occupied.has(row)) return; // a blank row of a sparse sheet (1,048,576 rows) costs nothing
       writes.cells.set(`${row}:${write.column}`, { row, column: write.column, typed, ...extra });
       const values = this.scanOf(name).values;
       while (values.length <= row) values.push([]);

@@ -14,7 +14,7 @@ import { openWorkbookFile } from '../../cli/io/workbook-file';
 import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from '../../ooxml/namespaces';
 import { UnsafeWriteError, WorkbookPatch } from '../../ooxml/workbook-patch';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from '../cli/helpers';
+import { ROOT, runCli, useEmulatorHome } from '../cli/helpers';
 
 const world = useEmulatorHome();
 
@@ -157,4 +157,31 @@ describe('row and cell numbers as other programs write them', () => {
     );
     expect(() => values(`<sheetData><row r="1">${inline('XFE1', 'x')}</row></sheetData>`)).toThrow(/^Cell XFE1 of the sheet goes over the limit of 16,384 columns/);
   });
+});
+
+describe('a sparse sheet reaching Excel’s last row', () => {
+  const body = (b3: string): string => `<sheetData><row r="1">${inline('A1', 'Part Number')}</row><row r="2">${inline('A2', 'GRM155R71C104KA88D')}</row><row r="3">${inline('A3', 'GRM188R71H104KA93D')}${b3}</row><row r="1048576"><c r="B1048576"><v>9</v></c></row></sheetData>`;
+
+  it('a blank written where no cell is writes nothing; one written over a cell empties it', () => {
+    const blanks = Array.from({ length: 1_048_575 }, (_, i) => (i === 0 ? 'OK' : ''));
+    const sheet = patch(book({ sheetBody: body(inline('C3', 'old')) }), [write(2, blanks)])['xl/worksheets/sheet1.xml'];
+    expect(sheet).toMatch(/<row r="3"><c r="A3" t="inlineStr"><is><t>GRM188R71H104KA93D<\/t><\/is><\/c><c r="C3"\/><\/row>/);
+    expect(sheet).toContain('<row r="1048576"><c r="B1048576"><v>9</v></c></row>');
+    expect(sheet.match(/<c r="C\d+"/g)).toEqual(['<c r="C1"', '<c r="C2"', '<c r="C3"']);
+  });
+
+  it('partspec enrich of a 2 KB workbook with a value in row 1,048,576 stays in bounded memory', async () => {
+    const file = join(world.home, 'last-row.xlsx');
+    const rssFile = join(world.home, 'last-row.rss');
+    writeFileSync(file, book({ sheetBody: body('') }));
+    const env = { PARTSPEC_API_KEY: DEMO_KEY, NODE_OPTIONS: `--require ${join(ROOT, 'bench', 'memory-children', 'peak-rss.js')}`, PARTSPEC_BENCH_RSS_FILE: rssFile };
+    const run = await runCli(['enrich', 'last-row.xlsx', '--out', 'last-row.xlsx', '--fields', 'Status', '--no-cache', '--base-url', world.emulator.url], { home: world.home, env });
+    expect(run.code).toBe(0);
+    // One cell object per blank row of each new column took 2.3 GB here.
+    expect(Number(readFileSync(rssFile, 'utf8'))).toBeLessThan(800 * 1024 * 1024);
+    const sheet = strFromU8(unzipSync(readFileSync(file))['xl/worksheets/sheet1.xml']);
+    // The four cells it had, and two columns (Match, Status) of three cells each: none on the blank rows.
+    expect(sheet.match(/<c /g)).toHaveLength(4 + 2 * 3);
+    expect(sheet).toContain('<row r="1048576"><c r="B1048576"><v>9</v></c></row>');
+  }, 120_000);
 });
