@@ -1,7 +1,7 @@
-import { shared, type BasePart, leadPackages } from './common';
+import { BaseList, shared, type BasePart, leadPackages } from './common';
 import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, capacitorSpecs } from './capacitor-codes';
+import { capacitorPartno, capacitorRatings } from './capacitor-ratings';
 import { E12, E6, massText, mm, mmText, round, seriesValues } from './numbers';
-import { TOLERANCE_LETTERS, capacitanceCode, composeBasePartno } from './part-numbers';
 import type { Rng } from './rng';
 
 /** Lead spacing forms: part-number code, lead space and lead wire diameter in mm. */
@@ -118,40 +118,26 @@ const DENSITY = 1;
 const VARIANT_LETTERS = 'ABCD';
 
 export function generateLeadBases(rng: Rng): BasePart[] {
-  const bases: BasePart[] = [];
-  const seen = new Set<string>();
+  const bases = new BaseList();
   for (const series of SERIES) {
     for (const formCode of series.forms) {
       const form = FORMS[formCode];
-      for (const tcName of series.characteristics) {
-        const tc = TEMPERATURE_CHARACTERISTICS[tcName];
-        for (const voltName of series.voltages) {
-          const voltage = VOLTAGES[voltName];
-          const max = Math.min(series.max * tc.capacityFactor * (tc.dielectricClass === 1 ? 0.01 : 1), series.max) /
-            Math.sqrt(Math.max(1, voltage.volts / 50));
-          const values = seriesValues(tc.dielectricClass === 1 ? E12 : E6, series.min, max);
-          for (const farads of values) {
-            if (!rng.chance(series.density * DENSITY)) continue;
-            const tolerance = capacitanceTolerances(tc, farads)[rng.chance(0.7) ? 0 : 1];
-            const variant = `${VARIANT_LETTERS[rng.int(0, 1)]}${rng.int(1, 2)}`;
-            const partno = composeBasePartno({
-              series: series.code,
-              size: form.code,
-              characteristic: tc.code,
-              rating: voltage.code,
-              value: capacitanceCode(farads),
-              tolerance: TOLERANCE_LETTERS[tolerance],
-              variant,
-            });
-            if (seen.has(partno)) continue;
-            seen.add(partno);
-            bases.push(buildLead(rng, series, form, tcName, voltName, farads, tolerance, partno));
-          }
+      for (const rating of capacitorRatings(series)) {
+        const { tc, voltage } = rating;
+        const max = Math.min(series.max * tc.capacityFactor * (tc.dielectricClass === 1 ? 0.01 : 1), series.max) /
+          Math.sqrt(Math.max(1, voltage.volts / 50));
+        const values = seriesValues(tc.dielectricClass === 1 ? E12 : E6, series.min, max);
+        for (const farads of values) {
+          if (!rng.chance(series.density * DENSITY)) continue;
+          const tolerance = capacitanceTolerances(tc, farads)[rng.chance(0.7) ? 0 : 1];
+          const variant = `${VARIANT_LETTERS[rng.int(0, 1)]}${rng.int(1, 2)}`;
+          const partno = capacitorPartno(series.code, form.code, rating, farads, tolerance, variant);
+          bases.add(partno, () => buildLead(rng, series, form, rating.tcName, rating.voltName, farads, tolerance, partno));
         }
       }
     }
   }
-  return bases;
+  return bases.parts;
 }
 
 export function buildLead(

@@ -1,7 +1,7 @@
-import { shared, type BasePart, smdPackages } from './common';
+import { BaseList, chipBodySpecs, seriesSizes, shared, type BasePart, smdPackages } from './common';
 import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, capacitanceTolerances, capacitorSpecs } from './capacitor-codes';
-import { E12, E24, E6, decimal, massText, mm, mmText, round, seriesValues } from './numbers';
-import { TOLERANCE_LETTERS, capacitanceCode, composeBasePartno } from './part-numbers';
+import { capacitorPartno, capacitorRatings } from './capacitor-ratings';
+import { E12, E24, E6, decimal, round, seriesValues } from './numbers';
 import type { Rng } from './rng';
 import { REFLOW_AND_FLOW, REFLOW_ONLY, SMD_SERIES, SMD_SIZES, type ChipSize, type SmdSeries } from './smd-series';
 
@@ -21,51 +21,34 @@ const HUB_DENSITY = 0.32;
 
 /** Base parts of the SMD group. */
 export function generateSmdBases(rng: Rng): BasePart[] {
-  const bases: BasePart[] = [];
-  const seen = new Set<string>();
-  for (const series of SMD_SERIES) {
-    for (const sizeCode of series.sizes) {
-      const size = SMD_SIZES[sizeCode];
-      for (const tcName of series.characteristics) {
-        const tc = TEMPERATURE_CHARACTERISTICS[tcName];
-        for (const voltName of series.voltages) {
-          const voltage = VOLTAGES[voltName];
-          if (voltage.volts > size.maxVolts) continue;
-          const max = capacityLimit(size, tcName, voltage.volts);
-          const min = tc.dielectricClass === 1 ? 0.5e-12 : 100e-12;
-          const values = seriesValues(tc.dielectricClass === 1 ? E24 : max > 1e-6 ? E6 : E12, min, max);
-          for (const farads of values) {
-            // 100 nF is every catalog's most crowded value: offered in every combination.
-            const hub = farads === 1e-7;
-            if (!rng.chance(hub ? HUB_DENSITY : series.density * DENSITY)) continue;
-            const tolerances = capacitanceTolerances(tc, farads);
-            const tolCount = hub ? 2 : rng.chance(0.3) ? 2 : 1;
-            const thicknesses = pickThicknesses(rng, size, farads, max);
-            const variantCount = hub ? Math.max(2, series.variants ?? 1) : series.variants && rng.chance(0.15) ? 2 : 1;
-            for (const tolerance of tolerances.slice(0, tolCount)) {
-              for (let v = 0; v < variantCount; v++) {
-                const thickness = thicknesses[Math.min(v, thicknesses.length - 1)];
-                const variant = `${VARIANT_LETTERS[size.thicknesses.indexOf(thickness)]}${v + 1}`;
-                const partno = composeBasePartno({
-                  series: series.code,
-                  size: size.code,
-                  characteristic: tc.code,
-                  rating: voltage.code,
-                  value: capacitanceCode(farads),
-                  tolerance: TOLERANCE_LETTERS[tolerance],
-                  variant,
-                });
-                if (seen.has(partno)) continue;
-                seen.add(partno);
-                bases.push(buildSmd(rng, series, size, tcName, voltName, farads, tolerance, thickness, partno));
-              }
-            }
+  const bases = new BaseList();
+  for (const [series, size] of seriesSizes(SMD_SERIES, SMD_SIZES)) {
+    for (const rating of capacitorRatings(series)) {
+      const { tc, voltage } = rating;
+      if (voltage.volts > size.maxVolts) continue;
+      const max = capacityLimit(size, rating.tcName, voltage.volts);
+      const min = tc.dielectricClass === 1 ? 0.5e-12 : 100e-12;
+      const values = seriesValues(tc.dielectricClass === 1 ? E24 : max > 1e-6 ? E6 : E12, min, max);
+      for (const farads of values) {
+        // 100 nF is every catalog's most crowded value: offered in every combination.
+        const hub = farads === 1e-7;
+        if (!rng.chance(hub ? HUB_DENSITY : series.density * DENSITY)) continue;
+        const tolerances = capacitanceTolerances(tc, farads);
+        const tolCount = hub ? 2 : rng.chance(0.3) ? 2 : 1;
+        const thicknesses = pickThicknesses(rng, size, farads, max);
+        const variantCount = hub ? Math.max(2, series.variants ?? 1) : series.variants && rng.chance(0.15) ? 2 : 1;
+        for (const tolerance of tolerances.slice(0, tolCount)) {
+          for (let v = 0; v < variantCount; v++) {
+            const thickness = thicknesses[Math.min(v, thicknesses.length - 1)];
+            const variant = `${VARIANT_LETTERS[size.thicknesses.indexOf(thickness)]}${v + 1}`;
+            const partno = capacitorPartno(series.code, size.code, rating, farads, tolerance, variant);
+            bases.add(partno, () => buildSmd(rng, series, size, rating.tcName, rating.voltName, farads, tolerance, thickness, partno));
           }
         }
       }
     }
   }
-  return bases;
+  return bases.parts;
 }
 
 function pickThicknesses(rng: Rng, size: ChipSize, farads: number, max: number): number[] {
@@ -105,18 +88,7 @@ export function buildSmd(
     'ComplianceInfo.Rohs': true,
     'ComplianceInfo.Reach': true,
     'ComplianceInfo.LeadFree': true,
-    'Specs.ReferenceMass': grams,
-    'Specs.ReferenceMassText': massText(grams),
-    'Specs.Length': mm(size.length),
-    'Specs.LengthText': mmText(size.length, tolL),
-    'Specs.Width': mm(size.width),
-    'Specs.WidthText': mmText(size.width, tolL),
-    'Specs.Thickness': mm(thicknessMm),
-    'Specs.ThicknessText': mmText(thicknessMm, tolT),
-    'Specs.ThicknessMax': mm(round(thicknessMm + tolT, 4)),
-    'Specs.ThicknessMaxText': mmText(round(thicknessMm + tolT, 4)),
-    'Specs.SizecodeMm': size.mm,
-    'Specs.SizecodeInch': size.inch,
+    ...chipBodySpecs({ grams, size, thickness: thicknessMm, lengthTolerance: tolL, thicknessTolerance: tolT, thicknessMax: round(thicknessMm + tolT, 4) }),
     'Specs.SmdType': series.smdType,
     ...capacitorSpecs(farads, tolerance, voltage, tc),
   };

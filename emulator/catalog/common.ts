@@ -1,4 +1,5 @@
 import type { Group } from '../../api';
+import { massText, mm, mmText } from './numbers';
 import type { Rng } from './rng';
 import type { BaseValues, CatalogProduct, PackageOption } from './types';
 
@@ -12,6 +13,26 @@ export interface BasePart {
   packages: PackageOption[];
   /** Parts with the same key can replace each other (same value and size, another series or rating). */
   alternativeKey: string;
+}
+
+/** Every series with each of its sizes as the size table has it, in the series' order. */
+export function* seriesSizes<S extends { sizes: readonly string[] }, Z>(series: readonly S[], sizes: Readonly<Record<string, Z>>): Generator<[S, Z]> {
+  for (const one of series) {
+    for (const code of one.sizes) yield [one, sizes[code]];
+  }
+}
+
+/** The base parts of a group, each part number once. */
+export class BaseList {
+  readonly parts: BasePart[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds the part `build` makes for `partno`; a part number already there is skipped unbuilt. */
+  add(partno: string, build: () => BasePart): void {
+    if (this.seen.has(partno)) return;
+    this.seen.add(partno);
+    this.parts.push(build());
+  }
 }
 
 /** Package forms of surface-mount parts: paper tape for thin parts, plastic (embossed) for thick ones. */
@@ -90,4 +111,34 @@ const SHARED_LISTS = new Map<string, string[]>();
 /** A temperature range as data sheets write it. */
 export function temperatureRange(min: number, max: number): string {
   return `${min}°C to ${max}°C`;
+}
+
+/** A chip's mass and body in mm with their tolerances (length and width share one). */
+export interface ChipBody {
+  grams: number;
+  size: { mm: string; inch: string; length: number; width: number };
+  thickness: number;
+  lengthTolerance: number;
+  thicknessTolerance: number;
+  /** Thickness plus its tolerance, rounded as the series' datasheet writes it. */
+  thicknessMax: number;
+}
+
+/** The spec fields of a chip's mass, dimensions and size codes, each with its text. */
+export function chipBodySpecs(body: ChipBody): Record<string, string | number> {
+  const { grams, size, thickness, thicknessMax } = body;
+  return {
+    'Specs.ReferenceMass': grams,
+    'Specs.ReferenceMassText': massText(grams),
+    'Specs.Length': mm(size.length),
+    'Specs.LengthText': mmText(size.length, body.lengthTolerance),
+    'Specs.Width': mm(size.width),
+    'Specs.WidthText': mmText(size.width, body.lengthTolerance),
+    'Specs.Thickness': mm(thickness),
+    'Specs.ThicknessText': mmText(thickness, body.thicknessTolerance),
+    'Specs.ThicknessMax': mm(thicknessMax),
+    'Specs.ThicknessMaxText': mmText(thicknessMax),
+    'Specs.SizecodeMm': size.mm,
+    'Specs.SizecodeInch': size.inch,
+  };
 }
