@@ -1,55 +1,13 @@
-import { cellAddress, columnLetters, type CellBlock } from '../address';
+import { columnLetters, type CellBlock } from '../address';
 import { findDataShift } from './data-shift';
 import { isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
 import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
+import { describeContentFind, describeShift } from './layout-notes';
+import type { BomLayout, ColumnCandidate } from './layout-types';
 
 export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
-
-/** A column that could hold the maker's part numbers, for a picker or a sentence naming it. */
-export interface ColumnCandidate {
-  /** Absolute 0-based sheet column. */
-  column: number;
-  /** Header text as in the sheet ('' when the column has none). */
-  header: string;
-  /** Up to 5 non-empty values below the header, as text, for a picker. */
-  samples: string[];
-  /** Higher is better; only comparable within one detection. */
-  score: number;
-}
-
-/** Where the part numbers of a BOM are, in absolute 0-based sheet coordinates. */
-export interface BomLayout {
-  headerRow: number;
-  partColumn: number;
-  /** First and last row to enrich (inclusive). */
-  firstRow: number;
-  lastRow: number;
-  /**
-   * How the column was found when its header alone did not say so, in a sentence for the user
-   * (part numbers found by their content under a generic header, or beside a header left empty).
-   */
-  note?: string;
-  /**
-   * The columns that could hold the maker's part numbers, best first (the chosen one first): every
-   * column of the header row whose header names a part number (distributor and internal numbers
-   * included, ranked low) or whose cells read as part numbers. Empty when the user picked the column.
-   */
-  candidates: ColumnCandidate[];
-  /**
-   * True when the runner-up is close enough that the user should choose: both headers name a part
-   * number of the same kind (or neither does), both columns are mostly part numbers (within 15
-   * points of each other), not just one of them in the maker's own numbering, and they hold
-   * different values. A second-source column (MPN2 beside
-   * MPN, PN_1 beside PN) is never the runner-up. The taskpane shows a picker, the CLI names both.
-   */
-  ambiguous: boolean;
-  /**
-   * How many columns right of their headers the data rows sit (-1 left), 0 when under them: the
-   * manufacturer, quantity and second-source columns are read at their header's column plus this
-   * (see findDataShift). Absent when 0.
-   */
-  shift?: number;
-}
+export { describeAmbiguity, nameColumn } from './layout-notes';
+export type { BomLayout, ColumnCandidate } from './layout-types';
 
 export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
 
@@ -242,17 +200,6 @@ function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, 
   return { ok: true, headerRow, partColumn: selection.column, firstRow, lastRow: last, candidates: [], ambiguous: false };
 }
 
-function describeContentFind(best: ColumnCandidate, headerRow: number): string {
-  return `No header names the part numbers; column ${nameColumn(best.column, best.header)} holds them from ${cellAddress(headerRow + 1, best.column)} on, so PartSpec used it.`;
-}
-
-/** The sentence for data rows that sit beside their header row. */
-function describeShift(best: ColumnCandidate, partHeader: string, shift: number): string {
-  const side = shift > 0 ? 'right' : 'left';
-  const at = `column ${columnLetters(best.column)}`;
-  return `The rows sit one column ${side} of their header: the part numbers under '${partHeader}' (column ${columnLetters(best.column - shift)}) are in ${at}, so PartSpec used ${at} and reads the manufacturer and the other columns one to the ${side} as well.`;
-}
-
 /** Why a column with no part-number header won over one with such a header. */
 function describeHeaderYielded(best: RankedColumn, ranked: readonly RankedColumn[]): string | undefined {
   const named = ranked.find((r) => r.headerScore >= 2) ?? ranked.find((r) => r.headerScore > 0);
@@ -283,20 +230,3 @@ function findPartNumbersByContent(values: readonly (readonly unknown[])[], origi
   return best && { headerRow: best.headerRow, column: best.column };
 }
 
-/** A column as a sentence names it: its letters, and its header in quotes when it has one (`C ('Mfr PN')`). */
-export function nameColumn(column: number, header: string): string {
-  return `${columnLetters(column)}${header ? ` ('${header}')` : ''}`;
-}
-
-/**
- * The sentence for a BOM whose runner-up column is as likely as the one used: both columns named,
- * each with up to `samples` of its values, which one PartSpec used, and how to use the other in
- * the words of the place that asks (`howToPickOther`: the ribbon's selection, the CLI's --column).
- * Undefined when the layout is not ambiguous.
- */
-export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, howToPickOther: (other: ColumnCandidate) => string, samples = 0): string | undefined {
-  const [used, other] = layout.candidates;
-  if (!layout.ambiguous || !used || !other) return undefined;
-  const show = (c: ColumnCandidate): string => `${nameColumn(c.column, c.header)}${samples > 0 ? `: ${c.samples.slice(0, samples).join(', ')}` : ''}`;
-  return `Two columns could be the part numbers, ${show(used)} and ${show(other)}; PartSpec used column ${columnLetters(used.column)}. ${howToPickOther(other)}`;
-}
