@@ -61,12 +61,15 @@ function finish(exitCode) {
   process.exit(exitCode);
 }
 
-/** Resolves once the emulator npm start runs answers its health check. */
-function waitForEmulator() {
+/**
+ * Resolves once `get(url, …)` answers 200, asking again every `everyMs`; rejects with `failure` after
+ * READY_TIMEOUT_MS, and stops asking once npm start is stopping.
+ */
+function waitForAnswer(get, url, options, everyMs, failure) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const attempt = () => {
-      const request = http.get(`${LOCAL_EMULATOR_URL}/healthz`, (response) => {
+      const request = get(url, options, (response) => {
         response.resume();
         if (response.statusCode === 200) resolve();
         else retry();
@@ -76,33 +79,21 @@ function waitForEmulator() {
     };
     const retry = () => {
       if (stopping) return;
-      if (Date.now() > deadline) reject(new Error(`the emulator did not answer at ${LOCAL_EMULATOR_URL} within ${READY_TIMEOUT_MS / 1000} s`));
-      else setTimeout(attempt, 500);
+      if (Date.now() > deadline) reject(new Error(`${failure} within ${READY_TIMEOUT_MS / 1000} s`));
+      else setTimeout(attempt, everyMs);
     };
     attempt();
   });
 }
 
+/** Resolves once the emulator npm start runs answers its health check. */
+function waitForEmulator() {
+  return waitForAnswer(http.get, `${LOCAL_EMULATOR_URL}/healthz`, {}, 500, `the emulator did not answer at ${LOCAL_EMULATOR_URL}`);
+}
+
 /** Resolves once the dev server answers for manifest.xml (its certificate is self-signed). */
 function waitForDevServer() {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const request = https.get(`${DEV_URL}manifest.xml`, { rejectUnauthorized: false }, (response) => {
-        response.resume();
-        if (response.statusCode === 200) resolve();
-        else retry();
-      });
-      request.on('error', retry);
-      request.setTimeout(5000, () => request.destroy());
-    };
-    const retry = () => {
-      if (stopping) return;
-      if (Date.now() > deadline) reject(new Error(`the dev server did not answer within ${READY_TIMEOUT_MS / 1000} s`));
-      else setTimeout(attempt, 1000);
-    };
-    attempt();
-  });
+  return waitForAnswer(https.get, `${DEV_URL}manifest.xml`, { rejectUnauthorized: false }, 1000, 'the dev server did not answer');
 }
 
 /**
