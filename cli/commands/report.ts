@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLang } from '../../api/vocabulary';
@@ -100,6 +101,9 @@ export const reportCommand: Command = {
     const out = flags.nonEmpty('out');
     if (out !== undefined && !workbook) throw new UsageError('--out is for a workbook BOM: a text BOM is only read (use --html or --json for files).');
     if (out !== undefined) checkOutputKind(input, out);
+    if (out !== undefined && extname(out).toLowerCase() !== extname(input).toLowerCase()) {
+      throw new UsageError(`--out ${out}: the workbook with its summary sheet is written as a ${extname(input).toLowerCase()} file, like the BOM; use --html or --json for a page or data.`, { showUsage: false });
+    }
     const html = flags.nonEmpty('html');
     if (json?.file !== undefined && json.file.trim() === '') throw new UsageError('--json= needs a file name.');
     const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');

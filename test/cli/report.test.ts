@@ -5,7 +5,7 @@
  * keeps every other entry byte for byte, a re-run changes only the summary's parts, and LibreOffice
  * opens the result with its charts; the HTML page is self-contained and escaped.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -210,3 +210,15 @@ test('LibreOffice opens the summary sheet with its charts and prints it to PDF',
   expect(summarySheet?.[1].toString('utf8')).toMatch(/^PartSpec Summary/);
   expect(summarySheet?.[1].toString('utf8')).toMatch(/To be discontinued,3,6/);
 }, 180_000);
+
+test('--out of another kind than the workbook (a .html name) is refused before anything is written', async () => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('BOM').addRows([['Part Number', 'Qty'], ['GRM155R71C104KA88D', 2]]);
+  await workbook.xlsx.writeFile(join(world.home, 'kind.xlsx'));
+  const before = readFileSync(join(world.home, 'kind.xlsx'));
+  const run = await cli(['report', 'kind.xlsx', '--out', 'kind.html']);
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim()).toBe('partspec report: --out kind.html: the workbook with its summary sheet is written as a .xlsx file, like the BOM; use --html or --json for a page or data.');
+  expect(existsSync(join(world.home, 'kind.html'))).toBe(false);
+  expect(readFileSync(join(world.home, 'kind.xlsx')).equals(before)).toBe(true);
+});
