@@ -3,7 +3,7 @@ import { STATUS_BUCKETS } from '../../core/report/types';
 import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
 import { enrichSelection } from '../../src/sheets';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { freshWorkbook, useRig } from './helpers';
 
 /* The BOM summary in Excel, against the emulator over real HTTP: every figure agrees with the
  * Match, Status and date cells an enrichment of the same BOM writes, and the BOM is only read. */
@@ -11,13 +11,7 @@ import { freshWorkbook, startRig, type Rig } from './helpers';
 const TODAY = new Date(2026, 10, 24);
 const BOM = LIFECYCLE_BOM;
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+const rig = useRig();
 
 test('every figure of the summary agrees with the Match, Status and date cells of an enrichment of the same BOM', async () => {
   const w = freshWorkbook(rig);

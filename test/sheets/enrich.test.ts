@@ -1,15 +1,9 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
 import { assessRisk, enrichSelection, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
 import type { ProductRecord } from '../../api/product';
-import { freshWorkbook, startRig, type Rig } from './helpers';
+import { freshWorkbook, useRig, type Rig } from './helpers';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.emulator.close();
-});
+const rig = useRig();
 
 const TODAY = new Date(2025, 5, 15);
 const deps = (r: Rig) => ({ run: r.excel.run, client: r.client, now: () => TODAY });
