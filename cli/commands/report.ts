@@ -9,7 +9,7 @@ import { patchSummaryWorkbook } from '../../ooxml/summary-package';
 import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { openBom } from '../io/bom';
+import { openBom, workbookBom } from '../io/bom';
 import { fileDocument } from '../io/bom-document';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
 import { openWorkbookFile } from '../io/workbook-file';
@@ -114,7 +114,7 @@ export const reportCommand: Command = {
     const today = new Date();
 
     const source = workbook ? await openWorkbookFile(input) : undefined;
-    const file = source?.book ?? (await openBom(input, (message) => context.note(message)));
+    const file = source ? workbookBom(source) : await openBom(input, (message) => context.note(message));
     const sheet = flags.string('sheet');
     if (sheet !== undefined && !file.sheetNames.includes(sheet)) {
       source?.book.close();

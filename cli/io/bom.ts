@@ -95,6 +95,9 @@ class XlsxBom implements BomFile {
   }
 }
 
+/** An opened workbook read as a BOM: a failure to read it is one sentence naming the file, as in an enrichment. */
+export const workbookBom = (source: WorkbookFile): BomFile => new XlsxBom(source);
+
 /**
  * Opens a BOM for enrichment by its extension; `note` hears what the reader had to guess (a text
  * file that is not UTF-8, read as Windows-1252).

@@ -35,13 +35,13 @@ interface Enriched extends CliRun {
   peakBytes: number;
 }
 
-/** Writes the workbook, enriches it in place (or into `out`), and measures the run's peak resident size. */
-async function enrich(name: string, bytes: Buffer, out = name): Promise<Enriched> {
+/** Writes the workbook, enriches it in place (or into `out`, or runs `command` on it), and measures the run's peak resident size. */
+async function enrich(name: string, bytes: Buffer, out = name, command = ['enrich', name, '--fields', 'Status', '--out', out]): Promise<Enriched> {
   const file = join(world.home, name);
   const rssFile = join(world.home, `${name}.rss`);
   writeFileSync(file, bytes);
   const env = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url, NODE_OPTIONS: `--require ${PEAK_RSS}`, PARTSPEC_BENCH_RSS_FILE: rssFile };
-  const run = await runCli(['enrich', name, '--fields', 'Status', '--out', out, '--no-cache'], { home: world.home, env });
+  const run = await runCli([...command, '--no-cache'], { home: world.home, env });
   const peakBytes = Number(readFileSync(rssFile, 'utf8'));
   return { ...run, file, before: bytes, after: readFileSync(file), peakBytes };
 }
@@ -82,6 +82,19 @@ test('a drawing of 40,000 unclosed anchors is refused for its XML depth, untouch
   const drawing = `<xdr:wsDr xmlns:xdr="${XDR}">${'<xdr:twoCellAnchor>'.repeat(40_000)}`;
   const bytes = workbook({ sheetTail: '<drawing r:id="rId1"/>', sheetRels: [['rId1', REL_TYPES.drawing, '../drawings/drawing1.xml']], entries: [{ name: 'xl/drawings/drawing1.xml', data: text(drawing) }] });
   expectRefused(await enrich('anchors.xlsx', bytes), limitWords('xmlDepth'));
+});
+
+test('partspec report refuses a workbook too deep or malformed as enrich does: one sentence naming the file, untouched', async () => {
+  const deep = workbook({ sheetTail: `<extLst><ext uri="{00000000-0000-0000-0000-000000000002}">${'<g>'.repeat(40_000)}${'</g>'.repeat(40_000)}</ext></extLst>` });
+  const refusals: [string, Buffer, string | RegExp][] = [
+    ['deep-report.xlsx', deep, limitWords('xmlDepth')],
+    ['malformed-report.xlsx', workbook({ sheetTail: '</sheetData>' }), 'is not a readable .xlsx workbook'],
+  ];
+  for (const [name, bytes, words] of refusals) {
+    const run = await enrich(name, bytes, name, ['report', name]);
+    expectRefused(run, words);
+    expect(run.stderr).toMatch(new RegExp(`^partspec report: \\S*${name.replace('.', '\\.')}`));
+  }
 });
 
 test('legacy VML of 15,000 unclosed form-control shapes is refused for its XML depth at once, untouched', async () => {
