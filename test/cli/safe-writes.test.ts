@@ -3,9 +3,9 @@ import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { Sink } from '../../ooxml/zip-stream';
-import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
+import { ROOT, readXlsx, rowTexts, useEmulatorHome, type CliRun } from './helpers';
 
 /*
  * Every file partspec writes goes to a temporary file in the same folder and is renamed into
@@ -16,20 +16,8 @@ import { ROOT, makeTempDir, readXlsx, rowTexts, type CliRun } from './helpers';
 const BIN = join(ROOT, 'bin', 'partspec.js');
 const FAULTS = join(__dirname, 'support', 'fs-faults.cjs');
 const KEPT = join(ROOT, 'test', 'fixtures', 'workbooks', 'kept.xlsx');
-let emulator: RunningEmulator;
-let home: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  ({ dir: home, cleanup } = makeTempDir());
-  chmodSync(home, 0o755);
-});
-
-afterAll(async () => {
-  await emulator.close();
-  cleanup();
-});
+const world = useEmulatorHome();
+beforeAll(() => chmodSync(world.home, 0o755));
 
 interface Started {
   child: ChildProcess;
@@ -38,7 +26,7 @@ interface Started {
 
 /** Starts `partspec` in `cwd` as a user would, optionally as another user or with a disk fault. */
 function startCli(args: readonly string[], options: { cwd: string; fault?: 'enospc' | 'hang'; uid?: number }): Started {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.cwd, XDG_CACHE_HOME: join(home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: emulator.url };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.cwd, XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url };
   if (options.fault) Object.assign(env, { NODE_OPTIONS: `--require ${FAULTS}`, PARTSPEC_TEST_FS_FAULT: options.fault });
   const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
   const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
@@ -55,7 +43,7 @@ function startCli(args: readonly string[], options: { cwd: string; fault?: 'enos
 
 /** A fresh folder under the run folder holding a copy of kept.xlsx as book.xlsx. */
 function folderWithBook(name: string): { dir: string; book: string; original: Buffer } {
-  const dir = join(home, name);
+  const dir = join(world.home, name);
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   const book = join(dir, 'book.xlsx');
@@ -128,7 +116,7 @@ test.each([
 });
 
 test('a full disk while streaming a new xlsx (search --out): one sentence, exit 2, no file and no temporary file left', async () => {
-  const dir = join(home, 'full-search');
+  const dir = join(world.home, 'full-search');
   mkdirSync(dir, { recursive: true });
   const run = await startCli(['search', '--category', 'inductors', '--fields', 'Status', '--out', 'parts.xlsx'], { cwd: dir, fault: 'enospc' }).done;
   expect(run.code).toBe(2);
@@ -209,7 +197,7 @@ describe('an input that is not a regular file is refused at once, before anythin
     ['a folder named .xlsx', 'folder.xlsx', (dir) => mkdirSync(join(dir, 'folder.xlsx')), /^partspec enrich: folder\.xlsx is a folder, not a regular file/],
   ];
   test.each(cases)('%s', async (_what, name, make, message) => {
-    const dir = join(home, `input-${name}`);
+    const dir = join(world.home, `input-${name}`);
     mkdirSync(dir, { recursive: true });
     make(dir);
     const started = Date.now();
@@ -221,7 +209,7 @@ describe('an input that is not a regular file is refused at once, before anythin
   });
 
   test('a config file that is a device (--config /dev/zero) is refused, not read without end', async () => {
-    const run = await startCli(['config', '--config', '/dev/zero'], { cwd: home }).done;
+    const run = await startCli(['config', '--config', '/dev/zero'], { cwd: world.home }).done;
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('partspec config: /dev/zero is a device, not a regular file; PartSpec reads only regular files.');
   });
