@@ -102,6 +102,20 @@ export function categoryLabel(id: CategoryId, lang: Lang): string {
   return CATEGORIES[id].groups.map((g) => GROUP_LABELS[g][lang]).join(' + ');
 }
 
+/** The `<option>`s of a list of categories, each named in the pane's language. */
+export function CategoryOptions({ ids }: { ids: readonly CategoryId[] }): JSX.Element {
+  const { uiLang } = useUi();
+  return (
+    <>
+      {ids.map((id) => (
+        <option key={id} value={id}>
+          {categoryLabel(id, uiLang)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** The `<option>`s of the three data languages, each named in the pane's language. */
 export function LanguageOptions(): JSX.Element {
   const { t } = useUi();

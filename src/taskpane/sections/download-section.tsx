@@ -6,7 +6,7 @@ import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset 
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
-import { ErrorMessage, InfoMessage, categoryLabel, LanguageOptions, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, CategoryOptions, LanguageOptions, useSectionStyles } from './common';
 import { ImportProgressView, ImportSummaryView } from './search-section';
 
 export interface DownloadSectionProps {
@@ -59,11 +59,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
     <div className={section.section}>
       <Field label={t('downloadCategory')}>
         <Select value={category} disabled={busy} onChange={(_, d) => isCategoryId(d.value) && setCategory(d.value)} data-testid="download-category">
-          {DOWNLOAD_CATEGORY_IDS.map((id) => (
-            <option key={id} value={id}>
-              {categoryLabel(id, uiLang)}
-            </option>
-          ))}
+          <CategoryOptions ids={DOWNLOAD_CATEGORY_IDS} />
         </Select>
       </Field>
       <Field label={t('downloadLang')}>

@@ -23,7 +23,7 @@ import type { ImportProgress, ImportSummary, SearchPreview, TaskpaneServices } f
 import { useUi } from '../ui-context';
 import { useTask, type Task } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
-import { ErrorMessage, InfoMessage, TaskProgress, categoryLabel, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, TaskProgress, CategoryOptions, useSectionStyles } from './common';
 import { ConditionRowEditor } from './condition-row-editor';
 import { OrderEditor } from './order-editor';
 import { PreviewTable } from './preview-table';
@@ -45,7 +45,7 @@ export interface SearchSectionProps {
 export function SearchSection({ services, preferences }: SearchSectionProps): JSX.Element {
   const styles = useStyles();
   const section = useSectionStyles();
-  const { t, busy, inExcel, uiLang } = useUi();
+  const { t, busy, inExcel } = useUi();
   const lang = preferences.lang;
   const [category, setCategory] = useState<CategoryId | undefined>(DEFAULT_CATEGORY);
   const [rows, setRows] = useState<ConditionRow[]>([]);
@@ -140,11 +140,7 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
           data-testid="search-category"
         >
           <option value="">{t('anyCategory')}</option>
-          {CATEGORY_IDS.map((id) => (
-            <option key={id} value={id}>
-              {categoryLabel(id, uiLang)}
-            </option>
-          ))}
+          <CategoryOptions ids={CATEGORY_IDS} />
         </Select>
       </Field>
 
