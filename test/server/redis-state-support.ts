@@ -1,0 +1,73 @@
+/** The shared state layer against a real redis-server: several instances in one process, closed after each test. */
+import { createRedisState, type RedisSharedState } from '../../server/state/redis';
+import type { CachedAnswer } from '../../server/state/types';
+import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+
+export interface Logged {
+  level: 'info' | 'warn';
+  message: string;
+}
+
+export const answer = (text: string): CachedAnswer => ({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) });
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads until `accept` takes the value or `timeoutMs` has passed; returns the last value read. */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > until) return value;
+    await sleep(50);
+  }
+}
+
+export interface RedisInstances {
+  /** The redis-server of the file (started in `beforeAll`). */
+  readonly redis: RedisServerFixture;
+  /** Every state opened in the current test; each is closed after it. */
+  readonly opened: RedisSharedState[];
+  /** Opens `count` instances on one key prefix (a fresh one unless `extra.prefix`), each with its own log. */
+  openInstances(count: number, extra?: Partial<Parameters<typeof createRedisState>[0]>): Promise<{ states: RedisSharedState[]; logs: Logged[][]; prefix: string }>;
+}
+
+/**
+ * Starts redis-server for the file's tests (`beforeAll`), closes the states a test opened and
+ * restarts a Redis the test stopped (`afterEach`), and stops it afterwards (`afterAll`).
+ */
+export function useRedisInstances(): RedisInstances {
+  const opened: RedisSharedState[] = [];
+  let prefixCounter = 0;
+  const world = {
+    opened,
+    async openInstances(count: number, extra: Partial<Parameters<typeof createRedisState>[0]> = {}) {
+      const prefix = extra.prefix ?? `t${(prefixCounter += 1)}:`;
+      const logs: Logged[][] = [];
+      const states: RedisSharedState[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const log: Logged[] = [];
+        logs.push(log);
+        const state = await createRedisState({
+          url: world.redis.url,
+          prefix,
+          teamMode: true,
+          log: { info: (message) => log.push({ level: 'info', message }), warn: (message) => log.push({ level: 'warn', message }) },
+          ...extra,
+        });
+        states.push(state);
+        opened.push(state);
+      }
+      return { states, logs, prefix };
+    },
+  } as RedisInstances & { redis: RedisServerFixture };
+  beforeAll(async () => {
+    world.redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+    if (!world.redis.running()) await world.redis.restart();
+  });
+  afterAll(async () => {
+    await world.redis?.stop();
+  });
+  return world;
+}
