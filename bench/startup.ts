@@ -6,7 +6,7 @@
  * checked, since timings never decide the exit code.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { progress } from './conditions';
@@ -20,8 +20,21 @@ const GOAL_MS = 200;
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * `bin/partspec.js` in a folder laid out as an installed package (bin, build, package.json and
+ * node_modules, no TypeScript sources), so it runs the compiled code even when a source in the
+ * clone changed after the build (the clone's own bin would then compile the sources with tsx).
+ */
+function installedBin(dir: string): string {
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(BIN, join(dir, 'bin', 'partspec.js'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const name of ['build', 'node_modules']) symlinkSync(join(ROOT, name), join(dir, name));
+  return join(dir, 'bin', 'partspec.js');
+}
+
 /** Runs `partspec --help` RUNS times; median wall time and peak resident size. */
-function measure(env: NodeJS.ProcessEnv): { ms: number; rss: number } {
+function measure(env: NodeJS.ProcessEnv, bin = BIN): { ms: number; rss: number } {
   const dir = mkdtempSync(join(tmpdir(), 'partspec-startup-'));
   const times: number[] = [];
   const peaks: number[] = [];
@@ -29,7 +42,7 @@ function measure(env: NodeJS.ProcessEnv): { ms: number; rss: number } {
     for (let i = 0; i < RUNS; i++) {
       const rssFile = join(dir, `rss-${i}`);
       const started = process.hrtime.bigint();
-      const run = spawnSync(process.execPath, ['--require', PRELOAD, BIN, '--help'], { env: { ...process.env, ...env, PARTSPEC_BENCH_RSS_FILE: rssFile }, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--require', PRELOAD, bin, '--help'], { env: { ...process.env, ...env, PARTSPEC_BENCH_RSS_FILE: rssFile }, encoding: 'utf8' });
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (run.status !== 0 || !run.stdout.startsWith('usage: partspec')) throw new Error(`partspec --help failed: ${run.stderr}`);
       peaks.push(Number(readFileSync(rssFile, 'utf8')));
@@ -43,7 +56,13 @@ function measure(env: NodeJS.ProcessEnv): { ms: number; rss: number } {
 export function runStartup(): BenchmarkResult {
   progress('B10 compiling the command line (npm run build:node)…');
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-node.js')], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
-  const compiled = measure({ PARTSPEC_FROM_SOURCE: '0' });
+  const installed = mkdtempSync(join(tmpdir(), 'partspec-installed-'));
+  let compiled: { ms: number; rss: number };
+  try {
+    compiled = measure({}, installedBin(installed));
+  } finally {
+    rmSync(installed, { recursive: true, force: true });
+  }
   const source = measure({ PARTSPEC_FROM_SOURCE: '1' });
   const rows: Row[] = [
     {
