@@ -47,6 +47,8 @@ export const INDUCTANCE_TOLERANCES: Readonly<Record<string, string>> = {
 export interface InductorApplication {
   target: string;
   construction?: string;
+  /** The product name, where the construction makes it another product than its structure's. */
+  productName?: string;
 }
 
 const HF: InductorApplication = { target: 'High frequency circuits' };
@@ -66,7 +68,7 @@ export const CHIP_INDUCTOR_LINES: Readonly<
   G: { applications: { H: HF }, sizes: ['03', '15', '18'], categories: 'NS', maxHenries: 1e-6 },
   P: { applications: { T: HF, H: HF }, sizes: ['02', '03', '15'], categories: 'NQ', maxHenries: 1e-6 },
   W: {
-    applications: { A: HF, C: { target: 'Power lines circuits', construction: 'Wire wound type (Ferrite)' } },
+    applications: { A: HF, C: { target: 'Power lines circuits', construction: 'Wire wound type (Ferrite)', productName: 'Chip Inductors (Wire Wound Type, Ferrite Core)' } },
     sizes: ['03', '04', '15', '18', '21', '2B', '2H', '31', '32', '43'],
     categories: 'N',
     maxHenries: 1e-4,

@@ -85,7 +85,7 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
   return {
     group: 'Ind',
     ...packageForm(partno, packageCode, INDUCTOR_PACKAGING[packageCode]),
-    facts: { productName: structure.productName, ...CHIP_FACTS },
+    facts: { productName: application.productName ?? structure.productName, ...CHIP_FACTS },
     values: {
       ...inductorValues(series, INDUCTOR_SIZES[sizeCode], henries, INDUCTANCE_TOLERANCES[toleranceCode]),
       Construction: shared([application.construction ?? structure.construction]),
