@@ -102,6 +102,18 @@ export function categoryLabel(id: CategoryId, lang: Lang): string {
   return CATEGORIES[id].groups.map((g) => GROUP_LABELS[g][lang]).join(' + ');
 }
 
+/** The note under an action that only works inside Excel; nothing when the pane is in Excel. */
+export function NeedsExcelNote({ size }: { size?: 200 }): JSX.Element | null {
+  const { t, inExcel } = useUi();
+  const section = useSectionStyles();
+  if (inExcel) return null;
+  return (
+    <Text size={size} className={section.muted}>
+      {t('needsExcel')}
+    </Text>
+  );
+}
+
 /** The `<option>`s of a list of categories, each named in the pane's language. */
 export function CategoryOptions({ ids }: { ids: readonly CategoryId[] }): JSX.Element {
   const { uiLang } = useUi();

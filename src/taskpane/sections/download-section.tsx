@@ -6,7 +6,7 @@ import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset 
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
-import { ErrorMessage, InfoMessage, CategoryOptions, LanguageOptions, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, NeedsExcelNote, CategoryOptions, LanguageOptions, useSectionStyles } from './common';
 import { ImportProgressView, ImportSummaryView } from './search-section';
 
 export interface DownloadSectionProps {
@@ -109,11 +109,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
               {t('importCategory')}
             </Button>
           </div>
-          {!inExcel ? (
-            <Text size={200} className={section.muted}>
-              {t('needsExcel')}
-            </Text>
-          ) : null}
+          <NeedsExcelNote size={200} />
         </div>
       ) : null}
 

@@ -22,7 +22,7 @@ import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
-import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, useSectionStyles } from './common';
 import { AlternatePicker, CandidatePicker } from './part-column-choice';
 
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichProgress['phase'], MessageKey>> = {
@@ -114,7 +114,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
 
   return (
     <div className={section.section}>
-      {!inExcel ? <Text className={section.muted}>{t('needsExcel')}</Text> : null}
+      <NeedsExcelNote />
       <fieldset className={section.group} data-testid="enrich-column">
         <legend className={section.legend}>{t('partColumn')}</legend>
         <div className={section.actions}>

@@ -23,7 +23,7 @@ import type { ImportProgress, ImportSummary, SearchPreview, TaskpaneServices } f
 import { useUi } from '../ui-context';
 import { useTask, type Task } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
-import { ErrorMessage, InfoMessage, TaskProgress, CategoryOptions, useSectionStyles } from './common';
+import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, CategoryOptions, useSectionStyles } from './common';
 import { ConditionRowEditor } from './condition-row-editor';
 import { OrderEditor } from './order-editor';
 import { PreviewTable } from './preview-table';
@@ -199,11 +199,7 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
           {t('importToSheet')}
         </Button>
       </div>
-      {!inExcel ? (
-        <Text size={200} className={section.muted}>
-          {t('needsExcel')}
-        </Text>
-      ) : null}
+      <NeedsExcelNote size={200} />
 
       <ImportProgressView task={importTask} testId="search-import-progress" />
       {previewTask.running ? <TaskProgress testId="search-preview-progress" label={t('loading')} onCancel={previewTask.cancel} /> : null}
