@@ -35,61 +35,21 @@ export function createServerMetrics(options: ServerMetricsOptions): ServerMetric
   let answeredAt = 0;
   let failedAt = 0;
 
-  const requests = new Counter({
-    name: 'partspec_http_requests_total',
-    help: 'Requests answered by this server, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
-  const requestSeconds = new Histogram({
-    name: 'partspec_http_request_duration_seconds',
-    help: 'Time to answer a request, queueing for the upstream budget included.',
-    labelNames: ['route'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const upstreamRequests = new Counter({
-    name: 'partspec_upstream_requests_total',
-    help: "Requests sent to the maker's API, by relay route and its status ('error' when no answer arrived).",
-    labelNames: ['route', 'status'] as const,
-    registers,
-  });
-  const upstreamSeconds = new Histogram({
-    name: 'partspec_upstream_request_duration_seconds',
-    help: "Time the maker's API took to answer (headers), by relay route.",
-    labelNames: ['route'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const cacheLookups = new Counter({
-    name: 'partspec_cache_lookups_total',
-    help: 'Answer-cache lookups by relay route and result (hit or miss).',
-    labelNames: ['route', 'result'] as const,
-    registers,
-  });
-  const queueSeconds = new Histogram({
-    name: 'partspec_budget_queue_wait_seconds',
-    help: 'Time a request waited for the upstream budget before it could be sent.',
-    labelNames: ['route'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const budgetTimeouts = new Counter({
-    name: 'partspec_budget_timeouts_total',
-    help: 'Requests answered 503 because the upstream budget could not serve them before their timeout.',
-    labelNames: ['route'] as const,
-    registers,
-  });
-  const upstream429 = new Counter({
-    name: 'partspec_upstream_429_total',
-    help: "429 answers from the maker's API (each one pauses every request for its Retry-After).",
-    registers,
-  });
-  const pauseSeconds = new Counter({
-    name: 'partspec_upstream_pause_seconds_total',
-    help: 'Pause asked for by the upstream 429s (their Retry-After), in seconds.',
-    registers,
-  });
+  /** A counter of this server's registry, by the given labels. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> => new Counter({ name, help, labelNames, registers });
+  /** A histogram of this server's registry in SECONDS_BUCKETS, by relay route. */
+  const histogram = (name: string, help: string): Histogram<'route'> =>
+    new Histogram({ name, help, labelNames: ['route'] as const, buckets: SECONDS_BUCKETS, registers });
+  const requests = counter('partspec_http_requests_total', 'Requests answered by this server, by route pattern, method and status.', ['route', 'method', 'status']);
+  const requestSeconds = histogram('partspec_http_request_duration_seconds', 'Time to answer a request, queueing for the upstream budget included.');
+  const upstreamRequests = counter('partspec_upstream_requests_total', "Requests sent to the maker's API, by relay route and its status ('error' when no answer arrived).", ['route', 'status']);
+  const upstreamSeconds = histogram('partspec_upstream_request_duration_seconds', "Time the maker's API took to answer (headers), by relay route.");
+  const cacheLookups = counter('partspec_cache_lookups_total', 'Answer-cache lookups by relay route and result (hit or miss).', ['route', 'result']);
+  const queueSeconds = histogram('partspec_budget_queue_wait_seconds', 'Time a request waited for the upstream budget before it could be sent.');
+  const budgetTimeouts = counter('partspec_budget_timeouts_total', 'Requests answered 503 because the upstream budget could not serve them before their timeout.', ['route']);
+  const upstream429 = counter('partspec_upstream_429_total', "429 answers from the maker's API (each one pauses every request for its Retry-After).");
+  const pauseSeconds = counter('partspec_upstream_pause_seconds_total', 'Pause asked for by the upstream 429s (their Retry-After), in seconds.');
+
   new Gauge({
     name: 'partspec_upstream_paused',
     help: '1 while upstream requests are paused by a 429 (on any instance, with Redis), else 0.',
