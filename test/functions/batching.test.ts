@@ -1,20 +1,18 @@
 import { URL_BUDGET_BYTES } from '../../api/vocabulary';
 import { spec } from '../../src/functions/functions';
 import { describeError } from '../support/custom-functions-shim';
-import { lookupLowerBound, recalculate as recalculateCells, settledRequests, spreadPartnos, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { lookupLowerBound, recalculate as recalculateCells, settledRequests, spreadPartnos, useFunctionsHarness } from '../support/functions-harness';
 
 /** Fields every group returns, so every cell of the 1,000 × 8 grid has a value. */
 const FIELDS = ['Status', 'PackageType', 'MinOrderQuantity', 'Rohs', 'Length', 'Width', 'MediaFileUrls.SpecificationsSheet', 'PartnoWithoutPackageCode'];
 
-let h: FunctionsHarness;
+const h = useFunctionsHarness();
 let parts: string[];
 
-beforeAll(async () => {
-  h = await startFunctionsHarness();
+beforeAll(() => {
   parts = spreadPartnos(h.emulator, 1000);
   expect(new Set(parts).size).toBe(1000);
 });
-afterAll(() => h.close());
 
 /** One recalculation: every cell's formula called at once, as Excel does; resolves with the values. */
 function recalculate(fields: readonly string[]): Promise<unknown[]> {

@@ -2,17 +2,13 @@ import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { downloadUrl, fields, info, list, risk, search } from '../../src/functions/functions';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { describeError } from '../support/custom-functions-shim';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, settledRequests, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
 
 const CAP = 'MCS18R71H104KZ9D';
 const IND = 'MPM25PMT01R0MZ9K';
 
-let h: FunctionsHarness;
-beforeAll(async () => {
   // The emulator's lifecycle data is written relative to 2026-10-01; the harness's today is that day.
-  h = await startFunctionsHarness();
-});
-afterAll(() => h.close());
+const h = useFunctionsHarness();
 
 const partnoWhere = (predicate: (values: Record<string, unknown>) => boolean): string =>
   h.emulator.catalog.products.find((p) => predicate(p.values))!.values.Partno as string;
@@ -199,5 +195,5 @@ describe('PART.INFO', () => {
 /** Reinstalls this file's harness after a test replaced the runtime. */
 async function startAgain(): Promise<void> {
   await h.close();
-  h = await startFunctionsHarness();
+  Object.assign(h, await startFunctionsHarness());
 }

@@ -6,13 +6,9 @@
 import { format as renderExcel } from 'numfmt';
 import { search, spec } from '../../src/functions/functions';
 import { setFunctionsRuntime } from '../../src/functions/runtime';
-import { errorOf, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
 
-let h: FunctionsHarness;
-beforeAll(async () => {
-  h = await startFunctionsHarness();
-});
-afterAll(() => h.close());
+const h = useFunctionsHarness();
 
 type Formatted = { type: string; basicValue: number; numberFormat: string };
 const shown = (cell: unknown): string => renderExcel((cell as Formatted).numberFormat, (cell as Formatted).basicValue);

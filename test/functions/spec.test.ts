@@ -1,7 +1,7 @@
 import { HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { spec } from '../../src/functions/functions';
 import { describeError } from '../support/custom-functions-shim';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, settledRequests, useFunctionsHarness } from '../support/functions-harness';
 
 /** Hostile parts have fixed specs whatever the catalog seed: 100 nF / 50 V X7R 1608, 1 µH 2520, 10 nH 1005. */
 const CAP = 'MCS18R71H104KZ9D';
@@ -9,11 +9,7 @@ const CAP_BASE = 'MCS18R71H104KZ9';
 const IND = 'MPM25PMT01R0MZ9K';
 const IND_SMALL = 'MLG15HNT010NJZ9D';
 
-let h: FunctionsHarness;
-beforeAll(async () => {
-  h = await startFunctionsHarness();
-});
-afterAll(() => h.close());
+const h = useFunctionsHarness();
 
 /** One cell, as `=PART.SPEC(partno, field, unit)` in a single cell shows it. */
 async function one(partno: string, field: string, unit?: string): Promise<unknown> {

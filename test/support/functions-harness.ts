@@ -63,6 +63,19 @@ export async function startFunctionsHarness(options: FunctionsHarnessOptions = {
   };
 }
 
+/**
+ * Starts the harness for the file's tests (`beforeAll`) and closes it afterwards (`afterAll`); read
+ * its fields inside tests.
+ */
+export function useFunctionsHarness(options: FunctionsHarnessOptions = {}): FunctionsHarness {
+  const harness = {} as FunctionsHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startFunctionsHarness(options));
+  });
+  afterAll(() => harness.close?.());
+  return harness;
+}
+
 /** `count` distinct part numbers spread evenly over the whole catalog, so every group is present. */
 export function spreadPartnos(emulator: RunningEmulator, count: number): string[] {
   const all = emulator.catalog.products;
