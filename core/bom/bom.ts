@@ -71,7 +71,9 @@ function rankColumns(values: readonly (readonly unknown[])[], origin: { row: num
     const weight = Math.min(1, content.rows / MIN_CONTENT_ROWS);
     const distributorShare = content.rows === 0 ? 0 : content.distributor / content.rows;
     const empty = content.rows >= MIN_CONTENT_ROWS && filledShare(content) < 0.2 ? 3 : 0;
-    const score = Math.round((2 * headerScore + weight * (4 * share + 3 * makerShare(content) - 3 * distributorShare) - empty) * 100) / 100;
+    // A part-number header over cells that are filled but no part numbers (quantities or references slid under it) loses its header's weight.
+    const misfilled = headerScore > 0 && content.rows >= MIN_CONTENT_ROWS && filledShare(content) >= 0.5 && share < 0.2 ? headerScore : 0;
+    const score = Math.round((2 * headerScore + weight * (4 * share + 3 * makerShare(content) - 3 * distributorShare) - empty - misfilled) * 100) / 100;
     const samples = cells.filter((v) => !isBlank(v)).slice(0, SAMPLES).map(textOf);
     ranked.push({ column: origin.column + c, header: textOf(header[c]), samples, score, headerScore, content });
   }

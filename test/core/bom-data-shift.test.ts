@@ -82,3 +82,10 @@ test('a picked column of shifted rows carries the shift the sets are planned wit
   const layout = detectBomLayout({ values, origin: { row: 0, column: 0 }, selection: { row: 1, column: 3, rowCount: values.length - 1, columnCount: 1 } });
   expect(layout).toMatchObject({ ok: true, partColumn: 3, shift: 1 });
 });
+
+test('a shifted BOM of part numbers outside the maker numbering (the emulator catalog) is found beside its header too', () => {
+  const parts = ['MCA155C0J112JA1D', 'MLA25R72A220KA1A', 'MCS18R71H104KZ9D', 'MCA15L81C392KA1J', 'MLF18FST05R6KB2J', 'MCA18C71A104MA2J'];
+  const values: unknown[][] = [['Ref', 'Qty', 'Part number', 'Manufacturer', 'Description'], ...parts.map((p, i) => ['', `C${i + 1}`, i + 1, p, 'Murata', `Line ${i}`])];
+  const layout = detectBomLayout({ values, origin: { row: 0, column: 0 } });
+  expect(layout.ok && [layout.partColumn, layout.shift]).toEqual([3, 1]);
+});
