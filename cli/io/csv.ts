@@ -85,7 +85,9 @@ export async function readCsv(file: string): Promise<CsvTable> {
   try {
     const { text, layout, fellBack, strayBytes } = decodeTextTable(bytes);
     const delimiter = detectDelimiter(text, extname(file).toLowerCase() === '.tsv' ? '\t' : undefined);
-    const records = parseTextRecords(text, { delimiter, maxRecordChars: FILE_LIMITS.textLineBytes.value, maxFieldChars: FILE_LIMITS.textFieldChars.value });
+    // One record past Excel's last row is enough to refuse: the rest is never split.
+    const records = parseTextRecords(text, { delimiter, maxRecordChars: FILE_LIMITS.textLineBytes.value, maxFieldChars: FILE_LIMITS.textFieldChars.value, maxRecords: FILE_LIMITS.sheetRows.value + 1 });
+    if (records.length > FILE_LIMITS.sheetRows.value) throw new FileError(new FileLimitError('sheetRows', `The text BOM ${file}`).message);
     checkLineBytes(file, text, records, layout);
     let count = records.length;
     while (count > 0 && records[count - 1].fields.every((c) => c === '')) count--;

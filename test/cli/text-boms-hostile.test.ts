@@ -143,3 +143,11 @@ test('a 140,000-row CSV is enriched in place without a stack overflow: every lin
   expect(added[0]).toBe(',PartSpec: Match,PartSpec: Status');
   expect(added.filter((rest) => rest.startsWith(',Exact,'))).toHaveLength(140_000);
 }, 120_000);
+
+test("a text BOM longer than Excel's grid (1,048,577 lines) is refused naming the row limit, after reading no more than one line past it", async () => {
+  const bytes = Buffer.from(`MPN\n${'GRM155R71C104KA88D\n'.repeat(FILE_LIMITS.sheetRows.value)}`);
+  const { run, before, after } = await enrichBytes('too-many-rows.csv', bytes);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(describeLimit('sheetRows'));
+  expect(after.equals(before)).toBe(true);
+});
