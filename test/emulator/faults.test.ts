@@ -1,12 +1,7 @@
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { get, send } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
+const emulator = useEmulator();
 afterEach(() => emulator.configure({ failRate: 0, dropRate: 0, latencyMs: 0, rateLimit: undefined }));
 
 const products = () => `${emulator.url}/v2/products?$filter=Partno%20eq%20%27MCS18R71H104KZ9D%27`;

@@ -1,13 +1,9 @@
 import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
-import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { byCodeUnits, get, partno, partnosOf, search, searchError } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
+const emulator = useEmulator();
 
 const v = (p: CatalogProduct, key: string): unknown => p.values[key];
 const num = (p: CatalogProduct, key: string): number => (typeof p.values[key] === 'number' ? (p.values[key] as number) : NaN);

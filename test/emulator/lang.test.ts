@@ -1,13 +1,8 @@
 import { ALLOWED_VALUES, translateValue, type Lang } from '../../api';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { get, partnosOf, productsOf, search, searchError, searchUrl } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
+const emulator = useEmulator();
 
 const SAMPLE = "Partno eq 'MCS18R71H104KZ9D|MLS751XA2101JZ9B|MPM25PMT01R0MZ9K'";
 

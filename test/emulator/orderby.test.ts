@@ -1,12 +1,8 @@
-import { startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { type CatalogProduct } from '../../emulator';
 import { byCodeUnits, partno, partnosOf, productsOf, search, searchError } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
+const emulator = useEmulator();
 
 const lead = (): CatalogProduct[] => emulator.catalog.byGroup.Lead.filter((p) => (p.values.Partno as string).startsWith('MLS'));
 const cap = (p: CatalogProduct): number => p.values['Specs.Capacitance'] as number;

@@ -1,14 +1,11 @@
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import type { ServiceCondition } from '../../api';
 import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
 import { createDefaultServices } from '../../src/taskpane/default-services';
 import { MESSAGES } from '../../src/taskpane/i18n';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
+const emulator = useEmulator();
 
 /** Resolves once the emulator has answered `count` requests with 500. */
 async function failures(count: number): Promise<void> {
