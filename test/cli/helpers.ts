@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import type { EmulatorOptions, RunningEmulator } from '../../emulator';
+import { useEmulator } from '../support/use-emulator';
 
 export const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'partspec.js');
@@ -84,14 +85,10 @@ export interface EmulatorHome {
  * and stops and removes them afterwards (`afterAll`); read `emulator` and `home` inside tests.
  */
 export function useEmulatorHome(options: EmulatorOptions = {}): EmulatorHome {
-  const world = {} as { emulator: RunningEmulator; home: string; cleanup: () => void };
-  beforeAll(async () => {
-    world.emulator = await startEmulator({ ...options, port: 0 });
+  const world = { emulator: useEmulator(options) } as { emulator: RunningEmulator; home: string; cleanup: () => void };
+  beforeAll(() => {
     ({ dir: world.home, cleanup: world.cleanup } = makeTempDir());
   });
-  afterAll(async () => {
-    await world.emulator?.close();
-    world.cleanup?.();
-  });
+  afterAll(() => world.cleanup?.());
   return world;
 }

@@ -1,19 +1,11 @@
 import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
-import { runQuery, startEmulator, type CatalogProduct, type RunningEmulator } from '../../emulator';
+import { runQuery, type CatalogProduct } from '../../emulator';
 import { byCodeUnits, get, partno, partnosOf, productsOf, search, send, type SearchBody } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 /** A second emulator (same catalog) that answers with the nesting variants clients must tolerate. */
-let quirky: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  quirky = await startEmulator({ port: 0, quirks: { groupLevelFields: true, numbersAsStrings: true, nullFields: true } });
-});
-afterAll(async () => {
-  await emulator.close();
-  await quirky.close();
-});
+const quirky = useEmulator({ quirks: { groupLevelFields: true, numbersAsStrings: true, nullFields: true } });
 
 const expectedPartnos = (test: (p: CatalogProduct) => boolean): string[] =>
   emulator.catalog.products.filter(test).map(partno).sort(byCodeUnits);

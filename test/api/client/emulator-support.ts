@@ -1,4 +1,5 @@
-import { startEmulator, type FaultOptions, type RequestLogEntry, type RunningEmulator } from '../../../emulator';
+import type { FaultOptions, RequestLogEntry, RunningEmulator } from '../../../emulator';
+import { useEmulator } from '../../support/use-emulator';
 import { logSettled } from '../../support/settle';
 
 export { logSettled };
@@ -27,11 +28,7 @@ export function filterOf(url: string): string {
  * log, so each test counts only its own requests. Read `emulator` inside tests.
  */
 export function useSettledEmulator(faults?: FaultOptions): { readonly emulator: RunningEmulator } {
-  const world = {} as { emulator: RunningEmulator };
-  beforeAll(async () => {
-    world.emulator = await startEmulator({ port: 0 });
-  });
-  afterAll(() => world.emulator?.close());
+  const world = { emulator: useEmulator() };
   beforeEach(async () => {
     await logSettled(world.emulator);
     if (faults) world.emulator.configure(faults);
