@@ -11,22 +11,19 @@ import {
   PARTNO_PATTERN,
   REFERENCE_DATE,
   generateCatalog,
-  startEmulator,
   type Catalog,
   type CatalogProduct,
-  type RunningEmulator,
 } from '../../emulator';
 import { byCodeUnits, partno, search } from './helpers';
+import { useEmulator } from '../support/use-emulator';
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 let catalog: Catalog;
 let otherSeed: Catalog;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
+beforeAll(() => {
   catalog = emulator.catalog;
 });
-afterAll(() => emulator.close());
 
 const count = (products: readonly CatalogProduct[], test: (p: CatalogProduct) => boolean): number => products.filter(test).length;
 

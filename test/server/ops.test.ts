@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { createServerMetrics } from '../../server/ops/metrics';
 import { opsPlugin } from '../../server/ops/plugin';
@@ -9,6 +9,7 @@ import type { Rate } from '../../server/options';
 import { createMemoryState } from '../../server/state/memory';
 import type { SharedState } from '../../server/state/types';
 import { send, searchUrl } from '../emulator/helpers';
+import { useEmulator } from '../support/use-emulator';
 
 /** /healthz, /readyz and /metrics of one server (in-process state) in front of the emulator. */
 
@@ -21,7 +22,7 @@ interface World {
   state: SharedState;
 }
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 let dir: string;
 const worlds: World[] = [];
 let partnos: string[];
@@ -51,7 +52,6 @@ function sample(text: string, series: string): number | undefined {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'partspec-ops-'));
-  emulator = await startEmulator({ port: 0 });
   partnos = [...emulator.catalog.byPartno.keys()];
 });
 
@@ -64,10 +64,7 @@ afterEach(async () => {
   await Promise.all(worlds.splice(0).map((w) => w.server.close()));
 });
 
-afterAll(async () => {
-  await emulator.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('/healthz answers while the process runs, without a token and without asking the upstream', async () => {
   const world = await startWorld({ upstream: 'http://127.0.0.1:9' });

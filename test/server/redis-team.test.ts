@@ -1,7 +1,8 @@
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import type { RunningEmulator } from '../../emulator';
 import { send, searchUrl } from '../emulator/helpers';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
 import { startTeam, type Team } from '../support/team-servers';
+import { useEmulator } from '../support/use-emulator';
 
 /**
  * Two and three PartSpec servers sharing one real redis-server, in front of the emulator, as a
@@ -9,7 +10,7 @@ import { startTeam, type Team } from '../support/team-servers';
  */
 
 let redis: RedisServerFixture;
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 let team: Team | undefined;
 let partnos: string[];
 let teamCounter = 0;
@@ -44,7 +45,6 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  emulator = await startEmulator({ port: 0 });
   partnos = [...emulator.catalog.byPartno.keys()];
 });
 
@@ -59,10 +59,7 @@ afterEach(async () => {
   if (!redis.running()) await redis.restart();
 });
 
-afterAll(async () => {
-  await emulator.close();
-  await redis.stop();
-});
+afterAll(() => redis.stop());
 
 test('a part looked up through one instance is served by the other without an upstream request', async () => {
   const { instances: [a, b] } = await openTeam(2);

@@ -2,21 +2,18 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../../emulator';
+import { DEMO_KEY } from '../../../emulator';
 import { createClient } from '../../../api';
 import { createFileStore } from '../../../api/node';
 import { logSettled, searchCalls } from './emulator-support';
+import { useEmulator } from '../../support/use-emulator';
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 let dir: string;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
+beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'partspec-cache-'));
 });
-afterAll(async () => {
-  await emulator.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const clientOver = (directory: string) =>
   createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: { store: createFileStore(directory) } });
