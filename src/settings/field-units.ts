@@ -1,5 +1,5 @@
 import { datasheetUnitsOf, getField, unitChoicesOf } from '../../api/vocabulary';
-import type { FieldChoice } from '../taskpane/services';
+import type { FieldChoice } from '../../core/cells/columns';
 
 /** The unit chosen per field key; a field not in it reads like a datasheet (the default). */
 export type UnitChoices = Readonly<Record<string, string>>;

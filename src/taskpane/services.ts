@@ -7,6 +7,7 @@ import type { ServiceCondition } from '../../api/client/service-state';
 import type { Filter, OrderByItem } from '../../api/filter';
 import type { ProductRecord } from '../../api/product';
 import type { CategoryId, Lang } from '../../api/vocabulary';
+import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
 import type { SettingsStore } from '../settings';
 
@@ -41,7 +42,7 @@ export interface SearchPreview {
  * A column to write: a vocabulary key (numbers read like a datasheet) or a key with the unit picked
  * for it. The same shape the sheets layer records with an import, so Refresh keeps the choice.
  */
-export type FieldChoice = string | { field: string; unit?: string };
+export type { FieldChoice } from '../../core/cells/columns';
 
 export interface ImportRequest extends SearchRequest {
   /** Fields to write as columns (`Partno`, `Specs.Capacitance`, `{ field, unit }`), in order; recorded for Refresh. */
