@@ -13,7 +13,7 @@ import { readJson, send, type Transport } from './http';
 import type { Client, ClientOptions } from './client-types';
 import { createLimiter } from './limiter';
 import { LookupEngine } from './lookup';
-import { normalizeProductsResponse, type NormalizedResponse } from './normalize';
+import { normalizeProductsResponse, type NormalizedResponse } from '../normalize';
 import { partnoFilter } from './packing';
 import { assertUrlFits, buildProductsUrl, checkLang, resolveQuery, trimBaseUrl } from './query';
 import { resolveRetryPolicy } from './retry';

@@ -1,7 +1,7 @@
 /** The Product Information API client: transport, retries, limiter, lookup, harvest, download. */
 export * from './create-client';
-export { normalizeProductsResponse, normalizeProduct, normalizeValue, toIsoDate, toBoolean, toNumber } from './normalize';
-export type { NormalizedResponse } from './normalize';
+export { normalizeProductsResponse, normalizeProduct, normalizeValue, toIsoDate, toBoolean, toNumber } from '../normalize';
+export type { NormalizedResponse } from '../normalize';
 export { lowerBoundRequests, packPartnos, valueCost, valueCapacity, partnoFilter } from './packing';
 export type { PartnoMatch, PackingContext } from './packing';
 export { normalizePartnoInput, classifyPrefixMatches, MAX_PARTNO_LENGTH, MIN_PREFIX_LENGTH } from './lookup';

@@ -2,7 +2,7 @@ import type { ResponseCache } from '../cache/response-cache';
 import { CancelledError } from '../errors/cancelled-error';
 import type { ProductRecord } from '../product';
 import { MAX_PRODUCTS_PER_CALL, VALUE_SEPARATOR, type Lang } from '../vocabulary';
-import type { NormalizedResponse } from './normalize';
+import type { NormalizedResponse } from '../normalize';
 import { packPartnos, partnoFilter, type PartnoMatch } from './packing';
 import { buildProductsUrl, trimBaseUrl } from './query';
 import { onAbort } from './sleep';

@@ -2,7 +2,7 @@ import { JSONParser } from '@streamparser/json';
 import { DownloadFormatError } from '../errors/download-format-error';
 import type { ProductRecord } from '../product';
 import { GROUP_OBJECT_NAMES, type Group } from '../vocabulary';
-import { normalizeProductsResponse } from '../client/normalize';
+import { normalizeProductsResponse } from '../normalize';
 
 /*
  * A category file in the /v2/products shape (or a bare list of products of one group), read as it

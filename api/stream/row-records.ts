@@ -1,7 +1,7 @@
 import { DownloadFormatError } from '../errors/download-format-error';
 import type { FieldValue, ProductRecord } from '../product';
 import { CATEGORIES, GROUPS, VALUE_FIELDS, getField, groupOfObjectName, type CategoryId, type FieldDef, type Group } from '../vocabulary';
-import { normalizeValue } from '../client/normalize';
+import { normalizeValue } from '../normalize';
 
 /*
  * Rows of a table file (CSV, TSV, the first sheet of an xlsx) into product records. The header row

@@ -5,7 +5,7 @@
  * with the same sentences as before.
  */
 import { DownloadFormatError } from '../../../api';
-import { normalizeProductsResponse } from '../../../api/client/normalize';
+import { normalizeProductsResponse } from '../../../api/normalize';
 import type { ProductRecord } from '../../../api/node';
 import { jsonProducts } from '../../../api/stream/json-products';
 

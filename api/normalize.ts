@@ -1,5 +1,5 @@
-import type { FieldValue, ProductRecord } from '../product';
-import { GROUPS, GROUP_OBJECT_NAMES, VALUE_FIELDS, groupOfObjectName, type FieldDef, type Group } from '../vocabulary';
+import type { FieldValue, ProductRecord } from './product';
+import { GROUPS, GROUP_OBJECT_NAMES, VALUE_FIELDS, groupOfObjectName, type FieldDef, type Group } from './vocabulary';
 
 /**
  * Turns product search results (and download files) into ProductRecords, whatever nesting

@@ -1,4 +1,4 @@
-import { normalizeProductsResponse, normalizeValue, getField, toIsoDate, type FieldDef } from '../../../api';
+import { normalizeProductsResponse, normalizeValue, getField, toIsoDate, type FieldDef } from '../../api';
 
 const field = (key: string): FieldDef => getField(key)!;
 
