@@ -3,7 +3,7 @@ import { terminalText } from '../../node/terminal-text';
 import { SERVE_USAGE, parseServeArgs } from '../../server/cli-args';
 import { startServe } from '../../server/serve';
 import { TokenFileError } from '../../server/tokens/token-file';
-import { runTokenCommand } from '../../server/tokens/token-commands';
+import { runTokenCommand } from '../../server/token-commands';
 import type { CommandContext } from '../context';
 import type { Command } from './command';
 

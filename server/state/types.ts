@@ -7,6 +7,9 @@
  * No method throws because the shared engine is unavailable: the Redis implementation falls back
  * to in-process state and reports the change through `health()`.
  */
+import type { TokenStore } from '../tokens/token-types';
+
+export type { TokenRecord, TokenStore } from '../tokens/token-types';
 
 /** A cached upstream answer: exactly what the relay sends back to the add-in. */
 export interface CachedAnswer {
@@ -42,24 +45,6 @@ export interface UpstreamBudget {
   pause(ms: number): Promise<void>;
   /** Epoch ms until which upstream requests are paused (0 when not paused). */
   pausedUntil(): Promise<number>;
-}
-
-export interface TokenRecord {
-  name: string;
-  /** Hex SHA-256 of the token: the token itself is never stored. */
-  hash: string;
-  created: string;
-}
-
-/** Personal tokens (team mode). Added or revoked on any instance, effective on all within seconds. */
-export interface TokenStore {
-  /** The token's owner, or undefined for an unknown or revoked token. */
-  verify(token: string): Promise<string | undefined>;
-  /** Stores a new token for `name` (replacing any earlier one of that name); returns the token. */
-  add(name: string): Promise<string>;
-  list(): Promise<TokenRecord[]>;
-  /** True when a token of that name existed. */
-  revoke(name: string): Promise<boolean>;
 }
 
 export type StateHealth =

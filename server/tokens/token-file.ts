@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
-import type { TokenRecord, TokenStore } from '../state/types';
+import type { TokenRecord, TokenStore } from './token-types';
 
 /** Prefix of every token this server issues, so a leaked one is recognisable in a scan. */
 export const TOKEN_PREFIX = 'pst_';

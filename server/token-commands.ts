@@ -1,12 +1,12 @@
-import { declareFlags, parseFlags } from '../../node/args';
-import { ENV, resolveConfig } from '../../node/config';
-import { UsageError } from '../../node/errors';
-import { checkRedisUrl } from '../cli-args';
-import { describeRedisUrl } from '../state/redis-link';
-import { openRedisTokenStore } from '../state/redis-token-admin';
-import { TokenStoreUnavailableError } from '../state/redis-tokens';
-import type { TokenStore } from '../state/types';
-import { createTokenFileStore, readTokensInRedis } from './token-file';
+import { declareFlags, parseFlags } from '../node/args';
+import { ENV, resolveConfig } from '../node/config';
+import { UsageError } from '../node/errors';
+import { checkRedisUrl } from './cli-args';
+import { describeRedisUrl } from './state/redis-link';
+import { openRedisTokenStore } from './state/redis-token-admin';
+import { TokenStoreUnavailableError } from './state/redis-tokens';
+import type { TokenStore } from './state/types';
+import { createTokenFileStore, readTokensInRedis } from './tokens/token-file';
 
 export interface TokenCommandIo {
   stdout: NodeJS.WritableStream;
