@@ -8,29 +8,29 @@
  * command cannot find where to report (no BOM around the selection, no key), it keeps the notice
  * for the taskpane (`lastCommandNotice`, `subscribeCommandNotices`) and opens it.
  */
-import { publishNotice, requestSection } from './notices';
+import { publishNotice, requestSection, type CommandNotice } from './notices';
 
 export { lastCommandNotice, subscribeCommandNotices, type CommandNotice } from './notices';
 
 /** The ribbon actions' module, fetched on the first click (see ribbon-actions.ts). */
 const loadActions = (): Promise<typeof import('./ribbon-actions')> => import(/* webpackChunkName: "ribbon-actions" */ './ribbon-actions');
 
-function complete(event: Office.AddinCommands.Event, work: Promise<unknown>): void {
+function complete(event: Office.AddinCommands.Event, command: CommandNotice['command'], work: Promise<unknown>): void {
   work
-    .catch((error: unknown) => publishNotice({ command: 'refresh', ok: false, message: error instanceof Error ? error.message : String(error) }, true))
+    .catch((error: unknown) => publishNotice({ command, ok: false, message: error instanceof Error ? error.message : String(error) }, true))
     .finally(() => event.completed());
 }
 
 export function enrichSelection(event: Office.AddinCommands.Event): void {
-  complete(event, loadActions().then((actions) => actions.runEnrichSelection(actions.officeDeps())));
+  complete(event, 'enrichSelection', loadActions().then((actions) => actions.runEnrichSelection(actions.officeDeps())));
 }
 
 export function refresh(event: Office.AddinCommands.Event): void {
-  complete(event, loadActions().then((actions) => actions.runRefresh(actions.officeDeps())));
+  complete(event, 'refresh', loadActions().then((actions) => actions.runRefresh(actions.officeDeps())));
 }
 
 export function bomSummary(event: Office.AddinCommands.Event): void {
-  complete(event, loadActions().then((actions) => actions.runBomSummary(actions.officeDeps(), Office.context?.displayLanguage)));
+  complete(event, 'bomSummary', loadActions().then((actions) => actions.runBomSummary(actions.officeDeps(), Office.context?.displayLanguage)));
 }
 
 /**
