@@ -46,6 +46,7 @@ test('the BOM health view shows the whole sample BOM, selects a part at risk, an
 
   // Last-time-buy quantities are per-board quantity × 500 builds.
   const ltb = page.getByTestId('health-ending-ltb');
+  expect(await ltb.count()).toBeGreaterThan(0);
   for (let i = 0; i < (await ltb.count()); i++) {
     const n = Number(((await ltb.nth(i).textContent()) ?? '').replace(/,/g, ''));
     expect(n % 500).toBe(0);
