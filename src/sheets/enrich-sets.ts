@@ -32,22 +32,3 @@ export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadO
   const part = await readBlock(run, region.sheetName, { row: layout.firstRow, column: layout.partColumn, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
   return { ok: true, bom: { sheetName: region.sheetName, tableName: region.tableName, layout, headers, headerOrigin, lastColumn: region.lastColumn, entries: part.map((r) => r[0]) } };
 }
-
-/** The rows of the BOM around its part numbers, as one enrichment reads them. */
-export interface BomRows {
-  sheetName: string;
-  headers: readonly unknown[];
-  /** Absolute column of `headers[0]` and of each row's first cell. */
-  headerOrigin: number;
-  lastColumn: number;
-  firstRow: number;
-  /** Whole rows from `firstRow` on (planSets leaves PartSpec's own columns out of the row kinds). */
-  rows: readonly (readonly unknown[])[];
-}
-
-/** Reads whole rows `firstRow`..`lastRow` across the BOM's columns, a block of rows per sync. */
-export async function readBomRows(run: RunExcel, bom: { sheetName: string; headers: readonly unknown[]; headerOrigin: number; lastColumn: number }, firstRow: number, lastRow: number): Promise<BomRows> {
-  const block = { row: firstRow, column: bom.headerOrigin, rowCount: lastRow - firstRow + 1, columnCount: bom.lastColumn - bom.headerOrigin + 1 };
-  const rows = await readBlock(run, bom.sheetName, block);
-  return { sheetName: bom.sheetName, headers: bom.headers, headerOrigin: bom.headerOrigin, lastColumn: bom.lastColumn, firstRow, rows };
-}

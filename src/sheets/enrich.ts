@@ -9,7 +9,7 @@ import { runEnrichment, type EnrichmentReport } from '../../core/enrich/run-enri
 import { userMessageOf, type RunExcel, type SheetsClient } from './deps';
 import { EMPTY_SHEET } from './enrich-sets';
 import { excelDocument } from './excel-document';
-import { buildReplacementColumn } from './replacement-column';
+import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 
 export { readBom, type BomRead, type ReadOutcome } from './enrich-sets';
 

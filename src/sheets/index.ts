@@ -23,5 +23,4 @@ export * from './import';
 export * from './enrich';
 export * from './refresh';
 export * from './bom-tools';
-export * from './replacement-column';
 export * from './apply-replacement';
