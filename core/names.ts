@@ -1,5 +1,8 @@
 /** Worksheet and table names Excel accepts. */
 
+/** The sheet the BOM summary is written to; never taken for a BOM. */
+export const SUMMARY_SHEET_NAME = 'PartSpec Summary';
+
 /** Longest worksheet name Excel accepts. */
 export const MAX_SHEET_NAME_LENGTH = 31;
 

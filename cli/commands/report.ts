@@ -13,7 +13,7 @@ import { openBom, workbookBom } from '../io/bom';
 import { fileDocument } from '../io/bom-document';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
 import { openWorkbookFile } from '../io/workbook-file';
-import { summarizeBomDocument, withoutSummarySheet } from '../report/bom-summary';
+import { summarizeBomDocument } from '../report/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
 import type { Command } from './command';
@@ -122,7 +122,7 @@ export const reportCommand: Command = {
     }
     let result;
     try {
-      result = await summarizeBomDocument(fileDocument(withoutSummarySheet(file), sheet), client, {
+      result = await summarizeBomDocument(fileDocument(file, sheet), client, {
         column,
         builds,
         automotive: flags.bool('automotive') ? true : 'auto',

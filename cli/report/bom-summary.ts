@@ -1,30 +1,12 @@
 import type { Client } from '../../api/node';
-import type { BomDocument, BomFile } from '../../core/enrich/document';
-import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
+import type { BomDocument } from '../../core/enrich/document';
 import { summarizeDocument, type DocumentSummary, type DocumentSummaryOptions } from '../../core/report/summarize-document';
 import { FileError, UsageError } from '../../node/errors';
 
 /*
  * The summary of a BOM file: the core reads and looks it up exactly as `partspec enrich` and the
- * add-in's summary do; this module only hides the summary sheet from the search for the BOM and
- * turns a BOM not found into the command line's errors.
+ * add-in's summary do; this module only turns a BOM not found into the command line's errors.
  */
-
-/** What the file adapter needs of an opened BOM. */
-type OpenedBom = Pick<BomFile, 'sheetNames' | 'values' | 'occupiedWidth' | 'writeColumn'>;
-
-/**
- * The BOM's sheets but the PartSpec Summary sheet, so a re-run never takes the summary's own
- * tables (which have a 'Part number' column) for the BOM, even when the user moved it first.
- */
-export function withoutSummarySheet(file: OpenedBom): OpenedBom {
-  return {
-    sheetNames: file.sheetNames.filter((name) => name !== SUMMARY_SHEET_NAME),
-    values: (name) => file.values(name),
-    occupiedWidth: (name) => file.occupiedWidth?.(name) ?? 0,
-    writeColumn: (name, write) => file.writeColumn(name, write),
-  };
-}
 
 export interface BomSummaryOptions extends Omit<DocumentSummaryOptions, 'column' | 'fetchedAt'> {
   /** The part-number column by its header or letters. */

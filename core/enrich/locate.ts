@@ -6,6 +6,7 @@
 import { columnIndex, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
 import { foldCase as fold, foldWords } from '../fold';
+import { SUMMARY_SHEET_NAME } from '../names';
 import type { BomDocument, BomRegion } from './document';
 
 /**
@@ -113,10 +114,15 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
 
 /**
  * Finds the BOM: in the first region whose part numbers can be found (a file's first sheet may be
- * prose); the first region's problem when none.
+ * prose), never on the PartSpec Summary sheet; the first region's problem when none.
  */
 export async function locateBom(document: BomDocument, named?: NamedColumn): Promise<LocatedBom | LocateFailure> {
-  const regions = await document.regions();
+  const all = await document.regions();
+  // The summary's own tables have a 'Part number' column: the summary sheet is never the BOM.
+  const regions = all.filter((region) => region.sheetName !== SUMMARY_SHEET_NAME);
+  if (regions.length === 0 && all.length > 0) {
+    return { ok: false, kind: 'detection', sheetName: SUMMARY_SHEET_NAME, message: `This is the ${SUMMARY_SHEET_NAME} sheet, not a BOM: select a cell of the BOM and run again.` };
+  }
   let first: LocateFailure | undefined;
   for (const region of regions) {
     const found = await locateIn(document, region, named?.name);

@@ -1,9 +1,9 @@
 import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
+import { SUMMARY_SHEET_NAME } from '../names';
 import { STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
-/** The sheet a summary is written to, in every shell. */
-export const SUMMARY_SHEET_NAME = 'PartSpec Summary';
+export { SUMMARY_SHEET_NAME } from '../names';
 
 /** A block of cells on the summary sheet: 0-based, inclusive. */
 export interface SheetBlock {

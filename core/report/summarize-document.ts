@@ -11,7 +11,6 @@ import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
 import { buildReplacementColumn } from '../enrich/replacement-column';
-import { SUMMARY_SHEET_NAME } from './sheet-layout';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
@@ -46,14 +45,11 @@ export interface DocumentSummary {
   changes?: readonly string[];
 }
 
-/** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (or only the summary sheet itself). */
+/** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (the summary sheet is never one). */
 export async function summarizeDocument(document: BomDocument, client: SummaryClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
   const bom = await locateBom(document, options.column);
   if (!bom.ok) return bom;
   const { layout, region, headers, headerOrigin } = bom;
-  if (region.sheetName === SUMMARY_SHEET_NAME) {
-    return { ok: false, kind: 'detection', sheetName: region.sheetName, message: `This is the ${SUMMARY_SHEET_NAME} sheet: select a cell of the BOM and run the summary again.` };
-  }
   const rowCount = layout.lastRow - layout.firstRow + 1;
   const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
   const bomRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };

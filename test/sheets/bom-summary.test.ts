@@ -77,3 +77,19 @@ test('without a BOM the summary says so in one sentence and writes nothing', asy
   expect(result.message).toMatch(/^[A-Z].*\.$/);
   expect(w.excel.sheetNames()).toEqual(['Sheet1']);
 });
+
+test('a selection on the summary sheet is refused for the summary and for an enrichment: its tables are never taken for a BOM', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.setCells('Sheet1', 'A1', BOM);
+  w.excel.select('Sheet1', 'E2');
+  const deps = { run: w.excel.run, client: w.client, now: () => TODAY };
+  const written = await summarizeBomInExcel(deps, { lang: 'en' });
+  expect(written.status).toBe('done');
+  const summaryBefore = JSON.stringify(w.excel.values(SUMMARY_SHEET_NAME));
+  w.excel.select(SUMMARY_SHEET_NAME, 'A7');
+  const again = await summarizeBomInExcel(deps, { lang: 'en' });
+  expect(again).toMatchObject({ status: 'failed', message: expect.stringContaining(`This is the ${SUMMARY_SHEET_NAME} sheet, not a BOM`) });
+  const enriched = await enrichSelection(deps, { fields: ['Status'] });
+  expect(enriched.status).not.toBe('done');
+  expect(JSON.stringify(w.excel.values(SUMMARY_SHEET_NAME))).toBe(summaryBefore);
+});
