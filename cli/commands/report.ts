@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLang } from '../../api/vocabulary';
+import { MAX_BUILDS } from '../../core/report/quantities';
 import { layoutSummarySheet, SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
 import { EXIT, FileError, UsageError } from '../../node/errors';
 import { patchSummaryWorkbook } from '../../ooxml/summary-package';
@@ -107,7 +108,7 @@ export const reportCommand: Command = {
     const html = flags.nonEmpty('html');
     if (json?.file !== undefined && json.file.trim() === '') throw new UsageError('--json= needs a file name.');
     const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
-    const builds = flags.integer('builds', 1, 100_000_000);
+    const builds = flags.integer('builds', 1, MAX_BUILDS);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';

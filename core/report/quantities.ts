@@ -3,6 +3,18 @@
  * the count of the row's reference designators (`C1, C2`, `C1 C4 C6`, `C1-C4`, `R10–R12`).
  */
 
+/** Most builds a last-time-buy quantity is computed for (the taskpane field and `--builds`). */
+export const MAX_BUILDS = 100_000_000;
+
+/** Builds as typed: a whole number from 1 to MAX_BUILDS, nothing (blank), or 'invalid'. */
+export function parseBuilds(text: string): number | undefined | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!/^\d{1,9}$/.test(trimmed)) return 'invalid';
+  const n = Number(trimmed);
+  return n >= 1 && n <= MAX_BUILDS ? n : 'invalid';
+}
+
 /** The longest designator range expanded (`C1-C99999` is a typo, not 99,999 parts). */
 const MAX_RANGE = 1000;
 

@@ -1,5 +1,5 @@
 import type { ProductRecord } from '../../api/product';
-import { parseQuantity, quantityPerBoard, splitDesignators } from '../../core/report/quantities';
+import { MAX_BUILDS, parseBuilds, parseQuantity, quantityPerBoard, splitDesignators } from '../../core/report/quantities';
 import { layoutSummarySheet, SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
 import { summarizeBom } from '../../core/report/summary';
 import type { SummaryRow } from '../../core/report/types';
@@ -149,4 +149,9 @@ describe('layoutSummarySheet', () => {
     expect(automotive).toContain('生産中止');
     expect(automotive).toContain('PartSpec サマリー');
   });
+});
+
+test('builds as typed: a whole number from 1 to MAX_BUILDS, blank for none, anything else invalid (the taskpane field and --builds share the bound)', () => {
+  expect(['', ' ', '1', '500', ' 250 ', String(MAX_BUILDS)].map(parseBuilds)).toEqual([undefined, undefined, 1, 500, 250, MAX_BUILDS]);
+  for (const bad of ['0', '-5', '2.5', 'abc', '1e3', '５００', String(MAX_BUILDS + 1), '9999999999']) expect([bad, parseBuilds(bad)]).toEqual([bad, 'invalid']);
 });

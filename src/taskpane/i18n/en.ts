@@ -13,7 +13,7 @@ export const EN = {
   healthIntro: 'The whole BOM around the selection at a glance: lifecycle, parts ending, compliance and parts at risk with what could replace them.',
   healthBuilds: 'Builds',
   healthBuildsHint: 'For last-time-buy quantities (quantity per board × builds). Leave empty to skip them.',
-  healthBuildsInvalid: 'Type a whole number of builds from 1 to 10,000,000, or leave it empty.',
+  healthBuildsInvalid: 'Type a whole number of builds from 1 to {max}, or leave it empty.',
   healthAutomotive: 'Automotive BOM (call out AEC-Q200)',
   healthShow: 'Show BOM health',
   healthWrite: 'Write summary sheet',

@@ -12,7 +12,7 @@ export const JA: Messages = {
   healthIntro: '選択範囲の BOM 全体を一目で: ライフサイクル、終息予定の部品、法規制対応、リスクのある部品と代替候補。',
   healthBuilds: '生産台数',
   healthBuildsHint: '最終購入数（基板あたり実装数 × 台数）の計算に使います。空欄なら計算しません。',
-  healthBuildsInvalid: '台数は 1 から 10,000,000 までの整数で入力するか、空欄にしてください。',
+  healthBuildsInvalid: '台数は 1 から {max} までの整数で入力するか、空欄にしてください。',
   healthAutomotive: '車載用 BOM（AEC-Q200 を表示）',
   healthShow: 'BOM の健全性を表示',
   healthWrite: 'サマリーシートを書き込む',

@@ -12,7 +12,7 @@ export const ZH: Messages = {
   healthIntro: '一览所选 BOM 的全貌：生命周期、即将停产的零件、合规情况，以及有风险的零件和替代品。',
   healthBuilds: '生产批数',
   healthBuildsHint: '用于计算最后购买量（每板用量 × 批数）。留空则不计算。',
-  healthBuildsInvalid: '请输入 1 到 10,000,000 之间的整数批数，或留空。',
+  healthBuildsInvalid: '请输入 1 到 {max} 之间的整数批数，或留空。',
   healthAutomotive: '车规 BOM（显示 AEC-Q200）',
   healthShow: '显示 BOM 健康状况',
   healthWrite: '写入汇总工作表',

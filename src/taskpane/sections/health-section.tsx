@@ -1,6 +1,7 @@
 import { Button, Checkbox, Field, Input, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { formatDay, summaryLabels } from '../../../core/report/labels';
+import { MAX_BUILDS, parseBuilds } from '../../../core/report/quantities';
 import type { AtRiskPart } from '../../../core/report/types';
 import type { Preferences } from '../../settings';
 import type { BomHealth, TaskpaneServices } from '../services';
@@ -13,15 +14,6 @@ import { AtRiskList, EndingList } from './health-lists';
 export interface HealthSectionProps {
   services: TaskpaneServices;
   preferences: Preferences;
-}
-
-/** Builds as typed: a whole number from 1 to 10,000,000, or nothing. */
-function parseBuilds(text: string): number | undefined | 'invalid' {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (!/^\d{1,8}$/.test(trimmed)) return 'invalid';
-  const n = Number(trimmed);
-  return n >= 1 && n <= 10_000_000 ? n : 'invalid';
 }
 
 /**
@@ -72,7 +64,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
         label={t('healthBuilds')}
         hint={t('healthBuildsHint')}
         validationState={builds === 'invalid' ? 'error' : 'none'}
-        validationMessage={builds === 'invalid' ? t('healthBuildsInvalid') : undefined}
+        validationMessage={builds === 'invalid' ? t('healthBuildsInvalid', { max: MAX_BUILDS }) : undefined}
       >
         <Input value={buildsText} inputMode="numeric" onChange={(_, d) => setBuildsText(d.value)} disabled={busy} data-testid="health-builds" />
       </Field>
