@@ -13,10 +13,13 @@ export interface SheetBlock {
   columns: number;
 }
 
+/** The summary sheet's charts by their stable names, so a re-run finds and replaces the ones it made, also those a new layout leaves out. */
+export const SUMMARY_CHART_NAMES = ['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance'] as const;
+
 /** One native chart of the summary sheet, as data: each shell renders it with its own chart API. */
 export interface SummaryChart {
-  /** Stable name, so a re-run finds and replaces the chart it made (`PartSpecStatus`). */
-  name: 'PartSpecStatus' | 'PartSpecTimeline' | 'PartSpecCompliance';
+  /** Stable name (`PartSpecStatus`). */
+  name: (typeof SUMMARY_CHART_NAMES)[number];
   kind: 'bar' | 'column' | 'stackedBar';
   title: string;
   /** Category labels: one column of the sheet. */

@@ -1,7 +1,7 @@
 import { cellAddress, rangeAddress, sheetAddress } from '../../core/address';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { pointsForChars } from '../../core/cells/rows';
-import type { SummaryChart, SummarySheet } from '../../core/report/sheet-layout';
+import { SUMMARY_CHART_NAMES, type SummaryChart, type SummarySheet } from '../../core/report/sheet-layout';
 import type { RunExcel } from './deps';
 
 /* The summary sheet in Excel: the core lays it out once (core/report/sheet-layout.ts); this module
@@ -13,9 +13,6 @@ const CHART_TYPES: Record<SummaryChart['kind'], string> = {
   column: 'ColumnClustered',
   stackedBar: 'BarStacked',
 };
-
-/** Every chart a summary sheet may hold, so a re-run removes the ones the new layout leaves out. */
-const CHART_NAMES: readonly SummaryChart['name'][] = ['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance'];
 
 /** What writing the summary did, for the taskpane's and the ribbon's message. */
 export interface SummaryWriteResult {
@@ -34,7 +31,7 @@ function widthOf(cells: SummarySheet['cells']): number {
  * Creates or updates the summary sheet in place: its cells are cleared and rewritten and its own
  * charts replaced, so a re-run leaves one sheet with three charts, and nothing else in the
  * workbook changes. Text is written as text (format `@`), so a part number starting with `=` never
- * becomes a formula. Links point at the BOM rows on `bomSheet`. Two syncs.
+ * becomes a formula. Links point at the BOM rows on `bomSheet`. Two syncs; three on a re-run.
  */
 export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bomSheet: string): Promise<SummaryWriteResult> {
   return run(async (context) => {
@@ -49,7 +46,7 @@ export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bom
       const charts = sheet.charts;
       charts.load('items/name');
       await context.sync();
-      for (const chart of charts.items) if ((CHART_NAMES as readonly string[]).includes(chart.name)) chart.delete();
+      for (const chart of charts.items) if ((SUMMARY_CHART_NAMES as readonly string[]).includes(chart.name)) chart.delete();
     }
     const width = widthOf(layout.cells);
     const rows = layout.cells.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
