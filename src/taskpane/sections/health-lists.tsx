@@ -1,5 +1,5 @@
 import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import type { SummaryLabels } from '../../../core/report/labels';
+import { formatDay, type SummaryLabels } from '../../../core/report/labels';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
@@ -112,7 +112,7 @@ export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }
             <TableRow key={part.partNumber} data-testid="health-ending-row">
               <TableCell className={section.breakAll}>{part.partNumber}</TableCell>
               <TableCell>
-                {new Date(`${part.date}T00:00:00Z`).toLocaleDateString(uiLang, { timeZone: 'UTC' })} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
+                {formatDay(part.date, uiLang)} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
               </TableCell>
               <TableCell>{part.quantityPerBoard.toLocaleString(uiLang)}</TableCell>
               {summary.builds !== undefined ? <TableCell data-testid="health-ending-ltb">{(part.lastTimeBuy ?? 0).toLocaleString(uiLang)}</TableCell> : null}
