@@ -13,7 +13,7 @@ import { TimeoutError } from '../errors/timeout-error';
 import { UriTooLongError } from '../errors/uri-too-long-error';
 import { ValidationError } from '../errors/validation-error';
 import type { Limiter } from './limiter';
-import { diagnoseFetchFailure, reachabilityMessage } from './reachability';
+import { diagnoseFetchFailure, reachabilityMessage, type Reachability } from './reachability';
 import { computeRetryDelay, isRetryableStatus, mayRetry, parseRateLimitWait, parseRetryAfter, type RetryPolicy, type RetryState } from './retry';
 import { SLOW_ANSWER_MS, type ServiceMonitor, type ServiceState } from './service-state';
 import { onAbort, sleep } from './sleep';
@@ -119,6 +119,8 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
   const policy = transport.retry;
   const budget: RetryState = { failures: 0, firstFailureAt: 0 };
   let networkFailures = 0;
+  /** Network failures in a row, and how many of them in a row found nothing answering. */
+  let networkRun = 0;
   let refusals = 0;
 
   for (let attempt = 1; ; attempt++) {
@@ -130,6 +132,7 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     /** A 429 that said when to come back: a wait, not a failed attempt. */
     let waitAsAsked = false;
     let network: { error: unknown } | undefined;
+    let refused = false;
     try {
       // A request that will not retry is not held back by the learnt pace: it takes its one answer.
       const outcome = await transport.limiter.run(() => attemptOnce(transport, url, key, withKey, options), signal, { paced: policy.limit > 0 });
@@ -169,7 +172,7 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
       } else {
         network = outcome;
         networkFailures++;
-        refusals = REFUSED.test(describeFailure(outcome.error)) ? refusals + 1 : 0;
+        refused = REFUSED.test(describeFailure(outcome.error));
         failure = new NetworkError(redact(describeFailure(outcome.error), secrets), { request, attempts: attempt });
         retryable = true;
         transport.onRequest?.({ method: 'GET', url: request.url, urlBytes, bytes: 0, attempt, durationMs: Date.now() - started, error: failure.name });
@@ -186,26 +189,31 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
     const delay = waitAsAsked ? 0 : computeRetryDelay(budget.failures, policy, retryAfter);
     // A Retry-After that ends after the budget cannot be met by any wait: give up now.
     let retry = retryable && mayRetry(budget, retryAfter ?? delay, policy, now);
+    networkRun = network ? networkRun + 1 : 0;
     if (network) {
+      let reachability: Reachability | undefined;
       // Only a failure that repeats, or the last one, is worth a probe: a single dropped connection
       // is common and says nothing about the address.
       if (networkFailures >= 2 || !retry) {
-        const reachability = await diagnoseFetchFailure(transport.fetch, url, network.error, { signal });
+        reachability = await diagnoseFetchFailure(transport.fetch, url, network.error, { signal });
         const userMessage = reachability && reachabilityMessage(reachability, new URL(url).origin);
         failure = new NetworkError(redact(describeFailure(network.error), secrets), { request, attempts: attempt, reachability, userMessage });
         // CORS does not change between attempts: one retry rules out a dropped connection, no more.
         if (reachability === 'cors') retry = false;
       }
-      // Nothing listens at the address, or the name does not resolve, three times in a row: a wrong
-      // address or a stopped service, which waiting out the budget would not change.
-      if (refusals >= MAX_REFUSALS) {
+      // Node names a refused connection; a browser names nothing, so a probe that got no answer
+      // either stands for every network failure of this run, the first one (not probed) included.
+      refusals = refused ? refusals + 1 : reachability === 'unreachable' ? Math.max(refusals + 1, networkRun) : 0;
+      // Nothing listens at the address, or the name does not resolve, `unreachableLimit` times in a
+      // row: a wrong address or a stopped service, which waiting out the budget would not change.
+      if (refusals >= policy.unreachableLimit) {
         if (!(failure as NetworkError).reachability) {
           const userMessage = reachabilityMessage('unreachable', new URL(url).origin);
           failure = new NetworkError(redact(describeFailure(network.error), secrets), { request, attempts: attempt, reachability: 'unreachable', userMessage });
         }
         retry = false;
       }
-    }
+    } else refusals = 0;
     if (!retry) throw failure;
     transport.service.report(
       (failure as { status?: number }).status === 429
@@ -221,7 +229,6 @@ export async function send<T>(transport: Transport, url: string, options: SendOp
 
 /** Failures that mean nothing answers at the address, or fetch refuses the port (Node names them; a browser does not). */
 const REFUSED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|bad port/;
-const MAX_REFUSALS = 3;
 
 /** A wait the service asks for, cut to the policy's maxRetryAfter. */
 function capWait(waitMs: number | undefined, policy: RetryPolicy): number | undefined {

@@ -58,6 +58,14 @@ export interface RetryOptions {
    * @default true
    */
   retryOnTimeout?: boolean;
+  /**
+   * Failed attempts in a row that found nothing answering at the address (a refused connection, a
+   * name that does not resolve; in a browser, a failed fetch whose probe got no answer either)
+   * that end the request whatever is left of the budget: waiting does not start a stopped
+   * service. The same in every shell, so the add-in gives up as soon as the command line.
+   * @default 3
+   */
+  unreachableLimit?: number;
 }
 
 export type RetryPolicy = Required<RetryOptions>;
@@ -74,6 +82,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   jitter: true,
   maxRetryAfter: 60_000,
   retryOnTimeout: true,
+  unreachableLimit: 3,
 };
 
 /** Fills in the defaults; `false` or `{ limit: 0 }` turns retrying off. */

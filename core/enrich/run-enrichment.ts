@@ -34,8 +34,9 @@ export interface EnrichmentOptions {
   /** The Replacement cell of each risky input (a failed search says so in its cells). */
   replacements?: (inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>) => Promise<ReadonlyMap<string, string>>;
   /**
-   * Turns a failed lookup or write into the report (the add-in: the Match cells say why, the
-   * result is 'failed' or 'cancelled') instead of rethrowing it (the command line's exit codes).
+   * Turns a failed lookup or write into the report (the add-in: the result is 'failed' or
+   * 'cancelled' with the sentence, and a failed lookup writes nothing, so every cell keeps the
+   * last good run's value) instead of rethrowing it (the command line's exit codes).
    */
   describeFailure?: (error: unknown) => string;
   /** Hears where the BOM and the sets are before anything is looked up (the command line says so on stderr). */
@@ -123,9 +124,8 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
   } catch (error) {
     if (!options.describeFailure) throw error;
     if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
-    const message = options.describeFailure(error);
-    await write(matchOnlyWrites(sets, place, `Not updated: ${message}`, highlight)).catch(() => undefined);
-    return report('failed', { message, error });
+    // Nothing is written: every cell keeps what the last good run put there, and the report says why once.
+    return report('failed', { message: options.describeFailure(error), error });
   }
   try {
     replacements = options.replacements ? await options.replacements(inputs, outcomes) : undefined;

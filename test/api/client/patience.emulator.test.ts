@@ -86,7 +86,7 @@ describe('patience under a bad service', () => {
     expect(conditions.has('failing')).toBe(true);
   }, 300_000);
 
-  test('a service that fails every request: the enrichment ends within the time budget, every row says why in one sentence', async () => {
+  test('a service that fails every request: the enrichment ends within the time budget, says why in one sentence and writes nothing', async () => {
     const emulator = await startEmulator({ port: 0, failRate: 1 });
     try {
       const rows = bomRows(emulator).slice(0, 301);
@@ -99,10 +99,9 @@ describe('patience under a bad service', () => {
       // queued behind the first ones start a little later. Generous, since it is a bound and not a speed.
       expect(elapsed).toBeLessThan(budgetMs + 10_000);
       expect(stats.retries).toBeGreaterThan(0);
-      for (let i = 1; i < rows.length; i++) {
-        const sentence = String(values[i][3]);
-        expect(sentence).toMatch(/^Not updated: The product service had a problem on its side \(500\) after \d+ attempts\./);
-      }
+      expect(result.message).toMatch(/^The product service had a problem on its side \(500\) after \d+ attempts\./);
+      // A failed run loses nothing: the sheet is as it was.
+      expect(values).toEqual(rows);
     } finally {
       await emulator.close();
     }

@@ -200,6 +200,31 @@ describe('retries through the client (injected fetch)', () => {
     expect((error as NetworkError).userMessage).toMatch(/cannot be reached/);
   });
 
+  test('in a browser (a bare "Failed to fetch", and a probe nothing answers either) the request also ends after three attempts, within seconds', async () => {
+    const calls: string[] = [];
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(url)}`);
+      throw new TypeError('Failed to fetch');
+    }) as typeof globalThis.fetch;
+    const started = Date.now();
+    // The default policy (a two-minute budget): only the unreachable rule can end it this soon.
+    const error = await search(fetch, { jitter: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).userMessage).toMatch(/cannot be reached/);
+    expect(calls.filter((c) => c.startsWith('GET'))).toHaveLength(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  test('unreachableLimit is part of the policy: 1 gives up at the first refused connection', async () => {
+    const refused = (): never => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
+    };
+    const { fetch, calls } = scriptedFetch([refused]);
+    await expect(search(fetch, { ...fast, unreachableLimit: 1 })).rejects.toBeInstanceOf(NetworkError);
+    expect(calls).toHaveLength(1);
+    expect(resolveRetryPolicy(undefined).unreachableLimit).toBe(3);
+  });
+
   test('retry: false sends once, even a 429 that says when to come back', async () => {
     const { fetch, calls } = scriptedFetch([status(429, { 'retry-after': '0' }), EMPTY]);
     const client = createClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch, retry: false, cache: false });
