@@ -81,8 +81,7 @@ function layoutText(result: EnrichResult): string {
 
 /** What a re-enrichment changed, for the notice: the Changes column holds the details. */
 function changedText(result: EnrichResult): string {
-  const hasChangesColumn = result.columns.some((col) => col.header === 'PartSpec: Changes');
-  if (!hasChangesColumn) return '';
+  if (!result.compared) return '';
   const n = result.changedRows.length;
   return n === 0 ? ' Nothing changed since the last enrichment.' : ` ${n} ${n === 1 ? 'row' : 'rows'} changed since the last enrichment (see PartSpec: Changes).`;
 }

@@ -58,6 +58,8 @@ export interface EnrichResult {
    * `PartSpec: Changes`); empty on a first enrichment and in formulas mode.
    */
   changedRows: number[];
+  /** The run compared with the last one (a re-enrichment in values mode): only then do `changedRows` speak of changes. */
+  compared: boolean;
   /** Changed cells that held a value typed by hand. */
   handEdits: number;
   /** Rows by kind: DNP, total, blank and other makers' rows were not looked up (their Match cell says why). */
@@ -95,6 +97,7 @@ function resultOf(run: EnrichmentReport): EnrichResult {
     counts: first?.tally.counts ?? { ...EMPTY_COUNTS },
     problemRows,
     changedRows: report?.changedRows.map((r) => layout.firstRow + r + 1) ?? [],
+    compared: report !== undefined,
     handEdits: report?.edits ?? 0,
     ...(first ? { kinds: first.tally.kinds, notOurs: first.tally.notOurs, summary: first.tally.summary } : {}),
     ...(first ? { alternates: alternates.map((s) => ({ source: s.source ?? '', partNumbers: s.partNumbers, counts: s.tally.counts, kinds: s.tally.kinds, notOurs: s.tally.notOurs, summary: s.tally.summary })) } : {}),
@@ -110,7 +113,7 @@ function resultOf(run: EnrichmentReport): EnrichResult {
  * core's runEnrichment, as `partspec enrich` runs it.
  */
 export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions): Promise<EnrichResult> {
-  const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], changedRows: [], handEdits: 0, message, error });
+  const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], changedRows: [], compared: false, handEdits: 0, message, error });
   let columns;
   try {
     columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements });

@@ -6,7 +6,10 @@ import { withCategory } from './builder/url-meter';
 import type { DownloadLink, TaskpaneServices } from './services';
 
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
-export type SheetServices = Pick<TaskpaneServices, 'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow'>;
+export type SheetServices = Pick<
+  TaskpaneServices,
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
+>;
 
 export interface DefaultServicesOptions {
   settings: SettingsStore;
@@ -117,11 +120,12 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     inspectBom: () => (sheets ? sheets.inspectBom() : needsExcel()),
     enrich: (...args) => (sheets ? sheets.enrich(...args) : needsExcel()),
     selectRowsWithStatus: (statuses) => (sheets ? sheets.selectRowsWithStatus(statuses) : needsExcel()),
-    listReplacements: (strict, signal) => (sheets?.listReplacements ? sheets.listReplacements(strict, signal) : needsExcel()),
-    applyReplacement: (row, partno) => (sheets?.applyReplacement ? sheets.applyReplacement(row, partno) : needsExcel()),
-    selectChangedRows: () => (sheets?.selectChangedRows ? sheets.selectChangedRows() : needsExcel()),
-    summarizeBom: (request, signal) => (sheets?.summarizeBom ? sheets.summarizeBom(request, signal) : needsExcel()),
-    selectBomRow: (sheetName, row) => (sheets?.selectBomRow ? sheets.selectBomRow(sheetName, row) : needsExcel()),
+    listReplacements: (strict, signal) => (sheets ? sheets.listReplacements(strict, signal) : needsExcel()),
+    applyReplacement: (row, partno) => (sheets ? sheets.applyReplacement(row, partno) : needsExcel()),
+    selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
+    summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
+    selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
+    watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };
 }

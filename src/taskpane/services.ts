@@ -97,6 +97,8 @@ export interface BomCandidate extends BomColumn {
 }
 
 export interface BomInspection {
+  /** The sheet the BOM is on: the active one, or the one the column named. */
+  sheetName: string;
   /** Columns of the BOM (table, selection or used range) to choose from. */
   columns: BomColumn[];
   /** Id of the column that looks like part numbers, if any. */
@@ -241,15 +243,21 @@ export interface TaskpaneServices {
   /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
   selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
   /** The drop-in replacement candidates of the BOM row the selection is on. Needs Excel. */
-  listReplacements?(strict: boolean, signal?: AbortSignal): Promise<RowReplacements>;
+  listReplacements(strict: boolean, signal?: AbortSignal): Promise<RowReplacements>;
   /** Writes a candidate into that row as a value, the original kept in `PartSpec: Replaced part`. Needs Excel. */
-  applyReplacement?(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
+  applyReplacement(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
-  selectChangedRows?(): Promise<number>;
+  selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
-  summarizeBom?(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
+  summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
-  selectBomRow?(sheetName: string, row: number): Promise<void>;
+  selectBomRow(sheetName: string, row: number): Promise<void>;
+  /**
+   * Hears when the user switches sheet or changes the selection (Excel's onActivated and
+   * onSelectionChanged), so the pane can show what a button will act on; returns the function
+   * that stops it. Outside Excel nothing is ever heard.
+   */
+  watchSelection(listener: () => void): () => void;
   /** Puts text on the clipboard. */
   copyText(text: string): Promise<void>;
   /** Hears when the service starts or stops limiting, failing or being slow (for progress text); returns the function that stops it. */

@@ -50,7 +50,7 @@ export interface SheetServicesOptions {
 }
 
 /** The worksheet operations on top of `src/sheets` (the only code that calls Excel.run). */
-export function createSheetServices({ run, getClient }: SheetServicesOptions): SheetServices {
+export function createSheetServices({ run, getClient }: SheetServicesOptions): Omit<SheetServices, 'watchSelection'> {
   const settings = officeDocumentSettings;
   // The part-number column of the last enrichment, so "select the not-found rows" finds the same BOM.
   let lastColumn: string | undefined;
@@ -113,6 +113,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
       const found = await inspectBom(run);
       if (!found.ok) throw new ApiError('no BOM', found.message);
       return {
+        sheetName: found.sheetName,
         columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })),
         detected: found.detected,
         rows: found.rows,
@@ -155,7 +156,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
         counts,
         partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
         // Only a re-enrichment compares, so only then does the summary speak of changes.
-        changedRows: result.columns.some((c) => c.header === 'PartSpec: Changes') ? result.changedRows.length : undefined,
+        changedRows: result.compared ? result.changedRows.length : undefined,
         skipped: skippedOf(result.kinds),
         notOurs: result.notOurs ?? 0,
         alternates: (result.alternates ?? []).map((a) => ({ source: a.source, counts: withoutBlank(a.counts), skipped: skippedOf(a.kinds) })),
@@ -195,7 +196,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): S
 
     async summarizeBom(request, signal) {
       const client = await getClient();
-      const result = await summarizeBomInExcel({ run, client }, { ...request, partColumn: lastColumn, signal });
+      // The BOM the user is looking at now, whatever the last enrichment used.
+      const result = await summarizeBomInExcel({ run, client }, { ...request, signal });
       if (result.status !== 'done') throw failure(result);
       return { summary: result.summary, bomSheet: result.bomSheet, ...(result.summarySheet ? { summarySheet: result.summarySheet } : {}) };
     },

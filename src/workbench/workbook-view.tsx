@@ -87,7 +87,7 @@ export function WorkbookView({ host }: { host: WorkbenchHost }): JSX.Element {
     }
   };
   const activate = (name: string) => {
-    model.activeSheetId = model.sheet(name).id;
+    model.activate(model.sheet(name));
     setAnchor(undefined);
     host.double.notify();
   };

@@ -17,6 +17,46 @@ describe('the workbook double behaves like Excel where PartSpec depends on it', 
     expect(excel.values('Sheet1')[2].slice(0, 2)).toEqual([-12.5, true]);
   });
 
+  test('each sheet keeps its own selection, and onActivated / onSelectionChanged are raised after the change, until removed', async () => {
+    const excel = createExcelDouble();
+    excel.addSheet('B');
+    const heard: string[] = [];
+    const stop = await excel.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      const handlers = [
+        sheets.onActivated.add(async (e) => void heard.push(`activated ${e.worksheetId}`)),
+        sheets.onSelectionChanged.add(async (e) => void heard.push(`selected ${e.worksheetId} ${e.address}`)),
+      ];
+      await context.sync();
+      return handlers;
+    });
+    const id = (name: string): string => excel.model.sheet(name).id;
+    excel.select('Sheet1', 'C2');
+    excel.select('B', 'G:G');
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toEqual([`selected ${id('Sheet1')} C2`, `activated ${id('B')}`, `selected ${id('B')} G1:G1048576`]);
+    // Back on Sheet1 (its tab), its own selection is the one Excel reads.
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').activate();
+      await context.sync();
+    });
+    const address = await excel.run(async (context) => {
+      const range = context.workbook.getSelectedRange().load('address');
+      await context.sync();
+      return range.address;
+    });
+    expect(address).toBe('Sheet1!C2');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard.at(-1)).toBe(`activated ${id('Sheet1')}`);
+    for (const handler of stop) handler.remove();
+    await stop[0].context.sync();
+    heard.length = 0;
+    excel.select('B', 'A1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toEqual([]);
+  });
+
   test('reading a property that was not loaded throws; loads take effect on sync', async () => {
     const excel = createExcelDouble();
     await excel.run(async (context) => {

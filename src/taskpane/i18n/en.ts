@@ -125,7 +125,7 @@ export const EN = {
 
   partColumn: 'Part-number column',
   detectColumn: 'Find part numbers in the sheet',
-  detectedColumn: 'Found "{header}" in column {column} ({rows} rows).',
+  detectedColumn: 'Sheet "{sheet}": part numbers in column {column} "{header}" ({rows} rows). Enrich writes beside them.',
   noPartColumn:
     'No part-number column was found. Select the part numbers (or a cell of the BOM table) in the sheet, then try again.',
   pickColumn: 'Use another column',

@@ -124,7 +124,7 @@ export const JA: Messages = {
 
   partColumn: '品番の列',
   detectColumn: 'シートから品番を探す',
-  detectedColumn: '{column} 列に「{header}」が見つかりました（{rows} 行）。',
+  detectedColumn: 'シート「{sheet}」の {column} 列「{header}」に品番があります（{rows} 行）。追記はその右に書き込みます。',
   noPartColumn: '品番の列が見つかりませんでした。シートで品番（または BOM テーブルのセル）を選択してから、もう一度試してください。',
   pickColumn: '別の列を使う',
   twoColumns: '品番の列になり得る列が 2 つあります。メーカー品番が入っている列を選んでから「追記」を押してください。',

@@ -123,7 +123,7 @@ export const ZH: Messages = {
 
   partColumn: '料号列',
   detectColumn: '在工作表中查找料号',
-  detectedColumn: '在 {column} 列找到“{header}”（{rows} 行）。',
+  detectedColumn: '工作表“{sheet}”：料号在 {column} 列“{header}”（{rows} 行）。补充写在其右侧。',
   noPartColumn: '未找到料号列。请在工作表中选择料号（或 BOM 表格中的单元格），然后重试。',
   pickColumn: '使用其他列',
   twoColumns: '有两列都可能是料号。请选择存放制造商料号的那一列，然后点击“补充”。',

@@ -13,7 +13,7 @@ import {
   TableRow,
   Text,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Preferences } from '../../settings';
 import { keepColumnsFor, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
@@ -24,6 +24,9 @@ import { useTask } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, useSectionStyles } from './common';
 import { AlternatePicker, CandidatePicker } from './part-column-choice';
+
+/** How long the selection must rest before the pane reads the BOM around it again (a drag selects many times). */
+const SELECTION_SETTLE_MS = 250;
 
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
@@ -44,8 +47,11 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [column, setColumn] = useState('');
   const [alternateColumns, setAlternateColumns] = useState<string[]>([]);
   // True once the user chose the column (Find, the picker, the list, a second source): Enrich then
-  // uses it. Until then every Enrich looks at the BOM around the selection afresh.
+  // uses it while the user stays where it was chosen. Switching sheet or moving the selection
+  // drops the choice: the pane then names the BOM around the new selection, and Enrich writes there.
   const [pinned, setPinned] = useState(false);
+  // Each reading of the BOM gets a number: an answer older than the latest is dropped.
+  const readings = useRef(0);
   const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined), units: preferences.enrichUnits });
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
@@ -58,15 +64,51 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const enrichTask = useTask<EnrichProgress>();
   const selectTask = useTask();
 
-  async function inspect(pin: boolean): Promise<BomInspection | undefined> {
-    const result = await detectTask.run(() => services.inspectBom());
-    if (!result) return undefined;
+  function show(result: BomInspection, pin: boolean): void {
     setInspection(result);
     setColumn(result.detected ?? result.columns[0]?.id ?? '');
     setAlternateColumns([]);
     setPinned(pin || result.ambiguous === true);
+  }
+
+  async function inspect(pin: boolean): Promise<BomInspection | undefined> {
+    const reading = ++readings.current;
+    const result = await detectTask.run(() => services.inspectBom());
+    if (!result || reading !== readings.current) return undefined;
+    show(result, pin);
     return result;
   }
+
+  // The pane names the sheet and column Enrich will write, from the first look and whenever the
+  // user switches sheet or moves the selection (Excel's onActivated and onSelectionChanged).
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  useEffect(() => {
+    if (!inExcel) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reread = (): void => {
+      if (busyRef.current) return;
+      const reading = ++readings.current;
+      // Quietly: a selection with no BOM around it (an empty sheet, several areas) is no error until the user presses a button.
+      services.inspectBom().then(
+        (result) => {
+          if (reading === readings.current && !busyRef.current) show(result, false);
+        },
+        () => {
+          if (reading === readings.current && !busyRef.current) setInspection(undefined);
+        },
+      );
+    };
+    reread();
+    const stop = services.watchSelection(() => {
+      clearTimeout(timer);
+      timer = setTimeout(reread, SELECTION_SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [services, inExcel]);
 
   function onPickColumn(id: string): void {
     setColumn(id);
@@ -83,23 +125,29 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     if (fields.keys.length === 0) return;
     setSummary(undefined);
     setSelected(undefined);
-    // Enrich looks at the BOM before writing: when two columns are about as likely, the picker is
-    // shown and nothing is written until the user presses Enrich again.
-    if (!pinned) {
-      const found = await inspect(false);
-      if (!found || found.ambiguous) return;
-    }
+    // Enrich looks at the BOM around the selection as it is now, on the sheet the user is looking
+    // at: a column chosen earlier is kept only while it is still on that BOM. When two columns are
+    // about as likely, the picker is shown and nothing is written until the user presses Enrich again.
+    const chosen = pinned ? { sheetName: inspection?.sheetName, column, alternateColumns } : undefined;
+    const found = await inspect(false);
+    if (!found) return;
+    const keep = chosen !== undefined && chosen.sheetName === found.sheetName && found.columns.some((c) => c.id === chosen.column);
+    if (keep) {
+      setColumn(chosen.column);
+      setAlternateColumns(chosen.alternateColumns);
+      setPinned(true);
+    } else if (found.ambiguous) return;
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
-      const request = pinned ? { column: column || undefined, alternateColumns: alternateColumns.length > 0 ? alternateColumns : undefined } : {};
+      const request = keep ? { column: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
       return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }
 
   async function onSelectChanged(): Promise<void> {
-    const n = await selectTask.run(() => (services.selectChangedRows ? services.selectChangedRows() : Promise.resolve(0)));
+    const n = await selectTask.run(() => services.selectChangedRows());
     if (n !== undefined) setSelected(n);
   }
 
@@ -125,7 +173,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
         {inspection ? (
           detected ? (
             <InfoMessage testId="enrich-detected" intent="info">
-              {t('detectedColumn', { header: detected.header, column: detected.letter, rows: inspection.rows })}
+              {t('detectedColumn', { header: detected.header, column: detected.letter, sheet: inspection.sheetName, rows: inspection.rows })}
             </InfoMessage>
           ) : (
             <ErrorMessage testId="enrich-detected" message={t('noPartColumn')} />
@@ -208,7 +256,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
       {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
-      {summary && services.listReplacements ? <ReplacementsPanel services={services} /> : null}
+      {summary ? <ReplacementsPanel services={services} /> : null}
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
   const labels = summaryLabels(uiLang);
 
   async function onRun(writeSheet: boolean): Promise<void> {
-    if (builds === 'invalid' || !services.summarizeBom) return;
+    if (builds === 'invalid') return;
     const summarize = services.summarizeBom.bind(services);
     setSelected(undefined);
     const result = await task.run((signal) =>
@@ -46,7 +46,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
 
   async function onSelect(part: AtRiskPart): Promise<void> {
     const row = part.rows[0];
-    if (!health || row === undefined || !services.selectBomRow) return;
+    if (!health || row === undefined) return;
     const select = services.selectBomRow.bind(services);
     const done = await selectTask.run(async () => {
       await select(health.bomSheet, row);

@@ -21,7 +21,7 @@ export function ReplacementsPanel({ services }: { services: TaskpaneServices }):
 
   async function onList(): Promise<void> {
     setApplied(undefined);
-    const result = await listTask.run((signal) => services.listReplacements!(strict, signal));
+    const result = await listTask.run((signal) => services.listReplacements(strict, signal));
     setListed(result);
   }
 

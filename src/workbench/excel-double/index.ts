@@ -192,8 +192,7 @@ export function createExcelDouble(options: ExcelDoubleOptions = {}): ExcelDouble
     },
     select(sheet, address) {
       const s = model.sheet(sheet);
-      model.selection = { sheetId: s.id, block: parseRef(address).block };
-      model.activeSheetId = s.id;
+      model.select(s, parseRef(address).block);
       notify();
     },
     addSheet(name) {

@@ -1,4 +1,4 @@
-import { contains, intersects, LAST_COLUMN, LAST_ROW, type Block } from './a1';
+import { blockText, contains, intersects, LAST_COLUMN, LAST_ROW, type Block } from './a1';
 import { DoubleError, DEFAULT_FORMAT, type CellModel, type FormulaEvaluator, type SheetModel, type TableModel } from './model-types';
 
 export * from './model-types';
@@ -7,14 +7,29 @@ const key = (row: number, column: number): number => row * (LAST_COLUMN + 1) + c
 
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A sheet's selection; `areas` when it has several (a multi-area selection made by PartSpec). */
+export interface SelectionModel {
+  sheetId: string;
+  block: Block;
+  areas?: Block[];
+}
+
+/** What Excel's worksheets.onActivated and onSelectionChanged tell their handlers. */
+export type WorkbookEvent = { type: 'WorksheetActivated'; worksheetId: string } | { type: 'WorksheetSelectionChanged'; worksheetId: string; address: string };
+
+const A1_BLOCK: Block = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
+
 /** The workbook's state: what a person would see in Excel. */
 export class WorkbookModel {
   sheets: SheetModel[] = [];
   tables: TableModel[] = [];
   settings = new Map<string, unknown>();
-  /** The selection; `areas` when it has several (a multi-area selection made by PartSpec). */
-  selection: { sheetId: string; block: Block; areas?: Block[] } | undefined;
+  /** The active sheet's selection. Change it with select() or activate(), which tell the handlers. */
+  selection: SelectionModel | undefined;
   activeSheetId: string | undefined;
+  /** Each sheet's last selection: like Excel, switching back to a sheet finds its own. */
+  private readonly selections = new Map<string, SelectionModel>();
+  private readonly handlers = new Set<(event: WorkbookEvent) => void>();
   calculations: string[] = [];
   evaluate: FormulaEvaluator = () => '';
   private nextId = 1;
@@ -33,8 +48,38 @@ export class WorkbookModel {
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;
     // Like Excel, a workbook always has a selection: A1 of its first sheet.
-    this.selection ??= { sheetId: sheet.id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+    this.selection ??= { sheetId: sheet.id, block: A1_BLOCK };
     return sheet;
+  }
+
+  /** Selects a block (or several areas) of a sheet, making it the active sheet, as a click in Excel does. */
+  select(sheet: SheetModel, block: Block, areas?: Block[]): void {
+    const activated = this.activeSheetId !== sheet.id;
+    if (activated && this.selection) this.selections.set(this.selection.sheetId, this.selection);
+    this.activeSheetId = sheet.id;
+    this.selection = { sheetId: sheet.id, block, ...(areas ? { areas } : {}) };
+    if (activated) this.emit({ type: 'WorksheetActivated', worksheetId: sheet.id });
+    this.emit({ type: 'WorksheetSelectionChanged', worksheetId: sheet.id, address: blockText(block) });
+  }
+
+  /** Makes a sheet the active one with its own last selection (A1 at first), as a click on its tab does. */
+  activate(sheet: SheetModel): void {
+    if (this.activeSheetId === sheet.id) return;
+    if (this.selection) this.selections.set(this.selection.sheetId, this.selection);
+    this.activeSheetId = sheet.id;
+    this.selection = this.selections.get(sheet.id) ?? { sheetId: sheet.id, block: A1_BLOCK };
+    this.emit({ type: 'WorksheetActivated', worksheetId: sheet.id });
+  }
+
+  /** Registers an event handler (worksheets.onActivated / onSelectionChanged); returns its removal. */
+  listen(handler: (event: WorkbookEvent) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  /** Excel raises events after the change, never inside the call that made it. */
+  private emit(event: WorkbookEvent): void {
+    for (const handler of [...this.handlers]) setTimeout(() => handler(event), 0);
   }
 
   findSheet(nameOrId: string): SheetModel | undefined {
@@ -58,9 +103,12 @@ export class WorkbookModel {
   deleteSheet(sheet: SheetModel): void {
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
-    if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0]?.id;
-    if (this.selection?.sheetId === sheet.id) {
-      this.selection = this.sheets[0] ? { sheetId: this.sheets[0].id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } } : undefined;
+    this.selections.delete(sheet.id);
+    if (this.activeSheetId === sheet.id) {
+      const next = this.sheets[0];
+      this.activeSheetId = undefined;
+      this.selection = undefined;
+      if (next) this.activate(next);
     }
   }
 

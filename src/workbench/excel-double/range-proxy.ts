@@ -172,8 +172,7 @@ export class RangeProxy extends ClientObject {
   select(): void {
     this.call('select', [], () => {
       const { sheet, block } = this.at();
-      this.model.selection = { sheetId: sheet.id, block };
-      this.model.activeSheetId = sheet.id;
+      this.model.select(sheet, block);
     });
   }
 

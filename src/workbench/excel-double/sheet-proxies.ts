@@ -1,6 +1,6 @@
 import { parseRef } from './a1';
 import type { DoubleContext } from './context';
-import { DoubleError, type SheetModel } from './model';
+import { DoubleError, type SheetModel, type WorkbookEvent } from './model';
 import { ClientObject, LocatedObject } from './client-object';
 import { RangeProxy } from './range-proxy';
 import { TableCollectionProxy } from './table-proxies';
@@ -54,8 +54,7 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
         this.call('getRanges.select', [address], () => {
           const sheet = this.sheet();
           const areas = address.split(',').map((a) => parseRef(a.trim()).block);
-          this.model.selection = { sheetId: sheet.id, block: areas[0], areas };
-          this.model.activeSheetId = sheet.id;
+          this.model.select(sheet, areas[0], areas);
         }),
     };
   }
@@ -82,7 +81,7 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
     });
   }
   activate(): void {
-    this.call('activate', [], () => void (this.model.activeSheetId = this.sheet().id));
+    this.call('activate', [], () => this.model.activate(this.sheet()));
   }
   delete(): void {
     this.call('delete', [], () => this.model.deleteSheet(this.sheet()));
@@ -103,11 +102,35 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
   }
 }
 
+/** Excel's EventHandlers: add() takes effect at the next sync, and so does its result's remove(). */
+export class EventHandlersProxy<T extends WorkbookEvent> {
+  constructor(
+    private readonly ctx: DoubleContext,
+    private readonly type: T['type'],
+  ) {}
+
+  add(handler: (args: T) => Promise<unknown>): { remove(): void; context: { sync(): Promise<void> } } {
+    let stop: (() => void) | undefined;
+    this.ctx.queue({ o: 'WorksheetCollection', m: `on.${this.type}.add` }, () => {
+      stop = this.ctx.model.listen((event) => {
+        if (event.type === this.type) void handler(event as T);
+      });
+    });
+    return { remove: () => this.ctx.queue({ o: 'WorksheetCollection', m: `on.${this.type}.remove` }, () => stop?.()), context: { sync: () => this.ctx.sync() } };
+  }
+}
+
 export class WorksheetCollectionProxy extends ClientObject {
   private itemsList: WorksheetProxy[] = [];
+  /** Raised when the user (or PartSpec) switches to another sheet. */
+  readonly onActivated: EventHandlersProxy<Extract<WorkbookEvent, { type: 'WorksheetActivated' }>>;
+  /** Raised when the selection of any sheet changes. */
+  readonly onSelectionChanged: EventHandlersProxy<Extract<WorkbookEvent, { type: 'WorksheetSelectionChanged' }>>;
 
   constructor(ctx: DoubleContext) {
     super(ctx, 'WorksheetCollection');
+    this.onActivated = new EventHandlersProxy(ctx, 'WorksheetActivated');
+    this.onSelectionChanged = new EventHandlersProxy(ctx, 'WorksheetSelectionChanged');
   }
 
   protected read(name: string): unknown {
