@@ -4,6 +4,7 @@
  * a UsageError (exit 2), and a flag declared `multiple` comes back as a list, one value per use.
  */
 import { parseArgs } from 'node:util';
+import { suggestName } from '../api/vocabulary/lookup';
 import { UsageError } from './errors';
 
 /** One flag: a value (`string`) or a switch (`boolean`); `multiple` when it may be given again. */
@@ -56,11 +57,21 @@ export interface Flags {
 
 const HELP: FlagSpecs = { help: { type: 'boolean', short: 'h' } };
 
-/** Node's sentence, without its hint about `--` that does not help a user who mistyped a flag. */
-function usageSentence(error: unknown): string {
+/**
+ * Node's sentence, without its hint about `--` that does not help a user who mistyped a flag, and
+ * with the flag meant when an unknown one is a typo of a declared one (`--ouput` → `--output`).
+ */
+function usageSentence(error: unknown, specs: FlagSpecs): string {
   const message = (error as { message?: unknown } | undefined)?.message;
-  const text = typeof message === 'string' ? message : String(error);
-  return text.replace(/\. To specify a positional argument.*$/s, '.');
+  const text = (typeof message === 'string' ? message : String(error)).replace(/\. To specify a positional argument.*$/s, '.');
+  const unknown = /^Unknown option '--([^'=]+)'/.exec(text)?.[1];
+  const meant = unknown === undefined ? undefined : suggestFlag(unknown, Object.keys(specs));
+  return meant ? `${text.replace(/\.?$/, '.')} Did you mean '--${meant}'?` : text;
+}
+
+/** The declared flag an unknown one is a likely typo of (one or two letters off), if any. */
+export function suggestFlag(unknown: string, names: readonly string[]): string | undefined {
+  return suggestName(unknown, names.filter((n) => n !== 'help'));
 }
 
 /** A whole number from `min` to `max`, or a UsageError naming the flag. */
@@ -88,7 +99,7 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs, positional
   try {
     parsed = parseArgs({ args: [...argv], options: { ...specs, ...HELP }, strict: true, allowPositionals: positionals.max > 0 });
   } catch (error) {
-    throw new UsageError(usageSentence(error));
+    throw new UsageError(usageSentence(error, specs));
   }
   const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
   const list = parsed.positionals;

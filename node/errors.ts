@@ -20,11 +20,12 @@ export const EXIT = {
 
 /**
  * A problem with what the user typed or pointed at (flags, arguments, files): the message is one
- * sentence, printed with the command's usage, and the exit code is 2.
+ * sentence, printed with one line naming the command's `--help` (never the whole help, which would
+ * scroll the sentence away), and the exit code is 2.
  */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
-  /** Print the command's usage below the message. */
+  /** Print the line naming the command's `--help` below the message. */
   readonly showUsage: boolean;
 
   constructor(message: string, options: { showUsage?: boolean } = {}) {
