@@ -5,7 +5,7 @@ import { terminalText } from '../ooxml/cells';
 export const MAX_CELL_WIDTH = 40;
 
 /** Combining marks and joiners take no column of their own. */
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200d\ufe00-\ufe0f]$/u;
+const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\u200b|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 
 /** Columns a character takes on a terminal: two for CJK and other wide characters, none for a combining mark. */
 function charWidth(char: string): number {
