@@ -11,6 +11,7 @@ import { ENV } from '../node/config';
 import { takeDebugFlag } from '../node/args';
 import { EXIT, describeFailure, isUsageError } from '../node/errors';
 import { terminalText } from '../node/terminal-text';
+import { suggestName } from '../api/vocabulary/lookup';
 
 const USAGE = `usage: partspec <command> [options]
 
@@ -31,6 +32,9 @@ Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
 3 API, auth or network error, 4 enrich --fail-on found a changed, Risk or EOL row
 (the output is written first), 5 internal error (a bug in PartSpec: run again with
 --debug, which every command takes, to see where).`;
+
+/** The one line under a usage error: where the full help is (the help itself would scroll the sentence away). */
+const HELP_LINE = "Run 'partspec --help' for the list of commands.";
 
 function version(): string {
   try {
@@ -58,7 +62,9 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
   }
   const entry = findCommandEntry(name);
   if (!entry) {
-    context.stderr.write(`partspec: unknown command '${terminalText(name)}'.\n\n${USAGE}\n`);
+    const meant = suggestName(name, COMMAND_ENTRIES.map((c) => c.name));
+    const hint = meant ? ` Did you mean 'partspec ${meant}'?` : '';
+    context.stderr.write(`partspec: unknown command '${terminalText(name)}'.${hint}\n${HELP_LINE}\n`);
     return EXIT.usage;
   }
   // Only the command that runs is loaded (see commands/registry.ts).
@@ -75,7 +81,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(args, '--api-key')];
     const failure = describeFailure(error, { secrets, baseUrl: context.baseUrl, interrupted: context.signal.aborted, debug });
     context.stderr.write(`partspec ${command.name}: ${terminalText(failure.message)}\n`);
-    if (isUsageError(error) && error.showUsage) context.stderr.write(`\n${command.usage}\n`);
+    if (isUsageError(error) && error.showUsage) context.stderr.write(`Run 'partspec ${command.name} --help' for its options.\n`);
     if (failure.detail) context.stderr.write(`${terminalText(failure.detail)}\n`);
     return failure.code;
   }

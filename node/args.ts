@@ -4,6 +4,7 @@
  * a UsageError (exit 2), and a flag declared `multiple` comes back as a list, one value per use.
  */
 import { parseArgs } from 'node:util';
+import { suggestName } from '../api/vocabulary/lookup';
 import { UsageError } from './errors';
 
 /** One flag: a value (`string`) or a switch (`boolean`); `multiple` when it may be given again. */
@@ -56,11 +57,21 @@ export interface Flags {
 
 const HELP: FlagSpecs = { help: { type: 'boolean', short: 'h' } };
 
-/** Node's sentence, without its hint about `--` that does not help a user who mistyped a flag. */
-function usageSentence(error: unknown): string {
+/**
+ * Node's sentence, without its hint about `--` that does not help a user who mistyped a flag, and
+ * with the flag meant when an unknown one is a typo of a declared one (`--ouput` → `--output`).
+ */
+function usageSentence(error: unknown, specs: FlagSpecs): string {
   const message = (error as { message?: unknown } | undefined)?.message;
-  const text = typeof message === 'string' ? message : String(error);
-  return text.replace(/\. To specify a positional argument.*$/s, '.');
+  const text = (typeof message === 'string' ? message : String(error)).replace(/\. To specify a positional argument.*$/s, '.');
+  const unknown = /^Unknown option '--([^'=]+)'/.exec(text)?.[1];
+  const meant = unknown === undefined ? undefined : suggestFlag(unknown, Object.keys(specs));
+  return meant ? `${text.replace(/\.?$/, '.')} Did you mean '--${meant}'?` : text;
+}
+
+/** The declared flag an unknown one is a likely typo of (one or two letters off), if any. */
+export function suggestFlag(unknown: string, names: readonly string[]): string | undefined {
+  return suggestName(unknown, names.filter((n) => n !== 'help'));
 }
 
 /** A whole number from `min` to `max`, or a UsageError naming the flag. */
@@ -68,6 +79,25 @@ export function wholeNumber(flag: string, text: string, min: number, max: number
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
     throw new UsageError(`--${flag} needs a whole number from ${min} to ${max}, not '${text}'.`);
   }
+  return Number(text);
+}
+
+/** Environment variables that choose a port when its flag is not given. */
+export const PORT_ENV = {
+  emulator: 'PARTSPEC_EMULATOR_PORT',
+  serve: 'PARTSPEC_SERVE_PORT',
+  devServer: 'PARTSPEC_DEV_PORT',
+} as const;
+
+/**
+ * A port from its flag, else from the environment variable, else the default; 0 picks a free one.
+ * A value that is not a port is a UsageError naming where it came from.
+ */
+export function portFrom(flagValue: string | undefined, env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  if (flagValue !== undefined) return wholeNumber('port', flagValue, 0, 65535);
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`${variable} needs a port from 0 to 65535, not '${text}'.`);
   return Number(text);
 }
 
@@ -88,7 +118,7 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs, positional
   try {
     parsed = parseArgs({ args: [...argv], options: { ...specs, ...HELP }, strict: true, allowPositionals: positionals.max > 0 });
   } catch (error) {
-    throw new UsageError(usageSentence(error));
+    throw new UsageError(usageSentence(error, specs));
   }
   const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
   const list = parsed.positionals;

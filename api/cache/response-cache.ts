@@ -14,6 +14,19 @@ export interface CacheOptions {
   maxEntries?: number;
   /** Where entries also go so they survive a restart (IndexedDB in the webview, a file in Node). */
   store?: PersistentStore;
+  /**
+   * Whose answers the entries are: a short hash of the credentials they were fetched with (never
+   * the credentials themselves), read at each access. Entries of one scope are never served to
+   * another, so a changed key starts from an empty cache.
+   */
+  scope?: () => Promise<string>;
+  /**
+   * Confirms that the credentials of a scope are still accepted, before the first answer of that
+   * scope is served from the cache (an answer fetched from the service confirms them too). It
+   * throws when they are rejected: the cache then drops its entries and the read fails
+   * with that error, so a revoked key is noticed at once rather than when its answers expire.
+   */
+  confirm?: () => Promise<void>;
 }
 
 export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,16 +56,43 @@ export class ResponseCache {
   readonly ttlMs: number;
   readonly counts: CacheStats = { hits: 0, misses: 0 };
   private readonly now: () => number;
+  private readonly scope?: () => Promise<string>;
+  private readonly confirm?: () => Promise<void>;
+  /** Scopes whose credentials were accepted in this session, or whose confirmation is under way. */
+  private readonly confirmed = new Map<string, Promise<void>>();
 
   constructor(options: CacheOptions = {}, now: () => number = Date.now) {
     this.ttlMs = options.ttlMs ?? DEFAULT_CACHE_TTL_MS;
     this.store = options.store;
     this.now = now;
+    this.scope = options.scope;
+    this.confirm = options.confirm;
     this.memory = new LRUCache<string, StoredEntry>({ max: options.maxEntries ?? DEFAULT_CACHE_MAX_ENTRIES });
   }
 
+  private async scopeOf(key: string): Promise<{ scope: string; scoped: string }> {
+    const scope = this.scope ? await this.scope() : '';
+    return { scope, scoped: scope ? `${scope}|${key}` : key };
+  }
+
+  /** Waits until the scope's credentials are confirmed; a rejection empties the cache and is thrown. */
+  private async confirmScope(scope: string): Promise<void> {
+    if (!this.confirm) return;
+    let confirming = this.confirmed.get(scope);
+    if (!confirming) {
+      confirming = this.confirm().catch(async (error: unknown) => {
+        this.confirmed.delete(scope);
+        await this.clear().catch(() => undefined);
+        throw error;
+      });
+      this.confirmed.set(scope, confirming);
+    }
+    await confirming;
+  }
+
   /** The value under `key`, or undefined when absent or expired. */
-  async get<T>(key: string): Promise<T | undefined> {
+  async get<T>(unscopedKey: string): Promise<T | undefined> {
+    const { scope, scoped: key } = await this.scopeOf(unscopedKey);
     const t = this.now();
     let entry = this.memory.get(key);
     if (entry && entry.expiresAt <= t) {
@@ -68,19 +108,16 @@ export class ResponseCache {
         await this.store.delete(key).catch(() => undefined);
       }
     }
+    if (entry) await this.confirmScope(scope);
     if (entry) this.counts.hits++;
     else this.counts.misses++;
     return entry?.value as T | undefined;
   }
 
-  /** The value under `key` if memory holds it (no store access, no stats). */
-  peek<T>(key: string): T | undefined {
-    const entry = this.memory.get(key);
-    return entry && entry.expiresAt > this.now() ? (entry.value as T) : undefined;
-  }
-
-  /** Keeps `value` under `key` for `ttlMs` (the cache's TTL unless given). */
-  async set(key: string, value: unknown, ttlMs: number = this.ttlMs): Promise<void> {
+  /** Keeps `value` under `key` for `ttlMs` (the cache's TTL unless given); it came from the service, so its scope's credentials are accepted. */
+  async set(unscopedKey: string, value: unknown, ttlMs: number = this.ttlMs): Promise<void> {
+    const { scope, scoped: key } = await this.scopeOf(unscopedKey);
+    if (!this.confirmed.has(scope)) this.confirmed.set(scope, Promise.resolve());
     const entry: StoredEntry = { expiresAt: this.now() + ttlMs, value };
     this.memory.set(key, entry);
     // A store that fails (quota, disk) costs only the persistence of this entry.
@@ -88,6 +125,7 @@ export class ResponseCache {
   }
 
   async clear(): Promise<void> {
+    this.confirmed.clear();
     this.memory.clear();
     if (this.store) await this.store.clear();
   }

@@ -1,6 +1,8 @@
 import { ResponseCache } from '../cache/response-cache';
+import { hashKey } from '../cache/key-scope';
 import { ApiError, isApiError } from '../errors/api-error';
 import { isHttpError } from '../errors/http-error';
+import { isAuthError } from '../errors/auth-error';
 import { ValidationError, isValidationError } from '../errors/validation-error';
 import type { Filter, OrderByItem } from '../filter';
 import type { ProductRecord } from '../product';
@@ -34,7 +36,6 @@ export function createClient(options: ClientOptions): Client {
   const defaultLang = checkLang(options.lang ?? DEFAULT_LANG);
   const urlBudget = options.urlBudget ?? URL_BUDGET_BYTES;
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const cache = options.cache === false ? undefined : new ResponseCache(options.cache ?? {});
   const transport: Transport = {
     fetch: fetchImpl,
     getApiKey: async () => (options.getApiKey ? ((await options.getApiKey()) ?? '') : (options.apiKey ?? '')),
@@ -46,6 +47,18 @@ export function createClient(options: ClientOptions): Client {
     totals: { requests: 0, bytes: 0, retries: 0 },
     secrets: new Set(options.apiKey ? [options.apiKey] : []),
   };
+  // Answers are kept per key (by its hash), and a key is confirmed with one small request before
+  // the first answer kept for it is used: a revoked key fails the run at once, not a day later.
+  const confirmKey = async (): Promise<void> => {
+    const url = buildProductsUrl(baseUrl, partnoFilter([PING_PARTNO], 'eq'), [], defaultLang);
+    try {
+      await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { read: readJson });
+    } catch (error) {
+      // Only a rejected key is news; a service that cannot be reached leaves the kept answers usable.
+      if (isAuthError(error)) throw error;
+    }
+  };
+  const cache = options.cache === false ? undefined : new ResponseCache({ scope: async () => hashKey(await transport.getApiKey()), confirm: confirmKey, ...(options.cache ?? {}) });
 
   async function fetchProducts(url: string, signal?: AbortSignal): Promise<{ response: NormalizedResponse; requests: number; bytes: number }> {
     const result = await send(transport, url, {

@@ -4,6 +4,7 @@ import { matchLabel } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
 import { ladderText } from '../../core/cells/number-formats';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
+import { misreadVariants } from '../../core/enrich/misread-part-numbers';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
@@ -24,6 +25,26 @@ Options:
 ${CONNECTION_HELP}
 
 Exit codes: 0 all found, 1 some not found or invalid, 2 usage, 3 API, auth or network error.`;
+
+/** Part numbers not found that are checked for a misread character (O for 0, I for 1) in one run. */
+const MAX_INPUTS_CHECKED_FOR_MISREADS = 20;
+
+/**
+ * For each part number not found, the real part number one look-alike character away (O/0, I/1),
+ * when exactly one such variant is a real part (exact, or without its package code): every variant is looked up in one request.
+ */
+async function findMeantParts(notFound: readonly string[], lookup: (variants: string[]) => Promise<Map<string, LookupOutcome>>): Promise<Map<string, string>> {
+  const checked = notFound.slice(0, MAX_INPUTS_CHECKED_FOR_MISREADS).map((input) => ({ input, variants: misreadVariants(input) }));
+  const all = [...new Set(checked.flatMap((c) => c.variants))];
+  const meant = new Map<string, string>();
+  if (all.length === 0) return meant;
+  const outcomes = await lookup(all);
+  for (const { input, variants } of checked) {
+    const real = variants.filter((v) => ['exact', 'variant'].includes(outcomes.get(v)?.status ?? ''));
+    if (real.length === 1) meant.set(input, real[0]);
+  }
+  return meant;
+}
 
 /** Products shown per part number in the table (JSON has all of them). */
 const TABLE_PRODUCTS_PER_INPUT = 10;
@@ -84,8 +105,10 @@ export const lookupCommand: Command = {
     }
 
     const problems = results.filter(({ outcome }) => outcome.status === 'notFound' || outcome.status === 'invalid');
+    const meant = await findMeantParts(problems.filter(({ outcome }) => outcome.status === 'notFound').map(({ input }) => input), (variants) => client.lookup(variants, { lang: config.lang, signal: context.signal }));
     for (const { input, outcome } of problems) {
-      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      const hint = meant.get(input) ? ` Did you mean '${meant.get(input)}'?` : '';
+      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${outcome.reason ? `: ${outcome.reason}` : ''}${hint}`);
     }
     return problems.length > 0 ? EXIT.partial : EXIT.ok;
   },

@@ -59,16 +59,27 @@ describe('errors and exit codes', () => {
   });
 
   test.each([
-    [['lookup', '--bogus', 'X'], /Unknown option '--bogus'/, 'usage: partspec lookup'],
-    [['search', '--category', 'capacitors', '--out', 'x.csv'], /'capacitors' is not a category/, 'usage: partspec search'],
-    [['search', '--category', 'inductors', '--out', 'x.txt'], /must end in \.xlsx or \.csv/, 'usage: partspec search'],
-    [['frobnicate'], /unknown command 'frobnicate'/, 'usage: partspec <command>'],
-  ])('%j is a usage error (exit 2)', async (args, message, usage) => {
+    [['lookup', '--bogus', 'X'], /Unknown option '--bogus'/, "Run 'partspec lookup --help'"],
+    [['search', '--category', 'capacitors', '--out', 'x.csv'], /'capacitors' is not a category/, "Run 'partspec search --help'"],
+    [['search', '--category', 'inductors', '--out', 'x.txt'], /must end in \.xlsx or \.csv/, "Run 'partspec search --help'"],
+    [['frobnicate'], /unknown command 'frobnicate'\.\n/, "Run 'partspec --help'"],
+  ])('%j is a usage error (exit 2): its sentence and one line naming --help', async (args, message, help) => {
     const run = await runCli(args, { home: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
-    expect(run.stderr).toContain(usage);
+    expect(run.stderr).toContain(help);
+    expect(run.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
     expect(run.stdout).toBe('');
+  });
+
+  test.each([
+    [['enrch', 'bom.xlsx'], "Did you mean 'partspec enrich'?"],
+    [['search', '--category', 'inductors', '--ouput', 'x.csv'], "Unknown option '--ouput'. Did you mean '--out'?"],
+  ])('%j is a usage error with a "did you mean"', async (args, hint) => {
+    const run = await runCli(args, { home: world.home });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(hint);
+    expect(run.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
   });
 
   test('a bad filter or field is exit 2 with the core validator sentence, before anything is sent', async () => {
@@ -156,4 +167,28 @@ describe('partspec emulator and help', () => {
     expect(run.stdout).toMatch(/^usage: partspec enrich/);
     expect(run.stdout).toContain("gets a leading '");
   });
+});
+
+describe('partspec lookup: did you mean', () => {
+  test('a part number with O for 0 is not found, and the real one is named', async () => {
+    const catalog = world.emulator.catalog.byGroup.SMD.map((p) => p.values.Partno as string);
+    const real = catalog.find((p) => /^[A-Z0-9]+$/.test(p) && p.slice(3).includes('0'))!;
+    const at = real.indexOf('0', 3);
+    const misread = `${real.slice(0, at)}O${real.slice(at + 1)}`;
+    const run = await runCli(['lookup', misread, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`'${misread}' not found`);
+    expect(run.stderr).toContain(`Did you mean '${real}'?`);
+  });
+
+  test('a part number nothing real is one look-alike away from gets no guess', async () => {
+    const run = await runCli(['lookup', 'XYZ-NOT-A-PART', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.stderr).toContain("'XYZ-NOT-A-PART' not found");
+    expect(run.stderr).not.toContain('Did you mean');
+  });
+});
+
+test("GRM155R71C1O4KA88D (O for 0) gets 'Did you mean GRM155R71C104KA88D?'", async () => {
+  const run = await runCli(['lookup', 'GRM155R71C1O4KA88D', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  expect(run.stderr).toContain("Did you mean 'GRM155R71C104KA88D'?");
 });
