@@ -16,5 +16,5 @@ export {
   type CatalogProduct,
 } from './catalog';
 export { runQuery, type Query, type QueryResult } from './query';
-export { SYNTHETIC_NOTICE, decodeRealPartno, decodeRealVariants, type RealPart } from './catalog/real-numbering';
+export { SYNTHETIC_NOTICE, decodeRealPartno, decodeRealVariants, explainRealPartno, type RealPart } from './catalog/real-numbering';
 export { renderProduct, renderResult } from './render';

@@ -1,6 +1,7 @@
 import type { ChangeReport } from '../../core/enrich/changes';
 import { entryText, type EnrichSet, type MatchOutcome } from '../../core/enrich/enrich-plan';
 import { isNotOurs } from '../../core/enrich/enrich-sets';
+import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
 import { rowRisk } from '../../core/cells/risk';
 import { UsageError } from '../../node/errors';
 
@@ -68,11 +69,12 @@ export function describeProblemRows(set: EnrichSet, values: readonly (readonly u
       return;
     }
     failed++;
-    if (outcome.status === 'notFound') {
+    const uncovered = outcome.status === 'notFound' ? describeUncoveredSeries(text) : undefined;
+    if (outcome.status === 'notFound' && !uncovered) {
       const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
       if (isNotOurs(text, maker)) return;
     }
-    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? 'not found' : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? `not found${uncovered ? `: ${uncovered}` : ''}` : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
   });
   return failed;
 }

@@ -73,7 +73,7 @@ export const lookupCommand: Command = {
     if (flags.bool('json')) {
       const json = results.map(({ input, outcome }) => ({
         input,
-        match: matchLabel(outcome),
+        match: matchLabel(outcome, input),
         status: outcome.status,
         reason: outcome.reason ?? null,
         products: outcome.products.map((p) => {
@@ -85,7 +85,7 @@ export const lookupCommand: Command = {
     } else {
       const rows: string[][] = [];
       for (const { input, outcome } of results) {
-        const label = matchLabel(outcome);
+        const label = matchLabel(outcome, input);
         if (outcome.products.length === 0) {
           rows.push([input, label, ...columns.map(() => ''), outcome.reason ?? '']);
           continue;

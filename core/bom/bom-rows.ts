@@ -5,7 +5,7 @@
  * every Samsung capacitor.
  */
 import { foldWords } from '../fold';
-import { containsWord, MAKER_NAME, MAKER_SPELLINGS, MAKER_WORDS, NUMBER_WORDS } from './header-words';
+import { containsWord, MAKER_NAME, MAKER_SPELLINGS, MAKER_WORDS, NUMBER_WORDS, PART_ENDINGS, PART_WORDS } from './header-words';
 
 export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
 
@@ -19,14 +19,37 @@ export function isOurMaker(value: unknown): boolean {
   return containsWord(foldWords(value), MAKER_SPELLINGS);
 }
 
+/** Whether a header names the manufacturer column (`Manufacturer`, `Mfg`, `Alternate Mfg 1`, `メーカー`), not a number of it. */
+function isMakerHeader(header: unknown): boolean {
+  const f = foldWords(header);
+  if (f === '' || !containsWord(f, MAKER_WORDS)) return false;
+  const rest = MAKER_WORDS.reduce((text, w) => text.replace(w, ''), f).replace(ALTERNATE, '');
+  return !containsWord(rest, NUMBER_WORDS) && rest.length <= 6;
+}
+
 /** The manufacturer column among a header row's cells, if there is one (0-based index into `headers`). */
 export function findMakerColumn(headers: readonly unknown[]): number | undefined {
-  const index = headers.findIndex((h) => {
-    const f = foldWords(h);
-    if (f === '' || !containsWord(f, MAKER_WORDS)) return false;
-    const rest = MAKER_WORDS.reduce((text, w) => text.replace(w, ''), f);
-    return !containsWord(rest, NUMBER_WORDS) && rest.length <= 6;
-  });
+  const index = headers.findIndex(isMakerHeader);
+  return index < 0 ? undefined : index;
+}
+
+const ALTERNATE = /alternative|alternate|alt/g;
+/** Words a part-number or manufacturer header is made of, longest first, leaving what tells one source from another. */
+const SOURCE_NOISE = [...new Set([...MAKER_WORDS, ...PART_ENDINGS, ...PART_WORDS, 'partnumber', 'part', 'number', 'num', 'no', '#'])].sort((a, b) => b.length - a.length);
+
+/** What a header says beside its maker and part-number words: `alt1` for 'Alternate Part Number 1' and 'Alternate Mfg 1', `2` for 'MPN2' and 'Manufacturer 2', '' for 'MPN' and 'Manufacturer'. */
+function sourceOf(header: unknown): string {
+  return SOURCE_NOISE.reduce((text, w) => text.split(w).join(''), foldWords(header).replace(ALTERNATE, 'alt'));
+}
+
+/**
+ * The manufacturer column of a part-number column (0-based indexes into `headers`): the maker
+ * header of the same source, `Alternate Mfg 1` beside `Alternate Part Number 1`, `Manufacturer2`
+ * beside `MPN2`, `Manufacturer` beside `MPN`; undefined when no maker header has its source.
+ */
+export function findMakerColumnOf(headers: readonly unknown[], partIndex: number): number | undefined {
+  const source = sourceOf(headers[partIndex]);
+  const index = headers.findIndex((h, i) => i !== partIndex && isMakerHeader(h) && sourceOf(h) === source);
   return index < 0 ? undefined : index;
 }
 
@@ -72,6 +95,8 @@ export interface RowSummary {
   blank: number;
   /** Of `notFound`, the part numbers not in the maker's numbering (another maker's, most likely): counted, not named. */
   notOurs?: number;
+  /** Of `notFound`, the maker's part numbers of series the API does not cover (ferrite beads, EMI filters, resonators). */
+  notCovered?: number;
   /** The row kinds (classifyRow), for the rows not looked up. */
   kinds: Record<RowKind, number>;
   /** The manufacturer column's header, when other makers' rows were told apart by it. */
@@ -85,7 +110,11 @@ export interface RowSummary {
  * makers' parts (by 'Manufacturer')".
  */
 export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME): string {
-  const notOurs = summary.notOurs ? ` (${summary.notOurs} not in ${makerName}'s numbering)` : '';
+  const why = [
+    ...(summary.notOurs ? [`${summary.notOurs} not in ${makerName}'s numbering`] : []),
+    ...(summary.notCovered ? [`${summary.notCovered} of a series not covered by the API`] : []),
+  ];
+  const notOurs = why.length > 0 ? ` (${why.join(', ')})` : '';
   const found = [
     `${summary.exact} exact`,
     `${summary.variant} variant`,

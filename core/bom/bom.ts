@@ -1,9 +1,11 @@
 import { columnLetters, type CellBlock } from '../address';
 import { findDataShift } from './data-shift';
 import { isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
-import { describeColumn, filledShare, makerShare, partShare, type ColumnContent } from './part-number-shape';
+import { describeColumn, filledShare, makerShare, partNumberShape, partShare, type ColumnContent } from './part-number-shape';
 import { describeContentFind, describeShift } from './layout-notes';
 import type { BomLayout, ColumnCandidate } from './layout-types';
+import { foldWords } from '../fold';
+import { containsWord, DESIGNATOR_WORDS, MAKER_WORDS, OTHER_COLUMN_WORDS, QUANTITY_WORDS } from './header-words';
 
 export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
 export { describeAmbiguity, nameColumn } from './layout-notes';
@@ -109,6 +111,46 @@ function isInsideData(values: readonly (readonly unknown[])[], origin: { row: nu
   return describeColumn(above).parts >= 2;
 }
 
+/** A cell of a header row: text that is neither a number nor a part number. */
+const isHeaderText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '' && !/^[\d\s.,%+-]+$/.test(value) && partNumberShape(value) !== 'part';
+const COLUMN_WORDS = [...QUANTITY_WORDS, ...DESIGNATOR_WORDS, ...MAKER_WORDS, ...OTHER_COLUMN_WORDS];
+/** A cell that names a BOM column: a part-number header, or a quantity, designator, manufacturer, description … header. */
+const isColumnHeader = (value: unknown): boolean => isPartNumberHeader(value) || (isHeaderText(value) && containsWord(foldWords(value), COLUMN_WORDS));
+
+/**
+ * The real header row of a column whose header row, as found, lies above it: the nearest row above
+ * the column's first part number that holds the other headers (texts only, two or more of them
+ * naming BOM columns: Qty, Reference, Description, Manufacturer, MPN …), when it lies below
+ * `headerRow`. A "Part No." in a title block (row 1) names no
+ * column; the BOM's own header (row 4) stands right above its data. Undefined when no such row is
+ * there, so a header row with its data right under it, or blank rows between, stays as it is.
+ */
+function headerRowBelow(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, column: number, headerRow: number): number | undefined {
+  const c = column - origin.column;
+  let first = -1;
+  for (let r = Math.max(0, headerRow - origin.row + 1); r < Math.min(values.length, HEADER_SEARCH_ROWS + 1); r++) {
+    if (partNumberShape(values[r]?.[c]) === 'part') {
+      first = r;
+      break;
+    }
+  }
+  for (let r = first - 1; r > headerRow - origin.row; r--) {
+    const row = values[r] ?? [];
+    const filled = row.filter((v) => !isBlank(v));
+    if (filled.length === 0) continue;
+    return filled.every(isHeaderText) && filled.filter(isColumnHeader).length >= 2 ? origin.row + r : undefined;
+  }
+  return undefined;
+}
+
+/** A picked column's layout on the real header row when the one found lies above it (see headerRowBelow). */
+function withHeaderBelowTitle(found: BomDetection, values: readonly (readonly unknown[])[], origin: { row: number; column: number }): BomDetection {
+  if (!found.ok || isPartNumberHeader(values[found.headerRow - origin.row]?.[found.partColumn - origin.column])) return found;
+  const below = headerRowBelow(values, origin, found.partColumn, found.headerRow);
+  if (below === undefined || below >= found.lastRow) return found;
+  return { ...found, headerRow: below, firstRow: Math.max(found.firstRow, below + 1) };
+}
+
 /** The ranked columns of a header row, minus second-source columns of the best one, as the layout reports them. */
 function chooseAmong(ranked: readonly RankedColumn[]): { best: RankedColumn; runnerUp?: RankedColumn; candidates: ColumnCandidate[] } {
   const [best, ...rest] = ranked;
@@ -139,7 +181,7 @@ export function detectBomLayout(input: BomInput): BomDetection {
 
   if (columnPicked) {
     const own = headerRows.find((row) => isPartNumberHeader(cell(row, selection.column)));
-    return withPickShift(layoutOfPick(own ?? headerRows[0], selection, origin.row, lastRow), values, origin);
+    return withPickShift(withHeaderBelowTitle(layoutOfPick(own ?? headerRows[0], selection, origin.row, lastRow), values, origin), values, origin);
   }
 
   // The header row whose best column is best: a "Part No." in a title block loses to the BOM's header.
@@ -148,6 +190,12 @@ export function detectBomLayout(input: BomInput): BomDetection {
     const ranked = rankColumns(values, origin, row);
     if (ranked.length === 0 || isInsideData(values, origin, row, ranked[0].column)) continue;
     if (!chosen || ranked[0].score > chosen.ranked[0].score) chosen = { headerRow: row, ranked };
+  }
+  // A "Part No." in a title block: the BOM's header is the row above its part numbers that names its columns.
+  const below = chosen && input.headerRow === undefined ? headerRowBelow(values, origin, chosen.ranked[0].column, chosen.headerRow) : undefined;
+  if (below !== undefined) {
+    const ranked = rankColumns(values, origin, below);
+    if (ranked.length > 0) chosen = { headerRow: below, ranked };
   }
   let contentOnly = false;
   if (!chosen) {
@@ -163,7 +211,7 @@ export function detectBomLayout(input: BomInput): BomDetection {
   }
 
   if (cellPicked && (!chosen || chosen.ranked[0].column === selection.column || (selection.row > chosen.headerRow && isPartNumberHeader(cell(chosen.headerRow, selection.column))))) {
-    return withPickShift(layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow), values, origin);
+    return withPickShift(withHeaderBelowTitle(layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow), values, origin), values, origin);
   }
   if (!chosen) return { ok: false, message: 'No part-number column was found: select the part numbers (one column), or name its header "Part Number" or "MPN".' };
 

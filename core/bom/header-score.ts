@@ -38,11 +38,13 @@ const textOf = (value: unknown): string => (value === undefined || value === nul
 
 /** Header text folded for comparing two headers: `PN#` and `PN` are the same header. */
 const foldHeader = (header: string): string => foldWords(header, { hash: false });
-const ALTERNATE_WORDS = /^(alt|alternate|alternative|second|secondsource|2nd|backup|sub|substitute|代替|替代|备选)|(alt|alternate|alternative|2nd|代替|替代|备选)$/;
+// Longer words first: the first alternative that matches is the one removed (alternate, not alt).
+const ALTERNATE_WORDS = /^(alternative|alternate|secondsource|substitute|second|backup|2nd|alt|sub|代替|替代|备选)|(alternative|alternate|2nd|alt|代替|替代|备选)$/;
 
 /**
  * Whether `other` is a second-source column of `primary` by its header: the same header with a
- * number after it (MPN → MPN2, PN → PN_1, MPN1 → MPN2) or an "alternate" word (Alt MPN, MPN 代替).
+ * number after it (MPN → MPN2, PN → PN_1, MPN1 → MPN2) or an "alternate" word, with or without a
+ * number (Alt MPN, MPN 代替, Alternate Part Number 1).
  */
 export function isAlternateHeader(primary: unknown, other: unknown): boolean {
   const a = foldHeader(textOf(primary));
@@ -50,7 +52,8 @@ export function isAlternateHeader(primary: unknown, other: unknown): boolean {
   if (a === '' || b === '' || a === b) return false;
   const base = (f: string): string => f.replace(/\d+$/, '');
   if (base(a) !== '' && base(a) === base(b) && /\d$/.test(b)) return true;
-  return b.replace(ALTERNATE_WORDS, '') === base(a) && ALTERNATE_WORDS.test(b);
+  // 'Alternate Part Number 1' beside 'Part Number': the alternate word and its number both say so.
+  return base(b.replace(ALTERNATE_WORDS, '')) === base(a) && ALTERNATE_WORDS.test(b);
 }
 
 /**

@@ -43,5 +43,8 @@ export const QUANTITY_WORDS: readonly string[] = ['qty', 'quantity', 'quantitype
 /** Headers of the reference designators, folded (`Reference`, `Designator`, `RefDes`, `回路記号`, `位号`). */
 export const DESIGNATOR_WORDS: readonly string[] = ['reference', 'references', 'ref', 'refs', 'refdes', 'designator', 'designators', 'referencedesignator', 'referencedesignators', 'parts', '回路記号', '部品記号', 'リファレンス', '位号', '位置号'];
 
+/** Headers of a BOM's other columns, folded (`Item`, `Description`, `Value`, `Footprint`, `品名`, `描述`). */
+export const OTHER_COLUMN_WORDS: readonly string[] = ['item', 'description', 'desc', 'value', 'footprint', 'package', 'comment', 'note', 'remark', 'category', 'type', '品名', '部品名', '備考', '描述', '名称', '备注', '封装'];
+
 /** Whether a folded text contains one of `words`. */
 export const containsWord = (folded: string, words: readonly string[]): boolean => words.some((w) => folded.includes(w));

@@ -6,6 +6,7 @@ import type { RowKind } from '../bom/bom-rows';
 import { rowRisk } from '../cells/risk';
 import { alternativesOf, fieldValueOfRow, type RowValue } from '../cells/several-products';
 import { isSyntheticMatch } from '../cells/synthetic';
+import { SERIES_NOT_COVERED, uncoveredSeriesOf } from '../bom/maker-numbering';
 
 export type EnrichMode = 'values' | 'formulas';
 
@@ -30,8 +31,13 @@ export const SYNTHETIC_MATCH_LABELS: Readonly<Partial<Record<MatchStatus, string
   variant: 'Variant (synthetic)',
 };
 
-/** The Match cell of an outcome: its status, marked synthetic when only synthetic products answered it. */
-export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products'>): string {
+/**
+ * The Match cell of an outcome: its status, marked synthetic when only synthetic products answered
+ * it; a part number not found that is of the maker's series outside the API (a BLM ferrite bead,
+ * a CSTNE resonator) says so instead of reading like a typo.
+ */
+export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products'>, partNumber?: string): string {
+  if (outcome.status === 'notFound' && partNumber !== undefined && uncoveredSeriesOf(partNumber)) return SERIES_NOT_COVERED;
   const synthetic = isSyntheticMatch(outcome.products) ? SYNTHETIC_MATCH_LABELS[outcome.status] : undefined;
   return synthetic ?? MATCH_LABELS[outcome.status];
 }
@@ -165,7 +171,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
     const partCell = cellAddress(firstRow + r, partColumn);
     const shown = <T extends CellValue>(value: RowValue<T>): CellValue => (value.ok ? value.value : '');
     return columns.map((spec) => {
-      if (spec.special === 'match') return outcome ? matchLabel(outcome) : '';
+      if (spec.special === 'match') return outcome ? matchLabel(outcome, text) : '';
       if (spec.special === 'replacement') return input.replacements?.get(text) ?? '';
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
       if (spec.special === 'risk') {

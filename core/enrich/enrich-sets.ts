@@ -8,11 +8,11 @@
 import { columnLetters } from '../address';
 import { isAlternateHeader } from '../bom/bom';
 import { findDataShift, shiftIndex } from '../bom/data-shift';
-import { classifyRow, countRowKinds, findMakerColumn, isOurMaker, type RowKind } from '../bom/bom-rows';
+import { classifyRow, countRowKinds, findMakerColumn, findMakerColumnOf, isOurMaker, type RowKind } from '../bom/bom-rows';
 import { isComparedColumn } from './changes';
 import { parsePartSpecHeader, specialColumn, type ColumnSpec } from '../cells/columns';
 import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type MatchCounts, type MatchOutcome, type PlannedColumn } from './enrich-plan';
-import { looksLikeMakerPartNumber } from '../bom/maker-numbering';
+import { looksLikeMakerPartNumber, uncoveredSeriesOf } from '../bom/maker-numbering';
 
 /** The BOM's rows as the sets are planned from them. */
 export interface SetRows {
@@ -57,7 +57,8 @@ function alternateMakerColumn(headers: readonly unknown[], makerIndex: number | 
 export function planSets(bom: SetRows, partColumn: number, specs: readonly ColumnSpec[], alternates: readonly AlternateColumn[]): EnrichSet[] {
   // Rows pasted beside their header: the manufacturer's names sit as far from its header as the part numbers from theirs.
   const shift = findDataShift(bom.headers, bom.rows, partColumn - bom.headerOrigin);
-  const makerHeader = findMakerColumn(bom.headers);
+  // Each part-number column is told apart by the maker column of its own source (Alternate Mfg 1 beside Alternate Part Number 1).
+  const makerHeader = findMakerColumnOf(bom.headers, partColumn - bom.headerOrigin - shift) ?? findMakerColumn(bom.headers);
   const makerIndex = shiftIndex(makerHeader, shift);
   const ours = new Set(bom.headers.flatMap((h, i) => (parsePartSpecHeader(h) ? [i] : [])));
   const usersRows = ours.size === 0 ? bom.rows : bom.rows.map((row) => row.map((cell, i) => (ours.has(i) ? '' : cell)));
@@ -72,7 +73,8 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
   const alternateSpecs = specs.filter((s) => s.special !== 'changes');
   for (const alternate of alternates) {
     const last = sets.reduce((most, s) => s.planned.reduce((m, p) => Math.max(m, p.column), most), bom.lastColumn);
-    const maker = shiftIndex(alternateMakerColumn(bom.headers, makerHeader, partHeader, bom.headers[alternate.column - bom.headerOrigin - shift]), shift);
+    const alternateIndex = alternate.column - bom.headerOrigin - shift;
+    const maker = shiftIndex(findMakerColumnOf(bom.headers, alternateIndex) ?? alternateMakerColumn(bom.headers, makerHeader, partHeader, bom.headers[alternateIndex]), shift);
     const planned = planEnrichmentColumns(alternateSpecs, bom.headers, bom.headerOrigin, last, alternate.column, { source: alternate.source });
     sets.push(setOf(alternate.column, maker, planned, alternate.source));
   }
@@ -100,6 +102,8 @@ export interface SetCounts {
   kinds: Record<RowKind, number>;
   /** Not-found part numbers that are neither named as our maker's nor in our maker's numbering. */
   notOurs: number;
+  /** Not-found part numbers of the maker's series the API does not cover (BLM, NFM, CSTNE …). */
+  notCovered: number;
 }
 
 /** Whether a not-found part is someone else's: neither named as our maker's nor in our maker's numbering. */
@@ -114,10 +118,12 @@ export function countSet(set: EnrichSet, bom: Pick<SetRows, 'headerOrigin' | 'ro
   counts.blank = kinds.blank;
   const makerIndex = set.makerColumn === undefined ? undefined : set.makerColumn - bom.headerOrigin;
   let notOurs = 0;
+  let notCovered = 0;
   set.entries.forEach((entry, r) => {
     const text = entryText(entry);
     if (text === undefined || outcomes.get(text)?.status !== 'notFound') return;
-    if (isNotOurs(text, makerIndex === undefined ? undefined : bom.rows[r][makerIndex])) notOurs++;
+    if (uncoveredSeriesOf(text)) notCovered++;
+    else if (isNotOurs(text, makerIndex === undefined ? undefined : bom.rows[r][makerIndex])) notOurs++;
   });
-  return { counts, kinds, notOurs };
+  return { counts, kinds, notOurs, notCovered };
 }

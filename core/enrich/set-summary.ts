@@ -17,10 +17,10 @@ export interface SetSummary {
 /** The counts and sentence of every set; `rows` are the BOM's whole rows from the first part-number row, starting at `headerOrigin`. */
 export function summarizeSets(sets: readonly EnrichSet[], bom: { headers: readonly unknown[]; headerOrigin: number }, rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome>): SetSummary[] {
   return sets.map((set) => {
-    const { counts, kinds, notOurs } = countSet(set, { headerOrigin: bom.headerOrigin, rows }, outcomes);
+    const { counts, kinds, notOurs, notCovered } = countSet(set, { headerOrigin: bom.headerOrigin, rows }, outcomes);
     const headerOf = (column: number): string => String(bom.headers[column - bom.headerOrigin - (set.shift ?? 0)] ?? '');
     const makerHeader = set.makerColumn === undefined ? undefined : headerOf(set.makerColumn);
-    const summary = describeRowSummary({ rows: set.entries.length, ...counts, notOurs, kinds, makerHeader });
+    const summary = describeRowSummary({ rows: set.entries.length, ...counts, notOurs, notCovered, kinds, makerHeader });
     return { counts, kinds, notOurs, summary, partHeader: headerOf(set.partColumn).trim() };
   });
 }

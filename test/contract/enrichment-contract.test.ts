@@ -16,7 +16,7 @@ const partno = (p: CatalogProduct): string => p.values.Partno as string;
 const baseOf = (p: CatalogProduct): string => p.values.PartnoWithoutPackageCode as string;
 
 /** The layouts, built from the running emulator's catalog; `expected` pins what both shells must find. */
-function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: string[] } }[] {
+function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: string[]; alternateMatch?: Record<string, string[]> } }[] {
   const { SMD: smd, Ind: ind } = world.emulator.catalog.byGroup;
   return [
     {
@@ -99,6 +99,97 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
     },
     {
       bom: {
+        // Row 1's title says "Part No."; the BOM's own header (row 4) names no part-number column at all.
+        name: 'title block over an unnamed part column',
+        column: 'C',
+        rows: [
+          ['Part No.', 'PCB-0042', '', '', ''],
+          ['Assembly BOM', '', '', '', ''],
+          ['', '', '', '', ''],
+          ['Item', 'Qty', '', 'Description', 'Value'],
+          [1, 2, partno(smd[18]), 'MLCC', '100nF'],
+          [2, 1, partno(smd[19]), 'MLCC', '10uF'],
+          [3, 1, 'ZZZQ99999998', 'unknown', ''],
+        ],
+      },
+      expected: {
+        headerRow: 4,
+        columns: ['F: PartSpec: Match', 'G: PartSpec: Status', 'H: PartSpec: Risk'],
+        match: ['Exact', 'Exact', 'Not found'],
+        summaries: ['3 rows: 2 exact, 0 variant, 0 ambiguous, 1 not found (1 not in Murata\'s numbering), 0 invalid, 0 blank'],
+      },
+    },
+    {
+      bom: {
+        // A title block whose "Part No." stands over the part numbers' column, and data rows one column right of their header.
+        name: 'title block over shifted data',
+        rows: [
+          ['', '', '', 'Part No.', 'PCB-0077'],
+          ['Assembly BOM', '', '', '', ''],
+          ['', '', '', '', ''],
+          ['Ref', 'Qty', 'MPN', 'Manufacturer', 'Description'],
+          ['', 'C1', 1, partno(smd[20]), 'Murata', 'Capacitor'],
+          ['', 'C2', 2, partno(smd[21]), 'Murata', 'Capacitor'],
+          ['', 'L1', 1, partno(ind[5]), 'Murata', 'Inductor'],
+          ['', 'C3', 1, 'CL10B104KB8NNNC', 'Samsung', 'Capacitor'],
+          ['', 'C4', 1, 'GRM-NOPE-3', 'Murata', 'Capacitor'],
+        ],
+      },
+      expected: {
+        headerRow: 4,
+        match: ['Exact', 'Exact', 'Exact', 'Other maker', 'Not found'],
+        summaries: ["5 rows: 3 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 0 blank; not looked up: 1 other makers' part (by 'Manufacturer')"],
+      },
+    },
+    {
+      bom: {
+        // Each second source beside its own maker column, as `--column B --column D --column F` names them.
+        name: 'second sources with their own maker columns',
+        column: 'B',
+        alternates: ['D', 'F'],
+        rows: [
+          ['Ref', 'Part Number', 'Mfg', 'Alternate Part Number 1', 'Alternate Mfg 1', 'Alternate Part Number 2', 'Alternate Mfg 2', 'Qty'],
+          ['C1', partno(smd[22]), 'Murata', 'CL05B104KO5NNNC', 'Samsung', 'C1005X7R1C104K050BC', 'TDK', 2],
+          ['C2', partno(smd[23]), 'Murata', partno(smd[24]), 'Murata', '', '', 1],
+          ['R1', 'RC0402FR-0710KL', 'Yageo', 'ERJ-2RKF1002X', 'Panasonic', 'CRCW040210K0FKED', 'Vishay', 1],
+          ['C3', 'GRM-NOPE-4', 'Murata', 'GRM-NOPE-5', 'Murata', 'CL05A106MQ5NUNC', 'Samsung', 1],
+        ],
+      },
+      expected: {
+        headerRow: 1,
+        match: ['Exact', 'Exact', 'Other maker', 'Not found'],
+        alternateMatch: {
+          'PartSpec (Alternate Part Number 1): Match': ['Other maker', 'Exact', 'Other maker', 'Not found'],
+          'PartSpec (Alternate Part Number 2): Match': ['Other maker', '', 'Other maker', 'Other maker'],
+        },
+        summaries: [
+          "4 rows: 2 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 0 blank; not looked up: 1 other makers' part (by 'Mfg')",
+          "4 rows: 1 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 0 blank; not looked up: 2 other makers' parts (by 'Alternate Mfg 1')",
+          "4 rows: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 1 blank; not looked up: 3 other makers' parts (by 'Alternate Mfg 2')",
+        ],
+      },
+    },
+    {
+      bom: {
+        // The maker's beads, filters and resonators: the service answers nothing for them, and the row says why.
+        name: "the maker's series outside the API",
+        rows: [
+          ['Ref', 'Manufacturer', 'MPN', 'Qty'],
+          ['C1', 'Murata', partno(smd[25]), 1],
+          ['FB1', 'Murata', 'BLM18AG601SN1D', 2],
+          ['FL1', 'Murata', 'NFM18PC105R0J3D', 1],
+          ['Y1', 'Murata', 'CSTNE16M0V530000R0', 1],
+          ['C2', 'Murata', 'GRM-NOPE-2', 1],
+        ],
+      },
+      expected: {
+        headerRow: 1,
+        match: ['Exact', 'Series not covered by the API', 'Series not covered by the API', 'Series not covered by the API', 'Not found'],
+        summaries: ['5 rows: 1 exact, 0 variant, 0 ambiguous, 4 not found (3 of a series not covered by the API), 0 invalid, 0 blank'],
+      },
+    },
+    {
+      bom: {
         name: 'several products per row',
         rows: [
           ['Ref', 'Part Number', 'Qty'],
@@ -112,7 +203,20 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
   ];
 }
 
-describe.each(['title block', 'shifted data', 'several candidate columns', 'second sources', 'DNP and other makers', 'several products per row'])('%s', (name) => {
+const NAMES = [
+  'title block',
+  'shifted data',
+  'several candidate columns',
+  'second sources',
+  'DNP and other makers',
+  'title block over an unnamed part column',
+  'title block over shifted data',
+  'second sources with their own maker columns',
+  "the maker's series outside the API",
+  'several products per row',
+];
+
+describe.each(NAMES)('%s', (name) => {
   test('the add-in and partspec enrich (xlsx and CSV) write the same columns, cells, highlights and summaries', async () => {
     const { bom, expected } = layouts().find((l) => l.bom.name === name)!;
     const today = new Date();
@@ -124,6 +228,8 @@ describe.each(['title block', 'shifted data', 'several candidate columns', 'seco
     expect(addIn.headerRow).toBe(expected.headerRow);
     if (expected.columns) expect(addIn.columns).toEqual(expected.columns);
     expect(addIn.cells['PartSpec: Match']).toEqual(expected.match);
+    for (const [header, cells] of Object.entries(expected.alternateMatch ?? {})) expect([header, addIn.cells[header]]).toEqual([header, cells]);
+    if (expected.summaries) expect(addIn.summaries).toEqual(expected.summaries);
     expect(addIn.summaries).toHaveLength(1 + (bom.alternates?.length ?? 0));
     expect(addIn.summaries.every((s) => /^\d+ rows: /.test(s))).toBe(true);
     expect(addIn.highlights.length).toBeGreaterThan(0);

@@ -119,6 +119,7 @@ describe('enrichment sets', () => {
       counts: { exact: 0, variant: 0, ambiguous: 0, notFound: 1, invalid: 0, blank: 1 },
       kinds: { part: 1, blank: 1, dnp: 1, total: 1, otherMaker: 1 },
       notOurs: 0,
+      notCovered: 0,
     });
     const other = planSets({ headers: ['MPN'], headerOrigin: 0, lastColumn: 0, rows: [['CL05B104KO5NNNC'], ['GRM155R71C104KA88D']] }, 0, specs, []);
     const notFound = new Map<string, MatchOutcome>(['CL05B104KO5NNNC', 'GRM155R71C104KA88D'].map((p) => [p, { status: 'notFound', products: [] }]));

@@ -7,6 +7,7 @@ import {
   SYNTHETIC_NOTICE,
   decodeRealPartno,
   decodeRealVariants,
+  explainRealPartno,
   generateCatalog,
   startEmulator,
   type RunningEmulator,
@@ -142,6 +143,27 @@ describe('decodeRealPartno', () => {
 
   test.each(MALFORMED)('%s is refused (%s)', (number) => {
     expect(decodeRealPartno(number)).toBeUndefined();
+    expect(explainRealPartno(number)).toEqual(expect.any(String));
+  });
+
+  test('a refused number says why, in the words of its numbering; a decoded one has no reason', () => {
+    expect(explainRealPartno('LQH32XN100K53L')).toBe("'X' is not an application letter of LQH (N, M, H, D, C, S, P)");
+    expect(explainRealPartno('LQP15ZN6N8B02D')).toBe("'Z' is not an application letter of LQP (M, T, H)");
+    expect(explainRealPartno('GRM155ZZ1C104KA88D')).toBe("'ZZ' is not a temperature characteristic code");
+    expect(explainRealPartno('GRM155R72J106KA88D')).toBe("630 V is outside the body's voltage range");
+    expect(explainRealPartno('GRM155R71C104KA88L')).toBe("'L' is not a package this chip is sold in (D, J)");
+    expect(explainRealPartno('RDER71H104K0M1H03B')).toBe("lead code M1 comes in Ammo pack, not package 'B'");
+    expect(explainRealPartno('BLM15AX102SN1D')).toBe('not a number of a series the emulator decodes');
+    expect(explainRealPartno('GRM155R71C104KA88D')).toBeUndefined();
+  });
+
+  test('LQM F and D are chokes for DC power supplies, N is for resonant circuits; LQW H is high-Q', () => {
+    expect(decodeRealPartno('LQM18FN100M00D')!.values.TargetCircuitCategory).toBe('Power lines circuits');
+    expect(decodeRealPartno('LQM18DN100M00D')!.values.TargetCircuitCategory).toBe('Power lines circuits');
+    expect(decodeRealPartno('LQM18NN100M00D')!.values.TargetCircuitCategory).toBe('General circuits');
+    expect(decodeRealPartno('LQW18HN10NJ00D')!.values.TargetCircuitCategory).toBe('High frequency circuits');
+    expect(decodeRealPartno('LQH32NN100K23L')!.values.TargetCircuitCategory).toBe('General circuits');
+    expect(decodeRealPartno('LQH32HN100K23L')!.values.TargetCircuitCategory).toBe('High frequency circuits');
   });
 
   test('a base number gives the package forms of its body; anything shorter gives none', () => {

@@ -1,25 +1,29 @@
 /**
  * What makes a decoded capacitor number plausible, beyond each code being in its table: the
- * individual specification codes the maker's numbers are known to carry, and the ranges a body
- * of each size reaches (rated voltage, and capacitance × voltage, the charge its volume can hold).
- * A number outside them (10 µF 630 V in an 0402, a typo in the specification code) is not found.
+ * ranges a body of each size reaches (rated voltage, and capacitance × voltage, the charge its
+ * volume can hold). A number outside them (10 µF 630 V in an 0402) is not found. The individual
+ * specification code (`A88`, `AAL`, `E87`) is the maker's own control code: any three letters or
+ * digits fit it, so it is never checked against a list (a list of codes seen refused real parts).
  * The limits are generous on purpose: they refuse what cannot exist, not what is merely rare.
  */
 import type { TemperatureCharacteristic, VoltageRating } from '../capacitor-codes';
 
-/** Individual specification codes of chip capacitors (`A88` in GRM155R71C104KA88D) seen in the maker's numbers. */
-export const CHIP_SPEC_CODES: ReadonlySet<string> = new Set(
+/**
+ * Individual specification codes of chip capacitors seen in the maker's numbers. Not a filter on
+ * whole numbers (any three letters or digits are a code): only a base number without its package
+ * code whose last letter is itself a package letter needs it. GRM155R71C104KA8D is a distributor's
+ * number cut short (81-GRM155R71C104KA8D for …KA88D), not the base of a part with code `A8D`;
+ * GRM188R61C106KAAL is the base of …KAALD, since `AAL` is a code the maker uses.
+ */
+export const KNOWN_CHIP_SPEC_CODES: ReadonlySet<string> = new Set(
   [
-    'A01 A02 A03 A05 A12 A13 A15 A16 A19 A35 A37 A39 A43 A44 A47 A55 A57 A61 A62 A64 A73 A84 A86 A87 A88 A93 A94 A95',
+    'A01 A02 A03 A05 A12 A13 A15 A16 A19 A35 A37 A39 A43 A44 A47 A55 A57 A61 A62 A64 A73 A84 A86 A87 A88 A93 A94 A95 AAL',
     'B01 B02 B12 C01 C12 D01',
-    'E01 E02 E03 E12 E13 E14 E15 E16 E19 E20 E22 E44 E47 E69 E73 E80 E88 EA0',
+    'E01 E02 E03 E11 E12 E13 E14 E15 E16 E19 E20 E22 E39 E44 E47 E69 E73 E80 E87 E88 EA0 EAA',
   ]
     .join(' ')
     .split(' '),
 );
-
-/** Individual specification codes of leaded capacitors (`H03` in RDER71H104K2M1H03A). */
-export const LEADED_SPEC_CODES: ReadonlySet<string> = new Set(['A01', 'A03', 'H03', 'H05']);
 
 /** Per chip size code: the highest rated voltage, and the largest capacitance × voltage (µC) of a class 2 part. */
 const CHIP_LIMITS: Readonly<Record<string, { volts: number; microcoulombs: number }>> = {
@@ -65,27 +69,31 @@ export interface CapacitorRatings {
   toleranceCode: string;
 }
 
-function plausibleRatings(r: CapacitorRatings, limit: { volts: number; microcoulombs: number; minVolts?: number }): boolean {
-  if (r.voltage.volts > limit.volts || r.voltage.volts < (limit.minVolts ?? 0)) return false;
+/** Why ratings cannot exist in a body of these limits, or undefined when they can. */
+function ratingsProblem(r: CapacitorRatings, limit: { volts: number; microcoulombs: number; minVolts?: number }): string | undefined {
+  if (r.voltage.volts > limit.volts || r.voltage.volts < (limit.minVolts ?? 0)) return `${r.voltage.volts} V is outside the body's voltage range`;
   const budget = limit.microcoulombs * (r.tc.dielectricClass === 1 ? CLASS_1_SHARE : 1);
-  if (r.farads * 1e6 * r.voltage.volts > budget) return false;
-  if (PICOFARAD_TOLERANCES.has(r.toleranceCode) && (r.tc.dielectricClass !== 1 || r.farads > 10e-12)) return false;
-  if (PRECISION_TOLERANCES.has(r.toleranceCode) && r.tc.dielectricClass !== 1) return false;
-  return r.toleranceCode !== 'Z' || r.tc.dielectricClass === 2;
+  if (r.farads * 1e6 * r.voltage.volts > budget) return `the body cannot hold ${r.farads} F at ${r.voltage.volts} V in ${r.tc.name}`;
+  if (PICOFARAD_TOLERANCES.has(r.toleranceCode) && (r.tc.dielectricClass !== 1 || r.farads > 10e-12)) return `tolerance ${r.toleranceCode} is for class 1 values under 10 pF`;
+  if (PRECISION_TOLERANCES.has(r.toleranceCode) && r.tc.dielectricClass !== 1) return `tolerance ${r.toleranceCode} is for class 1 dielectrics`;
+  return r.toleranceCode !== 'Z' || r.tc.dielectricClass === 2 ? undefined : 'tolerance Z is for class 2 dielectrics';
 }
 
-/** True when a chip capacitor of this series, size and thickness can have these ratings. */
-export function plausibleChip(series: string, sizeCode: string, width: number, thickness: number | null, r: CapacitorRatings): boolean {
+/** Metal-terminal series (KRM, KCM …) stack chips between frames: their height is not bounded by the chip's width. */
+const STACKED_SERIES = /^K[RC]/;
+
+/** Why a chip capacitor of this series, size and thickness cannot have these ratings, or undefined when it can. */
+export function chipProblem(series: string, sizeCode: string, width: number, thickness: number | null, r: CapacitorRatings): string | undefined {
   const limit = CHIP_LIMITS[sizeCode];
-  if (!limit) return false;
-  if (CLASS_1_SERIES.has(series) && r.tc.dielectricClass !== 1) return false;
+  if (!limit) return `size ${sizeCode} is not a chip capacitor size`;
+  if (CLASS_1_SERIES.has(series) && r.tc.dielectricClass !== 1) return `${series} is a high-Q series, made in class 1 dielectrics only`;
   // A chip is never much thicker than it is wide.
-  if (thickness !== null && thickness > width * 1.1 + 0.05) return false;
-  return plausibleRatings(r, limit);
+  if (thickness !== null && !STACKED_SERIES.test(series) && thickness > width * 1.1 + 0.05) return `a ${thickness} mm thickness does not fit a ${width} mm wide chip`;
+  return ratingsProblem(r, limit);
 }
 
-/** True when a leaded capacitor of this series can have these ratings. */
-export function plausibleLeaded(series: string, r: CapacitorRatings): boolean {
+/** Why a leaded capacitor of this series cannot have these ratings, or undefined when it can. */
+export function leadedProblem(series: string, r: CapacitorRatings): string | undefined {
   const limit = LEADED_LIMITS[series];
-  return limit !== undefined && plausibleRatings(r, limit);
+  return limit === undefined ? `${series} is not a leaded series` : ratingsProblem(r, limit);
 }

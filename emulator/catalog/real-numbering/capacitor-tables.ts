@@ -49,6 +49,20 @@ export const CHIP_THICKNESSES: Readonly<Record<string, number | null>> = {
   X: null,
 };
 
+/**
+ * Height codes of the metal-terminal series (KRM, KR3, KCM, KC3), in mm: one or two chips held
+ * between two frames, so the height is its own table (F is 1.9 mm here, 3.2 mm on a plain chip).
+ */
+export const METAL_TERMINAL_HEIGHTS: Readonly<Record<string, number>> = {
+  E: 1.8,
+  F: 1.9,
+  K: 2.7,
+  L: 2.8,
+  Q: 3.7,
+  T: 4.8,
+  W: 6.4,
+};
+
 type TcRow = readonly [code: string, name: string, standard: TemperatureCharacteristic['standard'], dielectricClass: 1 | 2, min: number, max: number];
 
 /** Temperature characteristic codes (shared by chip and leaded parts): code, name, standard, class, operating range in °C. */

@@ -5,11 +5,12 @@
  *   series size thickness temperature char. voltage capacitance tolerance individual spec packaging
  *
  * A leaded part, RDER71H104K2M1H03A: series, temperature characteristic, voltage, capacitance,
- * tolerance, body size code, lead code, individual specification, packaging.
+ * tolerance, body size code, lead code, individual specification, packaging. The individual
+ * specification (`A88`, `H03`) is the maker's control code: any three letters or digits.
  */
 import { capacitorSpecs } from '../capacitor-codes';
 import { mm, mmText } from '../numbers';
-import { CHIP_SPEC_CODES, LEADED_SPEC_CODES, plausibleChip, plausibleLeaded, type CapacitorRatings } from './capacitor-limits';
+import { chipProblem, leadedProblem, type CapacitorRatings } from './capacitor-limits';
 import {
   CAPACITANCE_TOLERANCES,
   CHIP_PACKAGING,
@@ -18,11 +19,12 @@ import {
   LEAD_BODY_CODES,
   LEAD_CODES,
   LEAD_PACKAGING,
+  METAL_TERMINAL_HEIGHTS,
   TEMPERATURE_CODES,
   VOLTAGE_CODES,
 } from './capacitor-tables';
 import { CHIP_CAPACITOR_SERIES, LEADED_CAPACITOR_SERIES } from './series-tables';
-import { packageForm, type RealPart } from './types';
+import { packageForm, type Decoded, type RealPart } from './types';
 import { readCapacitanceCode } from './value-codes';
 
 const CHIP = /^([A-Z]{2}[A-Z0-9])([0-9]{2})([0-9A-Z])([0-9A-Z]{2})([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])([0-9A-Z]{3})([A-Z])$/;
@@ -32,12 +34,15 @@ const LEADED = /^(R[A-Z]E)([0-9A-Z]{2})([0-9A-Z]{2})([0-9A-Z]{3})([A-Z])([0-9A-Z
 const PAPER_TAPE_MAX_MM = 0.85;
 const PLASTIC_TAPE_ONLY_SIZES = new Set(['02']);
 
-/** The ratings both forms share; undefined when a code is not in its table. */
-function readRatings(tcCode: string, voltageCode: string, valueCode: string, toleranceCode: string): CapacitorRatings | undefined {
+/** The ratings both forms share, or why a code is not one of its table's. */
+function readRatings(tcCode: string, voltageCode: string, valueCode: string, toleranceCode: string): CapacitorRatings | string {
   const tc = TEMPERATURE_CODES[tcCode];
   const voltage = VOLTAGE_CODES[voltageCode];
   const farads = readCapacitanceCode(valueCode);
-  if (!tc || !voltage || farads === undefined || !CAPACITANCE_TOLERANCES[toleranceCode]) return undefined;
+  if (!tc) return `'${tcCode}' is not a temperature characteristic code`;
+  if (!voltage) return `'${voltageCode}' is not a rated-voltage code`;
+  if (farads === undefined) return `'${valueCode}' is not a capacitance code`;
+  if (!CAPACITANCE_TOLERANCES[toleranceCode]) return `'${toleranceCode}' is not a capacitance tolerance letter`;
   return { tc, voltage, farads, toleranceCode };
 }
 
@@ -49,19 +54,32 @@ function chipReels(sizeCode: string, thickness: number | null): readonly string[
   return thickness !== null && thickness <= PAPER_TAPE_MAX_MM ? ['D', 'J'] : ['L', 'K'];
 }
 
-/** Reads a chip capacitor number (GRM, GCM, GJM …); undefined when it is not one, a code is unknown or the ratings cannot fit the body. */
-export function decodeChipCapacitor(partno: string): RealPart | undefined {
+/** The thickness of a chip (or the height of a metal-terminal part) by its code; undefined when the code is not one. */
+function thicknessOf(seriesCode: string, code: string): number | null | undefined {
+  return /^K[RC]/.test(seriesCode) ? METAL_TERMINAL_HEIGHTS[code] : CHIP_THICKNESSES[code];
+}
+
+/**
+ * Reads a chip capacitor number (GRM, GCM, GJM, GRJ, KRM …): the part, why a number of this layout
+ * is refused (a code not in its table, ratings that cannot fit the body), or undefined when the
+ * number is not of this layout. The individual specification code is any three letters or digits.
+ */
+export function decodeChipCapacitor(partno: string): Decoded {
   const m = CHIP.exec(partno);
   if (!m) return undefined;
-  const [, seriesCode, sizeCode, thicknessCode, tcCode, voltageCode, valueCode, toleranceCode, specCode, packageCode] = m;
+  const [, seriesCode, sizeCode, thicknessCode, tcCode, voltageCode, valueCode, toleranceCode, , packageCode] = m;
   const series = CHIP_CAPACITOR_SERIES[seriesCode];
   const size = CHIP_SIZES[sizeCode];
-  const thickness = CHIP_THICKNESSES[thicknessCode];
+  const thickness = thicknessOf(seriesCode, thicknessCode);
+  if (!series) return /^[GK]/.test(seriesCode) ? `${seriesCode} is not a chip capacitor series the emulator decodes` : undefined;
+  if (!size) return `'${sizeCode}' is not a chip size code`;
+  if (thickness === undefined) return `'${thicknessCode}' is not a thickness code of ${seriesCode}`;
   const ratings = readRatings(tcCode, voltageCode, valueCode, toleranceCode);
-  if (!series || !size || thickness === undefined || !ratings || !CHIP_SPEC_CODES.has(specCode)) return undefined;
-  if (!plausibleChip(seriesCode, sizeCode, size.width, thickness, ratings)) return undefined;
+  if (typeof ratings === 'string') return ratings;
+  const problem = chipProblem(seriesCode, sizeCode, size.width, thickness, ratings);
+  if (problem) return problem;
   const reels = chipReels(sizeCode, thickness);
-  if (!reels.includes(packageCode) && !['B', 'C'].includes(packageCode)) return undefined;
+  if (!reels.includes(packageCode) && !['B', 'C'].includes(packageCode)) return `'${packageCode}' is not a package this chip is sold in (${reels.join(', ')})`;
   const values: RealPart['values'] = {
     'Specs.Length': mm(size.length),
     'Specs.LengthText': mmText(size.length),
@@ -85,17 +103,22 @@ export function decodeChipCapacitor(partno: string): RealPart | undefined {
   };
 }
 
-/** Reads a leaded capacitor number (RDE, RCE, RHE, RPE); undefined when it is not one, a code is unknown or the ratings are outside its series. */
-export function decodeLeadedCapacitor(partno: string): RealPart | undefined {
+/** Reads a leaded capacitor number (RDE, RCE, RHE, RPE): the part, why it is refused, or undefined when it is not of this layout. */
+export function decodeLeadedCapacitor(partno: string): Decoded {
   const m = LEADED.exec(partno);
   if (!m) return undefined;
-  const [, seriesCode, tcCode, voltageCode, valueCode, toleranceCode, bodyCode, leadCode, specCode, packageCode] = m;
+  const [, seriesCode, tcCode, voltageCode, valueCode, toleranceCode, bodyCode, leadCode, , packageCode] = m;
   const series = LEADED_CAPACITOR_SERIES[seriesCode];
   const lead = LEAD_CODES[leadCode];
+  if (!series) return undefined;
+  if (!lead) return `'${leadCode}' is not a lead code`;
+  if (!LEAD_BODY_CODES.has(bodyCode)) return `'${bodyCode}' is not a body size code`;
   const ratings = readRatings(tcCode, voltageCode, valueCode, toleranceCode);
-  if (!series || !lead || !ratings || !LEAD_BODY_CODES.has(bodyCode) || !LEADED_SPEC_CODES.has(specCode)) return undefined;
+  if (typeof ratings === 'string') return ratings;
   // Taped leads come in an ammo pack, loose ones in bulk: the lead code decides the package.
-  if (packageCode !== lead.packageCode || !plausibleLeaded(seriesCode, ratings)) return undefined;
+  if (packageCode !== lead.packageCode) return `lead code ${leadCode} comes in ${LEAD_PACKAGING[lead.packageCode]}, not package '${packageCode}'`;
+  const problem = leadedProblem(seriesCode, ratings);
+  if (problem) return problem;
   return {
     group: 'Lead',
     ...packageForm(partno, packageCode, LEAD_PACKAGING[packageCode]),

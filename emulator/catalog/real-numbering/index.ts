@@ -6,7 +6,7 @@ import type { CatalogProduct } from '../types';
 import { decodeRealPartno, decodeRealVariants } from './decode';
 import { buildRealProduct } from './product';
 
-export { decodeRealPartno, decodeRealVariants } from './decode';
+export { decodeRealPartno, decodeRealVariants, explainRealPartno } from './decode';
 export { SYNTHETIC_NOTICE } from './product';
 export type { RealPart } from './types';
 

@@ -17,6 +17,7 @@ export const INDUCTOR_SIZES: Readonly<Record<string, ChipBody>> = {
   '31': body('3216', '1206', 3.2, 1.6),
   '32': body('3225', '1210', 3.2, 2.5),
   '43': body('4532', '1812', 4.5, 3.2),
+  '44': body('4040', '1515', 4.0, 4.0),
   '5B': body('5050', '2020', 5.0, 5.0),
   '55': body('5750', '2220', 5.7, 5.0),
   '6P': body('6060', '2424', 6.0, 6.0),
@@ -54,44 +55,58 @@ export interface InductorApplication {
 const HF: InductorApplication = { target: 'High frequency circuits' };
 const GENERAL: InductorApplication = { target: 'General circuits' };
 const POWER: InductorApplication = { target: 'Power lines circuits' };
-/** Choke coils (LQH …C, …D, …S) filter power lines. */
+/** Chokes (LQM …D and …F, LQW …C, LQH …C, …D, …S) filter DC power lines. */
 const CHOKE = POWER;
 
 /**
- * Per structure letter, the application letters its numbers use and what each means, the sizes
- * it is made in, the category letters after the application, and its largest inductance (H).
- * LQW with application C is a ferrite-core choke, unlike the air-core LQW…A.
+ * Per structure letter, the application letters the maker's numbering page lists for it and what
+ * each means, the sizes it is made in, the category letters after the application, and its
+ * largest inductance (H):
+ * LQG H multilayer air core; LQM N resonant circuits, D choke (low-current DC power supplies),
+ * F choke (DC power supplies), P power lines; LQP M film, T film (low DC resistance), H; LQW A
+ * high Q (UHF–SHF), H high Q (VHF–UHF), C choke (a ferrite core, unlike the air-core A and H);
+ * LQH N and M (coated) resonant circuits, H high-frequency resonant circuits, D, C (coated) and
+ * S (magnetically shielded) chokes, P power lines.
  */
 export const CHIP_INDUCTOR_LINES: Readonly<
   Record<string, { applications: Readonly<Record<string, InductorApplication>>; sizes: readonly string[]; categories: string; maxHenries: number }>
 > = {
-  G: { applications: { H: HF }, sizes: ['03', '15', '18'], categories: 'NS', maxHenries: 1e-6 },
-  P: { applications: { T: HF, H: HF }, sizes: ['02', '03', '15'], categories: 'NQ', maxHenries: 1e-6 },
+  G: { applications: { H: HF }, sizes: ['02', '03', '15', '18', '21'], categories: 'NSQ', maxHenries: 1e-6 },
+  P: { applications: { M: HF, T: HF, H: HF }, sizes: ['02', '03', '15', '18'], categories: 'NQS', maxHenries: 1e-6 },
   W: {
-    applications: { A: HF, C: { target: 'Power lines circuits', construction: 'Wire wound type (Ferrite)', productName: 'Chip Inductors (Wire Wound Type, Ferrite Core)' } },
-    sizes: ['03', '04', '15', '18', '21', '2B', '2H', '31', '32', '43'],
-    categories: 'N',
+    applications: { A: HF, H: HF, C: { target: 'Power lines circuits', construction: 'Wire wound type (Ferrite)', productName: 'Chip Inductors (Wire Wound Type, Ferrite Core)' } },
+    sizes: ['03', '04', '15', '18', '21', '2B', '2H', '2U', '31', '32', '43'],
+    categories: 'NS',
     maxHenries: 1e-4,
   },
-  M: { applications: { P: POWER, F: GENERAL }, sizes: ['15', '18', '21', '2H', '2M', '31'], categories: 'N', maxHenries: 1e-4 },
-  H: { applications: { P: POWER, C: CHOKE, D: CHOKE, S: CHOKE, M: GENERAL }, sizes: ['2M', '2H', '3N', '31', '32', '43', '5B', '55', '66', '6P', '88'], categories: 'N', maxHenries: 1e-2 },
+  M: { applications: { N: GENERAL, D: CHOKE, F: CHOKE, P: POWER }, sizes: ['15', '18', '21', '2H', '2M', '31'], categories: 'N', maxHenries: 1e-4 },
+  H: {
+    applications: { N: GENERAL, M: GENERAL, H: HF, D: CHOKE, C: CHOKE, S: CHOKE, P: POWER },
+    sizes: ['2M', '2H', '3N', '31', '32', '43', '44', '5B', '55', '66', '6P', '88'],
+    categories: 'N',
+    maxHenries: 1e-2,
+  },
 };
 
 /** Tolerances of ±1 % to ±3 % are made only in air-core and film parts. */
 export const PRECISION_INDUCTOR_STRUCTURES = 'GPW';
 
 /**
- * The two-character specification codes before the package letter (`FR` in LQM18PN2R2MFRL), per
- * structure, with the reels parts of that specification are sold on: a base number without its
- * package code gets only these forms.
+ * The reels a chip inductor is sold on, by the two-character specification code before its
+ * package letter (`FR` in LQM18PN2R2MFRL), for the codes whose reels are known: a base number
+ * without its package code gets only these forms. Any other two letters or digits are a
+ * specification too (the maker's control code), sold on the structure's usual reel.
  */
 export const CHIP_INDUCTOR_SPECS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   G: { '02': ['D'], '00': ['D'] },
   P: { '00': ['D'], '02': ['D'] },
-  W: { '00': ['D'], '0Z': ['D'], '10': ['D'], '80': ['D'] },
+  W: { '00': ['D'], '0Z': ['D'], '10': ['D'], '80': ['D'], '0C': ['L'] },
   M: { FR: ['L'], F0: ['L'], G0: ['L'], GH: ['L'], CH: ['D'], C0: ['D'], GC: ['D'], GR: ['D'], '00': ['D'] },
   H: { M0: ['L'], J0: ['L'], N0: ['L'], P0: ['L'], G0: ['L'], D3: ['L'], '02': ['L'], '03': ['L'], '23': ['L'], '33': ['L'], '53': ['L'] },
 };
+
+/** The usual reel of each structure, for a specification code without its own entry above. */
+export const CHIP_INDUCTOR_REELS: Readonly<Record<string, readonly string[]>> = { G: ['D'], P: ['D'], W: ['D'], M: ['D'], H: ['L'] };
 
 /** Codes of the current metal-alloy power inductor numbers (DFE2MCAH2R2MJ0L): the letters after the size, and the specification code. */
 export const POWER_INDUCTOR_TYPES: ReadonlySet<string> = new Set(['CAH', 'SAN']);

@@ -13,6 +13,7 @@ import { shared } from '../common';
 import { mm, mmText, quantityText } from '../numbers';
 import {
   CHIP_INDUCTOR_LINES,
+  CHIP_INDUCTOR_REELS,
   CHIP_INDUCTOR_SPECS,
   INCH_OF_MM,
   INDUCTANCE_TOLERANCES,
@@ -26,7 +27,7 @@ import {
   PRECISION_INDUCTOR_STRUCTURES,
 } from './inductor-tables';
 import { INDUCTOR_STRUCTURES, POWER_INDUCTOR_FACTS } from './series-tables';
-import { packageForm, type ChipBody, type PartFacts, type RealPart } from './types';
+import { packageForm, type ChipBody, type Decoded, type PartFacts, type RealPart } from './types';
 import { readInductanceCode } from './value-codes';
 
 const CHIP = /^(LQ([A-Z])([0-9A-Z]{2})([A-Z])([A-Z]))([0-9A-Z]{3})([A-Z])([0-9A-Z]{2})([A-Z])$/;
@@ -36,11 +37,11 @@ const POWER_OLD = /^(DFE([0-9]{2})([0-9]{2})([0-9]{2})([A-Z]{1,3}))-([0-9A-Z]{3}
 /** Tolerances in nanohenries are for values under 100 nH. */
 const NANOHENRY_TOLERANCES = new Set(['W', 'B', 'C', 'S', 'D']);
 
-/** True when a tolerance letter is known and fits the value and the structure. */
-function plausibleTolerance(code: string, henries: number, structure: string): boolean {
-  if (!INDUCTANCE_TOLERANCES[code]) return false;
-  if (NANOHENRY_TOLERANCES.has(code)) return henries < 1e-7;
-  return !'FGH'.includes(code) || PRECISION_INDUCTOR_STRUCTURES.includes(structure);
+/** Why a tolerance letter does not fit the value and the structure, or undefined when it does. */
+function toleranceProblem(code: string, henries: number, structure: string): string | undefined {
+  if (!INDUCTANCE_TOLERANCES[code]) return `'${code}' is not an inductance tolerance letter`;
+  if (NANOHENRY_TOLERANCES.has(code)) return henries < 1e-7 ? undefined : `tolerance ${code} is for values under 100 nH`;
+  return !'FGH'.includes(code) || PRECISION_INDUCTOR_STRUCTURES.includes(structure) ? undefined : `tolerance ${code} is made in air-core and film parts only`;
 }
 
 const CHIP_FACTS = { applications: ['Consumer equipment', 'Industrial Equipment', 'Mobile Electronics'], aec: false } as const;
@@ -69,19 +70,31 @@ function inductorValues(series: string, body: Pick<ChipBody, 'length' | 'width'>
   return values;
 }
 
-/** Reads a chip inductor number (LQG, LQH, LQM, LQP, LQW); undefined when it is not one, a code is unknown or the value is outside its line. */
-export function decodeChipInductor(partno: string): RealPart | undefined {
+/**
+ * Reads a chip inductor number (LQG, LQH, LQM, LQP, LQW): the part, why a number of this layout is
+ * refused (a letter its line's numbering does not list, a value outside the line), or undefined
+ * when the number is not of this layout.
+ */
+export function decodeChipInductor(partno: string): Decoded {
   const m = CHIP.exec(partno);
   if (!m) return undefined;
   const [, series, structureCode, sizeCode, applicationCode, categoryCode, valueCode, toleranceCode, specCode, packageCode] = m;
   const structure = INDUCTOR_STRUCTURES[structureCode];
   const line = CHIP_INDUCTOR_LINES[structureCode];
-  const application = line?.applications[applicationCode];
-  const reels = CHIP_INDUCTOR_SPECS[structureCode]?.[specCode];
+  if (!structure || !line) return `${series.slice(0, 3)} is not a chip inductor structure`;
+  const application = line.applications[applicationCode];
+  if (!application) return `'${applicationCode}' is not an application letter of LQ${structureCode} (${Object.keys(line.applications).join(', ')})`;
+  if (!line.sizes.includes(sizeCode)) return `'${sizeCode}' is not a size LQ${structureCode} is made in`;
+  if (!line.categories.includes(categoryCode)) return `'${categoryCode}' is not a category letter of LQ${structureCode}`;
   const henries = readInductanceCode(valueCode);
-  if (!structure || !application || !reels || henries === undefined || !line.sizes.includes(sizeCode) || !line.categories.includes(categoryCode)) return undefined;
-  if (henries > line.maxHenries || !plausibleTolerance(toleranceCode, henries, structureCode)) return undefined;
-  if (!reels.includes(packageCode) && packageCode !== 'B') return undefined;
+  if (henries === undefined) return `'${valueCode}' is not an inductance code`;
+  if (henries > line.maxHenries) return `${henries} H is beyond LQ${structureCode}'s values`;
+  const problem = toleranceProblem(toleranceCode, henries, structureCode);
+  if (problem) return problem;
+  const known = CHIP_INDUCTOR_SPECS[structureCode]?.[specCode];
+  const reels = known ?? CHIP_INDUCTOR_REELS[structureCode];
+  // A specification whose reels are known fixes the package; another accepts any package letter.
+  if (!INDUCTOR_PACKAGING[packageCode] || (known && !known.includes(packageCode) && packageCode !== 'B')) return `'${packageCode}' is not a package of this part`;
   return {
     group: 'Ind',
     ...packageForm(partno, packageCode, INDUCTOR_PACKAGING[packageCode]),
@@ -98,19 +111,29 @@ export function decodeChipInductor(partno: string): RealPart | undefined {
 const POWER_FACTS: PartFacts = { productName: POWER_INDUCTOR_FACTS.productName, applications: CHIP_FACTS.applications, aec: false };
 const POWER_VALUES = { Construction: shared([POWER_INDUCTOR_FACTS.construction]), TargetCircuitCategory: 'Power lines circuits' };
 
-/** Reads a metal-alloy power inductor number in either form (DFE2MCAH2R2MJ0L, DFE322512F-2R2M=P2); undefined when it is not one. */
-export function decodePowerInductor(partno: string): RealPart | undefined {
+/** Reads a metal-alloy power inductor number in either form (DFE2MCAH2R2MJ0L, DFE322512F-2R2M=P2): the part, why not, or undefined when it is neither form. */
+export function decodePowerInductor(partno: string): Decoded {
   return decodeCurrentPowerInductor(partno) ?? decodeOlderPowerInductor(partno);
 }
 
-function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
+/** Why a power inductor's value or tolerance cannot be, or undefined. */
+function powerValueProblem(valueCode: string, henries: number | undefined, toleranceCode: string): string | undefined {
+  if (henries === undefined) return `'${valueCode}' is not an inductance code`;
+  if (henries > POWER_INDUCTOR_MAX_HENRIES) return `${henries} H is beyond the metal-alloy power inductors' values`;
+  return toleranceProblem(toleranceCode, henries, 'DFE');
+}
+
+function decodeCurrentPowerInductor(partno: string): Decoded {
   const m = POWER.exec(partno);
   if (!m) return undefined;
   const [, series, sizeCode, typeCode, valueCode, toleranceCode, specCode, packageCode] = m;
   const size = INDUCTOR_SIZES[sizeCode];
   const henries = readInductanceCode(valueCode);
-  if (!size || henries === undefined || henries > POWER_INDUCTOR_MAX_HENRIES || !plausibleTolerance(toleranceCode, henries, 'DFE')) return undefined;
-  if (!POWER_INDUCTOR_TYPES.has(typeCode) || !POWER_INDUCTOR_SPECS.has(specCode) || packageCode !== 'L') return undefined;
+  if (!size) return `'${sizeCode}' is not a power inductor size`;
+  const problem = powerValueProblem(valueCode, henries, toleranceCode);
+  if (problem || henries === undefined) return problem;
+  if (!POWER_INDUCTOR_TYPES.has(typeCode)) return `'${typeCode}' is not a DFE type code`;
+  if (!POWER_INDUCTOR_SPECS.has(specCode) || packageCode !== 'L') return `'${specCode}${packageCode}' is not a DFE specification and package`;
   const [packageType, tolerance] = [INDUCTOR_PACKAGING[packageCode], INDUCTANCE_TOLERANCES[toleranceCode]];
   return {
     group: 'Ind',
@@ -121,7 +144,7 @@ function decodeCurrentPowerInductor(partno: string): RealPart | undefined {
   };
 }
 
-function decodeOlderPowerInductor(partno: string): RealPart | undefined {
+function decodeOlderPowerInductor(partno: string): Decoded {
   const m = POWER_OLD.exec(partno);
   if (!m) return undefined;
   const [, series, lengthCode, widthCode, thicknessCode, typeCode, valueCode, toleranceCode, packaging] = m;
@@ -131,8 +154,11 @@ function decodeOlderPowerInductor(partno: string): RealPart | undefined {
   const [length, width, thickness] = [lengthCode, widthCode, thicknessCode].map((code) => Number(code) / 10);
   const sizeMm = `${lengthCode}${widthCode}`;
   // The body must be one the maker makes, and no thicker than it is wide.
-  if (henries === undefined || !tolerance || !packageType || !INCH_OF_MM[sizeMm] || thickness === 0 || thickness > width) return undefined;
-  if (!OLDER_POWER_INDUCTOR_TYPES.has(typeCode) || henries > POWER_INDUCTOR_MAX_HENRIES || !plausibleTolerance(toleranceCode, henries, 'DFE')) return undefined;
+  if (!INCH_OF_MM[sizeMm] || thickness === 0 || thickness > width) return `${length}×${width}×${thickness} mm is not a body the maker makes`;
+  if (!packageType) return `'=${packaging}' is not a package suffix`;
+  if (!OLDER_POWER_INDUCTOR_TYPES.has(typeCode)) return `'${typeCode}' is not a DFE type code`;
+  const problem = powerValueProblem(valueCode, henries, toleranceCode);
+  if (problem || henries === undefined || !tolerance) return problem;
   const packageCode = `=${packaging}`;
   return {
     group: 'Ind',

@@ -1,8 +1,8 @@
 /**
  * The maker's real product series whose numbers the emulator decodes, with what the series alone
  * says about a part: its product name, markets, AEC-Q200, and for chips the shape and benefits.
- * Series not listed (arrays, low-ESL, safety-certified, metal-terminal parts, whose numbers use
- * other code tables) stay unknown.
+ * Series not listed (arrays, low-ESL, safety-certified parts, whose numbers use other code
+ * tables) stay unknown.
  */
 
 import type { PartFacts } from './types';
@@ -39,6 +39,10 @@ export const CHIP_CAPACITOR_SERIES: Readonly<Record<string, SeriesFacts>> = {
   GR7: { productName: 'Chip Multilayer Ceramic Capacitors for Camera Flash Circuits', applications: ['Consumer equipment'], aec: false },
   GMA: { productName: 'Multilayer Microchip Capacitors for Wire Bonding', applications: CONSUMER, aec: false, smdType: 'Top & bottom electrode', mounting: ['Bonding', 'Conductive adhesive'] },
   GMD: { productName: 'Multilayer Microchip Capacitors for Wire Bonding and AuSn Soldering', applications: CONSUMER, aec: false, smdType: 'Top & bottom electrode', mounting: ['Bonding'] },
+  KRM: { productName: 'Chip Multilayer Ceramic Capacitors with Metal Terminal', applications: CONSUMER, aec: false, smdType: 'Metal terminal', benefits: ['Anti-crack while deflecting'] },
+  KR3: { productName: 'High Effective Capacitance and High Ripple Current Chip Multilayer Ceramic Capacitors with Metal Terminal', applications: CONSUMER, aec: false, smdType: 'Metal terminal', benefits: ['Anti-crack while deflecting'] },
+  KCM: { productName: 'Chip Multilayer Ceramic Capacitors with Metal Terminal for Automotive', applications: AUTOMOTIVE, aec: true, smdType: 'Metal terminal', benefits: ['Anti-crack while deflecting'] },
+  KC3: { productName: 'High Effective Capacitance Chip Multilayer Ceramic Capacitors with Metal Terminal for Automotive', applications: AUTOMOTIVE, aec: true, smdType: 'Metal terminal', benefits: ['Anti-crack while deflecting'] },
 };
 
 /** Leaded (radial) multilayer ceramic capacitors. */

@@ -39,3 +39,10 @@ export interface RealPart {
 export function packageForm(partno: string, packageCode: string, packageType: string): Pick<RealPart, 'partno' | 'partnoWithoutPackageCode' | 'packageCode' | 'packageType'> {
   return { partno, partnoWithoutPackageCode: partno.slice(0, -packageCode.length), packageCode, packageType };
 }
+
+/**
+ * What a decoder makes of a number: the part; a sentence saying why a number of its layout is
+ * not one (a code outside its table, ratings the body cannot have); or undefined when the number
+ * is not of its layout at all.
+ */
+export type Decoded = RealPart | string | undefined;
