@@ -1,0 +1,172 @@
+/*
+ * The notations engineers write values in, read out of free text: 100n, 0.1uF, 4u7, 1µ, 100nF/50V,
+ * 6V3, 10uH, 2.2 µH, ±10 %, +/-0.25pF, X7R, COG, B特性, 3A, 500mA, "CAP CER 0.1UF 16V X7R 0402",
+ * "贴片电容 0402 100nF 16V X7R ±10%", "積層セラミックコンデンサ 0.1μF 50V". Each reader returns the
+ * first value it finds, or undefined; the words that tell a part's kind are one table.
+ */
+import type { PartKind, Tolerance } from './types';
+
+const PREFIX: Readonly<Record<string, number>> = { p: 1e-12, n: 1e-9, u: 1e-6, m: 1e-3 };
+
+/** Multiplies without binary noise (4.7 × 1e-6 → 0.0000047). */
+function scaled(value: number, factor: number): number {
+  return Number((value * factor).toPrecision(12));
+}
+
+/** NFKC (full-width digits and letters, µ → μ), micro signs as `u`, decimal commas as points. */
+export function normalizeLine(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[μµ]/g, 'u')
+    .replace(/(\d),(\d)(?!\d{2})/g, '$1.$2')
+    .replace(/[～〜]/g, '~');
+}
+
+const TOLERANCE_RE = /(?:±|\+\/-|\+-|\+\/−)\s*(\d+(?:\.\d+)?)\s*(%|pF|nH)|(?<![\d.+\-/])(\d{1,2}(?:\.\d+)?)\s*%(?!\s*\/)/i;
+
+/** A tolerance: ±10 %, +/-0.25pF, 10% (not `+80%/-20%`). */
+export function readTolerance(text: string): Tolerance | undefined {
+  const m = TOLERANCE_RE.exec(text);
+  if (!m) return undefined;
+  if (m[3] !== undefined) return { value: Number(m[3]), unit: '%' };
+  const unit = m[2].toLowerCase();
+  if (unit === '%') return { value: Number(m[1]), unit: '%' };
+  return unit === 'pf' ? { value: scaled(Number(m[1]), 1e-12), unit: 'F' } : { value: scaled(Number(m[1]), 1e-9), unit: 'H' };
+}
+
+/** The text without its tolerance, so `±0.25pF` is not read as a capacitance. */
+export function withoutTolerance(text: string): string {
+  return text.replace(new RegExp(TOLERANCE_RE.source, 'gi'), ' ');
+}
+
+/** A capacitance with its unit: 0.1uF, 100 nF, 4.7pF, 4u7F, 4n7, 2p2, 1UF. */
+export function readCapacitance(text: string): number | undefined {
+  const withUnit = /(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*([pnu])\s*F(?:D)?(?![A-Za-z])/i.exec(text);
+  if (withUnit) return scaled(Number(withUnit[1]), PREFIX[withUnit[2].toLowerCase()]);
+  const rkm = /(?<![A-Za-z0-9.])(\d+)([pnu])(\d+)F?(?![A-Za-z0-9])/i.exec(text);
+  if (rkm) return scaled(Number(`${rkm[1]}.${rkm[3]}`), PREFIX[rkm[2].toLowerCase()]);
+  return undefined;
+}
+
+/** An inductance with its unit: 10uH, 2.2 µH, 100nH, 4u7H, 1mH. */
+export function readInductance(text: string): number | undefined {
+  const withUnit = /(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*([pnum])\s*H(?![A-Za-z])/i.exec(text);
+  if (withUnit) return scaled(Number(withUnit[1]), PREFIX[withUnit[2].toLowerCase()]);
+  const rkm = /(?<![A-Za-z0-9.])(\d+)([num])(\d+)H(?![A-Za-z0-9])/i.exec(text);
+  if (rkm) return scaled(Number(`${rkm[1]}.${rkm[3]}`), PREFIX[rkm[2].toLowerCase()]);
+  return undefined;
+}
+
+/** A value with a prefix and no unit, as KiCad writes it (100n, 10u, 4.7u, 1u): its unit comes from the kind. */
+export function readBareValue(text: string): number | undefined {
+  const bare = /(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*([pnu])(?![A-Za-z0-9])/i.exec(text);
+  if (bare) return scaled(Number(bare[1]), PREFIX[bare[2].toLowerCase()]);
+  const rkm = /(?<![A-Za-z0-9.])(\d+)([pnu])(\d+)(?![A-Za-z0-9.])/i.exec(text);
+  if (rkm) return scaled(Number(`${rkm[1]}.${rkm[3]}`), PREFIX[rkm[2].toLowerCase()]);
+  return undefined;
+}
+
+/** A rated voltage: 50V, 16 V, 6.3Vdc, 16volts, 6V3, 1kV, 耐压50V. */
+export function readVoltage(text: string): number | undefined {
+  const rkm = /(?<![A-Za-z0-9.])(\d+)V(\d)(?![\w.])/i.exec(text);
+  const plain = /(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*(k)?V(?:DC|olts?)?(?![A-Za-z0-9])/i.exec(text);
+  if (plain && (!rkm || plain.index <= rkm.index)) return scaled(Number(plain[1]), plain[2] ? 1000 : 1);
+  if (rkm) return Number(`${rkm[1]}.${rkm[2]}`);
+  return undefined;
+}
+
+/** A rated current: 3A, 1.5 A, 500mA, 300MA (capitals: a distributor's milliamps), Isat 2A. */
+export function readCurrent(text: string): number | undefined {
+  const m = /(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*([mM])?A(?:DC)?(?![A-Za-z0-9])/.exec(text);
+  return m ? scaled(Number(m[1]), m[2] ? 1e-3 : 1) : undefined;
+}
+
+/** Spellings of temperature characteristics, to the API's names (COG, NP0 and NPO are C0G). */
+const CHARACTERISTICS: Readonly<Record<string, string>> = {
+  X5R: 'X5R', X7R: 'X7R', X7S: 'X7S', X6S: 'X6S', X7T: 'X7T', X8R: 'X8R', X8L: 'X8L', X5S: 'X5S', X7U: 'X7U', Y5V: 'Y5V', Z5U: 'Z5U', C0G: 'C0G', COG: 'C0G', NP0: 'C0G', NPO: 'C0G', U2J: 'U2J',
+};
+
+/** A temperature characteristic: X7R, x5r, COG, NP0, or a JIS one written `B特性`, `CH特性`. */
+export function readCharacteristic(text: string): string | undefined {
+  const m = new RegExp(`(?<![A-Za-z0-9])(${Object.keys(CHARACTERISTICS).join('|')})(?![A-Za-z0-9])`, 'i').exec(text);
+  if (m) return CHARACTERISTICS[m[1].toUpperCase()];
+  const jis = /(?<![A-Za-z])(CH|SL|B|R|F|E)\s*(?:特性|特征|characteristics?)/i.exec(text);
+  return jis ? jis[1].toUpperCase() : undefined;
+}
+
+/** Words that say the line asks for automotive grade. */
+export function readAutomotive(text: string): boolean {
+  return /AEC-?Q200|automotive|車載|车规|车载|汽车级/i.test(text);
+}
+
+/**
+ * Words that tell a part's kind, tried in order: the kinds that are not the maker's first (an
+ * "aluminium electrolytic capacitor" is a capacitor, but not a ceramic one), then the maker's kinds.
+ */
+const KIND_WORDS: readonly [PartKind, RegExp][] = [
+  ['tantalum', /tantal|(?<![a-z])tant(?![a-z])|タンタル|钽/i],
+  ['electrolytic', /electrolytic|(?<![a-z])elec(?![a-z])|CP_|C_Radial|電解|电解|(?<![a-z])alu(?:m|minium|minum)?(?![a-z])|e-?cap(?![a-z])|polymer/i],
+  ['filmCapacitor', /(?<![a-z])film(?![a-z])|フィルムコンデンサ|薄膜电容|polyester|polypropylene|薄膜電容/i],
+  ['bead', /ferrite bead|(?<![a-z])beads?(?![a-z])|磁珠|ビーズ|(?<![a-z])FB_|(?<![a-z])BLM\d/i],
+  ['crystal', /crystal|(?<![a-z])xtal|晶振|水晶|resonator|oscillator|振荡器|発振/i],
+  ['diode', /diode|(?<![a-z])LED(?![a-z])|二极管|ダイオード|schottky|zener|(?<![a-z])TVS(?![a-z])/i],
+  ['transistor', /mosfet|transistor|晶体管|トランジスタ|(?<![a-z])BJT(?![a-z])/i],
+  ['connector', /connector|(?<![a-z])conn(?:_|(?![a-z]))|receptac|コネクタ|连接器|(?<![a-z])header(?![a-z])/i],
+  ['other', /switch|button|スイッチ|开关|(?<![a-z])fuse(?![a-z])|ヒューズ|保险丝|buzzer|test ?point/i],
+  ['ic', /(?<![a-z])IC(?![a-z])|regulator|(?<![a-z])MCU(?![a-z])|op-?amp|芯片/i],
+  ['ceramicCapacitor', /(?<![a-z])caps?(?![a-z])|capacitor|MLCC|ceramic|コンデンサ|电容|電容|セラミック|(?<![A-Za-z])C_\d{4}/i],
+  ['inductor', /(?<![a-z])ind(?![a-z])|inductor|インダクタ|电感|電感|(?<![a-z])coil|choke|コイル|(?<![A-Za-z])L_/i],
+  ['resistor', /(?<![a-z])res(?![a-z])|resistor|抵抗|电阻|電阻|(?<![A-Za-z])R_\d{4}|(?<![a-z])ohms?(?![a-z])|Ω/i],
+];
+
+/** Kinds that are capacitors but not ceramic ones: "aluminium electrolytic capacitor" names one of these. */
+export const CAPACITOR_SUBKINDS: readonly PartKind[] = ['tantalum', 'electrolytic', 'filmCapacitor'];
+
+/** A ceramic capacitor named beside a capacitor subkind's word is that subkind. */
+export function refineCapacitor(kind: PartKind, matched: readonly PartKind[]): PartKind {
+  return kind === 'ceramicCapacitor' ? (CAPACITOR_SUBKINDS.find((k) => matched.includes(k)) ?? kind) : kind;
+}
+
+/**
+ * The kind a line's words name, if any: a field that starts with a kind word says it the
+ * distributor's way (`CAP CER 0.1UF…`, `Resistor_SMD:R_0402…`); otherwise prose names its head
+ * noun last (`Status LED series resistor` is a resistor).
+ */
+export function readKindWords(fields: readonly string[]): PartKind | undefined {
+  // Each kind's first word in each field, in the table's order.
+  const found: { kind: PartKind; field: number; at: number }[] = [];
+  fields.forEach((field, f) => {
+    for (const [kind, re] of KIND_WORDS) {
+      const m = new RegExp(re.source, 'gi');
+      for (let hit = m.exec(field); hit; hit = m.exec(field)) found.push({ kind, field: f, at: hit.index });
+    }
+  });
+  if (found.length === 0) return undefined;
+  const matched = found.map((x) => x.kind);
+  // An all-capitals field is a distributor's description: its kind is in the first two words (CAP CER, FIXED IND).
+  const head = (f: number): number => (/[a-z]/.test(fields[f]) ? 0 : (/^\S+\s+\S/.exec(fields[f])?.[0].length ?? 1) - 1);
+  const initial = found.filter((x) => x.at <= head(x.field)).sort((a, b) => a.field - b.field)[0];
+  const last = found.reduce((a, b) => (b.field > a.field || (b.field === a.field && b.at > a.at) ? b : a));
+  return refineCapacitor((initial ?? last).kind, matched);
+}
+
+/** Every kind the line's words name (for a designator to be refined by). */
+export function kindWordsIn(text: string): PartKind[] {
+  return KIND_WORDS.filter(([, re]) => re.test(text)).map(([kind]) => kind);
+}
+
+/** Reference-designator letters and the kind they name (C12, L3, R5, FB1, Y1). */
+const DESIGNATOR_KINDS: Readonly<Record<string, PartKind>> = {
+  C: 'ceramicCapacitor', L: 'inductor', R: 'resistor', FB: 'bead', Y: 'crystal', X: 'crystal', D: 'diode', LED: 'diode', U: 'ic', IC: 'ic', J: 'connector', P: 'connector', CN: 'connector', Q: 'transistor',
+};
+
+/** The kind named by a field of reference designators only (`C1, C2, C5`, `L3-L4`, `R10`), else undefined. */
+export function readDesignatorKind(field: string): PartKind | undefined {
+  const m = /^\s*([A-Z]{1,3})\d{1,3}[A-Za-z]?(?:\s*[,;\-–~ ]\s*(?:\1)?\d{1,3}[A-Za-z]?)*\s*$/.exec(field);
+  return m ? DESIGNATOR_KINDS[m[1]] : undefined;
+}
+
+/** A resistance such as 10k, 4k7, 100R, 1M, 47Ω: the line is a resistor's. */
+export function readsAsResistance(text: string): boolean {
+  return /(?<![A-Za-z0-9.])\d+(?:\.\d+)?\s*(?:[kKM]|R\d*|Ω|ohms?)(?![A-Za-z0-9])|(?<![A-Za-z0-9.])\d+[kKR]\d+(?![A-Za-z0-9])/.test(text);
+}
