@@ -13,8 +13,8 @@ import {
 } from './options';
 import { createAuthenticator, credentialOf } from './relay/credentials';
 import { createLinkSigner, SERVER_DOWNLOAD_PATH } from './relay/links';
-import { sendProblem } from './relay/problem';
-import { describeRelayFailure, registerRelay } from './relay/routes';
+import { registerFailureHandlers } from './relay/failures';
+import { registerRelay } from './relay/routes';
 import { createUpstreamAgents } from './relay/upstream';
 
 /** A built server: register more routes on `app` (health, metrics) before `listen`. */
@@ -81,6 +81,9 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
   }) as unknown as FastifyInstance;
 
+  // First of all, so every route and plugin registered below (relay, site, operations) answers its failures as documented.
+  registerFailureHandlers(app, () => secrets);
+
   // Both API methods are GET without a body: whatever a client sends is ignored, never parsed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -142,19 +145,6 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
 
   if (options.siteDir) await registerSite(app, { siteDir: options.siteDir, publicUrl: () => publicUrl });
 
-  app.setNotFoundHandler((_request, reply) => {
-    sendProblem(reply, 404, 'This PartSpec server has no such address: the API is GET /v2/products and GET /v2/products/getproductdatadownloadurl.');
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const known = describeRelayFailure(error);
-    if (known) return sendProblem(reply, known.status, known.message, known.retryAfterSeconds);
-    if (error.statusCode === 429) return sendProblem(reply, 429, error.message ?? 'Too many requests.', undefined);
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: { message: redactAll(String(error.message), secrets) } }, 'request failed');
-    return sendProblem(reply, status, status === 500 ? 'The PartSpec server failed to handle this request; try again.' : (error.message ?? 'Bad request.'));
-  });
-
   return {
     app,
     async listen(port, host) {
@@ -173,8 +163,4 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
       await options.state.close();
     },
   };
-}
-
-function redactAll(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 }

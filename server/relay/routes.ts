@@ -2,7 +2,7 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../api';
 import type { RelayRoute } from '../options';
-import { BudgetTimeoutError, type CachedAnswer, type SharedState } from '../state/types';
+import type { CachedAnswer, SharedState } from '../state/types';
 import { credentialOf, type Caller } from './credentials';
 import { fetchAnswer, firstHeader, sendWithinBudget, type UpstreamContext } from './fetch-answer';
 import { SERVER_DOWNLOAD_PATH, type LinkSigner } from './links';
@@ -10,7 +10,6 @@ import { RelayProblem, sendProblem } from './problem';
 import { createPartBatcher } from './part-batcher';
 import { assembleAnswer, exactPartnos, partCacheKey, partsPath, splitByPartno, UpstreamAnswer, type PartEntry } from './part-cache';
 import { canonicalDownloadUrlPath, resolveProductsQuery } from './query';
-import { UpstreamFailure } from './upstream';
 import { createAcceptedKeys } from './accepted-keys';
 
 const DOWNLOAD_VALIDITY_MS = DOWNLOAD_URL_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
@@ -257,23 +256,4 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     if (length && /^\d+$/.test(length)) reply.header('content-length', length);
     return reply.send(response.body);
   });
-}
-
-/** The sentence and status for a relay failure that is not an upstream answer. */
-export function describeRelayFailure(error: unknown): { status: number; message: string; retryAfterSeconds?: number } | undefined {
-  if (error instanceof RelayProblem) return { status: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-  if (error instanceof BudgetTimeoutError) {
-    const seconds = Math.max(1, Math.ceil(error.waitMs / 1000));
-    return {
-      status: 503,
-      message: `${error.message} The PartSpec server queues requests so the service does not refuse them; try again in ${seconds} s.`,
-      retryAfterSeconds: seconds,
-    };
-  }
-  if (error instanceof UpstreamFailure) {
-    return error.reason === 'timeout'
-      ? { status: 504, message: 'The product service did not answer the PartSpec server in time; try again.' }
-      : { status: 502, message: `The PartSpec server cannot reach the product service (${error.message}); try again later.` };
-  }
-  return undefined;
 }
