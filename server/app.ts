@@ -11,8 +11,11 @@ import {
   DEFAULT_USER_RATE,
   type ServerOptions,
 } from './options';
+import { createAbuseLimits } from './relay/abuse-limits';
+import { createAcceptedKeys } from './relay/accepted-keys';
 import { createAuthenticator, credentialOf } from './relay/credentials';
-import { createLinkSigner, SERVER_DOWNLOAD_PATH } from './relay/links';
+import { createLinkSigner } from './relay/links';
+import { requestSerializer } from './relay/request-log';
 import { registerFailureHandlers } from './relay/failures';
 import { registerRelay } from './relay/routes';
 import { createUpstreamAgents } from './relay/upstream';
@@ -26,13 +29,6 @@ export interface PartSpecServer {
   publicUrl(): string;
   /** Stops accepting requests, ends open connections and closes the shared state. */
   close(): Promise<void>;
-}
-
-/** Request fields that may be logged: never a header, never a download link's signed part. */
-function serializeRequest(request: FastifyRequest): Record<string, unknown> {
-  const url = request.url ?? '';
-  const safeUrl = url.startsWith(`${SERVER_DOWNLOAD_PATH}/`) ? `${SERVER_DOWNLOAD_PATH}/[link]` : url.slice(0, 2100);
-  return { method: request.method, url: safeUrl, remoteAddress: request.ip };
 }
 
 /** Checks the public URL: http(s), the root of its host, nothing else. Returns it ending in `/`. */
@@ -72,7 +68,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
               paths: [`req.headers["${API_KEY_HEADER}"]`, 'req.headers.authorization', `headers["${API_KEY_HEADER}"]`, 'apiKey', 'token'],
               censor: '[redacted]',
             },
-            serializers: { req: serializeRequest },
+            serializers: { req: requestSerializer(() => secrets) },
           },
     trustProxy: options.trustProxy ?? false,
     forceCloseConnections: true,
@@ -97,6 +93,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     hsts: options.tls ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
 
+  const accepted = createAcceptedKeys(now);
   const userRate = options.userRate === undefined ? DEFAULT_USER_RATE : options.userRate;
   let routeLimit: Record<string, unknown> | undefined;
   if (userRate) {
@@ -104,10 +101,13 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     routeLimit = {
       max: userRate.max,
       timeWindow: userRate.windowMs,
-      // One bucket per credential (a token or a pass-through key, hashed), else per address.
+      // One bucket per credential (a token, or a pass-through key the upstream accepted), else per
+      // address: random keys share their address's bucket instead of getting a fresh one each.
       keyGenerator: (request: FastifyRequest) => {
         const credential = credentialOf(request.headers);
-        return credential ? `c:${createHash('sha256').update(credential).digest('hex').slice(0, 24)}` : `ip:${request.ip}`;
+        if (!credential) return `ip:${request.ip}`;
+        const hash = createHash('sha256').update(credential).digest('hex');
+        return passThrough && !accepted.has(hash) ? `ip:${request.ip}` : `c:${hash.slice(0, 24)}`;
       },
       errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string; ttl: number }) => ({
         statusCode: 429,
@@ -136,6 +136,8 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     passThrough,
     apiKey: passThrough ? undefined : options.apiKey,
     authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
+    accepted,
+    limits: createAbuseLimits(options.abuseLimits),
     signer: createLinkSigner(options.linkSecret),
     publicBase: () => publicUrl.replace(/\/+$/, ''),
     cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
