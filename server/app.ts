@@ -11,10 +11,13 @@ import {
   DEFAULT_USER_RATE,
   type ServerOptions,
 } from './options';
+import { createAbuseLimits } from './relay/abuse-limits';
+import { createAcceptedKeys } from './relay/accepted-keys';
 import { createAuthenticator, credentialOf } from './relay/credentials';
-import { createLinkSigner, SERVER_DOWNLOAD_PATH } from './relay/links';
-import { sendProblem } from './relay/problem';
-import { describeRelayFailure, registerRelay } from './relay/routes';
+import { createLinkSigner } from './relay/links';
+import { requestSerializer } from './relay/request-log';
+import { registerFailureHandlers } from './relay/failures';
+import { registerRelay } from './relay/routes';
 import { createUpstreamAgents } from './relay/upstream';
 
 /** A built server: register more routes on `app` (health, metrics) before `listen`. */
@@ -26,13 +29,6 @@ export interface PartSpecServer {
   publicUrl(): string;
   /** Stops accepting requests, ends open connections and closes the shared state. */
   close(): Promise<void>;
-}
-
-/** Request fields that may be logged: never a header, never a download link's signed part. */
-function serializeRequest(request: FastifyRequest): Record<string, unknown> {
-  const url = request.url ?? '';
-  const safeUrl = url.startsWith(`${SERVER_DOWNLOAD_PATH}/`) ? `${SERVER_DOWNLOAD_PATH}/[link]` : url.slice(0, 2100);
-  return { method: request.method, url: safeUrl, remoteAddress: request.ip };
 }
 
 /** Checks the public URL: http(s), the root of its host, nothing else. Returns it ending in `/`. */
@@ -72,7 +68,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
               paths: [`req.headers["${API_KEY_HEADER}"]`, 'req.headers.authorization', `headers["${API_KEY_HEADER}"]`, 'apiKey', 'token'],
               censor: '[redacted]',
             },
-            serializers: { req: serializeRequest },
+            serializers: { req: requestSerializer(() => secrets) },
           },
     trustProxy: options.trustProxy ?? false,
     forceCloseConnections: true,
@@ -80,6 +76,9 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     routerOptions: { maxParamLength: 8192 },
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
   }) as unknown as FastifyInstance;
+
+  // First of all, so every route and plugin registered below (relay, site, operations) answers its failures as documented.
+  registerFailureHandlers(app, () => secrets);
 
   // Both API methods are GET without a body: whatever a client sends is ignored, never parsed.
   app.removeAllContentTypeParsers();
@@ -94,6 +93,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     hsts: options.tls ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
 
+  const accepted = createAcceptedKeys(now);
   const userRate = options.userRate === undefined ? DEFAULT_USER_RATE : options.userRate;
   let routeLimit: Record<string, unknown> | undefined;
   if (userRate) {
@@ -101,10 +101,13 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     routeLimit = {
       max: userRate.max,
       timeWindow: userRate.windowMs,
-      // One bucket per credential (a token or a pass-through key, hashed), else per address.
+      // One bucket per credential (a token, or a pass-through key the upstream accepted), else per
+      // address: random keys share their address's bucket instead of getting a fresh one each.
       keyGenerator: (request: FastifyRequest) => {
         const credential = credentialOf(request.headers);
-        return credential ? `c:${createHash('sha256').update(credential).digest('hex').slice(0, 24)}` : `ip:${request.ip}`;
+        if (!credential) return `ip:${request.ip}`;
+        const hash = createHash('sha256').update(credential).digest('hex');
+        return passThrough && !accepted.has(hash) ? `ip:${request.ip}` : `c:${hash.slice(0, 24)}`;
       },
       errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string; ttl: number }) => ({
         statusCode: 429,
@@ -133,6 +136,8 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     passThrough,
     apiKey: passThrough ? undefined : options.apiKey,
     authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
+    accepted,
+    limits: createAbuseLimits(options.abuseLimits),
     signer: createLinkSigner(options.linkSecret),
     publicBase: () => publicUrl.replace(/\/+$/, ''),
     cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
@@ -141,19 +146,6 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
   });
 
   if (options.siteDir) await registerSite(app, { siteDir: options.siteDir, publicUrl: () => publicUrl });
-
-  app.setNotFoundHandler((_request, reply) => {
-    sendProblem(reply, 404, 'This PartSpec server has no such address: the API is GET /v2/products and GET /v2/products/getproductdatadownloadurl.');
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const known = describeRelayFailure(error);
-    if (known) return sendProblem(reply, known.status, known.message, known.retryAfterSeconds);
-    if (error.statusCode === 429) return sendProblem(reply, 429, error.message ?? 'Too many requests.', undefined);
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: { message: redactAll(String(error.message), secrets) } }, 'request failed');
-    return sendProblem(reply, status, status === 500 ? 'The PartSpec server failed to handle this request; try again.' : (error.message ?? 'Bad request.'));
-  });
 
   return {
     app,
@@ -173,8 +165,4 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
       await options.state.close();
     },
   };
-}
-
-function redactAll(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 }

@@ -1,3 +1,4 @@
+import type { AbuseLimitOptions } from './relay/abuse-limits';
 import type { SharedState } from './state/types';
 
 /** What the server tells a metrics collector (`server/ops`) as it works. Every method is optional. */
@@ -56,6 +57,8 @@ export interface ServerOptions {
   /** Secret of the download links; instances behind one address need the same. @default random per process */
   linkSecret?: Buffer;
   observer?: ServerObserver;
+  /** Per-address limits on refused credentials and unproven pass-through keys. @default see relay/abuse-limits */
+  abuseLimits?: AbuseLimitOptions;
   now?: () => number;
 }
 

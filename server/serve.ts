@@ -13,7 +13,7 @@ import { DEFAULT_CACHE_TTL_MS } from './options';
 import { createMemoryState } from './state/memory';
 import { createRedisState, type RedisSharedState, type StateLogger } from './state/redis';
 import { describeRedisUrl } from './state/redis-link';
-import { markTokensInRedis } from './tokens/token-file';
+import { markTokensInRedis, readTokensInRedis } from './tokens/token-file';
 import type { SharedState } from './state/types';
 
 /** The add-in build served when `--site` is not given. */
@@ -31,10 +31,10 @@ function refusal(message: string): UsageError {
 }
 
 /** The shared state for these flags: Redis with `--redis URL`, else in-process (the embedded default). */
-export async function createStateFor(args: ServeArgs, log?: StateLogger): Promise<SharedState> {
+export async function createStateFor(args: ServeArgs, log?: StateLogger, seedMayRepair = true): Promise<SharedState> {
   const tokensFile = args.passThrough ? undefined : args.tokensFile;
   if (args.redis) {
-    return createRedisState({ url: args.redis, upstreamRate: args.upstreamRate, teamMode: !args.passThrough, local: { tokensFile }, log });
+    return createRedisState({ url: args.redis, upstreamRate: args.upstreamRate, teamMode: !args.passThrough, local: { tokensFile }, log, tokens: { seedMayRepair } });
   }
   return createMemoryState({ upstreamRate: args.upstreamRate, tokensFile });
 }
@@ -94,7 +94,10 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
   const metricsToken = readMetricsToken(args, io.env);
   // State changes are logged by the server's logger once it exists; until then as warnings.
   let stateLog: StateLogger = { info: () => undefined, warn: io.warn };
+  // A file that handed its tokens to Redis before is an old copy: it must not refill an emptied Redis.
+  let seedMayRepair = true;
   if (args.redis && args.tokensFile && !args.passThrough) {
+    seedMayRepair = !(await readTokensInRedis(args.tokensFile).catch(() => undefined));
     // From now on the team's tokens live in Redis; the file says so, so that a token command given
     // only the file refuses instead of editing a copy no server reads.
     try {
@@ -103,7 +106,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
       throw refusal(error instanceof Error ? error.message : String(error));
     }
   }
-  const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) });
+  const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) }, seedMayRepair);
   const metrics = args.noMetrics ? undefined : createServerMetrics({ state });
   // With Redis, every instance signs download links with the same secret, so any of them opens a link.
   const shared = state as Partial<RedisSharedState>;

@@ -23,3 +23,5 @@ export function createAcceptedKeys(now: () => number, ttlMs = ACCEPTED_KEY_TTL_M
     },
   };
 }
+
+export type AcceptedKeys = ReturnType<typeof createAcceptedKeys>;

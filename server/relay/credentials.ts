@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_KEY_HEADER } from '../../api';
 import type { TokenStore } from '../state/types';
+import { TokenUnconfirmedError } from '../tokens/token-types';
 import { RelayProblem } from './problem';
 
 /** Who is calling, as far as the relay needs to know. */
@@ -56,7 +57,13 @@ export function createAuthenticator(options: CredentialOptions): (headers: Recor
     if (sameSecret(credential, options.apiKey!)) {
       throw new RelayProblem(403, "This PartSpec server does not accept the maker's API key from users: enter your personal PartSpec token in Settings (ask the server's administrator for one).");
     }
-    const name = await options.tokens!.verify(credential);
+    let name: string | undefined;
+    try {
+      name = await options.tokens!.verify(credential);
+    } catch (error) {
+      if (error instanceof TokenUnconfirmedError) throw new RelayProblem(503, error.message, error.retryAfterSeconds);
+      throw error;
+    }
     if (!name) throw new RelayProblem(403, "This token is not valid or was revoked: ask the PartSpec server's administrator for a new one.");
     return { id: `token:${name}`, upstreamKey: options.apiKey! };
   };

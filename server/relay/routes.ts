@@ -2,7 +2,7 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../api';
 import type { RelayRoute } from '../options';
-import { BudgetTimeoutError, type CachedAnswer, type SharedState } from '../state/types';
+import type { CachedAnswer, SharedState } from '../state/types';
 import { credentialOf, type Caller } from './credentials';
 import { fetchAnswer, firstHeader, sendWithinBudget, type UpstreamContext } from './fetch-answer';
 import { SERVER_DOWNLOAD_PATH, type LinkSigner } from './links';
@@ -10,8 +10,8 @@ import { RelayProblem, sendProblem } from './problem';
 import { createPartBatcher } from './part-batcher';
 import { assembleAnswer, exactPartnos, partCacheKey, partsPath, splitByPartno, UpstreamAnswer, type PartEntry } from './part-cache';
 import { canonicalDownloadUrlPath, resolveProductsQuery } from './query';
-import { UpstreamFailure } from './upstream';
-import { createAcceptedKeys } from './accepted-keys';
+import type { AbuseLimits } from './abuse-limits';
+import type { AcceptedKeys } from './accepted-keys';
 
 const DOWNLOAD_VALIDITY_MS = DOWNLOAD_URL_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 /** A download-URL answer is reused at most this long, so the link it carries stays fresh. */
@@ -29,6 +29,10 @@ export interface RelayContext extends UpstreamContext {
   /** Team mode: the server's key, sent with a download on the upstream's own origin. */
   apiKey?: string;
   authenticate(headers: FastifyRequest['headers']): Promise<Caller>;
+  /** Pass-through: keys the upstream accepted lately (shared with the per-user limit). */
+  accepted: AcceptedKeys;
+  /** Per-address limits on refused credentials and on unproven pass-through keys. */
+  limits: AbuseLimits;
   signer: LinkSigner;
   /** The public base URL without a trailing slash. */
   publicBase(): string;
@@ -37,6 +41,9 @@ export interface RelayContext extends UpstreamContext {
   /** Per-user limit applied to each relayed route (from @fastify/rate-limit), if any. */
   rateLimit?: Record<string, unknown>;
 }
+
+/** A caller and the source address the request came from (for the per-address limits). */
+type AddressedCaller = Caller & { address: string };
 
 /** The query string as received, after the first `?` (the path never reaches the upstream). */
 function rawQuery(request: FastifyRequest): string {
@@ -51,7 +58,33 @@ function rawQuery(request: FastifyRequest): string {
  * or address a user sends is ever forwarded.
  */
 export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
-  const accepted = createAcceptedKeys(ctx.now);
+  const accepted = ctx.accepted;
+
+  /** Who calls, from where; a source that sent too many refused credentials waits first. */
+  async function authenticate(request: FastifyRequest): Promise<AddressedCaller> {
+    await ctx.limits.checkFailures(request.ip);
+    try {
+      return { ...(await ctx.authenticate(request.headers)), address: request.ip };
+    } catch (error) {
+      if (error instanceof RelayProblem && error.statusCode === 403) await ctx.limits.recordFailure(request.ip);
+      throw error;
+    }
+  }
+
+  /** Pass-through: a key the upstream has not accepted lately spends its address's small allowance. */
+  async function spendIfUnproven(caller: AddressedCaller): Promise<void> {
+    if (ctx.passThrough && !(caller.keyHash !== undefined && accepted.has(caller.keyHash))) await ctx.limits.spendUnproven(caller.address);
+  }
+
+  /** Remembers the upstream's verdict on a pass-through key; a refused key counts against its address. */
+  async function noteVerdict(caller: AddressedCaller, status: number): Promise<void> {
+    if (!caller.keyHash) return;
+    if (status === 200) accepted.add(caller.keyHash);
+    else if (status === 403) {
+      accepted.remove(caller.keyHash);
+      await ctx.limits.recordFailure(caller.address);
+    }
+  }
   const secrets = [ctx.apiKey].filter((s): s is string => !!s);
   const routeConfig = { exposeHeadRoute: false, config: (ctx.rateLimit ? { rateLimit: ctx.rateLimit } : {}) as object } as RouteShorthandOptions;
 
@@ -71,7 +104,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
   }
 
-  async function answerFor(route: RelayRoute, path: string, caller: Caller): Promise<CachedAnswer> {
+  async function answerFor(route: RelayRoute, path: string, caller: AddressedCaller): Promise<CachedAnswer> {
     const cacheKey = `answer|${path}`;
     const ttl = route === 'downloadUrl' ? Math.min(ctx.cacheTtlMs, DOWNLOAD_URL_CACHE_MS) : ctx.cacheTtlMs;
     // Pass-through: a cached answer goes only to a key the upstream has itself accepted lately.
@@ -85,13 +118,11 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     }
     const flightKey = ctx.passThrough ? `${caller.keyHash}|${path}` : path;
     const deadline = ctx.now() + ctx.requestTimeoutMs;
+    await spendIfUnproven(caller);
     return ctx.state.coalescer.run(flightKey, async () => {
       const raw = await fetchAnswer(ctx, { route, url: new URL(`${ctx.upstream}${path}`), key: caller.upstreamKey, deadline });
       const answer = route === 'downloadUrl' ? rewriteDownloadAnswer(raw) : raw;
-      if (caller.keyHash) {
-        if (answer.status === 200) accepted.add(caller.keyHash);
-        else if (answer.status === 403) accepted.remove(caller.keyHash);
-      }
+      await noteVerdict(caller, answer.status);
       if (answer.status === 200 && ttl > 0) await ctx.state.cache.set(cacheKey, answer, ttl);
       return answer;
     });
@@ -185,7 +216,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
   }
 
   async function relay(route: RelayRoute, request: FastifyRequest, reply: FastifyReply, toPath: (raw: string) => string): Promise<FastifyReply> {
-    const caller = await ctx.authenticate(request.headers);
+    const caller = await authenticate(request);
     const path = toPath(rawQuery(request));
     return sendAnswer(reply, await answerFor(route, path, caller));
   }
@@ -196,9 +227,9 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     let answer: CachedAnswer | undefined;
     let partnos: string[] | undefined;
     let query: ReturnType<typeof resolveProductsQuery>;
-    let caller: Caller;
+    let caller: AddressedCaller;
     try {
-      caller = await ctx.authenticate(request.headers);
+      caller = await authenticate(request);
       query = resolveProductsQuery(rawQuery(request));
       partnos = exactPartnos(query.filter, query.orderby);
       // Part by part only where a cached answer may be served to this caller at all.
@@ -257,23 +288,4 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     if (length && /^\d+$/.test(length)) reply.header('content-length', length);
     return reply.send(response.body);
   });
-}
-
-/** The sentence and status for a relay failure that is not an upstream answer. */
-export function describeRelayFailure(error: unknown): { status: number; message: string; retryAfterSeconds?: number } | undefined {
-  if (error instanceof RelayProblem) return { status: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-  if (error instanceof BudgetTimeoutError) {
-    const seconds = Math.max(1, Math.ceil(error.waitMs / 1000));
-    return {
-      status: 503,
-      message: `${error.message} The PartSpec server queues requests so the service does not refuse them; try again in ${seconds} s.`,
-      retryAfterSeconds: seconds,
-    };
-  }
-  if (error instanceof UpstreamFailure) {
-    return error.reason === 'timeout'
-      ? { status: 504, message: 'The product service did not answer the PartSpec server in time; try again.' }
-      : { status: 502, message: `The PartSpec server cannot reach the product service (${error.message}); try again later.` };
-  }
-  return undefined;
 }

@@ -4,7 +4,7 @@ import { RedisAnswerCache } from './redis-cache';
 import { RedisBudget } from './redis-budget';
 import { RedisCoalescer } from './redis-coalescer';
 import { RedisLink, type StateLogger } from './redis-link';
-import { RedisTokenStore } from './redis-tokens';
+import { RedisTokenStore, type RedisTokenStoreOptions } from './redis-tokens';
 import type { UpstreamRate } from './sliding-budget';
 import type { SharedState, StateHealth } from './types';
 
@@ -36,6 +36,8 @@ export interface RedisStateOptions {
   lockMs?: number;
   /** How long to wait for Redis at start before serving from local state. @default 2000 */
   connectWaitMs?: number;
+  /** Team mode: how tokens are checked against the shared table (see RedisTokenStoreOptions). */
+  tokens?: Pick<RedisTokenStoreOptions, 'graceMs' | 'refreshMs' | 'seedMayRepair'>;
 }
 
 /** The Redis state plus what operations and tests look at. */
@@ -72,7 +74,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   const coalescer = new RedisCoalescer({ link, prefix, local: local.coalescer, instanceId, lockMs: options.lockMs });
   const budget = new RedisBudget({ link, prefix, instanceId, rate: options.upstreamRate });
   const teamMode = options.teamMode ?? (options.local?.tokensFile !== undefined || options.local?.tokens !== undefined);
-  const tokens = teamMode ? new RedisTokenStore({ link, prefix, seed: local.tokens }) : undefined;
+  const tokens = teamMode ? new RedisTokenStore({ link, prefix, seed: local.tokens, ...options.tokens }) : undefined;
 
   await link.whenUp(options.connectWaitMs ?? 2000);
   coalescer.start();

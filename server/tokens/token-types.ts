@@ -17,3 +17,15 @@ export interface TokenStore {
   /** True when a token of that name existed. */
   revoke(name: string): Promise<boolean>;
 }
+
+/**
+ * The instance cannot confirm any token right now: it has not read the shared token table for
+ * longer than its grace period (Redis unreachable), so a token revoked meanwhile would look valid.
+ * The relay answers 503 with Retry-After; nothing is accepted until the table is read again.
+ */
+export class TokenUnconfirmedError extends Error {
+  override readonly name = 'TokenUnconfirmedError';
+  constructor(readonly retryAfterSeconds = 5) {
+    super("This PartSpec server cannot reach its token store to confirm your token; try again in a few seconds (tell the server's administrator if this lasts).");
+  }
+}

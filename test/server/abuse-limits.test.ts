@@ -1,0 +1,87 @@
+/**
+ * What no per-user limit catches, because every request brings a new credential: random
+ * pass-through keys that would drain the shared upstream budget, and guessed tokens. And no
+ * credential sent in a query string reaches the log.
+ */
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { DEMO_KEY } from '../../emulator';
+import { get, startRelayWorld, type RelayWorld } from './support';
+
+let world: RelayWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+/** A GET sent from another loopback address (another machine, as the server sees it). */
+function getFrom(localAddress: string, url: string, key: string): Promise<{ status: number; retryAfter?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { localAddress, headers: { 'x-api-key': key } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const lookup = (partno: string): string => `/v2/products?$filter=Partno%20eq%20'${encodeURIComponent(partno)}'&lang=en`;
+
+test('pass-through: 80 callers with random keys cannot starve a real user, nor spend more than their address allowance upstream', async () => {
+  world = await startRelayWorld({
+    server: { passThrough: true, requestTimeoutMs: 4000, abuseLimits: { unprovenKeyRequests: { points: 10, seconds: 60 } } },
+    state: { upstreamRate: { max: 10, windowMs: 1000 } },
+  });
+  const w = world;
+  const partnos = [...w.emulator.catalog.byPartno.keys()].slice(0, 12);
+  // The real user's key is proven by its first answer.
+  expect((await get(`${w.url}${lookup(partnos[0])}`, DEMO_KEY)).status).toBe(200);
+  const before = w.emulator.requests.length;
+
+  const attack = Promise.all(
+    Array.from({ length: 80 }, (_, i) => getFrom('127.0.0.2', `${w.url}${lookup(partnos[i % partnos.length])}`, `key-${randomBytes(12).toString('hex')}`)),
+  );
+  const timings = await Promise.all(
+    partnos.slice(1).map(async (partno) => {
+      const started = Date.now();
+      const answer = await get(`${w.url}${lookup(partno)}`, DEMO_KEY);
+      return { status: answer.status, ms: Date.now() - started };
+    }),
+  );
+  const attacked = await attack;
+
+  expect(timings.map((t) => t.status)).toEqual(partnos.slice(1).map(() => 200));
+  // 11 lookups on a budget of 10 per second, with the attack going on: none waits long.
+  expect(Math.max(...timings.map((t) => t.ms))).toBeLessThan(2500);
+  const upstream = w.emulator.requests.slice(before);
+  const refusedUpstream = upstream.filter((r) => r.status === 403).length;
+  expect(refusedUpstream).toBeLessThanOrEqual(10);
+  expect(attacked.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(70);
+  expect(attacked.find((a) => a.status === 429)?.retryAfter).toMatch(/^\d+$/);
+});
+
+test('team mode: rotating wrong tokens is rate-limited per source address, without touching other addresses', async () => {
+  world = await startRelayWorld({ server: { abuseLimits: { failedCredentials: { points: 5, seconds: 60 } } } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i += 1) statuses.push((await getFrom('127.0.0.2', `${world.url}${lookup('GRM')}`, `pst_${randomBytes(16).toString('base64url')}`)).status);
+  expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429, 429]);
+  const blocked = await getFrom('127.0.0.2', `${world.url}${lookup('GRM')}`, world.token);
+  expect(blocked.status).toBe(429);
+  expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+  // Another address (the real user) is not affected.
+  expect((await get(`${world.url}${lookup('GRM')}`, world.token)).status).toBe(200);
+});
+
+test('a token or key sent in the query string is never logged', async () => {
+  world = await startRelayWorld();
+  const token = world.token;
+  await get(`${world.url}${lookup('GRM')}&token=${token}`, token);
+  await get(`${world.url}/v2/products?x-api-key=${encodeURIComponent(token)}&$filter=Partno%20eq%20'GRM'`);
+  await get(`${world.url}/nowhere?q=${encodeURIComponent(token)}&apikey=${DEMO_KEY}`);
+  const log = world.log();
+  expect(log).toContain('[redacted]');
+  expect(log).not.toContain(token);
+  expect(log).not.toContain(token.slice(4));
+  expect(log).not.toContain(DEMO_KEY);
+});
