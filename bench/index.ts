@@ -13,6 +13,7 @@ import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
 import { runFunctionsFirst } from './functions-first';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
+import { runMcpLookup } from './mcp-lookup';
 import { runMemory } from './memory';
 import { runRedisTeam } from './redis-team';
 import { runTeam } from './team';
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
   // The naive half of B12 (ExcelJS loading a 30 MB workbook) takes about two minutes on its own.
   const b12 = await stage('B12', runWorkbookPatch);
   const b13 = await stage('B13', runBomReport);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13];
+  const b14 = await stage('B14', runMcpLookup);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14];
 
   const table = renderTable(results);
   const checks = allChecks(results);

@@ -11,7 +11,7 @@ const path = require('path');
 const root = path.join(__dirname, '..');
 const compiled = path.join(root, 'build', 'node', 'cli', 'main.js');
 const stamp = path.join(root, 'build', 'node', '.built');
-const SOURCE_DIRS = ['cli', 'server', 'emulator', 'node', 'api', 'core', 'ooxml', 'src/sheets', 'src/settings', 'src/functions'];
+const SOURCE_DIRS = ['cli', 'mcp', 'server', 'emulator', 'node', 'api', 'core', 'ooxml', 'src/sheets', 'src/settings', 'src/functions'];
 
 /** The newest modification time of the TypeScript sources the command line is built from (0 when there are none). */
 function newestSource() {

@@ -9,6 +9,7 @@ import { checkRedisUrl, type ServeArgs } from './cli-args';
 import { SiteError } from './hosting/site';
 import { createServerMetrics } from './ops/metrics';
 import { opsPlugin } from './ops/plugin';
+import { mcpPlugin } from './mcp/plugin';
 import { DEFAULT_CACHE_TTL_MS } from './options';
 import { createMemoryState } from './state/memory';
 import { createRedisState, type RedisSharedState, type StateLogger } from './state/redis';
@@ -133,6 +134,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     const health = state.health();
     if (health.kind === 'redis') server.app.log.info(`Shared state: Redis, ${health.state}${health.detail ? ` (${health.detail})` : ''}.`);
     await server.app.register(opsPlugin, { state, upstream: config.baseUrl, metrics, metricsToken });
+    await server.app.register(mcpPlugin, { state, upstream: config.baseUrl, passThrough: args.passThrough });
   } catch (error) {
     await state.close();
     if (error instanceof SiteError) throw refusal(error.message);

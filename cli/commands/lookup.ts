@@ -8,7 +8,8 @@ import { misreadVariants } from '../../core/enrich/misread-part-numbers';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
-import { jsonValue, plainText } from '../../ooxml/cells';
+import { plainText } from '../../ooxml/cells';
+import { lookupResultsJson } from '../lookup-results';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 
@@ -71,17 +72,7 @@ export const lookupCommand: Command = {
     const results = unique.map((input) => ({ input, outcome: outcomes.get(input) as LookupOutcome }));
 
     if (flags.bool('json')) {
-      const json = results.map(({ input, outcome }) => ({
-        input,
-        match: matchLabel(outcome, input),
-        status: outcome.status,
-        reason: outcome.reason ?? null,
-        products: outcome.products.map((p) => {
-          const row = buildProductRow(p, columns);
-          return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
-        }),
-      }));
-      await print(context, `${JSON.stringify(json, null, 2)}\n`);
+      await print(context, `${JSON.stringify(lookupResultsJson(inputs, outcomes, columns), null, 2)}\n`);
     } else {
       const rows: string[][] = [];
       for (const { input, outcome } of results) {

@@ -28,6 +28,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
   { name: 'url', summary: 'print the download link of a category', load: () => (require('./url') as typeof import('./url')).urlCommand },
   { name: 'download', summary: 'download a whole category into .xlsx, .csv or .json', load: () => (require('./download') as typeof import('./download')).downloadCommand },
+  { name: 'mcp', summary: 'serve AI assistants over the Model Context Protocol (stdio)', load: () => (require('./mcp') as typeof import('./mcp')).mcpCommand },
   { name: 'config', summary: 'show the settings in use and where they come from (never the key)', load: () => (require('./config') as typeof import('./config')).configCommand },
   { name: 'emulator', summary: 'run the local API emulator (the same as npm run emulator)', load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand },
   { name: 'serve', summary: 'run the PartSpec server (hosts the add-in, relays the API; token add|list|revoke)', load: () => (require('./serve') as typeof import('./serve')).serveCommand },

@@ -1,0 +1,33 @@
+import type { LookupOutcome } from '../api/node';
+import type { ColumnSpec } from '../core/cells/columns';
+import { buildProductRow } from '../core/cells/rows';
+import { matchLabel } from '../core/enrich/enrich-plan';
+import { jsonValue } from '../ooxml/cells';
+
+/** One input of a lookup as `partspec lookup --json` prints it (and the assistants' `lookup` tool returns it). */
+export interface LookupResultJson {
+  input: string;
+  /** The match in the add-in's words (Exact, Variant, Ambiguous, Not found, Invalid). */
+  match: string;
+  status: LookupOutcome['status'];
+  reason: string | null;
+  /** Each product as the columns' headers → values (numbers in the header's unit, dates as ISO days). */
+  products: Record<string, string | number | boolean | null>[];
+}
+
+/** The lookup of each distinct input, in input order, with the chosen columns. */
+export function lookupResultsJson(inputs: readonly string[], outcomes: ReadonlyMap<string, LookupOutcome>, columns: readonly ColumnSpec[]): LookupResultJson[] {
+  return [...new Set(inputs)].map((input) => {
+    const outcome = outcomes.get(input) as LookupOutcome;
+    return {
+      input,
+      match: matchLabel(outcome, input),
+      status: outcome.status,
+      reason: outcome.reason ?? null,
+      products: outcome.products.map((p) => {
+        const row = buildProductRow(p, columns);
+        return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
+      }),
+    };
+  });
+}

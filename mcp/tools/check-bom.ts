@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MAX_BUILDS } from '../../core/report/quantities';
+import { UsageError } from '../../node/errors';
+import { openBom, workbookBom } from '../../cli/io/bom';
+import { fileDocument } from '../../cli/io/bom-document';
+import { formatOfBom } from '../../cli/io/files';
+import { openWorkbookFile } from '../../cli/io/workbook-file';
+import { summarizeBomDocument } from '../../cli/report/bom-summary';
+import { resolveBomPath } from '../bom-path';
+import { counted, defineTool } from '../tool';
+
+export const checkBomTool = defineTool({
+  name: 'check_bom',
+  title: 'Check a BOM file',
+  description:
+    'Reads a BOM file the user names (.xlsx, .xlsm, .csv, .tsv or .txt, under the folders the user allowed) and returns its summary as ' +
+    '`partspec report --json` does: rows and quantity by lifecycle status, parts whose last buy or production end is near, ' +
+    'RoHS/REACH/lead-free (and AEC-Q200) coverage, parts at Risk or EOL with alternatives and replacement candidates, and changes since the last enrich. ' +
+    'The file is only read, never changed. Paths are relative to the first allowed folder unless absolute.',
+  input: {
+    path: z.string({ error: 'path is the BOM file name, e.g. "boards/main-bom.xlsx".' }).min(1).max(4096).describe('The BOM file.'),
+    sheet: z.string().max(200).optional().describe('The worksheet (default: the first with a part-number header).'),
+    column: z.string().max(200).optional().describe('The part-number column by its header or letters (e.g. "MPN" or "E").'),
+    builds: z.number().int().min(1).max(MAX_BUILDS, { error: `builds is 1 to ${MAX_BUILDS.toLocaleString('en-US')}.` }).optional().describe('Builds for last-time-buy quantities (quantity per board × builds).'),
+    automotive: z.boolean().optional().describe('Call out AEC-Q200 (default: when most parts found are automotive grade).'),
+  },
+  available: (context) => context.roots.length > 0,
+  async run(args, context) {
+    const file = resolveBomPath(args.path, context.roots);
+    const source = formatOfBom(file) === 'xlsx' ? await openWorkbookFile(file) : undefined;
+    try {
+      const bom = source ? workbookBom(source) : await openBom(file);
+      if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
+        throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
+      }
+      const { summary } = await summarizeBomDocument(fileDocument(bom, args.sheet), context.client, {
+        column: args.column,
+        builds: args.builds,
+        automotive: args.automotive ? true : 'auto',
+        lang: context.lang,
+        today: new Date(),
+        signal: context.signal,
+      });
+      return { structured: { ...summary }, text: `The summary of ${counted(summary.rows, 'row')} of ${args.path}; the file was only read.` };
+    } finally {
+      source?.book.close();
+    }
+  },
+});

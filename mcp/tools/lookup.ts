@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { buildImportColumns } from '../../core/cells/columns';
+import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
+import { parseFieldList } from '../../cli/args';
+import { lookupResultsJson } from '../../cli/lookup-results';
+import { counted, defineTool } from '../tool';
+import { FIELDS_INPUT, MAX_PARTNOS, PARTNO_INPUT } from './inputs';
+
+/** Products listed per part number (an ambiguous start can match thousands); the rest are counted. */
+export const MAX_PRODUCTS_PER_INPUT = 100;
+
+export const lookupTool = defineTool({
+  name: 'lookup',
+  title: 'Look part numbers up',
+  description:
+    "Looks the maker's part numbers up with the same matching as the Excel add-in and `partspec lookup --json`: " +
+    'Exact, Variant (a part number without its package code), Ambiguous (the start of several parts), Not found, Invalid. ' +
+    'Returns, per distinct input, the match, a reason when not found, and each product as field → value, numbers in the unit named in the field ' +
+    '(e.g. "Capacitance (µF)"). Use `fields` to choose the fields (FIELD or FIELD:UNIT, e.g. "Capacitance:nF"); ' +
+    'the field vocabulary resource lists them. For a part of another maker or a description, use find_parts when offered.',
+  input: {
+    partnos: z.array(PARTNO_INPUT).min(1).max(MAX_PARTNOS).describe(`The maker's part numbers, 1 to ${MAX_PARTNOS}.`),
+    fields: FIELDS_INPUT,
+  },
+  async run(args, context) {
+    const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? DEFAULT_ENRICH_FIELDS);
+    const outcomes = await context.client.lookup(args.partnos, { lang: context.lang, signal: context.signal });
+    const results = lookupResultsJson(args.partnos, outcomes, columns);
+    context.remember(results);
+    const bounded = results.map((r) => (r.products.length > MAX_PRODUCTS_PER_INPUT ? { ...r, products: r.products.slice(0, MAX_PRODUCTS_PER_INPUT), moreProducts: r.products.length - MAX_PRODUCTS_PER_INPUT } : r));
+    const byMatch = new Map<string, number>();
+    for (const r of results) byMatch.set(r.match, (byMatch.get(r.match) ?? 0) + 1);
+    const tally = [...byMatch].map(([match, n]) => `${n} ${match}`).join(', ');
+    return { structured: { results: bounded }, text: `${counted(results.length, 'part number')} looked up: ${tally}.` };
+  },
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { CATEGORY_IDS, getFilterField, quote, where, type ProductRecord } from '../../api/node';
+import { defaultSearchFields } from '../../api/vocabulary/key-fields';
+import { buildImportColumns } from '../../core/cells/columns';
+import { buildProductRow } from '../../core/cells/rows';
+import { jsonValue } from '../../ooxml/cells';
+import { parseFieldList } from '../../cli/args';
+import { UsageError } from '../../node/errors';
+import { counted, defineTool } from '../tool';
+import { FIELDS_INPUT } from './inputs';
+
+/** Products per answer at most; the rest come with `next.cursor`. */
+export const MAX_SEARCH_LIMIT = 200;
+const DEFAULT_SEARCH_LIMIT = 50;
+/** How far a cursor may reach: beyond it, `partspec search` or a download serves better. */
+const MAX_OFFSET = 100_000;
+
+const OPERATORS = ['eq', 'startswith', 'contains', 'ge', 'le', 'gt', 'lt'] as const;
+/** A number as a user types it, with an SI prefix or unit: 100n, 4.7uF, 1e-7. */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*[A-Za-zµμΩ°℃]*$/;
+
+const CONDITION = z.object({
+  field: z
+    .string({ error: 'Each condition needs a field, e.g. "Capacitance".' })
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/, { error: 'A field is a name such as "Capacitance" or "Status" (letters and digits).' }),
+  op: z.enum(OPERATORS, { error: `op is one of ${OPERATORS.join(', ')}.` }),
+  value: z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).min(1).max(50)], {
+    error: 'value is text, a number, true/false, or a list of texts (any of them matches).',
+  }),
+});
+
+type SearchCondition = z.output<typeof CONDITION>;
+
+/**
+ * One condition in the filter language a user types (`Capacitance ge 100n`), so the service's own
+ * parser and validator check it and say what is wrong in the command line's words. Field names are
+ * letters and digits and every text is quoted, so no value can change the filter's shape.
+ */
+export function conditionText(c: SearchCondition): string {
+  const values = Array.isArray(c.value) ? c.value : [c.value];
+  const texts = values.map(String);
+  // A value holding the separator is refused as the filter builder refuses it.
+  where(c.field).in(texts);
+  if (c.op === 'startswith' || c.op === 'contains') return `${c.op}(${c.field},${quote(texts.join('|'))})`;
+  if (typeof c.value === 'boolean' || typeof c.value === 'number') return `${c.field} ${c.op} ${String(c.value)}`;
+  if (typeof c.value === 'string' && getFilterField(c.field)?.type === 'Double' && NUMBER_TEXT.test(c.value.trim())) return `${c.field} ${c.op} ${c.value.trim()}`;
+  return `${c.field} ${c.op} ${quote(texts.join('|'))}`;
+}
+
+export const searchTool = defineTool({
+  name: 'search',
+  title: 'Search products by specification',
+  description:
+    "Finds the maker's products of one category that meet every condition (conditions are joined by AND), in part-number order, " +
+    'with the same columns as `partspec search`. Each condition is {field, op, value}: op eq, startswith or contains for text ' +
+    "(a list of values means any of them), eq/ge/le/gt/lt for numbers, which may carry an SI prefix or unit (\"100n\", \"4.7uF\", 50). " +
+    'Example: [{"field":"Capacitance","op":"ge","value":"100n"},{"field":"RatedVoltage","op":"ge","value":50},{"field":"Status","op":"eq","value":"In Production"}]. ' +
+    'Conditions are checked before anything is fetched; a wrong field or value is answered with a sentence naming it. ' +
+    'At most `limit` products are returned; when more match, `next.cursor` continues the list (send it with the same category and conditions).',
+  input: {
+    category: z.enum(CATEGORY_IDS, { error: `category is one of ${CATEGORY_IDS.join(', ')}.` }).describe('The product category.'),
+    conditions: z.array(CONDITION).max(20, { error: 'At most 20 conditions.' }).default([]).describe('Conditions, all of which a product meets.'),
+    fields: FIELDS_INPUT.describe("Columns to return (FIELD or FIELD:UNIT); default: part number, status and the category's key specs."),
+    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT, { error: `limit is 1 to ${MAX_SEARCH_LIMIT}.` }).default(DEFAULT_SEARCH_LIMIT).describe(`Products per answer, 1 to ${MAX_SEARCH_LIMIT}.`),
+    cursor: z.string().regex(/^\d{1,6}$/, { error: 'cursor is the value of next.cursor from an earlier answer.' }).optional().describe('next.cursor of the previous answer, to continue.'),
+  },
+  async run(args, context) {
+    const offset = args.cursor === undefined ? 0 : Number(args.cursor);
+    if (offset > MAX_OFFSET) throw new UsageError(`A search continues up to ${MAX_OFFSET.toLocaleString('en-US')} products; narrow the conditions instead.`);
+    const filter = args.conditions.map(conditionText).join(' and ');
+    const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? defaultSearchFields(args.category).map((f) => f.key));
+    const pages = context.client.harvestPages({ category: args.category, filter: filter === '' ? undefined : filter, lang: context.lang }, { max: offset + args.limit, signal: context.signal });
+    const products: ProductRecord[] = [];
+    for await (const page of pages) products.push(...page);
+    const shown = products.slice(offset, offset + args.limit);
+    const more = pages.hasMoreHits || products.length > offset + args.limit;
+    const rows = shown.map((p) => {
+      const row = buildProductRow(p, columns);
+      return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
+    });
+    const structured: Record<string, unknown> = { category: args.category, filter, products: rows, more };
+    if (more) structured.next = { cursor: String(offset + shown.length) };
+    const text = `${counted(rows.length, 'product')} of ${args.category}${offset > 0 ? ` from number ${offset + 1}` : ''}${more ? '; more match (continue with next.cursor)' : ''}.`;
+    return { structured, text };
+  },
+});

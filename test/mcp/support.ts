@@ -1,0 +1,100 @@
+/**
+ * Helpers of the assistants' server tests: the SDK's own client over stdio (a real `partspec mcp`
+ * process) or over Streamable HTTP (a PartSpec server with /mcp in front of a real emulator).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import { buildServer, type PartSpecServer } from '../../server/app';
+import { mcpPlugin } from '../../server/mcp/plugin';
+import type { ServerOptions } from '../../server/options';
+import type { SharedState } from '../../server/state/types';
+import { createMemoryState } from '../../server/state/memory';
+import { createTokenFileStore } from '../../server/tokens/token-file';
+import { captureStream } from '../server/support';
+import { ROOT } from '../cli/helpers';
+
+const BIN = join(ROOT, 'bin', 'partspec.js');
+
+/** A client connected to `partspec mcp` as an assistant starts it, with what the process wrote on stderr. */
+export interface StdioSession {
+  client: Client;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export async function startStdioSession(args: readonly string[], env: Record<string, string>): Promise<StdioSession> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', ...env }, cwd: env.HOME, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'partspec-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** A PartSpec server in team mode with /mcp registered as `partspec serve` registers it. */
+export interface RemoteWorld {
+  emulator: RunningEmulator;
+  server: PartSpecServer;
+  url: string;
+  tokensFile: string;
+  /** A valid token of user 'alice'. */
+  token: string;
+  log(): string;
+  close(): Promise<void>;
+}
+
+export async function startRemoteWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: SharedState } = {}): Promise<RemoteWorld> {
+  const dir = mkdtempSync(join(tmpdir(), 'partspec-mcp-'));
+  const tokensFile = join(dir, 'tokens.json');
+  const token = await createTokenFileStore(tokensFile).add('alice');
+  const emulator = await startEmulator({ port: 0, ...options.emulator });
+  const log = captureStream();
+  const state = options.state ?? createMemoryState({ tokensFile });
+  const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, logger: { level: 'info', stream: log.stream }, ...options.server });
+  await server.app.register(mcpPlugin, { state, upstream: emulator.url });
+  const url = await server.listen(0, '127.0.0.1');
+  return {
+    emulator,
+    server,
+    url,
+    tokensFile,
+    token,
+    log: log.text,
+    async close() {
+      await server.close();
+      await emulator.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The SDK's client over Streamable HTTP with a bearer token. */
+export async function connectRemote(url: string, token: string, path = '/mcp'): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(path, url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const client = new Client({ name: 'partspec-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+/** Calls a tool and returns its result, typed. */
+export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The one text of a result. */
+export const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+export { DEMO_KEY };
+
+/** The text of a resource read. */
+export const resourceText = (read: { contents: ({ text: string } | { blob: string })[] }): string => {
+  const [content] = read.contents;
+  if (!('text' in content)) throw new Error('the resource is not text');
+  return content.text;
+};
