@@ -139,6 +139,8 @@ module.exports = (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          // The workbench opens README's demo BOM, as a newcomer would in Excel.
+          ...(dev ? [{ from: 'assets/demo-bom.xlsx', to: 'assets/[name][ext]' }] : []),
           ...manifestCopies,
           ...(officeJs === 'local'
             ? [

@@ -5,7 +5,10 @@
 import { performance } from 'node:perf_hooks';
 import { DEMO_KEY, startEmulator } from '../emulator';
 import { DEFAULT_RETRY, createClient, fieldsOfGroup, type HarvestResult } from '../api';
-import { buildImportColumns, buildProductRows, importProducts, type SheetsClient } from '../src/sheets';
+import { buildImportColumns } from '../core/cells/columns';
+import { buildProductRows } from '../core/cells/rows';
+import { importProducts } from '../src/sheets/import';
+import { type SheetsClient } from '../src/sheets/deps';
 import { DOUBLE_PAYLOAD_LIMIT, createExcelDouble } from '../src/workbench/excel-double';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
 import { check, formatBytes, formatCount, formatMs, type BenchmarkResult } from './report';

@@ -5,7 +5,7 @@
  * counted from `values`, and every sync is counted with its payload. What it measures is the
  * import pipeline's memory, not a workbook's.
  */
-import type { DocumentSettings, RunExcel } from '../../src/sheets';
+import type { DocumentSettings, RunExcel } from '../../src/sheets/deps';
 
 export interface SinkCounts {
   syncs: number;

@@ -7,7 +7,7 @@
  */
 import { createClient, type ProductRecord } from '../../api/node';
 import { fieldsOfGroup } from '../../api';
-import { importProducts } from '../../src/sheets';
+import { importProducts } from '../../src/sheets/import';
 import { createCountingWorkbook } from './counting-workbook';
 
 const CATEGORY = 'ceramicCapacitorsSMD';

@@ -6,7 +6,10 @@ import { getSharedSession, resolveUiLanguage, type SessionProvider } from '../se
 import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summary';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';
-import { describeAmbiguity, enrichSelection as enrichSheetSelection, officeDocumentSettings, refreshWorkbook, type EnrichResult, type RefreshResult, type RunExcel } from '../sheets';
+import { describeAmbiguity } from '../../core/bom/layout-notes';
+import { enrichSelection as enrichSheetSelection, type EnrichResult } from '../sheets/enrich';
+import { officeDocumentSettings, type RunExcel } from '../sheets/deps';
+import { refreshWorkbook, type RefreshResult } from '../sheets/refresh';
 
 /** What the commands need; tests and the workbench pass their own. */
 export interface CommandDeps {

@@ -3,7 +3,7 @@ import type { Lang } from '../../api/vocabulary';
 import { cellAddress, parseAddress } from '../../core/address';
 import { NUMBER_FORMATS, specialColumn } from '../../core/cells/columns';
 import { entryText, planEnrichmentColumns } from '../../core/enrich/enrich-plan';
-import { readBom, type BomRead } from './enrich';
+import { readBom, type BomRead } from './read-bom';
 import type { RunExcel, SheetsClient } from './deps';
 
 /** The BOM row the selection is on, and what it holds. */

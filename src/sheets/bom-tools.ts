@@ -2,7 +2,7 @@ import { columnLetters } from '../../core/address';
 import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
 import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
-import { readBom } from './enrich';
+import { readBom } from './read-bom';
 import type { RunExcel } from './deps';
 
 export interface BomColumnInfo {

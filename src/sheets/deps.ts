@@ -54,5 +54,3 @@ export async function removeImportRecord(settings: DocumentSettings, tableName: 
   settings.set(IMPORTS_SETTING, all);
   await save(settings);
 }
-
-export { isCancellation, userMessageOf } from '../../core/enrich/failures';

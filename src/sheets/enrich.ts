@@ -6,12 +6,12 @@ import type { BomLayout } from '../../core/bom/bom';
 import type { RowKind } from '../../core/bom/bom-rows';
 import { buildEnrichmentColumns, entryText, type EnrichMode, type MatchCounts } from '../../core/enrich/enrich-plan';
 import { runEnrichment, type EnrichmentReport } from '../../core/enrich/run-enrichment';
-import { userMessageOf, type RunExcel, type SheetsClient } from './deps';
-import { EMPTY_SHEET } from './enrich-sets';
+import type { RunExcel, SheetsClient } from './deps';
+import { userMessageOf } from '../../core/enrich/failures';
+import { EMPTY_SHEET } from './read-bom';
 import { excelDocument } from './excel-document';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 
-export { readBom, type BomRead, type ReadOutcome } from './enrich-sets';
 
 export interface EnrichDeps {
   run: RunExcel;

@@ -1,4 +1,5 @@
-import { readImportRecords, removeImportRecord, userMessageOf, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
+import { readImportRecords, removeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
+import { userMessageOf } from '../../core/enrich/failures';
 import { refreshImport, type ImportResult } from './import';
 
 export interface RefreshDeps {

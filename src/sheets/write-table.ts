@@ -4,7 +4,8 @@ import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from '../../core
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
 import { columnWidths, hyperlinkCells, isLinkable } from '../../core/cells/rows';
-import { isCancellation, type RunExcel } from './deps';
+import type { RunExcel } from './deps';
+import { isCancellation } from '../../core/enrich/failures';
 
 /** Bytes a hyperlink command adds to a payload besides its address (object path, property names). */
 const HYPERLINK_OVERHEAD_BYTES = 160;

@@ -2,9 +2,12 @@ import { formatFilter, formatOrderBy, type Client } from '../../api';
 import { ApiError } from '../../api/errors/api-error';
 import { CancelledError } from '../../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
-import { bomColumnId, enrichSelection, importProducts, inspectBom, officeDocumentSettings, selectChangedRows, selectRowsWithStatus, type ImportRequest as SheetsImportRequest, type ImportResult, type RunExcel, type SheetsClient } from '../sheets';
+import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
+import { enrichSelection } from '../sheets/enrich';
+import { importProducts, type ImportRequest as SheetsImportRequest, type ImportResult } from '../sheets/import';
+import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
 import type { Lang } from '../../api/vocabulary';
-import { applyReplacement, listSelectedRowReplacements } from '../sheets';
+import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import type { SheetServices } from './default-services';
 

@@ -5,7 +5,7 @@
  * run unchanged and take their Excel paths against the double.
  *
  * URL parameters: `api` (the API base URL to save in Settings, e.g. an emulator on another port),
- * `display` (Office's display language, e.g. `ja-JP`), `sample` (`bom` or `formulas` to load at start).
+ * `display` (Office's display language, e.g. `ja-JP`), `sample` (`bom`, `formulas`, or `demo` for README's assets/demo-bom.xlsx, to load at start).
  */
 import { createSettingsStore, detectStorage, type KeyValueStorage, type SettingsStore } from '../settings';
 import { createCalculator, type Calculator, type FunctionMetadata } from './calc';

@@ -5,6 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { installWorkbenchHost } from './host';
+import { DEMO_BOM_URL, openWorkbookAt } from './open-workbook';
 import { loadSampleBom, loadSampleFormulas } from './samples';
 import { WorkbookView } from './workbook-view';
 
@@ -22,6 +23,7 @@ if (sample) {
   void Promise.all([host.ready, loaded]).then(() => {
     if (sample === 'bom') loadSampleBom(host.double);
     if (sample === 'formulas') loadSampleFormulas(host.double);
+    if (sample === 'demo') void openWorkbookAt(host.double, DEMO_BOM_URL).catch((error: unknown) => console.error('The workbench could not open the demo BOM:', error));
   });
 }
 

@@ -4,10 +4,11 @@
  * Plain elements rather than Fluent UI: a second copy of Fluent's style engine on the page (this
  * bundle's besides the taskpane's) would fight the first over the same style sheets.
  */
-import { useEffect, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type KeyboardEvent } from 'react';
 import { blockText, type Block } from './excel-double/a1';
 import { Grid, selectionText } from './grid';
 import type { WorkbenchHost } from './host';
+import { DEMO_BOM_URL, openWorkbook, openWorkbookAt } from './open-workbook';
 import { loadSampleBom, loadSampleFormulas } from './samples';
 
 /** A counter that moves whenever the double changes, redrawing at most once a frame. */
@@ -91,6 +92,20 @@ export function WorkbookView({ host }: { host: WorkbenchHost }): JSX.Element {
     setAnchor(undefined);
     host.double.notify();
   };
+  const open = async (label: string, read: () => Promise<string>) => {
+    setNotice(`Opening ${label}…`);
+    try {
+      activate(await read());
+      setNotice(`Opened ${label}.`);
+    } catch (error) {
+      setNotice(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const onPickFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) void open(file.name, async () => openWorkbook(host.double, file.name, new Uint8Array(await file.arrayBuffer())));
+  };
 
   return (
     <div className="wb-book">
@@ -102,6 +117,13 @@ export function WorkbookView({ host }: { host: WorkbenchHost }): JSX.Element {
         <button type="button" className="wb-button" onClick={() => activate(loadSampleFormulas(host.double))} data-testid="load-sample-formulas">
           Load formula sample
         </button>
+        <button type="button" className="wb-button" onClick={() => void open('demo-bom.xlsx', () => openWorkbookAt(host.double, DEMO_BOM_URL))} data-testid="open-demo-bom">
+          Open demo-bom.xlsx
+        </button>
+        <label className="wb-button">
+          Open .xlsx…
+          <input type="file" accept=".xlsx,.xlsm" className="wb-file" onChange={onPickFile} data-testid="open-file" />
+        </label>
         <span className="wb-divider" aria-hidden />
         <button type="button" className="wb-button" onClick={() => void runCommand('enrichSelection', 'Enrich selection')} data-testid="command-enrichSelection">
           Enrich selection

@@ -10,7 +10,8 @@ import Papa from 'papaparse';
 import { createClient } from '../../api/client';
 import { cellAddress, columnIndex } from '../../core/address';
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
-import { bomColumnId, enrichSelection } from '../../src/sheets';
+import { bomColumnId } from '../../src/sheets/bom-tools';
+import { enrichSelection } from '../../src/sheets/enrich';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { readXlsx, runCli } from '../cli/helpers';
 

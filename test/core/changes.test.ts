@@ -1,4 +1,5 @@
-import { buildEnrichmentColumns, specialColumn, type ColumnSpec } from '../../src/sheets';
+import { buildEnrichmentColumns } from '../../core/enrich/enrich-plan';
+import { specialColumn, type ColumnSpec } from '../../core/cells/columns';
 import { describeChanges, detectChanges, isComparedColumn, type PreviousColumn } from '../../core/enrich/changes';
 import type { CellValue } from '../../core/cells/cell-values';
 import { toExcelSerial } from '../../core/dates';

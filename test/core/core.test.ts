@@ -1,20 +1,11 @@
 import { enrichmentColumnWidth } from '../../core/cells/rows';
-import {
-  buildImportColumns,
-  buildProductRows,
-  detectBomLayout,
-  hyperlinkCells,
-  isPartNumberHeader,
-  planChunks,
-  rowPayloadBytes,
-  scorePartNumberHeader,
-  serializeImportRecord,
-  uniqueSheetName,
-  uniqueTableName,
-  NUMBER_FORMATS,
-  PAYLOAD_LIMIT_BYTES,
-  type ImportRecord,
-} from '../../src/sheets';
+import { buildImportColumns, NUMBER_FORMATS } from '../../core/cells/columns';
+import { buildProductRows, hyperlinkCells } from '../../core/cells/rows';
+import { detectBomLayout } from '../../core/bom/bom';
+import { isPartNumberHeader, scorePartNumberHeader } from '../../core/bom/header-score';
+import { planChunks, rowPayloadBytes, PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
+import { serializeImportRecord, type ImportRecord } from '../../core/tables/metadata';
+import { uniqueSheetName, uniqueTableName } from '../../core/names';
 import { VALUE_FIELDS } from '../../api/vocabulary';
 import { CAP } from './sample-product';
 

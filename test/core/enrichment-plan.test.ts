@@ -1,13 +1,7 @@
 /** The enrichment plan (which columns an enrichment adds or reuses) and its lookup sets. */
-import {
-  buildEnrichmentColumns,
-  buildEnrichmentRows,
-  formulaFor,
-  identifyPartSpecHeader,
-  planEnrichmentColumns,
-  scorePartNumberHeader,
-  type MatchOutcome,
-} from '../../src/sheets';
+import { buildEnrichmentColumns, buildEnrichmentRows, formulaFor, planEnrichmentColumns, type MatchOutcome } from '../../core/enrich/enrich-plan';
+import { identifyPartSpecHeader } from '../../core/cells/columns';
+import { scorePartNumberHeader } from '../../core/bom/header-score';
 import { parsePartSpecHeader, specialColumn } from '../../core/cells/columns';
 import { countSet, lookupInputs, planSets } from '../../core/enrich/enrich-sets';
 import type { ProductRecord } from '../../api/product';

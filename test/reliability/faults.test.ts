@@ -8,7 +8,9 @@
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient, type ClientOptions, type RetryOptions } from '../../api';
 import { spec, risk, search } from '../../src/functions/functions';
-import { enrichSelection, importProducts, refreshWorkbook } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { importProducts } from '../../src/sheets/import';
+import { refreshWorkbook } from '../../src/sheets/refresh';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { describeError } from '../support/custom-functions-shim';
 import { spreadPartnos, startFunctionsHarness } from '../support/functions-harness';

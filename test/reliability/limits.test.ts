@@ -6,7 +6,7 @@
  */
 import { DEMO_KEY, HOSTILE_PARTNOS, type RunningEmulator } from '../../emulator';
 import { URL_BUDGET_BYTES, createClient, isValidationError } from '../../api';
-import { importProducts, type ImportResult } from '../../src/sheets';
+import { importProducts, type ImportResult } from '../../src/sheets/import';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';
 

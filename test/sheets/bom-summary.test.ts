@@ -1,7 +1,7 @@
 import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
 import { STATUS_BUCKETS } from '../../core/report/types';
 import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
-import { enrichSelection } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
 import { freshWorkbook, useRig } from './helpers';
 

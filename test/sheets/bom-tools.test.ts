@@ -1,4 +1,5 @@
-import { enrichSelection, inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets/bom-tools';
 import { useRig, freshWorkbook } from './helpers';
 
 const rig = useRig();

@@ -1,6 +1,7 @@
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient } from '../../api/client';
-import { enrichSelection, selectChangedRows } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { selectChangedRows } from '../../src/sheets/bom-tools';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';

@@ -4,7 +4,10 @@
  * use), shows what an engineer reads, while the cell holds a number in the header's unit.
  */
 import { format as renderExcel } from 'numfmt';
-import { enrichSelection, importProducts, readImportRecords, refreshWorkbook } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { importProducts } from '../../src/sheets/import';
+import { readImportRecords } from '../../src/sheets/deps';
+import { refreshWorkbook } from '../../src/sheets/refresh';
 import { depsOn, freshWorkbook, useRig, type Rig } from './helpers';
 
 const rig = useRig();

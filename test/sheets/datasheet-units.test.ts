@@ -8,7 +8,9 @@ import { format as renderExcel, isValidFormat } from 'numfmt';
 import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { DATASHEET_UNITS, UNIT_CHOICES, VALUE_FIELDS, datasheetUnitsOf, getField } from '../../api/vocabulary';
 import type { ProductRecord } from '../../api/product';
-import { buildImportColumns, buildProductRows, cellNumberFormat, ladderFormat, type ColumnSpec } from '../../src/sheets';
+import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
+import { buildProductRows } from '../../core/cells/rows';
+import { cellNumberFormat, ladderFormat } from '../../core/cells/number-formats';
 import { columnCellFormats, ladderText } from '../../core/cells/number-formats';
 
 /** A product with the given SI values. */

@@ -7,7 +7,8 @@
 import { DEMO_KEY } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
-import { enrichSelection, inspectBom } from '../../src/sheets';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { inspectBom } from '../../src/sheets/bom-tools';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 

@@ -1,5 +1,7 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
-import { assessRisk, enrichSelection, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
+import { assessRisk } from '../../core/cells/risk';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
 import type { ProductRecord } from '../../api/product';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 

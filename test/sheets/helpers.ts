@@ -1,7 +1,7 @@
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient, type Client } from '../../api/client';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
-import type { DocumentSettings } from '../../src/sheets';
+import type { DocumentSettings } from '../../src/sheets/deps';
 
 export interface Rig {
   emulator: RunningEmulator;

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import type { DownloadFormat } from '../../emulator/download-formats';
 import { createClient, type Client } from '../../api';
-import { importProducts, readImportRecords, refreshWorkbook, PAYLOAD_LIMIT_BYTES, type ImportProgress, type ImportRequest } from '../../src/sheets';
+import { importProducts, type ImportProgress, type ImportRequest } from '../../src/sheets/import';
+import { readImportRecords } from '../../src/sheets/deps';
+import { refreshWorkbook } from '../../src/sheets/refresh';
+import { PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 
 /*

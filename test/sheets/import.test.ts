@@ -1,6 +1,9 @@
 import { DEMO_KEY, HOSTILE_PARTNOS } from '../../emulator';
 import { fieldsOfGroup } from '../../api/vocabulary';
-import { importProducts, readImportRecords, refreshWorkbook, PAYLOAD_LIMIT_BYTES } from '../../src/sheets';
+import { importProducts } from '../../src/sheets/import';
+import { readImportRecords } from '../../src/sheets/deps';
+import { refreshWorkbook } from '../../src/sheets/refresh';
+import { PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
 import { depsOn, freshWorkbook, useRig } from './helpers';
 
 const rig = useRig();

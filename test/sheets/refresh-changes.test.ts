@@ -1,6 +1,6 @@
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient } from '../../api/client';
-import { importProducts, refreshImport, type ImportResult } from '../../src/sheets';
+import { importProducts, refreshImport, type ImportResult } from '../../src/sheets/import';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, useAgingEmulators } from '../support/aging-bom';

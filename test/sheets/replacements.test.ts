@@ -1,5 +1,6 @@
 import type { CatalogProduct } from '../../emulator';
-import { applyReplacement, enrichSelection, listSelectedRowReplacements } from '../../src/sheets';
+import { applyReplacement, listSelectedRowReplacements } from '../../src/sheets/apply-replacement';
+import { enrichSelection } from '../../src/sheets/enrich';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 
 const rig = useRig();

@@ -2,7 +2,7 @@ import { DEMO_KEY } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createClient } from '../../api/client';
-import { importProducts } from '../../src/sheets';
+import { importProducts } from '../../src/sheets/import';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { CancelledError, fieldsOfGroup } from '../../api';
-import { readImportRecords } from '../../src/sheets';
+import { readImportRecords } from '../../src/sheets/deps';
 import type { ImportProgress, TaskpaneServices } from '../../src/taskpane/services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';

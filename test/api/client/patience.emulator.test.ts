@@ -8,7 +8,7 @@
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../../emulator';
 import { parseCliArgs } from '../../../emulator/cli-args';
 import { createClient, type RetryOptions, type ServiceCondition } from '../../../api';
-import { enrichSelection } from '../../../src/sheets';
+import { enrichSelection } from '../../../src/sheets/enrich';
 import { createExcelDouble } from '../../../src/workbench/excel-double';
 import { spreadPartnos } from '../../support/functions-harness';
 
