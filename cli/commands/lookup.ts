@@ -1,6 +1,7 @@
 import type { LookupOutcome } from '../../api/node';
 import { buildImportColumns } from '../../core/cells/columns';
 import { matchLabel } from '../../core/enrich/enrich-plan';
+import { isSyntheticMatch } from '../../core/cells/synthetic';
 import { buildProductRow } from '../../core/cells/rows';
 import { ladderText } from '../../core/cells/number-formats';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
@@ -55,6 +56,8 @@ export const lookupCommand: Command = {
         match: matchLabel(outcome),
         status: outcome.status,
         reason: outcome.reason ?? null,
+        // The emulator's decoded answers are never passed on as the maker's data.
+        synthetic: isSyntheticMatch(outcome.products),
         products: outcome.products.map((p) => {
           const row = buildProductRow(p, columns);
           return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
