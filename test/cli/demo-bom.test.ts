@@ -12,7 +12,10 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { textWidth } from '../../core/report/sheet-layout';
 import type { BomSummary } from '../../core/report/types';
+import { chromium } from 'playwright-core';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
+import { CHROMIUM_ARGS } from '../e2e/support/harness';
+import { chromiumPath } from '../support/system-tools';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { ROOT, columnOf, makeTempDir, readXlsx, runCli, type CliRun } from './helpers';
 
@@ -232,6 +235,24 @@ describe('the demo summary', () => {
     }
   }, 180_000);
 });
+
+test('the demo’s HTML report names the BOM and the part not found; docs/images/report-html.png is its picture', async () => {
+  const run = await runCli(['report', 'demo-bom.csv', '--builds', '500', '--html', 'demo-report.html', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  expect(run.code).toBe(0);
+  const html = readFileSync(join(home, 'demo-report.html'), 'utf8');
+  expect(html).toContain('BOM: demo-bom.csv, sheet &#39;demo-bom&#39;');
+  expect(html).toContain('GRM155R71C104KA8D');
+  expect(html).toContain('too late: replace');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+    await page.goto(`file://${join(home, 'demo-report.html')}`);
+    expect(await page.locator('svg').count()).toBe(3);
+    await page.screenshot({ path: join(ROOT, 'docs', 'images', 'report-html.png') });
+  } finally {
+    await browser.close();
+  }
+}, 120_000);
 
 function hasPdftoppm(): boolean {
   try {
