@@ -1,6 +1,7 @@
 import type { LookupOutcome } from '../api/node';
 import type { ColumnSpec } from '../core/cells/columns';
 import { buildProductRow } from '../core/cells/rows';
+import { isSyntheticMatch } from '../core/cells/synthetic';
 import { matchLabel } from '../core/enrich/enrich-plan';
 import { jsonValue } from '../ooxml/cells';
 
@@ -11,6 +12,8 @@ export interface LookupResultJson {
   match: string;
   status: LookupOutcome['status'];
   reason: string | null;
+  /** True when the answer is the emulator's decoding, never the maker's data. */
+  synthetic: boolean;
   /** Each product as the columns' headers → values (numbers in the header's unit, dates as ISO days). */
   products: Record<string, string | number | boolean | null>[];
 }
@@ -24,6 +27,7 @@ export function lookupResultsJson(inputs: readonly string[], outcomes: ReadonlyM
       match: matchLabel(outcome, input),
       status: outcome.status,
       reason: outcome.reason ?? null,
+      synthetic: isSyntheticMatch(outcome.products),
       products: outcome.products.map((p) => {
         const row = buildProductRow(p, columns);
         return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));

@@ -1,7 +1,31 @@
 /** Worksheet and table names Excel accepts. */
 
-/** The sheet the BOM summary is written to; never taken for a BOM. */
+/** The sheet the BOM summary is written to (or the start of its name); never taken for a BOM. */
 export const SUMMARY_SHEET_NAME = 'PartSpec Summary';
+
+/** A short, stable tag of a text (FNV-1a, 4 hex digits), so two long sheet names cut alike still differ. */
+function tagOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const ch of text) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return (hash & 0xffff).toString(16).padStart(4, '0');
+}
+
+/**
+ * The summary sheet of the BOM on sheet `bomSheet`: `PartSpec Summary - BOM`, one per BOM sheet,
+ * so the summary of a second BOM sheet never replaces the first's. A BOM sheet name too long for
+ * Excel's 31 characters is cut and tagged (`PartSpec Summary - Main boar~1a2b`).
+ */
+export function summarySheetName(bomSheet: string): string {
+  const prefix = `${SUMMARY_SHEET_NAME} - `;
+  const room = MAX_SHEET_NAME_LENGTH - prefix.length;
+  const chars = [...bomSheet.replace(/^'+|'+$/g, '')];
+  return chars.length <= room ? `${prefix}${chars.join('')}` : `${prefix}${chars.slice(0, room - 5).join('')}~${tagOf(bomSheet)}`;
+}
+
+/** True for a sheet PartSpec writes a summary to (never taken for a BOM). */
+export function isSummarySheetName(name: string): boolean {
+  return name === SUMMARY_SHEET_NAME || name.startsWith(`${SUMMARY_SHEET_NAME} - `);
+}
 
 /** Longest worksheet name Excel accepts. */
 export const MAX_SHEET_NAME_LENGTH = 31;

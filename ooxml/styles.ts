@@ -40,6 +40,8 @@ export interface StyleWish {
   link?: boolean;
   /** An ARGB solid fill, or null to remove the fill; undefined keeps it. */
   fill?: string | null;
+  /** Horizontal alignment and wrapping, replacing the cell's own alignment; undefined keeps it. */
+  alignment?: { horizontal?: 'right'; indent?: number; vertical?: 'top'; wrap?: boolean };
 }
 
 /**
@@ -134,7 +136,7 @@ export class StylesPart {
 
   /** The cellXfs index of a cell format made from `base` (the cell's format, 0 for none) with `wish` applied. */
   styleOf(base: number, wish: StyleWish): number {
-    const key = `${base}|${wish.numFmt}|${wish.bold ? 1 : 0}|${wish.link ? 1 : 0}|${wish.fill}`;
+    const key = `${base}|${wish.numFmt}|${wish.bold ? 1 : 0}|${wish.link ? 1 : 0}|${wish.fill}|${wish.alignment?.horizontal}|${wish.alignment?.indent}|${wish.alignment?.vertical}|${wish.alignment?.wrap ? 1 : 0}`;
     const known = this.wishes.get(key);
     if (known !== undefined) return known;
     const xfs = this.container('cellXfs');
@@ -154,7 +156,19 @@ export class StylesPart {
       tag = setAttributeInTag(tag, 'fillId', String(wish.fill === null ? 0 : this.solidFill(wish.fill)));
       tag = setAttributeInTag(tag, 'applyFill', wish.fill === null ? '0' : '1');
     }
-    const index = this.indexOf('cellXfs', tag + baseXf.slice(tagEnd));
+    let rest = baseXf.slice(tagEnd);
+    if (wish.alignment) {
+      const p = this.prefix;
+      const { horizontal, indent, vertical, wrap } = wish.alignment;
+      const alignment = `<${p}alignment${horizontal ? ` horizontal="${horizontal}"` : ''}${indent ? ` indent="${indent}"` : ''}${vertical ? ` vertical="${vertical}"` : ''}${wrap ? ' wrapText="1"' : ''}/>`;
+      tag = setAttributeInTag(tag, 'applyAlignment', '1');
+      // alignment is the first child of xf in the schema.
+      if (tag.endsWith('/>')) {
+        tag = `${tag.slice(0, -2).replace(/\s+$/, '')}>`;
+        rest = `${alignment}</${p}xf>`;
+      } else rest = alignment + rest.replace(/<(?:\w+:)?alignment\b[^>]*?(?:\/>|>[^]*?<\/(?:\w+:)?alignment>)/, '');
+    }
+    const index = this.indexOf('cellXfs', tag + rest);
     this.wishes.set(key, index);
     return index;
   }

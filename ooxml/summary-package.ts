@@ -5,15 +5,18 @@ import { drawingPartXml, type DrawnChart } from './drawing-part';
 import { CONTENT_TYPES, relationshipType } from './namespaces';
 import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './package-parts';
 import { relsPathOf } from './package-reader';
-import { summarySheetXml } from './summary-sheet-part';
+import { StylesPart } from './styles';
+import { summarySheetXml, type SummaryStyles } from './summary-sheet-part';
+import { NS } from './namespaces';
 import { escapeAttribute, scanXml } from './xml-scan';
 import { ZipPackage, type RandomAccess } from './zip-package';
 
 /*
  * The PartSpec Summary sheet added to a workbook, or updated in it, through the package patcher:
  * the sheet, its drawing and its chart parts are written whole; the workbook part gains one
- * sheet element, its relationships one relationship and the content types their overrides, each
- * an edit of the text as it was. Every other entry of the ZIP is copied as stored. A re-run finds
+ * sheet element, its relationships one relationship, the styles part three cell formats (right
+ * aligned, wrapped, top; appended once) and the content types their overrides, each an edit of the
+ * text as it was. Every other entry of the ZIP is copied as stored. A re-run finds
  * the sheet by name and rewrites the same parts, so nothing else changes.
  */
 
@@ -110,6 +113,27 @@ class SummaryPackage {
   }
 }
 
+/** The two cell formats of the summary, appended to the workbook's styles part (made when it has none). */
+function summaryStyles(pkg: SummaryPackage, workbookPath: string, workbookRels: RelationshipsPart, relNamespace: string): SummaryStyles {
+  const rel = workbookRels.find('styles');
+  if (rel && (rel.external || rel.path.startsWith('../'))) throw new Error(`its styles relationship points outside the package (${rel.target})`);
+  const main = relNamespace === NS.relationshipsStrict ? NS.mainStrict : NS.main;
+  const styles = new StylesPart(rel ? pkg.text(rel.path) : undefined, main);
+  const found = {
+    right: styles.styleOf(0, { alignment: { horizontal: 'right', indent: 1, vertical: 'top' } }),
+    wrap: styles.styleOf(0, { alignment: { vertical: 'top', wrap: true } }),
+    top: styles.styleOf(0, { alignment: { vertical: 'top' } }),
+  };
+  if (!styles.changed) return found;
+  let path = rel?.path;
+  if (path === undefined) {
+    path = pkg.newPath(posix.dirname(workbookPath) === '.' ? 'xl' : posix.dirname(workbookPath), 'styles');
+    workbookRels.add(relationshipType('styles', relNamespace), relativeTarget(workbookPath, path));
+  }
+  pkg.put(path, styles.toXml(), CONTENT_TYPES.styles);
+  return found;
+}
+
 /** The sheet's part, its drawing and the drawing's charts as the package holds them (a re-run). */
 function existingParts(pkg: SummaryPackage, sheetPath: string): { drawing?: string; charts: string[] } {
   const rels = new RelationshipsPart(sheetPath, pkg.text(relsPathOf(sheetPath)));
@@ -149,14 +173,15 @@ export function editSummarySheet(zip: ZipPackage, layout: SummarySheet, bomSheet
     const rBinding = scanned.relPrefix ? '' : ` xmlns:r="${escapeAttribute(relNamespace)}"`;
     const element = `<${scanned.sheetPrefix}sheet name="${escapeAttribute(layout.name)}" sheetId="${sheetId}"${rBinding} ${rAttribute}="${id}"/>`;
     pkg.put(workbookPath, workbookXml.slice(0, scanned.sheetsClose) + element + workbookXml.slice(scanned.sheetsClose));
-    pkg.put(workbookRels.path, workbookRels.toXml());
   }
+  const styles = summaryStyles(pkg, workbookPath, workbookRels, relNamespace);
+  if (workbookRels.changed) pkg.put(workbookRels.path, workbookRels.toXml());
 
   const before = existingParts(pkg, sheetPath);
   const sheetRels = new RelationshipsPart(sheetPath, undefined);
   const drawingPath = before.drawing ?? pkg.newPath(`${base}drawings`, 'drawing');
   const drawingId = layout.charts.length > 0 ? sheetRels.add(relationshipType('drawing', relNamespace), relativeTarget(sheetPath, drawingPath)) : undefined;
-  pkg.put(sheetPath, summarySheetXml(layout, bomSheet, drawingId), CONTENT_TYPES.worksheet);
+  pkg.put(sheetPath, summarySheetXml(layout, bomSheet, drawingId, styles), CONTENT_TYPES.worksheet);
   pkg.put(sheetRels.path, sheetRels.toXml());
 
   const drawingRels = new RelationshipsPart(drawingPath, undefined);

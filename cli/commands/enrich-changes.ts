@@ -45,7 +45,8 @@ export function describeFailures(input: {
     const outcome = outcomes.get(text);
     const risk = rowRisk(outcome, today);
     const level = risk.ok ? risk.value.level : undefined;
-    const risky = (failOn.has('risk') && (level === 'Risk' || level === 'EOL')) || (failOn.has('eol') && level === 'EOL');
+    // A synthetic answer's risk is unknown: it never passes a lifecycle check.
+    const risky = (failOn.has('risk') && (level === 'Risk' || level === 'EOL' || level === 'Unknown')) || (failOn.has('eol') && (level === 'EOL' || level === 'Unknown'));
     if (risk.ok && risky) lines.push(`Row ${row}: '${text}' is ${level}: ${risk.value.reason}`);
   });
   return lines;

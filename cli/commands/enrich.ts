@@ -11,6 +11,7 @@ import { openBom } from '../io/bom';
 import { fileDocument } from '../io/bom-document';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
+import { isSyntheticMatch } from '../../core/cells/synthetic';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
@@ -188,6 +189,8 @@ export const enrichCommand: Command = {
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
+    const synthetic = [...run.outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length;
+    if (synthetic > 0) context.note(`${synthetic} part ${synthetic === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`);
     const changes = run.sets[0].changes?.report;
     if (changes) {
       const n = changes.changedRows.length;

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLang } from '../../api/vocabulary';
 import { MAX_BUILDS } from '../../core/report/quantities';
-import { layoutSummarySheet, SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
+import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { EXIT, FileError, UsageError } from '../../node/errors';
 import { patchSummaryWorkbook } from '../../ooxml/summary-package';
 import { fileSource } from '../../ooxml/zip-package';
@@ -29,10 +29,11 @@ lead-free (and AEC-Q200) coverage with the parts that fail or are unknown; every
 EOL with the maker's alternatives and PartSpec's replacement candidates (drop-in or not); and
 what changed since the last enrich. The BOM is read and looked up as partspec enrich reads it.
 
-A workbook gets a 'PartSpec Summary' sheet, added or updated in place (or written to --out),
-with three native charts (status, last buy by quarter, compliance) that Excel and LibreOffice
-open as charts. Only that sheet, its drawing and charts, and the entries that list them (the
-workbook's sheet list, its relationships, the content types) change; every other part is kept
+A workbook gets a 'PartSpec Summary - <BOM sheet>' sheet (one per BOM sheet), added or updated
+in place (or written to --out), printing one page wide, with three native charts (status, last buy by quarter, compliance) that Excel and LibreOffice
+open as charts. Only that sheet, its drawing and charts, the entries that list them (the
+workbook's sheet list, its relationships, the content types) and two cell formats appended to
+the styles change; every other part is kept
 byte for byte, and a re-run rewrites the same sheet and charts. A text BOM is only read.
 The summary is printed as text on stdout (unless --json goes there).
 
@@ -125,6 +126,7 @@ export const reportCommand: Command = {
     try {
       result = await summarizeBomDocument(fileDocument(file, sheet), client, {
         column,
+        file: basename(input),
         builds,
         automotive: flags.bool('automotive') ? true : 'auto',
         lang,
@@ -143,7 +145,7 @@ export const reportCommand: Command = {
     if (workbook) {
       const target = out ?? input;
       await writeSummaryWorkbook(input, target, layout, bomSheet);
-      context.note(`Sheet '${SUMMARY_SHEET_NAME}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+      context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
     }
     if (html !== undefined) {
       await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));

@@ -2,9 +2,13 @@ import { findAllowedValue } from '../../api/vocabulary';
 import { readValue, type ProductRecord } from '../../api/product';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
 import { agreedValue, type RowProducts, type RowValue } from './several-products';
+import { isSyntheticProduct } from './synthetic';
 
-/** Lifecycle risk levels, worst first. */
-export const RISK_LEVELS = ['EOL', 'Risk', 'Watch', 'OK'] as const;
+/**
+ * Lifecycle risk levels, worst first. Unknown: the answer is the emulator's synthetic data (a part
+ * decoded from its number), whose status and dates are placeholders, so no level can be told.
+ */
+export const RISK_LEVELS = ['EOL', 'Risk', 'Watch', 'Unknown', 'OK'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export interface RiskAssessment {
@@ -34,11 +38,14 @@ function neutralStatus(product: ProductRecord): string | undefined {
  * - EOL: Status Discontinued, or LastBuyDate / ProductionEndDate before today;
  * - Risk: Status NRND or To be discontinued, or one of those dates within 12 months;
  * - Watch: Status Under Development;
+ * - Unknown: a synthetic product (decoded by the emulator from its number alone), whatever its
+ *   placeholder status says: it never passes for an OK part;
  * - OK: anything else.
  * Status is compared through the vocabulary's allowed values, so ja/zh data gives the same answer.
  * `today` is a local date; only its calendar day counts. A date on today itself is not yet past.
  */
 export function assessRisk(product: ProductRecord, today: Date): RiskAssessment {
+  if (isSyntheticProduct(product)) return { level: 'Unknown', reason: 'Synthetic data from the PartSpec emulator: its status and dates are placeholders' };
   const status = neutralStatus(product);
   const day = toCalendarDay(today);
   const horizon = addMonths(day, RISK_HORIZON_MONTHS);

@@ -11,7 +11,6 @@ import { readValue, type ProductRecord } from '../../api/product';
 import type { FieldDef } from '../../api/vocabulary';
 import type { DisplayUnit } from '../../api/units';
 import { LIST_SEPARATOR, toCellValue, type CellValue } from './cell-values';
-import { isSyntheticMatch, SYNTHETIC_STATUS_SUFFIX } from './synthetic';
 
 /** A lookup's answer for one row, as the client and the enrichment hold it. */
 export interface RowProducts {
@@ -79,7 +78,6 @@ export function fieldValueOfRow(row: RowProducts | undefined, field: FieldDef, u
     check?.(product);
     return toCellValue(product, field, unit);
   });
-  // A part decoded from its number alone has a placeholder status: the Status cell says so, in both modes.
-  if (value.ok && field.name === 'Status' && typeof value.value === 'string' && row && isSyntheticMatch(row.products)) return { ok: true, value: `${value.value}${SYNTHETIC_STATUS_SUFFIX}` };
+  // A synthetic status stays the plain status (=IF(J2="In Production",…) works); the Match cell and the Risk say it is synthetic.
   return value;
 }

@@ -11,5 +11,5 @@ export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
   return products.length > 0 && products.every(isSyntheticProduct);
 }
 
-/** What a synthetic product's status reads with: the Status cell of an enrichment, `=PART.SPEC(A2, "Status")` and the PART.INFO card alike. */
+/** What a synthetic product's status reads with on the PART.INFO card; the Status cell of an enrichment and `=PART.SPEC(A2, "Status")` hold the plain status. */
 export const SYNTHETIC_STATUS_SUFFIX = ' (synthetic)';

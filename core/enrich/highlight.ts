@@ -1,6 +1,6 @@
 import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
-import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS, type MatchStatus } from './enrich-plan';
+import { MATCH_LABELS, type MatchStatus } from './enrich-plan';
 
 /**
  * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of
@@ -20,6 +20,7 @@ const RISK_COLOURS: Readonly<Record<RiskLevel, { fill: string; font: string } | 
   EOL: { fill: '#FFC7CE', font: '#9C0006' },
   Risk: { fill: '#FFEB9C', font: '#9C5700' },
   Watch: { fill: '#DDEBF7', font: '#1F4E78' },
+  Unknown: undefined,
   OK: undefined,
 };
 
@@ -38,13 +39,12 @@ const MATCH_COLOURS: Partial<Record<MatchStatus, { fill: string; font: string }>
 };
 
 /**
- * Highlight rules of the match column: Not found and Invalid red, Ambiguous amber, and a match
- * found only in synthetic (decoded) products amber too, since its status and dates are placeholders.
+ * Highlight rules of the match column: Not found and Invalid red, Ambiguous amber. A match found
+ * only in synthetic (decoded) products is not coloured: its Match cell says `(synthetic)` and the
+ * run says so once; the attention fill is kept for what needs the user's attention.
  */
 export function matchRules(): HighlightRule[] {
-  const statuses = (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
-  const synthetic = Object.values(SYNTHETIC_MATCH_LABELS).map((text) => ({ text, ...RISK_COLOURS.Risk! }));
-  return [...statuses, ...synthetic];
+  return (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
 }
 
 /** The formula a rule compares the cell value with: the text as a string literal (`"Not found"`, quotes doubled). */

@@ -6,7 +6,7 @@
 import { columnIndex, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
 import { foldCase as fold, foldWords } from '../fold';
-import { SUMMARY_SHEET_NAME } from '../names';
+import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
 
 /**
@@ -119,9 +119,10 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
 export async function locateBom(document: BomDocument, named?: NamedColumn): Promise<LocatedBom | LocateFailure> {
   const all = await document.regions();
   // The summary's own tables have a 'Part number' column: the summary sheet is never the BOM.
-  const regions = all.filter((region) => region.sheetName !== SUMMARY_SHEET_NAME);
+  const regions = all.filter((region) => !isSummarySheetName(region.sheetName));
   if (regions.length === 0 && all.length > 0) {
-    return { ok: false, kind: 'detection', sheetName: SUMMARY_SHEET_NAME, message: `This is the ${SUMMARY_SHEET_NAME} sheet, not a BOM: select a cell of the BOM and run again.` };
+    const sheetName = all[0].sheetName;
+    return { ok: false, kind: 'detection', sheetName, message: `This is the ${sheetName} sheet, not a BOM: select a cell of the BOM and run again.` };
   }
   let first: LocateFailure | undefined;
   for (const region of regions) {

@@ -7,6 +7,8 @@ export interface SummaryLabels {
   asOf: (day: string) => string;
   fetched: (when: string) => string;
   synthetic: string;
+  /** The BOM a summary is of: its file (when known) and sheet. */
+  bom: (file: string | undefined, sheet: string) => string;
   status: string;
   rows: string;
   quantity: string;
@@ -23,6 +25,12 @@ export interface SummaryLabels {
   dateField: string;
   horizon: string;
   lastTimeBuy: (builds: number | undefined) => string;
+  /** The ending table's column of minimum order quantities. */
+  minOrder: string;
+  /** A last-time buy for a part whose last buy has passed. */
+  tooLate: string;
+  /** Title of the table of part numbers not found. */
+  notFound: string;
   compliance: string;
   complianceChart: string;
   flag: string;
@@ -36,6 +44,8 @@ export interface SummaryLabels {
   dropIn: string;
   notDropIn: string;
   makerAlternative: string;
+  /** `3 more`: candidates not named in a cell. */
+  more: (n: number) => string;
   changed: string;
   changes: string;
   nothing: string;
@@ -64,6 +74,7 @@ const EN: SummaryLabels = {
   asOf: (day) => `Figures as of ${day}`,
   fetched: (when) => `data fetched ${when}`,
   synthetic: 'Synthetic data from the PartSpec emulator, not the maker’s',
+  bom: (file, sheet) => (file ? `BOM: ${file}, sheet '${sheet}'` : `BOM: sheet '${sheet}'`),
   status: 'Lifecycle status',
   rows: 'Rows',
   quantity: 'Placed per board',
@@ -79,7 +90,10 @@ const EN: SummaryLabels = {
   date: 'Date',
   dateField: 'Which date',
   horizon: 'When',
-  lastTimeBuy: (builds) => (builds === undefined ? 'Last-time buy' : `Last-time buy (${builds} builds)`),
+  lastTimeBuy: (builds) => (builds === undefined ? 'Last-time buy' : `Last-time buy for ${builds} builds, rounded up to whole minimum orders (MOQ)`),
+  minOrder: 'MOQ',
+  tooLate: 'too late: replace',
+  notFound: 'Part numbers not found',
   compliance: 'Compliance',
   complianceChart: 'Compliance coverage of the parts found',
   flag: 'Flag',
@@ -93,6 +107,7 @@ const EN: SummaryLabels = {
   dropIn: 'drop-in',
   notDropIn: 'not drop-in',
   makerAlternative: 'maker’s alternative',
+  more: (n) => `${n} more`,
   changed: 'Changed since the last check',
   changes: 'Changes',
   nothing: 'None',
@@ -107,6 +122,7 @@ const JA: SummaryLabels = {
   asOf: (day) => `${day} 時点の集計`,
   fetched: (when) => `データ取得 ${when}`,
   synthetic: 'PartSpec エミュレーターの合成データです（メーカーのデータではありません）',
+  bom: (file, sheet) => (file ? `BOM: ${file}、シート「${sheet}」` : `BOM: シート「${sheet}」`),
   status: 'ライフサイクル',
   rows: '行数',
   quantity: '基板あたり実装数',
@@ -122,7 +138,10 @@ const JA: SummaryLabels = {
   date: '日付',
   dateField: '日付の種類',
   horizon: '時期',
-  lastTimeBuy: (builds) => (builds === undefined ? '最終購入数' : `最終購入数（${builds} 台分）`),
+  lastTimeBuy: (builds) => (builds === undefined ? '最終購入数' : `最終購入数（${builds} 台分、最小発注単位の倍数に切り上げ）`),
+  minOrder: '最小発注単位',
+  tooLate: '手遅れ: 代替品へ',
+  notFound: '見つからなかった品番',
   compliance: '法規制対応',
   complianceChart: '見つかった部品の法規制対応',
   flag: '項目',
@@ -136,6 +155,7 @@ const JA: SummaryLabels = {
   dropIn: 'そのまま置換可',
   notDropIn: '置換不可',
   makerAlternative: 'メーカー推奨代替',
+  more: (n) => `ほか ${n} 件`,
   changed: '前回の確認からの変更',
   changes: '変更内容',
   nothing: 'なし',
@@ -150,6 +170,7 @@ const ZH: SummaryLabels = {
   asOf: (day) => `截至 ${day} 的统计`,
   fetched: (when) => `数据获取于 ${when}`,
   synthetic: 'PartSpec 模拟器生成的合成数据，并非厂商数据',
+  bom: (file, sheet) => (file ? `BOM：${file}，工作表“${sheet}”` : `BOM：工作表“${sheet}”`),
   status: '生命周期状态',
   rows: '行数',
   quantity: '每板用量',
@@ -165,7 +186,10 @@ const ZH: SummaryLabels = {
   date: '日期',
   dateField: '日期类型',
   horizon: '时间',
-  lastTimeBuy: (builds) => (builds === undefined ? '最后购买量' : `最后购买量（${builds} 批）`),
+  lastTimeBuy: (builds) => (builds === undefined ? '最后购买量' : `最后购买量（${builds} 批，按最小订购量向上取整）`),
+  minOrder: '最小订购量',
+  tooLate: '为时已晚：请替换',
+  notFound: '未找到的型号',
   compliance: '合规',
   complianceChart: '已找到零件的合规覆盖',
   flag: '项目',
@@ -179,6 +203,7 @@ const ZH: SummaryLabels = {
   dropIn: '可直接替换',
   notDropIn: '不可直接替换',
   makerAlternative: '厂商推荐替代',
+  more: (n) => `另有 ${n} 个`,
   changed: '自上次检查以来的变化',
   changes: '变化',
   nothing: '无',

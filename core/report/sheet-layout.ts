@@ -1,7 +1,7 @@
 import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
-import { SUMMARY_SHEET_NAME } from '../names';
-import { STATUS_BUCKETS, type BomSummary, type Instead } from './types';
+import { SUMMARY_SHEET_NAME, summarySheetName } from '../names';
+import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
 export { SUMMARY_SHEET_NAME } from '../names';
 
@@ -38,51 +38,103 @@ export interface SummaryLink {
   bomRow: number;
 }
 
+/** A cell of the sheet, 0-based. */
+export interface SheetCell {
+  row: number;
+  column: number;
+}
+
+/**
+ * How the sheet prints: landscape, one page wide, and as many pages tall as `fitToHeight` (0: as
+ * many as it takes), a new page before each of `pageBreaks` (0-based rows).
+ */
+export interface SummaryPrint {
+  orientation: 'landscape';
+  fitToWidth: 1;
+  fitToHeight: number;
+  pageBreaks: readonly number[];
+}
+
+/** A summary of at most this many rows prints on two pages (the charts, then the lists); a longer one on as many as it takes. */
+const TWO_PAGE_ROWS = 150;
+
 /** The whole summary sheet: cells, bold header rows, widths, charts and links, computed once. */
 export interface SummarySheet {
   name: string;
   cells: (string | number | undefined)[][];
   /** Rows written in bold (section titles and table headers). */
   boldRows: readonly number[];
-  /** Width of each column, in characters. */
+  /** Header cells over columns of numbers: aligned right, as the numbers under them are. */
+  rightAligned: readonly SheetCell[];
+  /** Columns whose long text wraps inside the column's width instead of running under the next cell. */
+  wrapColumns: readonly number[];
+  /** Width of each column, in characters of the default font. */
   columnWidths: readonly number[];
   charts: readonly SummaryChart[];
   links: readonly SummaryLink[];
+  print: SummaryPrint;
 }
 
-const TABLE_COLUMNS = 8;
-/** Charts stand right of the tables, from this column. */
-const CHART_COLUMN = TABLE_COLUMNS + 1;
-const CHART_WIDTH = 8;
-const CHART_HEIGHT = 15;
+const TABLE_COLUMNS = 9;
+/** The charts stand right of the first three tables (of at most 4 columns), from this column. */
+const CHART_COLUMN = 4;
+const CHART_WIDTH = 5;
+/** Rows a chart takes; its table's section is made at least this tall, so no chart covers the next table. */
+const CHART_HEIGHT = 14;
+
+/** Candidates named in a cell; the others are counted, so the printed sheet stays short. */
+const INSTEAD_SHOWN = 3;
 
 function insteadText(instead: readonly Instead[], labels: SummaryLabels): string {
   if (instead.length === 0) return labels.nothing;
+  const more = instead.length - INSTEAD_SHOWN;
   return instead
+    .slice(0, INSTEAD_SHOWN)
     .map((c) => `${c.partno} (${[c.dropIn ? labels.dropIn : labels.notDropIn, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`)
-    .join('; ');
+    .join('; ')
+    .concat(more > 0 ? `; ${labels.more(more)}` : '');
 }
 
-/** Narrowest and widest table column, in characters; longer text is cut off at the sheet's edge of the cell. */
+/** Narrowest table column, and the width past which a column's text wraps, in characters. */
 const MIN_WIDTH = 8;
-const MAX_WIDTH = 36;
+const WRAP_WIDTH = 40;
+
+/**
+ * The width a text takes, in characters of the default font: East Asian characters count twice,
+ * bold text a tenth more, and two characters of room either side of the text.
+ */
+export function textWidth(value: string | number, bold: boolean): number {
+  let width = 0;
+  for (const ch of typeof value === 'number' ? value.toLocaleString('en-US') : value) width += ch.codePointAt(0)! >= 0x2e80 ? 2 : 1;
+  return Math.ceil(width * (bold ? 1.1 : 1)) + 2;
+}
 
 /**
  * Widths that fit each table column's longest text (titles, the rows of one cell, are left to run
- * over), between MIN_WIDTH and MAX_WIDTH; East Asian characters count twice.
+ * over), at least MIN_WIDTH and at least its headers (which never wrap); a column whose data is
+ * longer than WRAP_WIDTH (designators, reasons, replacements) is that wide and its data wraps.
+ * The first column (part numbers, buckets) never wraps.
  */
-function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[])[]): number[] {
-  const widths: number[] = Array.from({ length: TABLE_COLUMNS }, () => MIN_WIDTH);
-  for (const row of cells) {
-    if (row.length < 2) continue;
+function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[])[], bold: ReadonlySet<number>): { widths: number[]; wrap: number[] } {
+  const headers: number[] = Array.from({ length: TABLE_COLUMNS }, () => MIN_WIDTH);
+  const data: number[] = Array.from({ length: TABLE_COLUMNS }, () => 0);
+  cells.forEach((row, r) => {
+    if (row.length < 2) return;
     row.forEach((value, column) => {
       if (value === undefined || column >= TABLE_COLUMNS) return;
-      let width = 1;
-      for (const ch of String(value)) width += ch.codePointAt(0)! >= 0x2e80 ? 2 : 1;
-      widths[column] = Math.min(MAX_WIDTH, Math.max(widths[column], width));
+      if (bold.has(r)) headers[column] = Math.max(headers[column], textWidth(value, true));
+      else data[column] = Math.max(data[column], textWidth(value, false));
     });
-  }
-  return widths;
+  });
+  const wrap = data.flatMap((w, c) => (c > 0 && w > Math.max(WRAP_WIDTH, headers[c]) ? [c] : []));
+  return { widths: headers.map((h, c) => Math.max(h, wrap.includes(c) ? WRAP_WIDTH : data[c])), wrap };
+}
+
+/** Lines a cell's text takes in its column: more than one only in a wrapping column. */
+export function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths'>, value: string | number | undefined, column: number): number {
+  if (value === undefined || !layout.wrapColumns.includes(column)) return 1;
+  // A width counts the widest digit; text runs about a tenth narrower, less what a line loses at a word's end.
+  return Math.max(1, Math.ceil((textWidth(value, false) - 2) / Math.max(1, layout.columnWidths[column] - 2)));
 }
 
 /**
@@ -95,6 +147,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const labels = summaryLabels(lang);
   const cells: (string | number | undefined)[][] = [];
   const boldRows: number[] = [];
+  const rightAligned: SheetCell[] = [];
   const links: SummaryLink[] = [];
   const charts: SummaryChart[] = [];
   const push = (row: (string | number | undefined)[], bold = false): number => {
@@ -105,18 +158,20 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const table = (title: string, header: string[], rows: (string | number | undefined)[][]): { first: number; count: number } => {
     push([], false);
     push([title], true);
-    push(header, true);
+    const headerRow = push(header, true);
+    header.forEach((_, column) => {
+      if (rows.some((row) => typeof row[column] === 'number')) rightAligned.push({ row: headerRow, column });
+    });
     const first = cells.length;
     for (const row of rows) push(row);
     if (rows.length === 0) push([labels.nothing]);
     return { first, count: rows.length };
   };
-  // Each chart starts beside its table, but never over the chart above it.
-  let chartFree = 0;
+  // Each chart stands beside its table, whose section is made as tall as the chart, so a chart never covers the next table.
   const chartAt = (first: number, count: number, chart: Omit<SummaryChart, 'categories' | 'series' | 'anchor'>, series: { name: string; column: number }[]): void => {
     if (count === 0) return;
-    const top = Math.max(0, first - 2, chartFree);
-    chartFree = top + CHART_HEIGHT + 1;
+    const top = first - 2;
+    while (cells.length < top + CHART_HEIGHT) push([]);
     charts.push({
       ...chart,
       categories: { row: first, column: 0, rows: count, columns: 1 },
@@ -126,6 +181,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   };
 
   push([labels.title], true);
+  if (summary.source) push([labels.bom(summary.source.file, summary.source.sheet)]);
   const meta = [labels.asOf(formatDay(summary.asOf, lang)), ...(summary.fetchedAt ? [labels.fetched(formatMoment(summary.fetchedAt, lang))] : [])].join(' · ');
   push([meta]);
   if (summary.synthetic) push([labels.synthetic], true);
@@ -133,7 +189,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const status = table(labels.statusChart, [labels.status, labels.rows, labels.quantity], STATUS_BUCKETS.map((b) => [labels.buckets[b], summary.byStatus[b].rows, summary.byStatus[b].quantity]));
   chartAt(status.first, status.count, { name: 'PartSpecStatus', kind: 'bar', title: labels.statusChart }, [{ name: labels.rows, column: 1 }]);
 
-  const timeline = table(labels.timelineChart, [labels.quarter, labels.parts, labels.quantity], summary.timeline.map((q) => [q.quarter, q.parts, q.quantity]));
+  const timeline = table(labels.timelineChart, [labels.quarter, labels.parts, labels.quantity], summary.timeline.map((q) => [q.quarter === PAST_QUARTER ? labels.horizons.past : q.quarter, q.parts, q.quantity]));
   chartAt(timeline.first, timeline.count, { name: 'PartSpecTimeline', kind: 'column', title: labels.timelineChart }, [{ name: labels.parts, column: 1 }]);
 
   const flags = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
@@ -143,11 +199,17 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
     { name: labels.no, column: 2 },
     { name: labels.unknown, column: 3 },
   ]);
+  // The tables of parts start a page of their own, so no chart is split between two pages.
+  const pageBreaks = [cells.length];
 
+  const notFound = table(labels.notFound, [labels.partNumber, labels.bomRows], summary.notFound.map((n) => [n.partNumber, String(n.row + 1)]));
+  summary.notFound.forEach((n, i) => links.push({ row: notFound.first + i, column: 1, bomRow: n.row }));
+
+  // The builds and the rounding are said in the title: a header as long would widen the column.
   const ending = table(
-    labels.ending,
-    [labels.partNumber, labels.bomRows, labels.designators, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.lastTimeBuy(summary.builds)],
-    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.designators.join(' '), e.quantityPerBoard, e.date, e.dateField, labels.horizons[e.horizon], e.lastTimeBuy]),
+    summary.builds === undefined ? labels.ending : `${labels.ending} · ${labels.lastTimeBuy(summary.builds)}`,
+    [labels.partNumber, labels.bomRows, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.minOrder, labels.lastTimeBuy(undefined), labels.designators],
+    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.quantityPerBoard, e.date, e.dateField, labels.horizons[e.horizon], e.minOrderQuantity, e.tooLate ? labels.tooLate : e.lastTimeBuy, e.designators.join(' ')]),
   );
   summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.rows[0] }));
 
@@ -164,5 +226,16 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.row + 1, c.changes]));
   summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.row }));
 
-  return { name: SUMMARY_SHEET_NAME, cells, boldRows, columnWidths: columnWidthsOf(cells), charts, links };
+  const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows));
+  return {
+    name: summary.source ? summarySheetName(summary.source.sheet) : SUMMARY_SHEET_NAME,
+    cells,
+    boldRows,
+    rightAligned,
+    wrapColumns: wrap,
+    columnWidths: widths,
+    charts,
+    links,
+    print: { orientation: 'landscape', fitToWidth: 1, fitToHeight: cells.length <= TWO_PAGE_ROWS ? pageBreaks.length + 1 : 0, pageBreaks },
+  };
 }

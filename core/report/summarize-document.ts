@@ -30,6 +30,8 @@ export interface DocumentSummaryOptions {
   today: Date;
   /** When the data was fetched (ISO); the shells that know it pass it on. */
   fetchedAt?: string;
+  /** The BOM file's name, for the summary to say which BOM it is of, when the shell knows it. */
+  file?: string;
   signal?: AbortSignal;
   onPhase?: (phase: 'looking up' | 'replacements', count: number) => void;
 }
@@ -63,6 +65,6 @@ export async function summarizeDocument(document: BomDocument, client: SummaryCl
   options.onPhase?.('replacements', inputs.length);
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
-  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt });
+  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
   return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}) };
 }

@@ -7,6 +7,7 @@ import { quantityPerBoard } from './quantities';
 import {
   COMPLIANCE_FLAGS,
   END_HORIZONS,
+  PAST_QUARTER,
   productsOf,
   STATUS_BUCKETS,
   type AtRiskPart,
@@ -90,6 +91,21 @@ function endDateOf(products: readonly ProductRecord[]): { date: Date; text: stri
   return best;
 }
 
+/** The smallest MinOrderQuantity over the products (one reel of the part), when one is given. */
+function minOrderOf(products: readonly ProductRecord[]): number | undefined {
+  const quantities = products.map((p) => readValue(p, 'MinOrderQuantity')).filter((q): q is number => typeof q === 'number' && Number.isFinite(q) && q > 0);
+  return quantities.length > 0 ? Math.min(...quantities) : undefined;
+}
+
+/**
+ * What to buy for `builds` builds: quantity per board × builds, rounded up to whole multiples of
+ * the minimum order quantity (the maker sells no less than a reel); undefined once the date has passed.
+ */
+export function lastTimeBuyOf(perBoard: number, builds: number, minOrder: number | undefined): number {
+  const needed = perBoard * builds;
+  return minOrder === undefined ? needed : Math.ceil(needed / minOrder) * minOrder;
+}
+
 function horizonOf(date: Date, today: Date): EndHorizon | undefined {
   if (date.getTime() < today.getTime()) return 'past';
   if (date.getTime() <= addMonths(today, 6).getTime()) return 'within6';
@@ -146,8 +162,19 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
     const end = endDateOf(products);
     const horizon = end && horizonOf(end.date, today);
     if (end && horizon) {
-      const lastTimeBuy = options.builds !== undefined ? place.quantityPerBoard * options.builds : undefined;
-      ending.push({ ...place, horizon, date: end.text.slice(0, 10), dateField: end.field, quarter: quarterOf(end.date), ...(lastTimeBuy !== undefined ? { lastTimeBuy } : {}) });
+      const tooLate = horizon === 'past';
+      const minOrderQuantity = minOrderOf(products);
+      const lastTimeBuy = options.builds !== undefined && !tooLate ? lastTimeBuyOf(place.quantityPerBoard, options.builds, minOrderQuantity) : undefined;
+      ending.push({
+        ...place,
+        horizon,
+        date: end.text.slice(0, 10),
+        dateField: end.field,
+        quarter: quarterOf(end.date),
+        ...(lastTimeBuy !== undefined ? { lastTimeBuy } : {}),
+        ...(minOrderQuantity !== undefined ? { minOrderQuantity } : {}),
+        tooLate,
+      });
     }
     const judged = rowRisk(partRows[0].outcome, today);
     const risk = judged.ok ? judged.value : undefined;
@@ -162,11 +189,13 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
 
   const endingByHorizon = Object.fromEntries(END_HORIZONS.map((h) => [h, ending.filter((e) => e.horizon === h).length])) as Record<EndHorizon, number>;
   const timeline = new Map<string, { quarter: string; parts: number; quantity: number }>();
-  for (const part of ending.filter((e) => e.horizon !== 'past')) {
-    const entry = timeline.get(part.quarter) ?? { quarter: part.quarter, parts: 0, quantity: 0 };
+  // The parts already past come first: they are the most urgent, and a quarter of the past says nothing.
+  for (const part of ending) {
+    const quarter = part.horizon === 'past' ? PAST_QUARTER : part.quarter;
+    const entry = timeline.get(quarter) ?? { quarter, parts: 0, quantity: 0 };
     entry.parts += 1;
     entry.quantity += part.quantityPerBoard;
-    timeline.set(part.quarter, entry);
+    timeline.set(quarter, entry);
   }
 
   const compliance: ComplianceCoverage[] = COMPLIANCE_FLAGS.map((flag) => {
@@ -182,6 +211,7 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
   const automotive = options.automotive === undefined || options.automotive === 'auto' ? (aec?.yes ?? 0) * 2 > places.length && places.length > 0 : options.automotive;
 
   const changed = rows.filter((r) => r.changes !== undefined && r.changes.trim() !== '').map((r) => ({ row: r.row, partNumber: r.partNumber, changes: r.changes as string }));
+  const notFound = rows.filter((r) => r.kind === 'part' && productsOf(r).length === 0).map((r) => ({ row: r.row, partNumber: r.partNumber }));
   const synthetic = places.some(({ products }) => products.some(isSyntheticProduct));
   return {
     rows: rows.length,
@@ -189,14 +219,16 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
     byStatus,
     ending,
     endingByHorizon,
-    timeline: [...timeline.values()].sort((a, b) => a.quarter.localeCompare(b.quarter)),
+    timeline: [...timeline.values()].sort((a, b) => (a.quarter === PAST_QUARTER ? -1 : b.quarter === PAST_QUARTER ? 1 : a.quarter.localeCompare(b.quarter))),
     compliance,
     automotive,
     atRisk,
+    notFound,
     changed,
     ...(options.builds !== undefined ? { builds: options.builds } : {}),
     asOf: today.toISOString().slice(0, 10),
     ...(options.fetchedAt ? { fetchedAt: options.fetchedAt } : {}),
     synthetic,
+    ...(options.source ? { source: options.source } : {}),
   };
 }

@@ -70,9 +70,20 @@ export interface EndingPart extends PartPlace {
   dateField: 'LastBuyDate' | 'ProductionEndDate';
   /** `2027-Q3` */
   quarter: string;
-  /** Parts to buy before the date for the builds asked for (quantity per board × builds), when builds were given. */
+  /**
+   * Parts to buy before the date for the builds asked for (quantity per board × builds, rounded up
+   * to whole multiples of the minimum order quantity), when builds were given and the last buy
+   * has not passed.
+   */
   lastTimeBuy?: number;
+  /** The smallest MinOrderQuantity of the part's products (one reel), when the maker gives one. */
+  minOrderQuantity?: number;
+  /** The date has passed: no last-time buy is possible, the part must be replaced. */
+  tooLate: boolean;
 }
+
+/** The quarter key of the timeline's first bucket: parts whose date has already passed. */
+export const PAST_QUARTER = 'past';
 
 /** The compliance flags the summary covers. */
 export const COMPLIANCE_FLAGS = ['Rohs', 'Reach', 'LeadFree', 'AecQ200Support'] as const;
@@ -118,12 +129,17 @@ export interface BomSummary {
   ending: readonly EndingPart[];
   /** Count of `ending` per horizon. */
   endingByHorizon: Readonly<Record<EndHorizon, number>>;
-  /** Quarters from the current one with parts ending in them (past ends count in `past`). */
+  /**
+   * Parts ending by quarter: first the parts whose date has already passed (quarter PAST_QUARTER),
+   * then each quarter from the current one with parts ending in it.
+   */
   timeline: readonly { quarter: string; parts: number; quantity: number }[];
   compliance: readonly ComplianceCoverage[];
   /** AEC-Q200 is called out: the user asked, or most found parts are automotive grade. */
   automotive: boolean;
   atRisk: readonly AtRiskPart[];
+  /** Rows whose part number was looked up and not found (or is invalid), each named. */
+  notFound: readonly { row: number; partNumber: string }[];
   /** Rows whose values changed since the last check, with what changed. */
   changed: readonly { row: number; partNumber: string; changes: string }[];
   /** Builds the last-time-buy quantities are for. */
@@ -134,6 +150,15 @@ export interface BomSummary {
   fetchedAt?: string;
   /** The answers came from the emulator's synthetic data, not the maker's service. */
   synthetic: boolean;
+  /** The BOM summarised: its file (when the shell knows it) and sheet. */
+  source?: SummarySource;
+}
+
+/** Which BOM a summary is of. */
+export interface SummarySource {
+  /** The file's name (`demo-bom.xlsx`), when the shell knows it. */
+  file?: string;
+  sheet: string;
 }
 
 /** What a summary is computed with. */
@@ -144,6 +169,7 @@ export interface SummaryOptions {
   /** Call out AEC-Q200: true or false, or decided from the parts found (`auto`). @default 'auto' */
   automotive?: boolean | 'auto';
   fetchedAt?: string;
+  source?: SummarySource;
 }
 
 /** The product records of a row's outcome, empty when nothing was found. */

@@ -28,9 +28,10 @@ function widthOf(cells: SummarySheet['cells']): number {
 }
 
 /**
- * Creates or updates the summary sheet in place: its cells are cleared and rewritten and its own
- * charts replaced, so a re-run leaves one sheet with three charts, and nothing else in the
- * workbook changes. Text is written as text (format `@`), so a part number starting with `=` never
+ * Creates or updates the summary sheet of one BOM sheet in place (the layout names it after the
+ * BOM sheet, so each BOM sheet has its own): its cells are cleared and rewritten, its own charts
+ * replaced and its page setup made to print one page wide, so a re-run leaves one sheet with three
+ * charts, and nothing else in the workbook changes. Text is written as text (format `@`), so a part number starting with `=` never
  * becomes a formula. Links point at the BOM rows on `bomSheet`. Two syncs; three on a re-run.
  */
 export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bomSheet: string): Promise<SummaryWriteResult> {
@@ -54,6 +55,24 @@ export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bom
     block.numberFormat = rows.map((row) => row.map((v) => (typeof v === 'number' ? NUMBER_FORMATS.general : NUMBER_FORMATS.text)));
     block.values = rows;
     for (const row of layout.boldRows) sheet.getRangeByIndexes(row, 0, 1, width).format.font.bold = true;
+    // Table cells top-aligned; numbers and the headers over them right-aligned; long text wrapped (Excel sizes those rows).
+    block.format.verticalAlignment = 'Top';
+    rows.forEach((row, r) =>
+      row.forEach((value, c) => {
+        if (typeof value === 'number') sheet.getCell(r, c).format.horizontalAlignment = 'Right';
+      }),
+    );
+    for (const cell of layout.rightAligned) sheet.getCell(cell.row, cell.column).format.horizontalAlignment = 'Right';
+    for (const column of layout.wrapColumns) {
+      layout.cells.forEach((row, r) => {
+        if (row.length > 1 && !layout.boldRows.includes(r) && row[column] !== undefined) sheet.getCell(r, column).format.wrapText = true;
+      });
+    }
+    // Printed landscape, one page wide, as tall as the layout says; a page break above the lists.
+    sheet.pageLayout.orientation = 'Landscape' as Excel.PageOrientation;
+    sheet.pageLayout.zoom = { horizontalFitToPages: layout.print.fitToWidth, verticalFitToPages: layout.print.fitToHeight };
+    if (!created) sheet.horizontalPageBreaks.removePageBreaks();
+    for (const row of layout.print.pageBreaks) if (row > 0 && row < rows.length) sheet.horizontalPageBreaks.add(sheet.getCell(row, 0));
     layout.columnWidths.forEach((chars, column) => {
       sheet.getCell(0, column).format.columnWidth = pointsForChars(chars);
     });

@@ -1,11 +1,21 @@
 /**
  * The demo BOM a newcomer tries first: real-format part numbers of the maker, enriched against
  * the local emulator, come back matched with the capacitances, voltages, inductances and sizes
- * their numbers encode; the Samsung and TDK rows and the DNP row are never looked up.
+ * their numbers encode (marked synthetic in the Match cell, with the plain status); parts of the
+ * emulator's catalog in every lifecycle state show risk, dates and quantities; a number copied
+ * wrong is named as not found; the Samsung and TDK rows and the DNP row are never looked up.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
+import { textWidth } from '../../core/report/sheet-layout';
+import type { BomSummary } from '../../core/report/types';
+import { chromium } from 'playwright-core';
+import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
+import { CHROMIUM_ARGS } from '../e2e/support/harness';
+import { chromiumPath } from '../support/system-tools';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { ROOT, columnOf, makeTempDir, readXlsx, runCli, type CliRun } from './helpers';
 
@@ -15,7 +25,7 @@ let cleanup: () => void;
 let run: CliRun;
 let rows: Record<string, string>[];
 
-const FIELDS = 'Status,Capacitance:nF,RatedVoltage,TemperatureCharacteristics,Inductance:uH,SizecodeInch,PackageType,Notices';
+const FIELDS = 'Status,Capacitance:nF,RatedVoltage,TemperatureCharacteristics,Inductance:uH,SizecodeInch,PackageType,Notices,LastBuyDate';
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
@@ -25,6 +35,7 @@ beforeAll(async () => {
     home,
     env: { PARTSPEC_API_KEY: DEMO_KEY },
   });
+  expect(run.code).toBe(1);
   const parsed = Papa.parse<Record<string, string>>(readFileSync(join(home, 'demo-enriched.csv'), 'utf8'), { header: true, skipEmptyLines: true });
   rows = parsed.data;
 });
@@ -41,11 +52,27 @@ function rowOf(partno: string, fitted = ''): Record<string, string> {
   return row;
 }
 
-test('the enrichment succeeds and reports every Murata part as found', () => {
-  expect(run.code).toBe(0);
-  expect(run.stderr).toMatch(/12 exact, 1 variant/);
-  expect(run.stderr).not.toMatch(/not found:|' not found/);
-  expect(rows).toHaveLength(16);
+test('the enrichment finds every Murata part but the one copied wrong, and says once that answers are synthetic', () => {
+  expect(run.stderr).toMatch(/17 exact, 1 variant, 0 ambiguous, 1 not found/);
+  expect(run.stderr).toMatch(/Row 23: 'GRM155R71C104KA8D' not found/);
+  expect(run.stderr.match(/synthetic data/g)).toHaveLength(1);
+  expect(rows).toHaveLength(22);
+});
+
+test.each([
+  ['MCA215C1A473GC1L', 'To be discontinued'],
+  ['MCA185C1E1R6BA1J', 'NRND'],
+  ['MLF18FNT06R8MB2D', 'NRND'],
+  ['MCA18L91C224MA1J', 'Discontinued'],
+  ['MCA18D72J151KA1D', 'Under Development'],
+])('%s of the catalog reads %s, a plain Exact match', (partno, status) => {
+  expect([rowOf(partno)['PartSpec: Match'], rowOf(partno)['PartSpec: Status']]).toEqual(['Exact', status]);
+});
+
+test('the discontinued part’s last buy is past, the others’ still to come', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  expect(rowOf('MCA18L91C224MA1J')['PartSpec: LastBuyDate'] < today).toBe(true);
+  for (const partno of ['MCA215C1A473GC1L', 'MCA185C1E1R6BA1J']) expect(rowOf(partno)['PartSpec: LastBuyDate'] > today).toBe(true);
 });
 
 test.each([
@@ -63,9 +90,9 @@ test.each([
   ['LQH3NPN100MM0L', { Inductance: '10', SizecodeInch: '1212' }],
 ])('%s is an exact match with the specs its number encodes', (partno, specs) => {
   const row = rowOf(partno);
-  // Decoded from the number alone, so the Match cell says it is synthetic.
+  // Decoded from the number alone, so the Match cell says it is synthetic; Status holds the plain status (=IF(J2="In Production",…) works).
   expect(row['PartSpec: Match']).toBe('Exact (synthetic)');
-  expect(row['PartSpec: Status']).toBe('In Production (synthetic)');
+  expect(row['PartSpec: Status']).toBe('In Production');
   expect(row['PartSpec: Notices']).toMatch(/^Synthetic: /);
   const written = Object.fromEntries(
     Object.keys(specs).map((field) => {
@@ -103,8 +130,8 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
     home,
     env: { PARTSPEC_API_KEY: DEMO_KEY },
   });
-  expect(xlsxRun.code).toBe(0);
-  expect(xlsxRun.stderr).toMatch(/12 exact, 1 variant/);
+  expect(xlsxRun.code).toBe(1);
+  expect(xlsxRun.stderr).toMatch(/17 exact, 1 variant/);
   const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
   const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: RatedVoltage (V)'].map((h) => columnOf(sheet, 1, h));
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
@@ -116,3 +143,122 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   const fromCsv = rows.map((r) => [r['Manufacturer Part Number'], r.Fitted, r['PartSpec: Match'], r['PartSpec: RatedVoltage (V)']]);
   expect(fromXlsx).toEqual(fromCsv);
 });
+
+test('lookup --json says a decoded answer is synthetic, and a catalog part is not', async () => {
+  const lookup = await runCli(['lookup', 'GRM155R71C104KA88D', 'MCA215C1A473GC1L', '--json', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const answers = JSON.parse(lookup.stdout) as { input: string; match: string; synthetic: boolean }[];
+  expect(answers.map((a) => [a.input, a.match, a.synthetic])).toEqual([
+    ['GRM155R71C104KA88D', 'Exact (synthetic)', true],
+    ['MCA215C1A473GC1L', 'Exact', false],
+  ]);
+});
+
+describe('the demo summary', () => {
+  let report: CliRun;
+  let summary: BomSummary;
+  let sheetXml: string;
+
+  beforeAll(async () => {
+    copyFileSync(join(ROOT, 'assets', 'demo-bom.xlsx'), join(home, 'demo-bom.xlsx'));
+    report = await runCli(['report', 'demo-bom.xlsx', '--out', 'demo-summary.xlsx', '--builds', '500', '--json', 'demo-summary.json', '--fail-on', 'risk', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    summary = JSON.parse(readFileSync(join(home, 'demo-summary.json'), 'utf8')) as BomSummary;
+    const entries = unzipSync(readFileSync(join(home, 'demo-summary.xlsx')));
+    const rels = strFromU8(entries['xl/_rels/workbook.xml.rels']);
+    const id = /<sheet name="PartSpec Summary - demo-bom"[^>]*r:id="(\w+)"/.exec(strFromU8(entries['xl/workbook.xml']))![1];
+    sheetXml = strFromU8(entries[`xl/${new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)![1]}`]);
+  }, 120_000);
+
+  test('shows each lifecycle state, names the not-found part and the BOM file, and buys in whole reels', () => {
+    for (const state of ['NRND', 'To be discontinued', 'Discontinued'] as const) expect([state, summary.byStatus[state].rows >= 1]).toEqual([state, true]);
+    expect(summary.notFound).toEqual([{ row: 22, partNumber: 'GRM155R71C104KA8D' }]);
+    expect(summary.source).toEqual({ file: 'demo-bom.xlsx', sheet: 'demo-bom' });
+    expect(report.stdout).toMatch(/BOM: demo-bom\.xlsx, sheet 'demo-bom'/);
+    expect(report.stdout).toMatch(/Part numbers not found\n.*\n.*\nGRM155R71C104KA8D\s+23/);
+    const past = summary.ending.find((e) => e.partNumber === 'MCA18L91C224MA1J')!;
+    expect([past.horizon, past.tooLate, past.lastTimeBuy]).toEqual(['past', true, undefined]);
+    const soon = summary.ending.find((e) => e.partNumber === 'MCA215C1A473GC1L')!;
+    expect([soon.minOrderQuantity, soon.lastTimeBuy]).toEqual([6000, 6000]);
+    expect(summary.timeline[0]).toMatchObject({ quarter: 'past', parts: 1 });
+  });
+
+  test('--fail-on risk names the synthetic answers as Unknown instead of passing them', () => {
+    expect(report.code).toBe(4);
+    expect(report.stderr).toMatch(/Row 2: 'GRM155R71C104KA88D' is Unknown: Synthetic data/);
+    expect(report.stderr).toMatch(/Row 20: 'MCA18L91C224MA1J' is EOL/);
+  });
+
+  test('the sheet XML: every number sits under a right-aligned header of its table, every column is as wide as its longest value or wraps', () => {
+    const styles = strFromU8(unzipSync(readFileSync(join(home, 'demo-summary.xlsx')))['xl/styles.xml']);
+    const xfs = [.../<cellXfs[^>]*>([^]*?)<\/cellXfs>/.exec(styles)![1].matchAll(/<xf\b[^>]*?(?:\/>|>[^]*?<\/xf>)/g)].map((m) => m[0]);
+    const widths = [...sheetXml.matchAll(/<col min="(\d+)" max="\d+" width="([\d.]+)"/g)].map((m) => Number(m[2]));
+    const rows = [...sheetXml.matchAll(/<row r="(\d+)"[^>]*>([^]*?)<\/row>/g)].map((m) => ({
+      row: Number(m[1]),
+      cells: [...m[2].matchAll(/<c r="([A-Z]+)\d+"(?: s="(\d+)")?( t="inlineStr")?>([^]*?)<\/c>/g)].map((c) => ({
+        column: c[1].charCodeAt(0) - 65,
+        style: xfs[Number(c[2] ?? 0)],
+        bold: c[4].includes('<b/>'),
+        value: c[3] ? c[4].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<') : Number(/<v>([^<]*)<\/v>/.exec(c[4])![1]),
+      })),
+    }));
+    let header: (typeof rows)[number] | undefined;
+    let numbers = 0;
+    for (const row of rows) {
+      if (row.cells.length > 1 && row.cells.every((c) => c.bold)) header = row;
+      for (const cell of row.cells) {
+        if (typeof cell.value === 'number') {
+          numbers++;
+          const over = header?.cells.find((h) => h.column === cell.column);
+          expect([row.row, cell.column, over?.style.includes('horizontal="right"'), cell.style.includes('horizontal="right"')]).toEqual([row.row, cell.column, true, true]);
+        }
+        if (row.cells.length > 1 && !cell.style.includes('wrapText="1"')) {
+          expect([cell.value, widths[cell.column] >= textWidth(cell.value, cell.bold)]).toEqual([cell.value, true]);
+        }
+      }
+    }
+    expect(numbers).toBeGreaterThan(30);
+    expect(sheetXml).toMatch(/<pageSetUpPr fitToPage="1"\/>/);
+    expect(sheetXml).toMatch(/<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="2"\/>/);
+  });
+
+  test('LibreOffice prints the summary on at most 2 pages (the picture in docs/images is the first)', async () => {
+    // Only the summary sheet is printed: the BOM sheet is left out of a copy (LibreOffice prints hidden sheets too).
+    const entries = unzipSync(readFileSync(join(home, 'demo-summary.xlsx')));
+    entries['xl/workbook.xml'] = strToU8(strFromU8(entries['xl/workbook.xml']).replace(/<sheet name="demo-bom"[^>]*?\/>/, ''));
+    writeFileSync(join(home, 'demo-summary-only.xlsx'), zipSync(entries));
+    const pdf = Object.values(await convertWithLibreOffice(join(home, 'demo-summary-only.xlsx'), home, 'pdf'))[0];
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    expect(pages.length).toBeLessThanOrEqual(2);
+    if (hasPdftoppm()) {
+      writeFileSync(join(home, 'summary.pdf'), pdf);
+      execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', '-singlefile', join(home, 'summary.pdf'), join(ROOT, 'docs', 'images', 'summary-sheet')]);
+    }
+  }, 180_000);
+});
+
+test('the demo’s HTML report names the BOM and the part not found; docs/images/report-html.png is its picture', async () => {
+  const run = await runCli(['report', 'demo-bom.csv', '--builds', '500', '--html', 'demo-report.html', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  expect(run.code).toBe(0);
+  const html = readFileSync(join(home, 'demo-report.html'), 'utf8');
+  expect(html).toContain('BOM: demo-bom.csv, sheet &#39;demo-bom&#39;');
+  expect(html).toContain('GRM155R71C104KA8D');
+  expect(html).toContain('too late: replace');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+    await page.goto(`file://${join(home, 'demo-report.html')}`);
+    expect(await page.locator('svg').count()).toBe(3);
+    await page.screenshot({ path: join(ROOT, 'docs', 'images', 'report-html.png') });
+  } finally {
+    await browser.close();
+  }
+}, 120_000);
+
+function hasPdftoppm(): boolean {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

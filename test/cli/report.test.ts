@@ -12,14 +12,13 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { summaryLabels } from '../../core/report/labels';
-import { STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
-import { SYNTHETIC_STATUS_SUFFIX } from '../../core/cells/synthetic';
+import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
 import { LIFECYCLE_BOM as BOM } from '../fixtures/boms/lifecycle-bom';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { ROOT, runCli, useEmulatorHome, type CliRun } from './helpers';
 
 const world = useEmulatorHome();
-const FIELDS = 'Status,LastBuyDate,ProductionEndDate,Rohs,Reach,LeadFree,AecQ200Support';
+const FIELDS = 'Status,LastBuyDate,ProductionEndDate,MinOrderQuantity,Rohs,Reach,LeadFree,AecQ200Support';
 const BUILDS = 250;
 
 /** The lifecycle BOM, with a part on two rows (one with markup in its designators) and a part of the emulator's synthetic data. */
@@ -68,7 +67,7 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   const expected = Object.fromEntries(STATUS_BUCKETS.map((b) => [b, { rows: 0, quantity: 0 }]));
   for (const r of rows) {
     const match = cell(r, 'PartSpec: Match');
-    const bucket = /^(Exact|Variant)/.test(match) ? cell(r, 'PartSpec: Status').replace(SYNTHETIC_STATUS_SUFFIX, '') : match === '' ? 'Blank' : match;
+    const bucket = /^(Exact|Variant)/.test(match) ? cell(r, 'PartSpec: Status') : match === '' ? 'Blank' : match;
     expected[bucket].rows++;
     expected[bucket].quantity += qtyOf(r);
   }
@@ -84,11 +83,14 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   for (const r of found) if ((endOf(r) ?? '9999') <= limit) ending.set(cell(r, columns.part), (ending.get(cell(r, columns.part)) ?? 0) + qtyOf(r));
   expect(Object.fromEntries(summary.ending.map((e) => [e.partNumber, e.quantityPerBoard]))).toEqual(Object.fromEntries(ending));
   for (const e of summary.ending) {
-    expect(e.lastTimeBuy).toBe(e.quantityPerBoard * BUILDS);
+    // Whole minimum orders (the MinOrderQuantity cell of its row), and none once the last buy has passed.
+    const moq = Number(cell(found.find((r) => cell(r, columns.part) === e.partNumber)!, 'PartSpec: MinOrderQuantity')) || undefined;
+    if (moq !== undefined) expect(e.minOrderQuantity).toBe(moq);
+    expect(e.lastTimeBuy).toBe(e.tooLate ? undefined : Math.ceil((e.quantityPerBoard * BUILDS) / (moq ?? 1)) * (moq ?? 1));
     expect(e.date).toBe(endOf(found.find((r) => cell(r, columns.part) === e.partNumber)!));
   }
   const quarters = new Map<string, number>();
-  for (const e of summary.ending.filter((x) => x.horizon !== 'past')) quarters.set(e.quarter, (quarters.get(e.quarter) ?? 0) + 1);
+  for (const e of summary.ending) quarters.set(e.horizon === 'past' ? PAST_QUARTER : e.quarter, (quarters.get(e.horizon === 'past' ? PAST_QUARTER : e.quarter) ?? 0) + 1);
   expect(Object.fromEntries(summary.timeline.map((q) => [q.quarter, q.parts]))).toEqual(Object.fromEntries(quarters));
 
   // Compliance: distinct found parts whose cell is TRUE, FALSE or empty.
@@ -131,7 +133,9 @@ test('the lifecycle BOM as CSV: every figure agrees with its enrichment, and eve
 test('the lifecycle BOM as xlsx, the demo BOM and a UTF-16 TSV: every figure agrees with their enrichment', async () => {
   const csv = JSON.parse(readFileSync(join(world.home, 'lifecycle.csv.summary.json'), 'utf8')) as BomSummary;
   const xlsx = await checkAgainstEnrichment('lifecycle.xlsx', { part: 'MPN', qty: 'Qty', ref: 'Reference' });
-  expect({ ...xlsx, fetchedAt: '' }).toEqual({ ...csv, fetchedAt: '' });
+  // The same figures; only the file and sheet they are of differ.
+  expect({ ...xlsx, fetchedAt: '', source: undefined }).toEqual({ ...csv, fetchedAt: '', source: undefined });
+  expect([xlsx.source, csv.source]).toEqual([{ file: 'lifecycle.xlsx', sheet: 'BOM' }, { file: 'lifecycle.csv', sheet: 'lifecycle' }]);
   const demo = await checkAgainstEnrichment('demo-bom.csv', { part: 'Manufacturer Part Number', qty: 'Qty', ref: 'Reference' });
   expect(demo.byStatus['Not fitted'].rows).toBe(1);
   const tsv = await checkAgainstEnrichment('easyeda.tsv', { part: 'Manufacturer Part', qty: 'Quantity', ref: 'Designator' });
@@ -144,7 +148,11 @@ test('a text BOM is only read: the summary goes to stdout, the HTML page is self
   expect(run.code).toBe(4);
   expect(run.stderr).toMatch(/Row 3: 'MCA155C0J121GA2D' is EOL/);
   expect(run.stdout).toMatch(/^PartSpec Summary\n/);
-  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 12\s+C7 C8 C9 C16 <b>C17.*\s5\s+2027-\d\d-\d\d\s+LastBuyDate\s+.*\s1250\n/);
+  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 12\s+5\s+2027-\d\d-\d\d\s+LastBuyDate\s+Within \d+ months\s+10000\s+10000\s+C7 C8 C9 C16 <b>C17/);
+  // A part past its last buy: no quantity, too late; the timeline has its bucket.
+  expect(run.stdout).toMatch(/MCA155C0J121GA2D\s+3\s+2\s+2024-07-01\s+LastBuyDate\s+Already past\s+10000\s+too late: replace/);
+  expect(run.stdout).toMatch(/Already past\s+2\s+3\n/);
+  expect(run.stdout).toMatch(/BOM: lifecycle\.csv, sheet 'lifecycle'/);
   expect(readFileSync(join(world.home, 'lifecycle.csv')).equals(before)).toBe(true);
   const html = readFileSync(join(world.home, 'report.html'), 'utf8');
   expect(html.match(/<svg\b/g)).toHaveLength(3);
@@ -168,12 +176,12 @@ test('a workbook gains the summary sheet and its charts; every other entry is ke
   expect(first.code).toBe(0);
   const input = entriesOf('japanese.xlsx');
   const once = entriesOf('japanese-1.xlsx');
-  const edited = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', '[Content_Types].xml'];
+  const edited = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', '[Content_Types].xml', 'xl/styles.xml'];
   for (const [name, bytes] of Object.entries(input)) if (!edited.includes(name)) expect([name, Buffer.from(once[name]).equals(Buffer.from(bytes))]).toEqual([name, true]);
   const added = Object.keys(once).filter((n) => !(n in input)).sort();
   expect(added.filter((n) => n.startsWith('xl/charts/')).length).toBeGreaterThanOrEqual(2);
   expect(added.every((n) => /^xl\/(worksheets|drawings|charts)\/(_rels\/)?(sheet|drawing|chart)\d+\.xml(\.rels)?$/.test(n))).toBe(true);
-  expect(strFromU8(once['xl/workbook.xml'])).toContain('<sheet name="PartSpec Summary"');
+  expect(strFromU8(once['xl/workbook.xml'])).toMatch(/<sheet name="PartSpec Summary - [^"]+"/);
   const chart = strFromU8(once[added.find((n) => n.startsWith('xl/charts/'))!]);
   expect(chart).toMatch(/<c:barChart>.*<c:strCache>.*<c:numCache>/s);
 
@@ -188,7 +196,7 @@ test('a workbook gains the summary sheet and its charts; every other entry is ke
 
   // Moved first by the user, the summary sheet is still not taken for the BOM.
   const workbook = strFromU8(twice['xl/workbook.xml']);
-  const own = /<sheet name="PartSpec Summary"[^>]*\/>/.exec(workbook)![0];
+  const own = /<sheet name="PartSpec Summary - [^"]*"[^>]*\/>/.exec(workbook)![0];
   twice['xl/workbook.xml'] = strToU8(workbook.replace(own, '').replace('<sheets>', `<sheets>${own}`));
   writeFileSync(join(world.home, 'japanese-moved.xlsx'), zipSync(twice));
   const moved = await cli(['report', 'japanese-moved.xlsx', '--json']);

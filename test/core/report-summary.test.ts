@@ -1,8 +1,9 @@
 import type { ProductRecord } from '../../api/product';
 import { MAX_BUILDS, parseBuilds, parseQuantity, quantityPerBoard, splitDesignators } from '../../core/report/quantities';
-import { layoutSummarySheet, SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
-import { summarizeBom } from '../../core/report/summary';
-import type { SummaryRow } from '../../core/report/types';
+import { layoutSummarySheet, SUMMARY_SHEET_NAME, textWidth } from '../../core/report/sheet-layout';
+import { lastTimeBuyOf, summarizeBom } from '../../core/report/summary';
+import { PAST_QUARTER, type SummaryRow } from '../../core/report/types';
+import { isSummarySheetName, summarySheetName } from '../../core/names';
 
 const TODAY = new Date(2026, 10, 24);
 
@@ -86,15 +87,46 @@ describe('summarizeBom', () => {
 
   test('parts ending: the earlier date, its horizon and quarter, quantity per board over all rows, last-time buy for the builds', () => {
     expect(summary.ending.map((e) => [e.partNumber, e.date, e.dateField, e.horizon, e.quarter, e.quantityPerBoard, e.lastTimeBuy, e.rows])).toEqual([
-      ['GRM21BR71C475KA73L', '2025-01-31', 'ProductionEndDate', 'past', '2025-Q1', 1, 500, [3]],
+      // Past its date: no quantity, too late to buy.
+      ['GRM21BR71C475KA73L', '2025-01-31', 'ProductionEndDate', 'past', '2025-Q1', 1, undefined, [3]],
       ['GRM155R61A105KE15D', '2027-03-31', 'LastBuyDate', 'within6', '2027-Q1', 3, 1500, [2, 4]],
       ['LQM21PN1R0MC0D', '2028-06-30', 'LastBuyDate', 'within24', '2028-Q2', 3, 1500, [5]],
     ]);
     expect(summary.endingByHorizon).toEqual({ past: 1, within6: 1, within12: 0, within24: 1 });
+    // The parts already past are a bucket of their own, first: the most urgent are never left out.
     expect(summary.timeline).toEqual([
+      { quarter: PAST_QUARTER, parts: 1, quantity: 1 },
       { quarter: '2027-Q1', parts: 1, quantity: 3 },
       { quarter: '2028-Q2', parts: 1, quantity: 3 },
     ]);
+    expect(summary.ending.map((e) => e.tooLate)).toEqual([true, false, false]);
+  });
+
+  test('a last-time buy is rounded up to whole minimum orders (a reel), and none is given once the last buy has passed', () => {
+    const reel = product('GRM155R71C104KA88D', { Status: 'NRND', LastBuyDate: '2027-05-31', MinOrderQuantity: 10000 });
+    const passed = product('GRM155R71C103KA01D', { Status: 'Discontinued', LastBuyDate: '2026-01-31', MinOrderQuantity: 10000 });
+    const rows = [part(1, 'GRM155R71C104KA88D', [reel], { quantity: 2 }), part(2, 'GRM155R71C103KA01D', [passed], { quantity: 2 })];
+    const ends = summarizeBom(rows, { today: TODAY, builds: 250 }).ending;
+    expect(ends.map((e) => [e.partNumber, e.lastTimeBuy, e.minOrderQuantity, e.tooLate])).toEqual([
+      ['GRM155R71C103KA01D', undefined, 10000, true],
+      ['GRM155R71C104KA88D', 10000, 10000, false],
+    ]);
+    expect(lastTimeBuyOf(2, 250, 10000)).toBe(10000);
+    expect(lastTimeBuyOf(3, 5000, 10000)).toBe(20000);
+    expect(lastTimeBuyOf(3, 500, undefined)).toBe(1500);
+    const sheet = layoutSummarySheet(summarizeBom(rows, { today: TODAY, builds: 250 }), 'en');
+    const header = sheet.cells.find((r) => r[0] === 'Part number' && r.includes('MOQ'))!;
+    const at = header.indexOf('Last-time buy');
+    expect(sheet.cells.find((r) => String(r[0]).startsWith('Parts ending'))?.[0]).toBe('Parts ending within 24 months · Last-time buy for 250 builds, rounded up to whole minimum orders (MOQ)');
+    expect(sheet.cells.find((r) => r[0] === 'GRM155R71C103KA01D' && r.length > 2)?.[at]).toBe('too late: replace');
+    expect(sheet.cells.find((r) => r[0] === 'GRM155R71C104KA88D' && r.length > 2)?.[at]).toBe(10000);
+  });
+
+  test('not-found part numbers are named with their rows', () => {
+    expect(summary.notFound).toEqual([{ row: 6, partNumber: 'GRM0000TYPO' }]);
+    const sheet = layoutSummarySheet(summary, 'en');
+    const title = sheet.cells.findIndex((r) => r[0] === 'Part numbers not found');
+    expect(sheet.cells[title + 2]).toEqual(['GRM0000TYPO', '7']);
   });
 
   test('compliance over distinct parts found: a false flag fails, a missing one is unknown', () => {
@@ -148,6 +180,42 @@ describe('layoutSummarySheet', () => {
     expect(automotive).toContain('AEC-Q200');
     expect(automotive).toContain('生産中止');
     expect(automotive).toContain('PartSpec サマリー');
+  });
+
+  test('the summary names its BOM (file and sheet) and has a sheet of its own per BOM sheet', () => {
+    const named = layoutSummarySheet(summarizeBom(ROWS, { today: TODAY, source: { file: 'board.xlsx', sheet: 'Main' } }), 'en');
+    expect(named.name).toBe('PartSpec Summary - Main');
+    expect(named.cells[1]).toEqual(["BOM: board.xlsx, sheet 'Main'"]);
+    expect(layoutSummarySheet(summarizeBom(ROWS, { today: TODAY, source: { sheet: 'Power' } }), 'en').name).toBe('PartSpec Summary - Power');
+    const long = [summarySheetName('Main board rev C (2026)'), summarySheetName('Main board rev C (2027)')];
+    expect(long[0]).not.toBe(long[1]);
+    for (const name of long) expect([...name].length).toBeLessThanOrEqual(31);
+    expect(long.every(isSummarySheetName)).toBe(true);
+    expect(isSummarySheetName('PartSpec Summary')).toBe(true);
+    expect(isSummarySheetName('BOM')).toBe(false);
+  });
+
+  test('every number column’s header is aligned right, over its numbers; every column fits its longest text or wraps', () => {
+    const sheet = layoutSummarySheet(summary, 'en');
+    const right = new Set(sheet.rightAligned.map((c) => `${c.row}:${c.column}`));
+    const bold = new Set(sheet.boldRows);
+    sheet.cells.forEach((row, r) => {
+      row.forEach((value, c) => {
+        if (typeof value !== 'number') return;
+        // The header of this number's table: the nearest bold row above that has more than a title.
+        let h = r - 1;
+        while (h >= 0 && !(bold.has(h) && sheet.cells[h].length > 1)) h--;
+        expect([r, c, right.has(`${h}:${c}`)]).toEqual([r, c, true]);
+      });
+      if (row.length < 2) return;
+      row.forEach((value, c) => {
+        if (value === undefined || sheet.wrapColumns.includes(c)) return;
+        expect([String(value), sheet.columnWidths[c] >= textWidth(value, bold.has(r))]).toEqual([String(value), true]);
+      });
+    });
+    expect(sheet.print).toMatchObject({ orientation: 'landscape', fitToWidth: 1 });
+    // The charts are all above the first page break: none is split between pages.
+    for (const chart of sheet.charts) expect(chart.anchor.row + chart.anchor.rows).toBeLessThanOrEqual(sheet.print.pageBreaks[0]);
   });
 });
 

@@ -9,6 +9,7 @@
 import { createClient, getField } from '../../api';
 import { matchLabel } from '../../core/enrich/enrich-plan';
 import { matchRules } from '../../core/enrich/highlight';
+import { rowRisk } from '../../core/cells/risk';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildEntityCard } from '../../src/functions/entity';
 import { fieldValueOf } from '../../src/functions/product-values';
@@ -160,9 +161,9 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get('GRM155X91C104KA88D')!)).toBe('Not found');
   });
 
-  test('the synthetic labels are highlighted amber, like Ambiguous; a plain Exact is not highlighted', () => {
+  test('the synthetic labels are not given the attention fill (the label says it); a plain Exact is not highlighted', () => {
     const rules = new Map(matchRules().map((r) => [r.text, r.fill]));
-    expect([rules.get('Exact (synthetic)'), rules.get('Variant (synthetic)')]).toEqual([rules.get('Ambiguous'), rules.get('Ambiguous')]);
+    expect([rules.has('Exact (synthetic)'), rules.has('Variant (synthetic)')]).toEqual([false, false]);
     expect(rules.get('Ambiguous')).toBe('#FFEB9C');
     expect(rules.has('Exact')).toBe(false);
   });
@@ -173,11 +174,14 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
   });
 
-  test('PART.SPEC(…, "Status"), an enrichment\'s Status cell and the PART.INFO card all say synthetic', async () => {
+  test('PART.SPEC(…, "Status") and an enrichment\'s Status cell hold the plain status; the risk is Unknown; the PART.INFO card says synthetic', async () => {
     const own = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!.values.Partno as string;
     const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup(['GRM188Z71A106KA73D', own]);
     const status = getField('Status')!;
-    expect(fieldValueOf('GRM188Z71A106KA73D', outcomes.get('GRM188Z71A106KA73D'), status)).toBe('In Production (synthetic)');
+    // The plain status, so =IF(J2="In Production",…) works; the Match cell and the Risk say synthetic.
+    expect(fieldValueOf('GRM188Z71A106KA73D', outcomes.get('GRM188Z71A106KA73D'), status)).toBe('In Production');
+    expect(rowRisk(outcomes.get('GRM188Z71A106KA73D'), new Date('2026-01-01'))).toMatchObject({ ok: true, value: { level: 'Unknown' } });
+    expect(rowRisk(outcomes.get(own), new Date('2026-01-01'))).toMatchObject({ ok: true, value: { level: 'OK' } });
     expect(fieldValueOf(own, outcomes.get(own), status)).toBe('In Production');
     // PART.INFO's card too.
     const card = (partno: string): unknown => buildEntityCard(outcomes.get(partno)!.products[0], new Date('2026-01-01')).properties?.Status;

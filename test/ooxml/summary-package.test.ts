@@ -32,6 +32,8 @@ function layout(withCompliance: boolean): SummarySheet {
     name: 'PartSpec Summary',
     cells: [['PartSpec Summary'], ['=1+1 & <b>'], [], ['Status', 'Rows'], ['In Production', 3], ['NRND', 1], [], ['Flag', 'Yes', 'No'], ['RoHS', 4, 0]],
     boldRows: [0, 3, 7],
+    rightAligned: [{ row: 3, column: 1 }],
+    wrapColumns: [],
     columnWidths: [24, 12, 12],
     charts: [
       { name: 'PartSpecStatus', kind: 'bar', title: 'Rows & status', categories: block(4, 0, 2), series: [{ name: 'Rows', values: block(4, 1, 2) }], anchor: { row: 2, column: 9, rows: 15, columns: 8 } },
@@ -40,6 +42,7 @@ function layout(withCompliance: boolean): SummarySheet {
         : []),
     ],
     links: [{ row: 5, column: 0, bomRow: 4 }],
+    print: { orientation: 'landscape', fitToWidth: 1, fitToHeight: 2, pageBreaks: [6] },
   };
 }
 
@@ -81,8 +84,11 @@ test('the sheet holds text as text, bold titles and links as runs, and the chart
   const out = edited(prefixedWorkbook(), layout(true));
   const sheet = text(out, 'xl/worksheets/sheet2.xml');
   expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t xml:space="preserve">=1+1 &amp; &lt;b&gt;</t></is></c>');
-  expect(sheet).toContain('<c r="A4" t="inlineStr"><is><r><rPr><b/></rPr><t xml:space="preserve">Status</t></r></is></c>');
-  expect(sheet).toContain('<c r="B5"><v>3</v></c>');
+  // Table cells are top-aligned, numbers and the header over them aligned right: formats appended to the styles part.
+  expect(sheet).toMatch(/<c r="A4" s="\d+" t="inlineStr"><is><r><rPr><b\/><\/rPr><t xml:space="preserve">Status<\/t><\/r><\/is><\/c>/);
+  const right = /<c r="B5" s="(\d+)"><v>3<\/v><\/c>/.exec(sheet)![1];
+  expect(sheet).toContain(`<c r="B4" s="${right}" t="inlineStr">`);
+  expect(sheet).toMatch(/<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="2"\/><rowBreaks count="1" manualBreakCount="1"><brk id="6" max="16383" man="1"\/><\/rowBreaks>/);
   expect(sheet).toContain(`<hyperlink ref="A6" location="'BOM''s'!A5" display="NRND"/>`);
   expect(sheet).toMatch(/<hyperlinks>.*<\/hyperlinks><pageMargins.*<drawing r:id="rId1"\/><\/worksheet>$/);
   const status = text(out, 'xl/charts/chart1.xml');

@@ -1,4 +1,4 @@
-import { SUMMARY_SHEET_NAME } from '../../core/report/sheet-layout';
+import { summarySheetName } from '../../core/names';
 import { STATUS_BUCKETS } from '../../core/report/types';
 import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
 import { enrichSelection } from '../../src/sheets/enrich';
@@ -55,7 +55,9 @@ test('every figure of the summary agrees with the Match, Status and date cells o
   expect(ending.length).toBeGreaterThanOrEqual(3);
   expect(summary.ending.map((e) => e.partNumber).sort()).toEqual([...new Set(ending)].sort());
   for (const e of summary.ending) {
-    expect(e.lastTimeBuy).toBe(e.quantityPerBoard * 100);
+    // Rounded up to whole minimum orders; none once the last buy has passed.
+    const moq = e.minOrderQuantity ?? 1;
+    expect(e.lastTimeBuy).toBe(e.tooLate ? undefined : Math.ceil((e.quantityPerBoard * 100) / moq) * moq);
     expect(e.horizon === 'past').toBe(e.date < '2026-11-24');
   }
   // At risk: the rows the Risk column calls Risk or EOL.
@@ -64,8 +66,9 @@ test('every figure of the summary agrees with the Match, Status and date cells o
   expect(summary.atRisk.map((p) => p.partNumber).sort()).toEqual([...new Set(risky)].sort());
   expect(summary.atRisk.some((p) => p.instead.length > 0)).toBe(true);
 
-  expect(result.summarySheet).toBe(SUMMARY_SHEET_NAME);
-  expect(w.excel.charts(SUMMARY_SHEET_NAME).map((c) => c.name)).toEqual(['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance']);
+  // One summary sheet per BOM sheet, named after it.
+  expect(result.summarySheet).toBe(summarySheetName('Sheet1'));
+  expect(w.excel.charts(summarySheetName('Sheet1')).map((c) => c.name)).toEqual(['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance']);
 });
 
 test('without a BOM the summary says so in one sentence and writes nothing', async () => {
@@ -85,6 +88,7 @@ test('a selection on the summary sheet is refused for the summary and for an enr
   const deps = { run: w.excel.run, client: w.client, now: () => TODAY };
   const written = await summarizeBomInExcel(deps, { lang: 'en' });
   expect(written.status).toBe('done');
+  const SUMMARY_SHEET_NAME = summarySheetName('Sheet1');
   const summaryBefore = JSON.stringify(w.excel.values(SUMMARY_SHEET_NAME));
   w.excel.select(SUMMARY_SHEET_NAME, 'A7');
   const again = await summarizeBomInExcel(deps, { lang: 'en' });

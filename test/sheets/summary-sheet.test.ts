@@ -79,3 +79,25 @@ test('a re-run updates the same sheet and replaces its charts; the BOM, other sh
   expect(values[0][0]).toBe(fewer.cells[0][0]);
   expect(excel.charts(SUMMARY_SHEET_NAME).map((c) => c.name).sort()).toEqual(['Mine', ...fewer.charts.map((c) => c.name)].sort());
 });
+
+test('numbers and their headers are right-aligned, long text wraps, the sheet prints one page wide; a second BOM sheet gets a summary of its own', async () => {
+  const excel = bomWorkbook();
+  const layout = layoutSummarySheet(summarizeBom(ROWS, { today: TODAY, builds: 100, source: { sheet: 'BOM' } }), 'en');
+  expect(layout.name).toBe('PartSpec Summary - BOM');
+  await writeSummarySheet(excel.run, layout, 'BOM');
+  const sheet = excel.model.sheet(layout.name);
+  layout.cells.forEach((row, r) =>
+    row.forEach((value, c) => {
+      if (typeof value === 'number') expect([r, c, excel.model.cell(sheet, r, c)?.horizontalAlignment]).toEqual([r, c, 'Right']);
+    }),
+  );
+  expect(layout.rightAligned.length).toBeGreaterThan(0);
+  for (const cell of layout.rightAligned) expect(excel.model.cell(sheet, cell.row, cell.column)?.horizontalAlignment).toBe('Right');
+  expect(sheet.pageLayout).toEqual({ orientation: 'Landscape', zoom: { horizontalFitToPages: 1, verticalFitToPages: layout.print.fitToHeight } });
+  expect(sheet.pageBreaks).toEqual(layout.print.pageBreaks);
+
+  const other = layoutSummarySheet(summarizeBom(ROWS.slice(0, 1), { today: TODAY, source: { sheet: 'Notes' } }), 'en');
+  await writeSummarySheet(excel.run, other, 'Notes');
+  expect(excel.sheetNames()).toEqual(['BOM', 'Notes', 'PartSpec Summary - BOM', 'PartSpec Summary - Notes']);
+  expect(excel.values('PartSpec Summary - BOM')[1][0]).toBe("BOM: sheet 'BOM'");
+});

@@ -21,6 +21,9 @@ export interface CellModel {
   fontColor?: string;
   fill?: string;
   hyperlink?: Hyperlink;
+  horizontalAlignment?: string;
+  verticalAlignment?: string;
+  wrapText?: boolean;
 }
 
 export interface ConditionalFormatModel {
@@ -41,6 +44,9 @@ export interface SheetModel {
   frozenRows: number;
   frozenColumns: number;
   conditionalFormats: ConditionalFormatModel[];
+  /** Page setup as set through Worksheet.pageLayout, and the rows a manual page break goes above. */
+  pageLayout?: { orientation?: string; zoom?: Record<string, number> };
+  pageBreaks?: number[];
 }
 
 export interface TableModel {

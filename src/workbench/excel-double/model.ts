@@ -178,7 +178,7 @@ export class WorkbookModel {
     this.ensure(sheet, row, column).numberFormat = format;
   }
 
-  setStyle(sheet: SheetModel, row: number, column: number, style: Partial<Pick<CellModel, 'bold' | 'fontColor' | 'fill' | 'hyperlink'>>): void {
+  setStyle(sheet: SheetModel, row: number, column: number, style: Partial<Pick<CellModel, 'bold' | 'fontColor' | 'fill' | 'hyperlink' | 'horizontalAlignment' | 'verticalAlignment' | 'wrapText'>>): void {
     Object.assign(this.ensure(sheet, row, column), style);
   }
 

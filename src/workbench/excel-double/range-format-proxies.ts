@@ -51,6 +51,21 @@ export class RangeFormatProxy {
   get fill(): FillProxy {
     return new FillProxy(this.ctx, this.range);
   }
+  set horizontalAlignment(v: string) {
+    this.each('format.horizontalAlignment', v, { horizontalAlignment: v });
+  }
+  set verticalAlignment(v: string) {
+    this.each('format.verticalAlignment', v, { verticalAlignment: v });
+  }
+  set wrapText(v: boolean) {
+    this.each('format.wrapText', v, { wrapText: v });
+  }
+  private each(m: string, a: unknown, style: { horizontalAlignment?: string; verticalAlignment?: string; wrapText?: boolean }): void {
+    this.ctx.queue({ o: this.range._id, m, a }, () => {
+      const { sheet, block } = this.range.at();
+      forEachInput(block, undefined, (r, c) => this.ctx.model.setStyle(sheet, r, c, style));
+    });
+  }
   set columnWidth(points: number) {
     this.ctx.queue({ o: this.range._id, m: 'format.columnWidth', a: points }, () => {
       const { sheet, block } = this.range.at();

@@ -92,6 +92,32 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
   get charts(): ChartCollectionProxy {
     return new ChartCollectionProxy(this.ctx, () => this.sheet());
   }
+  /** Worksheet.pageLayout: the orientation and the zoom (fit to pages) are kept on the sheet's model. */
+  get pageLayout(): { orientation: string; zoom: Record<string, number> } {
+    const q = (m: string, a: unknown, f: (s: SheetModel) => void): void => this.ctx.queue({ o: this._id, m, a }, () => f(this.sheet()));
+    return {
+      set orientation(v: string) {
+        q('pageLayout.orientation', v, (s) => void (s.pageLayout = { ...s.pageLayout, orientation: v }));
+      },
+      get orientation(): string {
+        return '';
+      },
+      set zoom(v: Record<string, number>) {
+        q('pageLayout.zoom', v, (s) => void (s.pageLayout = { ...s.pageLayout, zoom: v }));
+      },
+      get zoom(): Record<string, number> {
+        return {};
+      },
+    };
+  }
+  /** Worksheet.horizontalPageBreaks: a break above a range's first row, and all removed. */
+  get horizontalPageBreaks(): { add(range: RangeProxy | string): void; removePageBreaks(): void } {
+    const q = (m: string, a: unknown, f: (s: SheetModel) => void): void => this.ctx.queue({ o: this._id, m, a }, () => f(this.sheet()));
+    return {
+      add: (range) => q('horizontalPageBreaks.add', typeof range === 'string' ? range : range._id, (s) => void (s.pageBreaks = [...(s.pageBreaks ?? []), typeof range === 'string' ? parseRef(range).block.row : range.at().block.row])),
+      removePageBreaks: () => q('horizontalPageBreaks.removePageBreaks', [], (s) => void (s.pageBreaks = [])),
+    };
+  }
   get freezePanes(): { freezeRows(n: number): void; freezeColumns(n: number): void; unfreeze(): void } {
     const q = (m: string, a: number[], f: (s: SheetModel) => void): void => this.ctx.queue({ o: this._id, m, a }, () => f(this.sheet()));
     return {

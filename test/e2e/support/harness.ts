@@ -15,7 +15,7 @@ import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } f
 import { chromiumPath } from '../../support/system-tools';
 import { ensureDevelopmentBuild } from './build';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
