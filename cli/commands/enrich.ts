@@ -42,6 +42,9 @@ Options:
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
+  --suggest             add 'PartSpec: Suggested': for rows with no maker part number (a
+                        value, a description) or another maker's, the maker's best part and
+                        why, or why there is none (see partspec suggest)
   --out FILE            .xlsx (.xlsm, .xltx, .xltm for a BOM of that kind), or a text table
                         like the BOM (.csv, .tsv, .txt); may be the BOM itself, which is
                         patched and keeps everything it holds
@@ -124,7 +127,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -135,7 +138,7 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') });
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
 
@@ -172,6 +175,7 @@ export const enrichCommand: Command = {
               return cells;
             }
           : undefined,
+        suggest: flags.bool('suggest') ? { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang } : undefined,
       },
     );
     if (!run.ok) throw locateError(run);
@@ -188,6 +192,7 @@ export const enrichCommand: Command = {
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
+    if (run.suggestions) context.note(`Suggested: ${run.suggestions.suggested} of ${run.suggestions.asked} rows with no maker part number have a candidate; see 'PartSpec: Suggested'.`);
     const changes = run.sets[0].changes?.report;
     if (changes) {
       const n = changes.changedRows.length;
