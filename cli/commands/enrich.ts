@@ -43,6 +43,9 @@ Options:
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
+  --suggest             add 'PartSpec: Suggested': for rows with no maker part number (a
+                        value, a description) or another maker's, the maker's best part and
+                        why, or why there is none (see partspec suggest)
   --out FILE            .xlsx (.xlsm, .xltx, .xltm for a BOM of that kind), or a text table
                         like the BOM (.csv, .tsv, .txt); may be the BOM itself, which is
                         patched and keeps everything it holds
@@ -125,7 +128,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -136,7 +139,7 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements') });
+    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') });
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
 
@@ -173,6 +176,7 @@ export const enrichCommand: Command = {
               return cells;
             }
           : undefined,
+        suggest: flags.bool('suggest') ? { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang } : undefined,
       },
     );
     if (!run.ok) throw locateError(run);
@@ -191,6 +195,7 @@ export const enrichCommand: Command = {
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
     const synthetic = [...run.outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length;
     if (synthetic > 0) context.note(`${synthetic} part ${synthetic === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`);
+    if (run.suggestions) context.note(`Suggested: ${run.suggestions.suggested} of ${run.suggestions.asked} rows with no maker part number have a candidate; see 'PartSpec: Suggested'.`);
     const changes = run.sets[0].changes?.report;
     if (changes) {
       const n = changes.changedRows.length;

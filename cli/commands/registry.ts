@@ -25,6 +25,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   { name: 'search', summary: 'fetch every product matching a query into .xlsx or .csv', load: () => (require('./search') as typeof import('./search')).searchCommand },
   { name: 'enrich', summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does', load: () => (require('./enrich') as typeof import('./enrich')).enrichCommand },
   { name: 'report', summary: 'the BOM at a glance: a summary sheet with charts, an HTML page or JSON', load: () => (require('./report') as typeof import('./report')).reportCommand },
+  { name: 'suggest', summary: "the maker's parts for generic BOM lines and other makers' numbers", load: () => (require('./suggest') as typeof import('./suggest')).suggestCommand },
   { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
   { name: 'url', summary: 'print the download link of a category', load: () => (require('./url') as typeof import('./url')).urlCommand },
   { name: 'download', summary: 'download a whole category into .xlsx, .csv or .json', load: () => (require('./download') as typeof import('./download')).downloadCommand },

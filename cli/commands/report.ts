@@ -17,6 +17,7 @@ import { openWorkbookFile } from '../io/workbook-file';
 import { summarizeBomDocument } from '../report/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
+import { buildSuggestionCells } from '../../core/find/enrich-suggest';
 import type { Command } from './command';
 import { describeFailures, parseFailOn } from './enrich-changes';
 
@@ -47,6 +48,8 @@ Options:
                         (a workbook BOM only; the same kind: .xlsx, .xlsm, .xltx, .xltm)
   --fail-on changes|risk|eol  exit 4 (after writing) when a row changed since the last
                         enrich, is at Risk or EOL, or is EOL; comma-separated for several
+  --suggest             count the rows with no maker part number (or another maker's) that
+                        have a suggestion (as partspec enrich --suggest finds them)
   --column C            the part-number column by its header or letters (as for enrich)
   --sheet S             the worksheet (default: the first with a part-number header)
 ${CONNECTION_HELP}
@@ -95,7 +98,7 @@ export const reportCommand: Command = {
     const { rest, json } = takeJsonFlag(argv);
     const flags = parseFlags(
       rest,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -123,6 +126,7 @@ export const reportCommand: Command = {
       throw new UsageError(`${input} has no sheet '${sheet}'; it has ${file.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
     }
     let result;
+    let suggestions: { asked: number; suggested: number } | undefined;
     try {
       result = await summarizeBomDocument(fileDocument(file, sheet), client, {
         column,
@@ -134,6 +138,13 @@ export const reportCommand: Command = {
         signal: context.signal,
         onPhase: (phase, count) => context.progress.update(phase === 'looking up' ? 'Looking up' : 'Looking for replacements', 0, count),
       });
+      if (flags.bool('suggest')) {
+        const { bom: found, set: first, outcomes: looked } = result;
+        const rows = file.values(found.region.sheetName).slice(found.layout.firstRow, found.layout.lastRow + 1).map((row) => (row ?? []).slice(found.headerOrigin));
+        context.progress.update('Finding suggestions', 0);
+        const counted = await buildSuggestionCells(first, { headers: found.headers, rows, outcomes: looked }, { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang }, context.signal);
+        suggestions = { asked: counted.asked, suggested: counted.suggested };
+      }
     } finally {
       context.progress.clear();
       source?.book.close();
@@ -151,12 +162,13 @@ export const reportCommand: Command = {
       await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
       context.note(`HTML report written to ${html}.`);
     }
-    const jsonText = `${JSON.stringify(summary, null, 2)}\n`;
+    const jsonText = `${JSON.stringify(suggestions ? { ...summary, suggestions } : summary, null, 2)}\n`;
     if (json?.file !== undefined) {
       await writeFileSafely(json.file, jsonText);
       context.note(`JSON summary written to ${json.file}.`);
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
+    if (suggestions) context.note(`Suggestions: ${suggestions.suggested} of ${suggestions.asked} rows with no maker part number have a candidate (partspec enrich --suggest writes them).`);
 
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };

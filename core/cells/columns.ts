@@ -26,6 +26,8 @@ export const SPECIAL_COLUMNS = {
   replacement: 'Replacement',
   /** The part a row had before a replacement was written into it (kept as a note, never overwritten). */
   replaced: 'Replaced part',
+  /** For a row with no maker part number or another maker's: the maker's best candidate and why (core/find). */
+  suggested: 'Suggested',
 } as const;
 export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
 

@@ -55,9 +55,11 @@ export interface EnrichmentOptions {
   alternatives?: boolean;
   /** A Replacement column for rows at Risk or EOL. */
   replacements?: boolean;
+  /** A Suggested column for rows with no maker part number or another maker's. */
+  suggest?: boolean;
 }
 
-/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement. */
+/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement, Suggested. */
 export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[] {
   return [
     specialColumn('match'),
@@ -65,6 +67,7 @@ export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[]
     ...(options.risk ? [specialColumn('risk')] : []),
     ...(options.alternatives ? [specialColumn('alternatives')] : []),
     ...(options.replacements ? [specialColumn('replacement')] : []),
+    ...(options.suggest ? [specialColumn('suggested')] : []),
   ];
 }
 

@@ -70,7 +70,7 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
   };
   const sets = [setOf(partColumn, makerIndex, planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, partColumn))];
   const partHeader = bom.headers[partColumn - bom.headerOrigin - shift];
-  const alternateSpecs = specs.filter((s) => s.special !== 'changes');
+  const alternateSpecs = specs.filter((s) => s.special !== 'changes' && s.special !== 'suggested');
   for (const alternate of alternates) {
     const last = sets.reduce((most, s) => s.planned.reduce((m, p) => Math.max(m, p.column), most), bom.lastColumn);
     const alternateIndex = alternate.column - bom.headerOrigin - shift;

@@ -14,6 +14,7 @@ import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from
 import { resolveAlternates, type AlternatePick } from './alternates';
 import { buildSetRows, compareSet, matchOnlyWrites, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
+import { buildSuggestionCells, fillSuggestions, plansSuggestions, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
 
 /** The lookup of part numbers: the API client's, which batches and caches them. */
 export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
@@ -33,6 +34,11 @@ export interface EnrichmentOptions {
   signal?: AbortSignal;
   /** The Replacement cell of each risky input (a failed search says so in its cells). */
   replacements?: (inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>) => Promise<ReadonlyMap<string, string>>;
+  /**
+   * Fills `PartSpec: Suggested` (planned by buildEnrichmentColumns' `suggest`): for rows with no
+   * maker part number or another maker's, the maker's best candidate and why (core/find).
+   */
+  suggest?: SuggestOptions;
   /**
    * Turns a failed lookup or write into the report (the add-in: the result is 'failed' or
    * 'cancelled' with the sentence, and a failed lookup writes nothing, so every cell keeps the
@@ -68,6 +74,8 @@ export interface EnrichmentReport {
   columns: { header: string; address: string; existing: boolean }[];
   /** Rows written (all of them unless cancelled). */
   written: number;
+  /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
+  suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'>;
 }
 
 export type EnrichmentRun = EnrichmentReport | LocateFailure;
@@ -134,11 +142,22 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
     return report('cancelled', { message: CANCELLED, error, outcomes });
   }
 
+  let suggestions: SuggestionCells | undefined;
+  if (options.suggest && plansSuggestions(sets[0])) {
+    try {
+      suggestions = await buildSuggestionCells(sets[0], { headers: bom.headers, rows, outcomes }, options.suggest, options.signal);
+    } catch (error) {
+      if (!options.describeFailure) throw error;
+      return report('cancelled', { message: CANCELLED, error, outcomes });
+    }
+  }
+
   const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements }));
+  if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
-  const done = { outcomes, written: rowCount };
+  const done = { outcomes, written: rowCount, ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested } } : {}) };
   // Every set's columns side by side in one write: one sync per chunk of rows in Excel, not per set.
   const columns = sets.flatMap((set, i) => setColumnWrites(set, built[i], place, i === 0 ? changes : undefined, highlight));
   let written: number;

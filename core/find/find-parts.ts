@@ -61,6 +61,9 @@ const numberOf = (p: ProductRecord, key: string): number => {
   return typeof v === 'number' ? v : Number.POSITIVE_INFINITY;
 };
 
+/** Characteristics most BOMs use, most used first. */
+const COMMON_CHARACTERISTICS: readonly string[] = ['X7R', 'X5R', 'C0G'];
+
 /** 0 for the maker's standard parts (two-terminal, no special benefit), 1 for special series. */
 function specialness(p: ProductRecord): number {
   if (p.group !== 'SMD') return 0;
@@ -69,15 +72,25 @@ function specialness(p: ProductRecord): number {
   return type === 'Two-terminal' && !(Array.isArray(benefits) && benefits.length > 0) ? 0 : 1;
 }
 
-/** Closest fit first: the lowest rating at or above the need, standard (not automotive unless asked) series, then the part number. */
+/**
+ * Closest fit first: for a line naming no characteristic the common ones (X7R, X5R, C0G); then the
+ * lowest rating at or above the need; standard (not automotive unless asked) series; the part number.
+ */
 export function rankProducts(products: readonly ProductRecord[], u: Understood): ProductRecord[] {
+  // A line that names no characteristic gets the common ones first (the "most common" parts of a vague line).
+  const common = (p: ProductRecord): number => {
+    if (u.kind !== 'ceramicCapacitor' || u.characteristic) return 0;
+    const at = COMMON_CHARACTERISTICS.indexOf(String(readValue(p, 'Specs.TemperatureCharacteristics') ?? ''));
+    return at < 0 ? COMMON_CHARACTERISTICS.length : at;
+  };
   const key = (p: ProductRecord): number[] => [
+    common(p),
     u.kind === 'ceramicCapacitor' ? numberOf(p, 'Specs.RatedVoltage') : u.current !== undefined ? numberOf(p, 'Specs.RatedCurrentItemp') : 0,
     !u.automotive && readValue(p, 'ComplianceInfo.AecQ200Support') === true ? 1 : 0,
     specialness(p),
   ];
   const keyed = products.map((p) => ({ p, k: key(p) }));
-  keyed.sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || (a.p.partno < b.p.partno ? -1 : a.p.partno > b.p.partno ? 1 : 0));
+  keyed.sort((a, b) => a.k.reduce((d, v, i) => d || v - b.k[i], 0) || (a.p.partno < b.p.partno ? -1 : a.p.partno > b.p.partno ? 1 : 0));
   const seen = new Set<string>();
   return keyed.map((x) => x.p).filter((p) => {
     const base = String(readValue(p, 'PartnoWithoutPackageCode') ?? p.partno);

@@ -6,6 +6,7 @@ import { evaluateDownloadUrl, evaluateFields, evaluateSearch } from './catalog-f
 import { settleForExcel } from './errors';
 import { evaluateInfo, evaluateList, evaluateRisk, evaluateSpec } from './part-lookups';
 import { evaluateReplacements } from './replacements';
+import { evaluateFind } from './find';
 import { getFunctionsRuntime } from './runtime';
 
 /**
@@ -108,4 +109,16 @@ export async function info(partno: unknown): Promise<Excel.EntityCellValue | str
  */
 export async function replacements(partno: unknown, max?: number, strict?: boolean): Promise<string[][]> {
   return settleForExcel(() => evaluateReplacements(getFunctionsRuntime(), { partno, max, strict }));
+}
+
+/**
+ * Finds the maker's parts for a BOM line that names none: a value ("100n"), a description ("CAP CER 0.1UF 16V X7R 0402"), a row of cells (value, footprint) or another maker's part number ("CL05B104KO5NNNC"). Every candidate meets every constraint the line states (capacitance or inductance, voltage at least, characteristic, size, tolerance or tighter), In Production, closest rating first.
+ * @customfunction FIND
+ * @param text The BOM line: a cell or a row of cells read as one line. Examples: "100nF 16V X7R 0402", "CL05B104KO5NNNC", B2:D2.
+ * @param [category] What the line is when it does not say: "ceramicCapacitors" or "inductors". Example: "inductors" reads "10u" as 10 µH.
+ * @param [count] Most candidates to list, 1 to 50. Default: 3.
+ * @returns A header row (Partno, Status, Why, Understood), then one row per candidate; the first row says what was understood.
+ */
+export async function find(text: unknown[][], category?: string, count?: number): Promise<string[][]> {
+  return settleForExcel(() => evaluateFind(getFunctionsRuntime(), { text, category, count }));
 }

@@ -28,6 +28,8 @@ export interface EnrichOptions {
   alternatives?: boolean;
   /** A `PartSpec: Replacement` column: for rows at Risk or EOL, the best drop-in replacement and how many more. */
   replacements?: boolean;
+  /** A `PartSpec: Suggested` column: for rows with no maker part number or another maker's, the maker's best part and why. */
+  suggest?: boolean;
   /** Highlight risk levels and problem matches with conditional formats. @default true */
   highlight?: boolean;
   lang?: Lang;
@@ -116,7 +118,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], changedRows: [], compared: false, handEdits: 0, message, error });
   let columns;
   try {
-    columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements });
+    columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements, suggest: options.suggest });
   } catch (error) {
     return failed(userMessageOf(error), error);
   }
@@ -130,6 +132,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     today,
     signal,
     replacements: options.replacements ? async (inputs, outcomes) => (await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang, signal })).cells : undefined,
+    suggest: options.suggest ? { search: (query, s) => deps.client.search({ ...query, signal: s }), lang } : undefined,
     describeFailure: userMessageOf,
     onProgress: options.onProgress,
   });

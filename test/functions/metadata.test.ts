@@ -39,6 +39,7 @@ const SIGNATURES: Record<string, string[]> = {
   FIELDS: ['[category]'],
   INFO: ['partno'],
   REPLACEMENTS: ['partno', '[max]', '[strict]'],
+  FIND: ['text', '[category]', '[count]'],
 };
 
 describe('functions.json', () => {

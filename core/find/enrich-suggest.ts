@@ -1,0 +1,93 @@
+/*
+ * The `PartSpec: Suggested` column of an enrichment: for the rows that name no part of the maker
+ * (a generic value, another maker's number not found, a row of another maker), the maker's best
+ * candidate and one line of why, or why there is none. runEnrichment calls this once, so the
+ * add-in and `partspec enrich --suggest` suggest the same parts for the same BOM.
+ */
+import type { Lang } from '../../api/vocabulary';
+import type { CellValue } from '../cells/cell-values';
+import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
+import { isCancellation, userMessageOf } from '../enrich/failures';
+import { rowLine, usersColumns } from './bom-lines';
+import { findParts, suggestionCell, type FindSearch } from './find-parts';
+import type { FindAnswer } from './types';
+
+/** What the Suggested column needs of a shell: the API's search, and the user's language. */
+export interface SuggestOptions {
+  search: FindSearch;
+  /** Language of the reasons and of the values searched. @default 'en' */
+  lang?: Lang;
+  /** Ask for automotive grade (AEC-Q200) on every row. @default false */
+  automotive?: boolean;
+}
+
+/** The Suggested cells of a set, by row index, and how many rows got a candidate. */
+export interface SuggestionCells {
+  cells: Map<number, string>;
+  /** Rows with a candidate. */
+  suggested: number;
+  /** Rows asked about. */
+  asked: number;
+  answers: Map<number, FindAnswer>;
+}
+
+/** Whether a set plans the Suggested column. */
+export function plansSuggestions(set: Pick<EnrichSet, 'planned'>): boolean {
+  return set.planned.some((p) => p.spec.special === 'suggested');
+}
+
+/**
+ * The rows that get a suggestion (0-based within `rows`) and their lines: rows of another maker,
+ * rows whose part number was not found or is invalid, and rows with no part number that say
+ * something else (a value, a description). DNP and total rows never do.
+ */
+export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers: readonly unknown[], rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome>): { index: number; line: string }[] {
+  const columns = usersColumns(headers);
+  const out: { index: number; line: string }[] = [];
+  set.kinds.forEach((kind, r) => {
+    const text = entryText(set.entries[r]);
+    const status = text === undefined ? undefined : outcomes.get(text)?.status;
+    const wanted = kind === 'otherMaker' || kind === 'blank' || (kind === 'part' && (status === 'notFound' || status === 'invalid'));
+    if (!wanted) return;
+    const line = rowLine(rows[r] ?? [], columns);
+    if (line !== '') out.push({ index: r, line });
+  });
+  return out;
+}
+
+/**
+ * The Suggested cells of the first set. A failed search does not fail the enrichment: each row
+ * asked about says it was not updated and why. A cancel is rethrown.
+ */
+export async function buildSuggestionCells(
+  set: Pick<EnrichSet, 'kinds' | 'entries'>,
+  bom: { headers: readonly unknown[]; rows: readonly (readonly unknown[])[]; outcomes: ReadonlyMap<string, MatchOutcome> },
+  options: SuggestOptions,
+  signal?: AbortSignal,
+): Promise<SuggestionCells> {
+  const asked = rowsToSuggest(set, bom.headers, bom.rows, bom.outcomes);
+  if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
+  try {
+    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: 1, automotive: options.automotive, signal });
+    const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
+    return {
+      cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),
+      suggested: answers.filter((a) => a.candidates.length > 0).length,
+      asked: asked.length,
+      answers: byRow,
+    };
+  } catch (error) {
+    if (isCancellation(error, signal)) throw error;
+    const message = `Not updated: ${userMessageOf(error)}`;
+    return { cells: new Map(asked.map((a) => [a.index, message])), suggested: 0, asked: asked.length, answers: new Map() };
+  }
+}
+
+/** Writes the Suggested cells into a set's built rows (`rows[r][c]` follows `set.planned`), in both the written and the shown rows. */
+export function fillSuggestions(set: Pick<EnrichSet, 'planned'>, built: { rows: CellValue[][]; shown: CellValue[][] }, cells: ReadonlyMap<number, string>): void {
+  const at = set.planned.findIndex((p) => p.spec.special === 'suggested');
+  if (at < 0) return;
+  for (const target of built.shown === built.rows ? [built.rows] : [built.rows, built.shown]) {
+    target.forEach((row, r) => (row[at] = cells.get(r) ?? ''));
+  }
+}
