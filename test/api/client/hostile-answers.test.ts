@@ -59,3 +59,23 @@ test('a download link that is not http(s) is neither returned nor followed', asy
   upstream.respond = () => ({ status: 200, body: JSON.stringify({ Language: 'en', Category: 'inductors', ProductDataDownloadUrl: '/files/inductors.json' }) });
   await expect(client().getDownloadUrl('inductors', 'en')).resolves.toMatchObject({ url: '/files/inductors.json' });
 });
+
+test('partspec url and partspec download refuse a javascript: link in one sentence and print nothing', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { runCli } = await import('../../cli/helpers');
+  const home = mkdtempSync(join(tmpdir(), 'partspec-url-scheme-'));
+  try {
+    upstream.respond = () => ({ status: 200, body: JSON.stringify({ Language: 'en', Category: 'inductors', ProductDataDownloadUrl: 'javascript:alert(document.cookie)' }) });
+    for (const command of [['url'], ['download', '--out', join(home, 'out.xlsx')]]) {
+      const run = await runCli([...command, '--category', 'inductors', '--base-url', upstream.url, '--no-cache'], { home, env: { PARTSPEC_API_KEY: KEY } });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(NOT_A_WEB_LINK_SENTENCE);
+      expect(run.stderr).not.toContain('javascript:');
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
