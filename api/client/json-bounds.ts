@@ -59,8 +59,11 @@ function redactStrings(value: unknown, secrets: readonly string[]): unknown {
 export function redactJsonText(text: string, secrets: Iterable<string>): string {
   const keys = [...secrets].filter((s) => s.length >= 4);
   if (keys.length === 0) return text;
-  const plain = keys.some((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
-  if (!plain && !text.includes('\\u')) return text;
+  // A key is ASCII: spelt with \u escapes, it is spelt with \u0020–\u007f. Only text that holds the
+  // key, one way or the other, is parsed and written again (most answers are passed on untouched).
+  const unescaped = text.includes('\\u') ? text.replace(/\\u00([2-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  const echoed = keys.some((s) => text.includes(s) || unescaped.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
+  if (!echoed) return text;
   try {
     return JSON.stringify(redactStrings(JSON.parse(text), keys));
   } catch {

@@ -79,3 +79,11 @@ test('partspec url and partspec download refuse a javascript: link in one senten
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('an answer that does not echo the key is passed on byte for byte, \\u escapes included', async () => {
+  const { redactJsonText } = await import('../../../api');
+  const text = '{"Name":"\\u30bb\\u30e9\\u30df\\u30c3\\u30af","Note":"\\u003Cb\\u003E","Value":1.0}';
+  expect(redactJsonText(text, [KEY])).toBe(text);
+  const mixed = `{"Note":"${KEY.slice(0, 5)}\\u${KEY.charCodeAt(5).toString(16).padStart(4, '0').toUpperCase()}${KEY.slice(6)}"}`;
+  expect(redactJsonText(mixed, [KEY])).toBe('{"Note":"[REDACTED]"}');
+});
