@@ -22,3 +22,11 @@ export function checkBaseUrl(text: string): string | undefined {
   if (url.username || url.password) return 'The base URL must not contain a user name or password: the key goes in Settings.';
   return undefined;
 }
+
+/**
+ * The refusal when a key (not the emulator's public demo key) is set but no base URL: the key
+ * would go to the local emulator's default address, where any local user may be listening.
+ */
+export function keyToDefaultAddressRefusal(defaultAddress: string): string {
+  return `An API key is set but no base URL, and PartSpec does not send a key to the local emulator's default address (${defaultAddress}), where any local user could listen: set PARTSPEC_BASE_URL (or --base-url) to the service's address.`;
+}

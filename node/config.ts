@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../api/vocabulary/constants';
-import { checkBaseUrl } from '../api/base-url';
+import { checkBaseUrl, keyToDefaultAddressRefusal } from '../api/base-url';
 import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from './emulator-defaults';
 import { FileError, UsageError } from './errors';
 import { checkInputFile } from './safe-write';
@@ -124,6 +124,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const redisUrl = pick<string>([[env[ENV.redisUrl], 'env'], [file?.redisUrl, 'file']]);
   const trimmedBase = baseUrl[0].trim().replace(/\/+$/, '');
   if (!apiKey && trimmedBase === DEFAULT_BASE_URL) apiKey = [DEMO_KEY, 'default'];
+  // A real key goes only where the user sent it: never to the default address by default.
+  if (baseUrl[1] === 'default' && apiKey && apiKey[0].trim() !== DEMO_KEY) throw new UsageError(keyToDefaultAddressRefusal(DEFAULT_BASE_URL), { showUsage: false });
 
   const where = (source: SettingSource, flag: string, variable: string): string =>
     source === 'flag' ? flag : source === 'env' ? variable : source === 'file' ? `the config file ${path}` : 'the default';

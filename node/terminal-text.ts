@@ -21,11 +21,12 @@ export const TERMINAL_LIMITS = {
 export const ELLIPSIS = '…';
 
 /**
- * Controls a terminal acts on: C0 (but tab and newline), DEL, C1, and the bidirectional overrides
- * and isolates that reorder what is shown (U+202A–U+202E, U+2066–U+2069).
+ * Controls a terminal acts on: C0 (but tab and newline), DEL, C1, the bidirectional overrides,
+ * embeddings, isolates and marks that reorder what is shown (U+202A–U+202E, U+2066–U+2069,
+ * U+200E, U+200F, U+061C), and the line and paragraph separators (U+2028, U+2029).
  */
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `\x1b` for a control below U+0100, `\u{202e}` above. */
 function escapeControl(c: string): string {

@@ -7,6 +7,7 @@ import { UsageError, isUsageError } from '../node/errors';
 import { checkInputFile } from '../node/safe-write';
 import { checkRedisUrl, type ServeArgs } from './cli-args';
 import { SiteError } from './hosting/site';
+import { linkSecretPath, readOrCreateLinkSecret, saveLinkSecret } from './relay/link-secret';
 import { createServerMetrics } from './ops/metrics';
 import { opsPlugin } from './ops/plugin';
 import { mcpPlugin } from './mcp/plugin';
@@ -109,9 +110,24 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
   }
   const state = await createStateFor(args, { info: (line) => stateLog.info(line), warn: (line) => stateLog.warn(line) }, seedMayRepair);
   const metrics = args.noMetrics ? undefined : createServerMetrics({ state });
-  // With Redis, every instance signs download links with the same secret, so any of them opens a link.
+  // Download links are signed with a secret of their own, kept on disk so links survive a restart
+  // and a key rotation; with Redis, every instance uses the deployment's, so any of them opens a link.
+  const secretFile = linkSecretPath(io.env);
+  let ownSecret: Buffer | undefined;
+  try {
+    ownSecret = readOrCreateLinkSecret(secretFile);
+  } catch (error) {
+    io.warn(`The download links' secret cannot be kept in ${secretFile} (${(error as NodeJS.ErrnoException).code ?? 'error'}): links this server issues stop working when it restarts.`);
+  }
   const shared = state as Partial<RedisSharedState>;
-  const linkSecret = shared.linkSecret ? await shared.linkSecret(args.passThrough ? undefined : config.apiKey) : undefined;
+  const linkSecret = shared.linkSecret ? await shared.linkSecret(ownSecret) : ownSecret;
+  if (ownSecret && linkSecret && !linkSecret.equals(ownSecret)) {
+    try {
+      saveLinkSecret(secretFile, linkSecret);
+    } catch {
+      // The deployment's secret stays in Redis; this copy only helps after Redis lost it.
+    }
+  }
   let server: PartSpecServer;
   try {
     server = await buildServer({

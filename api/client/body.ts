@@ -1,4 +1,5 @@
 /** Reading an answer's body: bytes as they arrive, text, JSON; and a string's length on the wire. */
+import { AnswerTooDeepError, jsonDeeperThan, redactJsonText } from './json-bounds';
 
 const encoder = new TextEncoder();
 
@@ -36,11 +37,16 @@ export async function readBodyBytes(response: Response, onBytes?: (bytes: number
   return out;
 }
 
-/** Reads a JSON body; a body that is cut off or not JSON counts as a network failure (retried). */
-export async function readJson(response: Response): Promise<{ value: unknown; bytes: number }> {
+/**
+ * Reads a JSON body; a body that is cut off or not JSON counts as a network failure (retried). One
+ * nested deeper than MAX_JSON_DEPTH is refused (AnswerTooDeepError, not retried), and any of
+ * `secrets` (the key) the service echoes is redacted before anything reads the answer.
+ */
+export async function readJson(response: Response, secrets: Iterable<string> = []): Promise<{ value: unknown; bytes: number }> {
   const { text, bytes } = await readBodyText(response);
+  if (jsonDeeperThan(text)) throw new AnswerTooDeepError();
   try {
-    return { value: JSON.parse(text) as unknown, bytes };
+    return { value: JSON.parse(redactJsonText(text, secrets)) as unknown, bytes };
   } catch {
     throw new Error(`the response body is not complete JSON (${bytes} bytes)`);
   }

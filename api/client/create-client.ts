@@ -7,7 +7,7 @@ import { ValidationError, isValidationError } from '../errors/validation-error';
 import type { Filter, OrderByItem } from '../filter';
 import type { ProductRecord } from '../product';
 import { CATEGORIES, DEFAULT_LANG, ENDPOINTS, STATUS_MEANINGS, URL_BUDGET_BYTES, isCategoryId, type Lang } from '../vocabulary';
-import { toDownloadLink, type DownloadLink } from './download';
+import { isWebLink, NOT_A_WEB_LINK_SENTENCE, toDownloadLink, type DownloadLink } from './download';
 import { readCategoryFileWhenNeeded as readCategoryFile } from '../stream/lazy-category-file';
 import { responseChunks } from '../stream/response-bytes';
 import { harvestPages, harvestProducts, type PageResult } from './harvest';
@@ -64,7 +64,7 @@ export function createClient(options: ClientOptions): Client {
     const result = await send(transport, url, {
       signal,
       read: async (response) => {
-        const { value, bytes } = await readJson(response);
+        const { value, bytes } = await readJson(response, transport.secrets);
         const normalized = normalizeProductsResponse(value);
         return { value: normalized, bytes, products: normalized.products.length };
       },
@@ -129,7 +129,7 @@ export function createClient(options: ClientOptions): Client {
       const key = `download|${url}`;
       const cached = cache ? await cache.get<DownloadLink>(key) : undefined;
       if (cached && Date.parse(cached.expiresAt) > Date.now()) return cached;
-      const result = await send(transport, url, { signal: callOptions.signal, read: readJson });
+      const result = await send(transport, url, { signal: callOptions.signal, read: (response) => readJson(response, transport.secrets) });
       const link = toDownloadLink(result.value);
       if (!link) {
         throw new ApiError(
@@ -148,6 +148,7 @@ export function createClient(options: ClientOptions): Client {
     },
 
     async *streamCategory(url, downloadOptions = {}) {
+      if (!isWebLink(url) || !isWebLink(new URL(url, baseUrl).href)) throw new ApiError(`the download link's scheme is not http or https`, NOT_A_WEB_LINK_SENTENCE);
       // The key goes only to the service itself, never to another host named in a download link.
       const sameOrigin = new URL(url, baseUrl).origin === new URL(baseUrl).origin;
       // The answer is handed over unread: its body streams through the parser below, outside the
@@ -190,7 +191,7 @@ export function createClient(options: ClientOptions): Client {
       const started = Date.now();
       const url = buildProductsUrl(baseUrl, partnoFilter([PING_PARTNO], 'eq'), [], defaultLang);
       try {
-        await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { signal: callOptions.signal, read: readJson });
+        await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { signal: callOptions.signal, read: (response) => readJson(response, transport.secrets) });
         return { ok: true, durationMs: Date.now() - started };
       } catch (error) {
         if (!isApiError(error) && !isValidationError(error)) throw error;

@@ -1,3 +1,4 @@
+import { ApiError } from '../errors/api-error';
 import type { ProductRecord } from '../product';
 import { bytesOnce } from '../stream/byte-chunks';
 import { readCategoryFileWhenNeeded as readCategoryFile } from '../stream/lazy-category-file';
@@ -15,11 +16,31 @@ export interface DownloadLink {
   expiresAt: string;
 }
 
-/** The link record from a URL-acquisition response, dated now. */
+/** The one sentence for a download link that is not a web address. */
+export const NOT_A_WEB_LINK_SENTENCE =
+  'The service sent a download link that is not a web address (http:// or https://); PartSpec neither prints nor follows it. Try again later, or tell the service\'s provider.';
+
+/**
+ * True for a link PartSpec may print or follow: an http(s) address, or a path on the service
+ * itself (resolved the way a browser resolves it, so `java\tscript:` is caught too).
+ */
+export function isWebLink(link: string): boolean {
+  try {
+    const protocol = new URL(link, 'https://relative.invalid/').protocol;
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The link record from a URL-acquisition response, dated now. Throws ApiError for a link that is not http(s). */
 export function toDownloadLink(body: unknown, now: number = Date.now()): DownloadLink | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const r = body as Record<string, unknown>;
   if (typeof r.ProductDataDownloadUrl !== 'string' || r.ProductDataDownloadUrl === '') return undefined;
+  if (!isWebLink(r.ProductDataDownloadUrl)) {
+    throw new ApiError(`the download link's scheme is not http or https`, NOT_A_WEB_LINK_SENTENCE);
+  }
   return {
     language: String(r.Language ?? ''),
     category: String(r.Category ?? ''),

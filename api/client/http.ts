@@ -19,6 +19,7 @@ import { SLOW_ANSWER_MS, type ServiceMonitor, type ServiceState } from './servic
 import { onAbort, sleep } from './sleep';
 
 import { readBodyText, utf8Length } from './body';
+import { AnswerTooDeepError } from './json-bounds';
 
 export { readBodyBytes, readBodyText, readJson, utf8Length } from './body';
 
@@ -278,6 +279,8 @@ async function attemptOnce<T>(transport: Transport, url: string, key: string, wi
       const read = await options.read(response, controller.signal);
       return { kind: 'ok', status: response.status, ...read, rateWaitMs: parseRateLimitWait(response.headers) };
     } catch (error) {
+      // An answer refused for what it is (too deep) would be refused again: no retry.
+      if (error instanceof AnswerTooDeepError) throw error;
       return interrupted() ?? { kind: 'network', error };
     }
   } finally {

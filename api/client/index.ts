@@ -8,7 +8,7 @@ export { normalizePartnoInput, classifyPrefixMatches, MAX_PARTNO_LENGTH, MIN_PRE
 export type { LookupOutcome, LookupStatus, NormalizedInput } from './lookup';
 export { continuationPrefixes, sortProducts, compareOrderKeys, orderKeyOf, followsHarvestOrder, BASE_PARTNO_ALPHABET } from './harvest';
 export type { HarvestOptions, HarvestPages, HarvestResult, HarvestStats, OrderKey } from './harvest';
-export { parseDownloadedFile, toDownloadLink } from './download';
+export { isWebLink, NOT_A_WEB_LINK_SENTENCE, parseDownloadedFile, toDownloadLink } from './download';
 export type { DownloadLink } from './download';
 export { resolveQuery, buildProductsUrl, assertUrlFits, wireUrlBytes } from './query';
 export type { SearchQuery, ResolvedQuery } from './query';
@@ -20,4 +20,5 @@ export { createServiceMonitor, describeServiceState, SLOW_ANSWER_MS } from './se
 export type { ServiceCondition, ServiceMonitor, ServiceState, ServiceStateListener } from './service-state';
 export { onAbort } from './sleep';
 export { utf8Length } from './http';
+export { AnswerTooDeepError, MAX_JSON_DEPTH, TOO_DEEP_SENTENCE, jsonDeeperThan, redactJsonText } from './json-bounds';
 export type { RequestEvent } from './http';

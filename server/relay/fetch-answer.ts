@@ -1,4 +1,5 @@
-import { API_KEY_HEADER, parseRetryAfter } from '../../api';
+import { API_KEY_HEADER, jsonDeeperThan, parseRetryAfter, redactJsonText, TOO_DEEP_SENTENCE } from '../../api';
+import { RelayProblem } from './problem';
 import type { RelayRoute, ServerObserver } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type UpstreamBudget } from '../state/types';
 import { getUpstream, readUpstreamBody, UpstreamFailure, type UpstreamAgents, type UpstreamResponse } from './upstream';
@@ -70,10 +71,18 @@ export function firstHeader(value: string | string[] | undefined): string | unde
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** An upstream API answer read whole, with only the headers worth replaying. */
+/**
+ * An upstream API answer read whole, with only the headers worth replaying. It is data with
+ * bounds: one nested deeper than MAX_JSON_DEPTH is refused (502, one sentence), and the key it was
+ * asked with is redacted wherever the answer echoes it, before it is cached, logged or sent on.
+ */
 export async function fetchAnswer(ctx: UpstreamContext, call: UpstreamCall): Promise<CachedAnswer> {
   const response = await sendWithinBudget(ctx, call);
-  const body = await readUpstreamBody(response.body, MAX_ANSWER_BYTES);
+  const raw = await readUpstreamBody(response.body, MAX_ANSWER_BYTES);
+  const text = raw.toString('utf8');
+  if (jsonDeeperThan(text)) throw new RelayProblem(502, TOO_DEEP_SENTENCE);
+  const redacted = call.key ? redactJsonText(text, [call.key]) : text;
+  const body = redacted === text ? raw : Buffer.from(redacted, 'utf8');
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
     const value = firstHeader(response.headers[name]);

@@ -1,6 +1,6 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, redact, type Lang } from '../../api';
+import { DOWNLOAD_URL_VALIDITY_DAYS, ENDPOINTS, isWebLink, NOT_A_WEB_LINK_SENTENCE, redact, type Lang } from '../../api';
 import type { RelayRoute } from '../options';
 import type { CachedAnswer, SharedState } from '../state/types';
 import { credentialOf, type Caller } from './credentials';
@@ -99,6 +99,7 @@ export function registerRelay(app: FastifyInstance, ctx: RelayContext): void {
     const link = record?.ProductDataDownloadUrl;
     if (typeof link !== 'string' || link === '') return answer;
     const upstreamLink = new URL(link, `${ctx.upstream}/`).toString();
+    if (!isWebLink(upstreamLink)) throw new RelayProblem(502, NOT_A_WEB_LINK_SENTENCE);
     const signed = ctx.signer.sign(upstreamLink, ctx.now() + DOWNLOAD_VALIDITY_MS);
     const body = Buffer.from(JSON.stringify({ ...record, ProductDataDownloadUrl: `${ctx.publicBase()}${signed}` }));
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };

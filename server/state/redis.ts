@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createMemoryState, type MemoryStateOptions } from './memory';
 import { RedisAnswerCache } from './redis-cache';
 import { RedisBudget } from './redis-budget';
@@ -46,17 +46,13 @@ export interface RedisSharedState extends SharedState {
   readonly instanceId: string;
   /**
    * The secret that signs download links, the same on every instance of the deployment, so a
-   * link one instance issued opens through any other. In team mode it is derived from the maker's
-   * key, which every instance holds (so no one who can only read or write Redis can forge a link
-   * that makes the server fetch an address of their choosing); in pass-through mode it is a random
-   * secret the first instance stores in Redis.
+   * link one instance issued opens through any other: the first instance stores its own (`own`,
+   * the one it keeps on disk, else a random one) in Redis, every other takes that one, and each
+   * puts it back into a Redis that restarted empty. It is never derived from the maker's key, so
+   * links outlive a key rotation. (Whoever can write to Redis could replace it; they could as well
+   * add a token, so Redis must be as closed as the server itself: see SECURITY.md.)
    */
-  linkSecret(apiKey: string | undefined): Promise<Buffer>;
-}
-
-/** A key derived one way from the maker's key: the key itself is never exposed by it. */
-export function deriveLinkSecret(apiKey: string): Buffer {
-  return createHmac('sha256', apiKey).update('partspec download links v1').digest();
+  linkSecret(own?: Buffer): Promise<Buffer>;
 }
 
 /**
@@ -91,9 +87,8 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   return {
     link,
     instanceId,
-    async linkSecret(apiKey) {
-      if (apiKey) return deriveLinkSecret(apiKey);
-      const own = randomBytes(32).toString('base64');
+    async linkSecret(ownSecret) {
+      const own = (ownSecret ?? randomBytes(32)).toString('base64');
       randomSecret = await link.attempt(
         async (client) => {
           await client.set(secretKey, own, 'NX');

@@ -141,13 +141,13 @@ describe('tokens from --tokens FILE with --redis', () => {
 });
 
 describe('download-link secret', () => {
-  test('instances agree on it: derived from the maker key in team mode, kept in Redis (and put back after a restart) in pass-through mode', async () => {
+  test("instances agree on it: the first instance's own secret, kept in Redis (and put back after a restart), never derived from the maker key", async () => {
     const { states: [a, b], prefix } = await openInstances(2);
-    expect((await a.linkSecret('maker-key')).equals(await b.linkSecret('maker-key'))).toBe(true);
-    expect((await a.linkSecret('maker-key')).equals(await a.linkSecret('other-key'))).toBe(false);
-    const shared = await a.linkSecret(undefined);
-    expect(shared.equals(await b.linkSecret(undefined))).toBe(true);
-    expect(shared.equals(await a.linkSecret('maker-key'))).toBe(false);
+    const first = Buffer.alloc(32, 7);
+    const shared = await a.linkSecret(first);
+    expect(shared.equals(first)).toBe(true);
+    expect((await b.linkSecret(Buffer.alloc(32, 9))).equals(first)).toBe(true);
+    expect((await b.linkSecret()).equals(first)).toBe(true);
     await world.redis.restart();
     const probe = new Redis(world.redis.url);
     const stored = await eventually(() => probe.get(`${prefix}link-secret`), (v) => v !== null, 8000);

@@ -70,7 +70,7 @@ export async function startTeam(options: TeamOptions): Promise<Team> {
       observer: metrics.observer,
       userRate: options.userRate ?? false,
       requestTimeoutMs: options.requestTimeoutMs,
-      linkSecret: options.redisUrl ? await (state as RedisSharedState).linkSecret(DEMO_KEY) : LINK_SECRET,
+      linkSecret: options.redisUrl ? await (state as RedisSharedState).linkSecret() : LINK_SECRET,
       logger: false,
     });
     await server.app.register(opsPlugin, { state, upstream: options.upstream, metrics, metricsToken: options.metricsToken });
