@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { buildImportColumns } from '../../core/cells/columns';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { parseFieldList } from '../../cli/args';
 import { lookupResultsJson } from '../../cli/lookup-results';
 import { counted, defineTool } from '../tool';
-import { FIELDS_INPUT, MAX_PARTNOS, PARTNO_INPUT } from './inputs';
+import { FIELDS_INPUT, MAX_PARTNOS, partnosInput } from './inputs';
 
 /** Products listed per part number (an ambiguous start can match thousands); the rest are counted. */
 export const MAX_PRODUCTS_PER_INPUT = 100;
@@ -19,7 +18,7 @@ export const lookupTool = defineTool({
     '(e.g. "Capacitance (µF)"). Use `fields` to choose the fields (FIELD or FIELD:UNIT, e.g. "Capacitance:nF"); ' +
     'the field vocabulary resource lists them. For a part of another maker or a description, use find_parts when offered.',
   input: {
-    partnos: z.array(PARTNO_INPUT).min(1).max(MAX_PARTNOS).describe(`The maker's part numbers, 1 to ${MAX_PARTNOS}.`),
+    partnos: partnosInput(MAX_PARTNOS),
     fields: FIELDS_INPUT,
   },
   async run(args, context) {
