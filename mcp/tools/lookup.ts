@@ -25,8 +25,8 @@ export const lookupTool = defineTool({
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? DEFAULT_ENRICH_FIELDS);
     const outcomes = await context.client.lookup(args.partnos, { lang: context.lang, signal: context.signal });
     const results = lookupResultsJson(args.partnos, outcomes, columns);
-    context.remember(results);
     const bounded = results.map((r) => (r.products.length > MAX_PRODUCTS_PER_INPUT ? { ...r, products: r.products.slice(0, MAX_PRODUCTS_PER_INPUT), moreProducts: r.products.length - MAX_PRODUCTS_PER_INPUT } : r));
+    context.remember(bounded);
     const byMatch = new Map<string, number>();
     for (const r of results) byMatch.set(r.match, (byMatch.get(r.match) ?? 0) + 1);
     const tally = [...byMatch].map(([match, n]) => `${n} ${match}`).join(', ');
