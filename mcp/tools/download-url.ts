@@ -13,6 +13,6 @@ export const downloadUrlTool = defineTool({
   },
   async run(args, context) {
     const link = await context.client.getDownloadUrl(args.category as (typeof DOWNLOAD_CATEGORY_IDS)[number], context.lang, { signal: context.signal });
-    return { structured: { ...link }, text: `Download link of ${link.category}, valid until ${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC.` };
+    return { structured: { ...link }, text: `Download link of ${args.category}, valid until ${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC.` };
   },
 });

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { buildImportColumns } from '../../core/cells/columns';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { parseFieldList } from '../../cli/args';
 import { lookupResultsJson } from '../../cli/lookup-results';
 import { counted, defineTool } from '../tool';
-import { FIELDS_INPUT, MAX_PARTNOS, PARTNO_INPUT } from './inputs';
+import { FIELDS_INPUT, MAX_PARTNOS, partnosInput } from './inputs';
 
 /** Products listed per part number (an ambiguous start can match thousands); the rest are counted. */
 export const MAX_PRODUCTS_PER_INPUT = 100;
@@ -19,15 +18,15 @@ export const lookupTool = defineTool({
     '(e.g. "Capacitance (µF)"). Use `fields` to choose the fields (FIELD or FIELD:UNIT, e.g. "Capacitance:nF"); ' +
     'the field vocabulary resource lists them. For a part of another maker or a description, use find_parts when offered.',
   input: {
-    partnos: z.array(PARTNO_INPUT).min(1).max(MAX_PARTNOS).describe(`The maker's part numbers, 1 to ${MAX_PARTNOS}.`),
+    partnos: partnosInput(MAX_PARTNOS),
     fields: FIELDS_INPUT,
   },
   async run(args, context) {
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? DEFAULT_ENRICH_FIELDS);
     const outcomes = await context.client.lookup(args.partnos, { lang: context.lang, signal: context.signal });
     const results = lookupResultsJson(args.partnos, outcomes, columns);
-    context.remember(results);
     const bounded = results.map((r) => (r.products.length > MAX_PRODUCTS_PER_INPUT ? { ...r, products: r.products.slice(0, MAX_PRODUCTS_PER_INPUT), moreProducts: r.products.length - MAX_PRODUCTS_PER_INPUT } : r));
+    context.remember(bounded);
     const byMatch = new Map<string, number>();
     for (const r of results) byMatch.set(r.match, (byMatch.get(r.match) ?? 0) + 1);
     const tally = [...byMatch].map(([match, n]) => `${n} ${match}`).join(', ');

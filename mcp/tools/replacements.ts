@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_REPLACEMENTS, MAX_REPLACEMENTS_LIMIT, findReplacements, replacementAnswerJson } from '../../api/node';
 import { counted, defineTool } from '../tool';
-import { PARTNO_INPUT } from './inputs';
+import { partnosInput } from './inputs';
 
 /** Parts per call: each may need its own search. */
 const MAX_REPLACEMENT_INPUTS = 200;
@@ -15,7 +15,7 @@ export const replacementsTool = defineTool({
     'temperature characteristics and voltage class (rated voltage or current at least the original\'s), and says where it differs. ' +
     '`strict` also requires equal tolerance and package type.',
   input: {
-    partnos: z.array(PARTNO_INPUT).min(1).max(MAX_REPLACEMENT_INPUTS).describe(`The maker's part numbers, 1 to ${MAX_REPLACEMENT_INPUTS}.`),
+    partnos: partnosInput(MAX_REPLACEMENT_INPUTS),
     max: z.number().int().min(1).max(MAX_REPLACEMENTS_LIMIT, { error: `max is 1 to ${MAX_REPLACEMENTS_LIMIT}.` }).default(DEFAULT_MAX_REPLACEMENTS).describe(`Candidates per part (default ${DEFAULT_MAX_REPLACEMENTS}).`),
     strict: z.boolean().default(false).describe('Also require equal tolerance and package type.'),
   },

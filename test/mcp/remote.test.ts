@@ -13,7 +13,7 @@ import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import { runCli, type CliRun } from '../cli/helpers';
 import { until } from '../server/cli-processes';
-import { call, connectRemote, DEMO_KEY, startRemoteWorld, textOf, type RemoteWorld } from './support';
+import { call, connectRemote, DEMO_KEY, resourceText, startRemoteWorld, textOf, type RemoteWorld } from './support';
 
 const RATE = { max: 6, windowMs: 1000 };
 let world: RemoteWorld;
@@ -67,6 +67,11 @@ test('tools/list over HTTP offers every tool but check_bom (a server reads no fi
   const inputs = [smd[1].values.Partno as string, 'NOTAPART-0000'];
   const lookup = await tool(client, 'lookup', { partnos: inputs });
   expect(lookup.structuredContent).toEqual({ results: JSON.parse((await cli(['lookup', ...inputs, '--json'])).stdout) });
+  // Each POST is its own server, but the token's looked-up parts stay listed as resources.
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(inputs.map((p) => `partspec://part/${encodeURIComponent(p)}`)));
+  const part = await client.readResource({ uri: `partspec://part/${encodeURIComponent(inputs[0])}` });
+  expect(JSON.parse(resourceText(part))).toEqual((lookup.structuredContent as { results: unknown[] }).results[0]);
 
   const ending = smd.filter((p) => p.values.Status === 'NRND').slice(0, 2).map((p) => p.values.Partno as string);
   const replacements = await tool(client, 'replacements', { partnos: ending });

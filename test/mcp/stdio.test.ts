@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import Papa from 'papaparse';
-import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
 import { runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
 import { call, resourceText, startStdioSession, textOf, type StdioSession } from './support';
@@ -69,6 +69,29 @@ test('lookup answers what partspec lookup --json prints, and each part becomes a
   expect(uris).toEqual(expect.arrayContaining([`partspec://part/${encodeURIComponent(inputs[0])}`, 'partspec://part/NOTAPART-0000', 'partspec://vocabulary/inductors/ja']));
   const read = await session.client.readResource({ uri: `partspec://part/${encodeURIComponent(inputs[1])}` });
   expect(JSON.parse(resourceText(read))).toEqual(JSON.parse(printed.stdout)[1]);
+});
+
+test('text the service sends (markup, formulas) stays inside the data fields; the sentence carries none of it', async () => {
+  const inputs = HOSTILE_PARTNOS.slice(0, 6);
+  const result = await tool('lookup', { partnos: inputs, fields: ['ProductName', 'Notices'] });
+  const printed = await cli(['lookup', ...inputs, '--fields', 'ProductName,Notices', '--json']);
+  expect(result.structuredContent).toEqual({ results: JSON.parse(printed.stdout) });
+  const data = JSON.stringify(result.structuredContent);
+  for (const hostile of [HOSTILE_STRINGS.hyperlink, HOSTILE_STRINGS.formula, HOSTILE_STRINGS.script]) expect(data).toContain(JSON.stringify(hostile).slice(1, -1));
+  expect(result.content).toHaveLength(1);
+  expect(textOf(result)).toBe(`${inputs.length} part numbers looked up: ${inputs.length} Exact.`);
+});
+
+test('an ambiguous start lists at most 100 products and counts the rest', async () => {
+  const catalog = [...world.emulator.catalog.byPartno.keys()];
+  const counts = new Map<string, number>();
+  for (const partno of catalog) counts.set(partno.slice(0, 5), (counts.get(partno.slice(0, 5)) ?? 0) + 1);
+  const [prefix] = [...counts].find(([, n]) => n > 150)!;
+  const result = await tool('lookup', { partnos: [prefix], fields: ['Status'] });
+  const [entry] = (result.structuredContent as { results: { match: string; products: unknown[]; moreProducts?: number }[] }).results;
+  const printed = (JSON.parse((await cli(['lookup', prefix, '--fields', 'Status', '--json'])).stdout) as { products: unknown[] }[])[0];
+  expect(entry.products).toEqual(printed.products.slice(0, 100));
+  expect(entry.moreProducts).toBe(printed.products.length - 100);
 });
 
 test('the vocabulary resource lists fields, units and allowed values in the language asked', async () => {
@@ -162,7 +185,7 @@ test('a malformed call gets one sentence, not a trace; the key appears in no ans
   const malformed = await tool('lookup', { partnos: 5 });
   expect(malformed.isError).toBe(true);
   expect(textOf(malformed).split('\n')).toHaveLength(1);
-  expect(textOf(malformed)).toMatch(/lookup/);
+  expect(textOf(malformed)).toMatch(/Invalid arguments for tool lookup: partnos must be a list of the maker's part numbers/);
   const unknownTool = await tool('nope', {});
   expect(unknownTool.isError).toBe(true);
   for (const answer of answers) expect(answer).not.toContain(DEMO_KEY);

@@ -34,7 +34,7 @@ function ensureBuilt(): void {
   const newestSource = (folder: string): number =>
     statSync(folder).isDirectory() ? Math.max(0, ...readdirSync(folder).map((n) => newestSource(path.join(folder, n)))) : statSync(folder).mtimeMs;
   const built = outputs.every((o) => existsSync(o)) ? Math.min(...outputs.map((o) => statSync(o).mtimeMs)) : -1;
-  if (built < 0 || ['api', 'core', 'ooxml', 'node', 'src', 'cli', 'server', 'emulator'].some((f) => newestSource(path.join(ROOT, f)) > built)) {
+  if (built < 0 || ['api', 'core', 'ooxml', 'node', 'src', 'cli', 'mcp', 'server', 'emulator'].some((f) => newestSource(path.join(ROOT, f)) > built)) {
     execFileSync(NPM, ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
 }
