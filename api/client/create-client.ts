@@ -52,7 +52,7 @@ export function createClient(options: ClientOptions): Client {
   const confirmKey = async (): Promise<void> => {
     const url = buildProductsUrl(baseUrl, partnoFilter([PING_PARTNO], 'eq'), [], defaultLang);
     try {
-      await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { read: readJson });
+      await send({ ...transport, retry: resolveRetryPolicy(false) }, url, { read: (response) => readJson(response, transport.secrets) });
     } catch (error) {
       // Only a rejected key is news; a service that cannot be reached leaves the kept answers usable.
       if (isAuthError(error)) throw error;

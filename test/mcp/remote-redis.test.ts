@@ -29,7 +29,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, rateLimit: { max: 10, windowSeconds: 1 } });
   for (let i = 0; i < 2; i += 1) {
     const state = await createRedisState({ url: redis.url, prefix: 'mcp-team:', upstreamRate: RATE, teamMode: true });
-    const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, userRate: false, linkSecret: await state.linkSecret(DEMO_KEY), logger: false });
+    const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, userRate: false, linkSecret: await state.linkSecret(), logger: false });
     await server.app.register(mcpPlugin, { state, upstream: emulator.url });
     servers.push({ url: await server.listen(0, '127.0.0.1'), server, state });
   }
