@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
 import { UsageError } from '../../node/errors';
@@ -35,6 +36,7 @@ export const checkBomTool = defineTool({
       }
       const { summary } = await summarizeBomDocument(fileDocument(bom, args.sheet), context.client, {
         column: args.column,
+        file: basename(file),
         builds: args.builds,
         automotive: args.automotive ? true : 'auto',
         lang: context.lang,

@@ -61,7 +61,7 @@ test('tools/list over HTTP offers every tool but check_bom (a server reads no fi
   const client = await remote(world.token);
   expect(client.getServerVersion()?.name).toBe('partspec');
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'replacements', 'download_url']);
+  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'find_parts', 'replacements', 'download_url']);
 
   const smd = world.emulator.catalog.byGroup.SMD;
   const inputs = [smd[1].values.Partno as string, 'NOTAPART-0000'];

@@ -36,7 +36,7 @@ test('partspec serve answers /mcp for a personal token; the log shows neither ke
   const token = added.stdout.trim().split('\n').pop()!;
   const server = await startPartspecServer(['--upstream', emulator.url, '--site', site, '--tokens', tokensFile], env, dir, children);
   client = await connectRemote(server.url, token);
-  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['lookup', 'search', 'replacements', 'download_url']);
+  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['lookup', 'search', 'find_parts', 'replacements', 'download_url']);
   const partno = emulator.catalog.byGroup.SMD[2].values.Partno as string;
   const result = await call(client, 'lookup', { partnos: [partno] });
   expect(textOf(result)).toBe('1 part number looked up: 1 Exact.');

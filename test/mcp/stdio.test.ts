@@ -38,10 +38,10 @@ afterAll(async () => {
   await session?.close();
 });
 
-test('initialize names the server; tools/list offers its five tools with schemas a JSON Schema validator compiles', async () => {
+test('initialize names the server; tools/list offers its six tools with schemas a JSON Schema validator compiles', async () => {
   expect(session.client.getServerVersion()?.name).toBe('partspec');
   const { tools } = await session.client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'replacements', 'check_bom', 'download_url']);
+  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'find_parts', 'replacements', 'check_bom', 'download_url']);
   const validator = new AjvJsonSchemaValidator();
   for (const t of tools) {
     expect(t.inputSchema.type).toBe('object');
@@ -124,6 +124,19 @@ test('search: structured conditions give the products of partspec search, in pag
   const refused = await cli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', 'Capacitanse ge 100n', '--out', '-']);
   expect(wrong.isError).toBe(true);
   expect(refused.stderr.trim()).toBe(`partspec search: ${textOf(wrong)}`);
+});
+
+test('find_parts answers what partspec suggest --json prints: what was understood and candidates for generic lines and other makers\' numbers', async () => {
+  const lines = ['100nF 16V X7R 0402', 'CAP CER 1UF 25V X5R 0603', 'CL05B104KO5NNNC', '10k 0402 resistor'];
+  const result = await tool('find_parts', { lines, count: 2 });
+  expect(result.isError).toBeFalsy();
+  const printed = await cli(['suggest', ...lines, '--count', '2', '--json']);
+  const fromCli = JSON.parse(printed.stdout) as { input: string; candidates: { Partno: string }[]; reason?: string }[];
+  expect(result.structuredContent).toEqual({ answers: fromCli });
+  expect(fromCli.map((a) => a.input)).toEqual(lines);
+  expect(fromCli[0].candidates.length).toBeGreaterThan(0);
+  expect(fromCli[3].candidates).toEqual([]);
+  expect(fromCli[3].reason).toBeTruthy();
 });
 
 test('replacements answers what partspec replacements --json prints', async () => {
