@@ -8,7 +8,6 @@ import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../io/bom';
-import { fileDocument } from '../io/bom-document';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
 import { isSyntheticMatch } from '../../core/cells/synthetic';
@@ -152,7 +151,7 @@ export const enrichCommand: Command = {
     const today = new Date();
     const lang = config.lang;
     const run = await runEnrichment(
-      fileDocument(bom, wantedSheet),
+      bom.searchIn(wantedSheet),
       // One lookup for the whole BOM, as the add-in does: the client packs every part number into the fewest URLs.
       async (inputs, signal) => {
         context.progress.update('Looking up', 0, inputs.length);

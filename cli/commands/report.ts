@@ -11,7 +11,6 @@ import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { openBom, workbookBom } from '../io/bom';
-import { fileDocument } from '../io/bom-document';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../io/files';
 import { openWorkbookFile } from '../io/workbook-file';
 import { summarizeBomDocument } from '../report/bom-summary';
@@ -128,7 +127,7 @@ export const reportCommand: Command = {
     let result;
     let suggestions: { asked: number; suggested: number } | undefined;
     try {
-      result = await summarizeBomDocument(fileDocument(file, sheet), client, {
+      result = await summarizeBomDocument(file.searchIn(sheet), client, {
         column,
         file: basename(input),
         builds,

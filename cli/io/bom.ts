@@ -2,7 +2,8 @@ import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
 import { isFileLimitError } from '../../core/limits';
 import { neutralizeCsvText } from '../../ooxml/cells';
-import type { BomFile, ColumnWrite } from '../../core/enrich/document';
+import type { ColumnWrite } from '../../core/enrich/document';
+import { BomFile } from './bom-document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
 import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
@@ -11,7 +12,6 @@ import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError } from '../../ooxml/workbook-patch';
 import { openWorkbookFile, type WorkbookFile } from './workbook-file';
 
-export type { BomFile, ColumnWrite } from '../../core/enrich/document';
 
 /** Text of a workbook cell for a CSV file (dates as ISO, Booleans TRUE/FALSE, text neutralized). */
 function csvTextOf(value: unknown): string {
@@ -29,8 +29,10 @@ function csvTextOf(value: unknown): string {
  * An xlsx-family BOM (.xlsx, .xlsm, .xltx, .xltm): its sheets read with a streaming parser, and
  * saved as a patch of the package: only the written cells and what they need change.
  */
-class XlsxBom implements BomFile {
-  constructor(private readonly source: WorkbookFile) {}
+class XlsxBom extends BomFile {
+  constructor(private readonly source: WorkbookFile) {
+    super();
+  }
 
   get sheetNames(): string[] {
     return this.source.book.sheetNames;
@@ -57,7 +59,7 @@ class XlsxBom implements BomFile {
     return this.guard(() => this.source.book.values(name));
   }
 
-  occupiedWidth(name: string): number {
+  override occupiedWidth(name: string): number {
     this.check(name);
     return this.guard(() => this.source.book.occupiedWidth(name));
   }

@@ -3,7 +3,8 @@ import { extname, resolve } from 'node:path';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import type { HighlightRule } from '../../core/enrich/highlight';
 import { uniqueSheetName } from '../../core/names';
-import type { BomFile, ColumnWrite } from '../../core/enrich/document';
+import type { ColumnWrite } from '../../core/enrich/document';
+import { BomFile } from './bom-document';
 import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
 import { fieldStarts, type TextRecord } from './text-records';
@@ -27,7 +28,7 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /** A text BOM (CSV, TSV, TXT): a grid of the file's text, plus the typed cells PartSpec adds. */
-export class CsvBom implements BomFile {
+export class CsvBom extends BomFile {
   private readonly grid: GridCell[][];
   private readonly highlights: { column: number; firstRow: number; lastRow: number; rules: readonly HighlightRule[] }[] = [];
   /** Per row, the first column PartSpec wrote: the line is kept as it stands up to that column. */
@@ -40,6 +41,7 @@ export class CsvBom implements BomFile {
     private readonly name: string,
     private readonly note: (message: string) => void = () => undefined,
   ) {
+    super();
     // The records' own field arrays, each copied when PartSpec first writes to its row.
     this.grid = source.rows.slice();
     if (source.layout.encoding === 'shift_jis') note(`${source.file} is Shift_JIS text (as Japanese Windows tools write it): read and written back as Shift_JIS.`);

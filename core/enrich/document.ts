@@ -69,8 +69,8 @@ export interface ColumnBatch {
 
 /**
  * The BOM document port: what runEnrichment needs of a workbook, implemented by the add-in's
- * Excel adapter (Office.js, batched) and by the command line's file adapter (xlsx through the
- * patcher, CSV/TSV). Reads and writes are asynchronous because Excel's are.
+ * Excel adapter (Office.js, batched) and by the command line's BOM files (cli/io/bom-document.ts:
+ * xlsx through the patcher, CSV/TSV). Reads and writes are asynchronous because Excel's are.
  */
 export interface BomDocument {
   /** The regions a BOM may be in, in the order they are tried: the add-in's one around the selection, a file's named sheet or each of its sheets. */
@@ -79,34 +79,4 @@ export interface BomDocument {
   read(sheetName: string, block: CellBlock): Promise<unknown[][]>;
   /** Writes the columns; resolves to how many rows were written (fewer when `signal` stopped it). */
   write(batch: ColumnBatch): Promise<number>;
-}
-
-/**
- * A BOM file opened for enrichment by the command line. Only the cells of the columns written
- * change; everything else (other sheets, other cells, their formats) is saved as it was read.
- */
-export interface BomFile {
-  /** Worksheet names; a CSV file has one, named after the file. */
-  sheetNames: readonly string[];
-  /** The values of a sheet from A1, 0-based; empty cells undefined. */
-  values(sheetName: string): unknown[][];
-  /**
-   * How many columns from A something occupies: values, and in a workbook also notes,
-   * hyperlinks, validations, conditional formats, merges, tables and drawings. New columns go to
-   * its right. Without it, the widest row of `values` is the extent.
-   */
-  occupiedWidth?(sheetName: string): number;
-  writeColumn(sheetName: string, write: ColumnWrite): void;
-  /**
-   * Refuses (UsageError, exit 2) before any request is sent a write to `file` the BOM cannot
-   * become: a macro-enabled workbook or template from a BOM of another kind.
-   */
-  checkTarget(file: string): Promise<void>;
-  /**
-   * Saves to a workbook or a text table (by extension) through a temporary file; a workbook is
-   * patched, so a save to the same kind keeps everything; saved as CSV it keeps only `sheetName`.
-   * Resolves to what of the input was not carried over (phrases such as "VBA macros
-   * (xl/vbaProject.bin)" for an .xlsm saved as .xlsx), for the caller to name.
-   */
-  save(file: string, sheetName: string): Promise<readonly string[]>;
 }
