@@ -9,6 +9,8 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The workbook's state: what a person would see in Excel. */
 export class WorkbookModel {
+  /** The workbook's file name, as Workbook.name gives it. */
+  name = 'Book1.xlsx';
   sheets: SheetModel[] = [];
   tables: TableModel[] = [];
   settings = new Map<string, unknown>();
