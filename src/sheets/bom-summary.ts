@@ -37,7 +37,14 @@ export type BomSummaryResult =
 export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryOptions = {}): Promise<BomSummaryResult> {
   try {
     const today = (deps.now ?? (() => new Date()))();
+    // The workbook's file name, so the summary says which BOM it is of.
+    const file = await deps.run(async (context) => {
+      context.workbook.load('name');
+      await context.sync();
+      return context.workbook.name;
+    });
     const result = await summarizeDocument(excelDocument(deps.run, { partColumn: options.partColumn }), deps.client, {
+      file,
       builds: options.builds,
       automotive: options.automotive,
       lang: options.lang,

@@ -144,6 +144,22 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   expect(fromXlsx).toEqual(fromCsv);
 });
 
+test('=IF(<Status cell>="In Production",1,0) is 1 on a synthetic row and 0 on the discontinued one, as LibreOffice computes it', async () => {
+  const book = await readXlsx(join(home, 'demo-enriched.xlsx'));
+  const sheet = book.worksheets[0];
+  const status = columnOf(sheet, 1, 'PartSpec: Status');
+  const part = columnOf(sheet, 1, 'Manufacturer Part Number');
+  const letter = sheet.getColumn(status).letter;
+  const check = sheet.actualColumnCount + 1;
+  const rowsOf = (partno: string): number => [...Array(sheet.rowCount).keys()].map((i) => i + 1).find((r) => sheet.getRow(r).getCell(part).text === partno)!;
+  const [synthetic, discontinued] = [rowsOf('GRM155R71C104KA88D'), rowsOf('MCA18L91C224MA1J')];
+  for (const r of [synthetic, discontinued]) sheet.getRow(r).getCell(check).value = { formula: `IF(${letter}${r}="In Production",1,0)` };
+  await book.xlsx.writeFile(join(home, 'demo-if.xlsx'));
+  const csv = Object.values(await convertWithLibreOffice(join(home, 'demo-if.xlsx'), home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1'))[0];
+  const table = Papa.parse<string[]>(csv.toString('utf8')).data;
+  expect([table[synthetic - 1][check - 1], table[discontinued - 1][check - 1]]).toEqual(['1', '0']);
+}, 120_000);
+
 test('lookup --json says a decoded answer is synthetic, and a catalog part is not', async () => {
   const lookup = await runCli(['lookup', 'GRM155R71C104KA88D', 'MCA215C1A473GC1L', '--json', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   const answers = JSON.parse(lookup.stdout) as { input: string; match: string; synthetic: boolean }[];

@@ -219,6 +219,21 @@ test('LibreOffice opens the summary sheet with its charts and prints it to PDF',
   expect(summarySheet?.[1].toString('utf8')).toMatch(/To be discontinued,3,6/);
 }, 180_000);
 
+test('a workbook with two BOM sheets gets a summary sheet for each: the second never replaces the first', async () => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Main').addRows([['Part Number', 'Qty'], ['MCA155C0J121GA2D', 2]]);
+  workbook.addWorksheet('Power').addRows([['Part Number', 'Qty'], ['MCA155C0J620JA1D', 3], ['MCA155C0J121GA2D', 1]]);
+  await workbook.xlsx.writeFile(join(world.home, 'two.xlsx'));
+  expect((await cli(['report', 'two.xlsx', '--sheet', 'Main'])).code).toBe(0);
+  expect((await cli(['report', 'two.xlsx', '--sheet', 'Power'])).code).toBe(0);
+  const sheets = await convertWithLibreOffice(join(world.home, 'two.xlsx'), world.home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
+  const text = (name: string): string => Object.entries(sheets).find(([file]) => file.includes(name))?.[1].toString('utf8') ?? '';
+  expect(text('PartSpec Summary - Main')).toMatch(/BOM: two\.xlsx, sheet 'Main'/);
+  expect(text('PartSpec Summary - Power')).toMatch(/BOM: two\.xlsx, sheet 'Power'/);
+  expect(text('PartSpec Summary - Power')).toContain('MCA155C0J620JA1D');
+  expect(text('PartSpec Summary - Main')).not.toContain('MCA155C0J620JA1D');
+}, 120_000);
+
 test('--out of another kind than the workbook (a .html name) is refused before anything is written', async () => {
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('BOM').addRows([['Part Number', 'Qty'], ['GRM155R71C104KA88D', 2]]);

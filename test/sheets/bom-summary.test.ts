@@ -66,8 +66,10 @@ test('every figure of the summary agrees with the Match, Status and date cells o
   expect(summary.atRisk.map((p) => p.partNumber).sort()).toEqual([...new Set(risky)].sort());
   expect(summary.atRisk.some((p) => p.instead.length > 0)).toBe(true);
 
-  // One summary sheet per BOM sheet, named after it.
+  // One summary sheet per BOM sheet, named after it; it says which workbook and sheet it is of.
   expect(result.summarySheet).toBe(summarySheetName('Sheet1'));
+  expect(summary.source).toEqual({ file: 'Book1.xlsx', sheet: 'Sheet1' });
+  expect(w.excel.values(summarySheetName('Sheet1'))[1][0]).toBe("BOM: Book1.xlsx, sheet 'Sheet1'");
   expect(w.excel.charts(summarySheetName('Sheet1')).map((c) => c.name)).toEqual(['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance']);
 });
 

@@ -1,7 +1,7 @@
 import { HorizontalBarChart, HorizontalBarChartWithAxis, VerticalBarChart, type ChartProps } from '@fluentui/react-charts';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { SummaryLabels } from '../../../core/report/labels';
-import { STATUS_BUCKETS, type BomSummary, type StatusBucket } from '../../../core/report/types';
+import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type StatusBucket } from '../../../core/report/types';
 import { useUi } from '../ui-context';
 
 /** Bar colours of the lifecycle buckets: production green, ending amber to red, the rest grey. */
@@ -22,6 +22,7 @@ const BUCKET_COLOURS: Readonly<Record<StatusBucket, string>> = {
 const STATUS_LABEL_MARGIN = 128;
 
 const COMPLIANCE_COLOURS = { yes: '#107C10', no: '#A4262C', unknown: '#8A8886' } as const;
+const ANSWERS = ['yes', 'no', 'unknown'] as const;
 
 const useStyles = makeStyles({
   chart: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -68,11 +69,10 @@ export function StatusChart({ summary, labels }: { summary: BomSummary; labels: 
   );
 }
 
-/** Parts whose last buy or production end falls in each quarter from now (past ends first). */
+/** Parts whose last buy or production end falls in each quarter from now, the ones already past first (the core's timeline). */
 export function TimelineChart({ summary, labels }: { summary: BomSummary; labels: SummaryLabels }): JSX.Element {
   const { uiLang } = useUi();
-  const past = summary.endingByHorizon.past;
-  const points = [...(past > 0 ? [{ x: labels.horizons.past, y: past, color: '#A4262C' }] : []), ...summary.timeline.map((q) => ({ x: q.quarter, y: q.parts, color: '#CA5010' }))];
+  const points = summary.timeline.map((q) => (q.quarter === PAST_QUARTER ? { x: labels.horizons.past, y: q.parts, color: '#A4262C' } : { x: q.quarter, y: q.parts, color: '#CA5010' }));
   return (
     <ChartBlock title={labels.timelineChart} testId="health-chart-timeline">
       {points.length === 0 ? (
@@ -84,12 +84,12 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
   );
 }
 
-/** Found parts that comply, do not, or are unknown, one stacked bar per flag. */
+/** Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for all the bars. */
 export function ComplianceChart({ summary, labels }: { summary: BomSummary; labels: SummaryLabels }): JSX.Element {
   const shown = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
   const data: ChartProps[] = shown.map((c) => ({
     chartTitle: labels.flags[c.flag],
-    chartData: (['yes', 'no', 'unknown'] as const).map((answer) => ({
+    chartData: ANSWERS.map((answer) => ({
       legend: labels[answer],
       horizontalBarChartdata: { x: c[answer], total: c.yes + c.no + c.unknown },
       color: COMPLIANCE_COLOURS[answer],
@@ -97,7 +97,12 @@ export function ComplianceChart({ summary, labels }: { summary: BomSummary; labe
   }));
   return (
     <ChartBlock title={labels.complianceChart} testId="health-chart-compliance">
-      {data.length === 0 || shown.every((c) => c.yes + c.no + c.unknown === 0) ? <Text>{labels.nothing}</Text> : <HorizontalBarChart data={data} chartDataMode="fraction" />}
+      {data.length === 0 || shown.every((c) => c.yes + c.no + c.unknown === 0) ? (
+        <Text>{labels.nothing}</Text>
+      ) : (
+        // The chart's own legend lists each answer once per flag: one legend names each answer once.
+        <HorizontalBarChart data={data} chartDataMode="fraction" legendProps={{ legends: ANSWERS.map((answer) => ({ title: labels[answer], color: COMPLIANCE_COLOURS[answer] })) }} />
+      )}
     </ChartBlock>
   );
 }

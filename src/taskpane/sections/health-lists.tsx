@@ -1,8 +1,14 @@
-import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
 import { formatDay, type SummaryLabels } from '../../../core/report/labels';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
+
+/** Tables sized by their content, so a part number keeps its column whole instead of breaking mid-string. */
+const useListStyles = makeStyles({
+  table: { tableLayout: 'auto' },
+  partNumber: { whiteSpace: 'nowrap' },
+});
 
 /** `GRM188R71H104KA93D (drop-in, maker’s alternative)`: one candidate in words, as text. */
 function insteadText(instead: Instead, labels: SummaryLabels): string {
@@ -37,6 +43,7 @@ function InsteadCell({ instead, labels }: { instead: readonly Instead[]; labels:
 /** The parts at Risk or EOL; clicking one selects its first BOM row. Every API string is rendered as text. */
 export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; onSelect: (part: AtRiskPart) => void; disabled: boolean }): JSX.Element {
   const section = useSectionStyles();
+  const list = useListStyles();
   const { t } = useUi();
   const { labels } = props;
   return (
@@ -47,7 +54,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
       {props.summary.atRisk.length === 0 ? (
         <Text data-testid="health-at-risk-none">{labels.nothing}</Text>
       ) : (
-        <Table size="extra-small" aria-label={labels.atRisk}>
+        <Table size="extra-small" aria-label={labels.atRisk} className={list.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
@@ -64,7 +71,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     disabled={props.disabled}
                     onClick={() => props.onSelect(part)}
                     title={t('healthSelectRow', { row: (part.rows[0] ?? 0) + 1 })}
-                    className={section.breakAll}
+                    className={list.partNumber}
                     data-testid="health-at-risk-part"
                   >
                     {part.partNumber}
@@ -90,6 +97,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
 /** Parts ending within 24 months, earliest first, with the last-time-buy quantity for the builds asked. */
 export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }): JSX.Element | null {
   const section = useSectionStyles();
+  const list = useListStyles();
   const { uiLang } = useUi();
   const { summary, labels } = props;
   if (summary.ending.length === 0) return null;
@@ -98,24 +106,56 @@ export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }
       <Text as="h3" weight="semibold">
         {labels.ending}
       </Text>
-      <Table size="extra-small" aria-label={labels.ending}>
+      {summary.builds !== undefined ? <Text className={section.muted}>{labels.lastTimeBuy(summary.builds)}</Text> : null}
+      <Table size="extra-small" aria-label={labels.ending} className={list.table}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
             <TableHeaderCell>{labels.date}</TableHeaderCell>
             <TableHeaderCell>{labels.perBoard}</TableHeaderCell>
-            {summary.builds !== undefined ? <TableHeaderCell>{labels.lastTimeBuy(summary.builds)}</TableHeaderCell> : null}
+            <TableHeaderCell>{labels.lastTimeBuy(undefined)}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
           {summary.ending.map((part) => (
             <TableRow key={part.partNumber} data-testid="health-ending-row">
-              <TableCell className={section.breakAll}>{part.partNumber}</TableCell>
+              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
               <TableCell>
                 {formatDay(part.date, uiLang)} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
               </TableCell>
               <TableCell>{part.quantityPerBoard.toLocaleString(uiLang)}</TableCell>
-              {summary.builds !== undefined ? <TableCell data-testid="health-ending-ltb">{(part.lastTimeBuy ?? 0).toLocaleString(uiLang)}</TableCell> : null}
+              <TableCell data-testid="health-ending-ltb">{part.tooLate ? labels.tooLate : part.lastTimeBuy !== undefined ? part.lastTimeBuy.toLocaleString(uiLang) : ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+/** The part numbers not found, each with its BOM row. */
+export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels }): JSX.Element | null {
+  const section = useSectionStyles();
+  const list = useListStyles();
+  const { summary, labels } = props;
+  if (summary.notFound.length === 0) return null;
+  return (
+    <section className={section.group} data-testid="health-not-found" aria-label={labels.notFound}>
+      <Text as="h3" weight="semibold">
+        {labels.notFound}
+      </Text>
+      <Table size="extra-small" aria-label={labels.notFound} className={list.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
+            <TableHeaderCell>{labels.bomRows}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {summary.notFound.map((part) => (
+            <TableRow key={`${part.row}:${part.partNumber}`} data-testid="health-not-found-row">
+              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
+              <TableCell>{part.row + 1}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -9,7 +9,7 @@ import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
 import { ComplianceChart, StatusChart, TimelineChart } from './health-charts';
-import { AtRiskList, EndingList } from './health-lists';
+import { AtRiskList, EndingList, NotFoundList } from './health-lists';
 
 export interface HealthSectionProps {
   services: TaskpaneServices;
@@ -96,6 +96,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
           <StatusChart summary={summary} labels={labels} />
           <TimelineChart summary={summary} labels={labels} />
           <ComplianceChart summary={summary} labels={labels} />
+          <NotFoundList summary={summary} labels={labels} />
           <EndingList summary={summary} labels={labels} />
           <AtRiskList summary={summary} labels={labels} onSelect={(part) => void onSelect(part)} disabled={busy} />
         </div>

@@ -21,6 +21,8 @@ const A1_BLOCK: Block = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
 
 /** The workbook's state: what a person would see in Excel. */
 export class WorkbookModel {
+  /** The workbook's file name, as Workbook.name gives it. */
+  name = 'Book1.xlsx';
   sheets: SheetModel[] = [];
   tables: TableModel[] = [];
   settings = new Map<string, unknown>();

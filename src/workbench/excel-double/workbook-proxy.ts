@@ -27,6 +27,13 @@ export class WorkbookProxy {
     this.application = new ApplicationProxy(ctx);
   }
 
+  /** Workbook.name is the one property the add-in loads; the double always has it. */
+  load(_properties?: string): void {}
+
+  get name(): string {
+    return this.ctx.model.name;
+  }
+
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.ctx, () => {
       const sel = this.ctx.model.selection;
