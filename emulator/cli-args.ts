@@ -33,6 +33,11 @@ Options:
                         decoded from the number itself: size, rating, value, tolerance and
                         packaging are real; Status In Production, no dates and a Notices text
                         saying "Synthetic" mark the rest as made up
+  --no-common-parts     answer a search by specs with the catalog alone. By default a search
+                        that pins a capacitance or an inductance (Capacitance eq 0.0000001,
+                        or a range of at most x1.5) also finds the maker's numbers of that
+                        value in every common size, characteristic and voltage (GRM, GCM,
+                        LQG, LQP, LQW, LQM, LQH, DFE), decoded and marked synthetic as above
   --help                show this text`;
 
 export type CliResult = { help: true } | { help: false; options: EmulatorOptions };
@@ -73,7 +78,7 @@ function asOfDate(text: string): string {
 export const EMULATOR_OPTIONS: FlagSpecs = declareFlags({
   values: ['port', 'host', 'latency', 'rate-limit', 'fail-rate', 'drop-rate', 'seed', 'as-of', 'download-host', 'download-format', 'log-requests'],
   lists: ['key'],
-  switches: ['no-cors', 'no-real-numbers'],
+  switches: ['no-cors', 'no-real-numbers', 'no-common-parts'],
 });
 
 /**
@@ -105,6 +110,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   read('as-of', (t) => (options.asOf = asOfDate(t)));
   if (flags.bool('no-cors')) options.noCors = true;
   if (flags.bool('no-real-numbers')) options.realNumbers = false;
+  if (flags.bool('no-common-parts')) options.commonParts = false;
   read('download-host', (t) => (options.downloadHost = { port: integer('download-host', t, 0, 65535) }));
   read('download-format', (format) => {
     if (!isDownloadFormat(format)) throw new UsageError(`--download-format needs one of ${DOWNLOAD_FORMATS.join(', ')}, not '${format}'.`);

@@ -23,7 +23,8 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
     return;
   }
   const { options } = parsed;
-  const emulator = await startEmulator(options);
+  // A person at the command line searches by specs and expects real-looking parts (--no-common-parts turns them off).
+  const emulator = await startEmulator({ commonParts: true, ...options });
   const keys = options.keys ?? [DEMO_KEY];
   console.log(`PartSpec API emulator listening on ${emulator.url}`);
   if (emulator.downloadUrl) console.log(`  category files: ${emulator.downloadUrl}`);
@@ -31,6 +32,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   const asOf = emulator.catalog.asOf ? `, as of ${emulator.catalog.asOf}` : '';
   console.log(`  products: ${emulator.catalog.products.length} (seed ${emulator.catalog.seed}${asOf})`);
   if (emulator.realNumbers) console.log("  real part numbers (GRM…, LQM…, DFE…): answered with specs decoded from the number (synthetic; --no-real-numbers turns this off)");
+  if (emulator.commonParts) console.log('  searches that pin a value also find the maker\'s common parts of it (synthetic; --no-common-parts turns this off)');
   // Only the public demo key is ever printed; other keys are the user's secrets.
   if (keys.includes(DEMO_KEY)) console.log(`  API key:  ${DEMO_KEY}`);
   else console.log(`  API keys: ${keys.length} configured with --key`);

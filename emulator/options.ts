@@ -52,6 +52,15 @@ export interface EmulatorOptions {
    * meet them; category-wide queries and the category files hold the catalog alone. @default true
    */
   realNumbers?: boolean;
+  /**
+   * Also answer a search that pins a capacitance or an inductance (`Capacitance eq 0.0000001`, or
+   * a range of at most ×1.5: one BOM line's value) with the maker's numbers of that value in every
+   * common size, characteristic and voltage, generated from the value and decoded like any real
+   * number (synthetic, In Production), so a search by specs finds real-looking parts. The
+   * emulator's command line turns it on; tests that count the catalog's own answers leave it off.
+   * Needs realNumbers. @default false
+   */
+  commonParts?: boolean;
 }
 
 /** The faults that can change while the emulator runs. */
@@ -85,4 +94,6 @@ export interface RunningEmulator {
   catalog: Catalog;
   /** Whether real part numbers are answered (EmulatorOptions.realNumbers). */
   realNumbers: boolean;
+  /** Whether searches that pin a value meet the maker's common parts of it (EmulatorOptions.commonParts). */
+  commonParts: boolean;
 }

@@ -35,6 +35,8 @@ export interface RouteContext {
   downloadFormat?: DownloadFormat;
   /** Answer the maker's real part numbers with products decoded from them (`--no-real-numbers` turns it off). @default false */
   realNumbers?: boolean;
+  /** Searches that pin a value also meet the maker's common parts of it (EmulatorOptions.commonParts). */
+  commonParts?: boolean;
   /** Records how many products an answer carries, for the request log. */
   countProducts(request: FastifyRequest, count: number): void;
 }
@@ -88,7 +90,7 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     checkQuery(query);
     const lang = langOf(query);
     const { filter, orderBy } = parseSearch(query, lang);
-    const extra = ctx.realNumbers ? realNumberCandidates(filter, ctx.catalog) : undefined;
+    const extra = ctx.realNumbers ? realNumberCandidates(filter, ctx.catalog, { commonParts: ctx.commonParts ?? false }) : undefined;
     const result = runQuery(ctx.catalog, { filter, orderBy, lang, extra });
     ctx.countProducts(request, result.products.length);
     return renderResult(result.products, result.hasMoreHits, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks });

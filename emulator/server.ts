@@ -171,6 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     quirks: options.quirks,
     downloadFormat: options.downloadFormat,
     realNumbers: options.realNumbers ?? true,
+    commonParts: (options.realNumbers ?? true) && (options.commonParts ?? false),
     baseUrlOf: (request) => {
       const host = request.headers.host;
       return host && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : baseUrl;
@@ -194,6 +195,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     downloadUrl: downloadHost?.url,
     catalog,
     realNumbers: options.realNumbers ?? true,
+    commonParts: (options.realNumbers ?? true) && (options.commonParts ?? false),
     requests,
     resetLog: () => {
       requests.length = 0;

@@ -7,7 +7,8 @@ import { decodeRealPartno, decodeRealVariants } from './decode';
 import { buildRealProduct } from './product';
 
 export { decodeRealPartno, decodeRealVariants, explainRealPartno } from './decode';
-export { SYNTHETIC_NOTICE } from './product';
+export { commonParts, MAX_PINNED_RATIO } from './common-numbers';
+export { SYNTHETIC_NOTICE, buildRealProduct } from './product';
 export type { RealPart } from './types';
 
 /** The product a real part number stands for, built from the number; undefined when it does not decode. */
