@@ -109,10 +109,27 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
       },
       expected: { headerRow: 1, match: ['Variant', 'Ambiguous', 'Exact'] },
     },
+    {
+      bom: {
+        // Generic lines, other makers' rows and numbers: both shells suggest the same maker's parts.
+        name: 'suggestions',
+        suggest: true,
+        rows: [
+          ['Ref', 'Manufacturer', 'MPN', 'Value', 'Footprint', 'Description', 'Qty'],
+          ['C1', 'Murata', partno(smd[17]), '', '', '', 1],
+          ['C2', 'Samsung', 'CL05B104KO5NNNC', '', '', 'CAP CER 0.1UF 16V X7R 0402', 4],
+          ['C3', '', '', '100n', 'C_0402_1005Metric', '', 2],
+          ['L1', 'Bourns', 'SRN4018-100M', '10uH', '', 'power inductor', 1],
+          ['R1', 'Yageo', 'RC0402FR-0710KL', '10k', 'R_0402_1005Metric', '', 1],
+          ['C4', '', 'CC0402KRX7R7BB104', '', '', '', 1],
+        ],
+      },
+      expected: { headerRow: 1, columns: ['H: PartSpec: Match', 'I: PartSpec: Status', 'J: PartSpec: Risk', 'K: PartSpec: Suggested'], match: ['Exact', 'Other maker', '', 'Other maker', 'Other maker', 'Not found'] },
+    },
   ];
 }
 
-describe.each(['title block', 'shifted data', 'several candidate columns', 'second sources', 'DNP and other makers', 'several products per row'])('%s', (name) => {
+describe.each(['title block', 'shifted data', 'several candidate columns', 'second sources', 'DNP and other makers', 'several products per row', 'suggestions'])('%s', (name) => {
   test('the add-in and partspec enrich (xlsx and CSV) write the same columns, cells, highlights and summaries', async () => {
     const { bom, expected } = layouts().find((l) => l.bom.name === name)!;
     const today = new Date();
@@ -127,6 +144,13 @@ describe.each(['title block', 'shifted data', 'several candidate columns', 'seco
     expect(addIn.summaries).toHaveLength(1 + (bom.alternates?.length ?? 0));
     expect(addIn.summaries.every((s) => /^\d+ rows: /.test(s))).toBe(true);
     expect(addIn.highlights.length).toBeGreaterThan(0);
+
+    if (bom.suggest) {
+      const suggested = addIn.cells['PartSpec: Suggested'];
+      expect(suggested[0]).toBe('');
+      for (const r of [1, 2, 3, 5]) expect(suggested[r]).toMatch(/^\S+ — \S/);
+      expect(suggested[4]).toMatch(/^Not a kind of part/);
+    }
 
     expect(xlsx).toEqual(addIn);
     expect(csv).toEqual({ ...addIn, highlights: [] });
