@@ -116,7 +116,8 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
         suggest: true,
         rows: [
           ['Ref', 'Manufacturer', 'MPN', 'Value', 'Footprint', 'Description', 'Qty'],
-          ['C1', 'Murata', partno(smd[17]), '', '', '', 1],
+          // A general-purpose part: a BOM of mostly automotive parts would ask for automotive suggestions.
+          ['C1', 'Murata', partno(smd.find((p, i) => i > 16 && p.values['ComplianceInfo.AecQ200Support'] !== true)!), '', '', '', 1],
           ['C2', 'Samsung', 'CL05B104KO5NNNC', '', '', 'CAP CER 0.1UF 16V X7R 0402', 4],
           ['C3', '', '', '100n', 'C_0402_1005Metric', '', 2],
           ['L1', 'Bourns', 'SRN4018-100M', '10uH', '', 'power inductor', 1],
