@@ -19,6 +19,7 @@ import { runRedisTeam } from './redis-team';
 import { runTeam } from './team';
 import { runReplacements } from './replacements';
 import { runStartup } from './startup';
+import { runSuggest } from './suggest';
 import { runWorkbookPatch } from './workbook-patch';
 import { allChecks, formatMs, renderTable, type BenchmarkResult } from './report';
 
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   const b12 = await stage('B12', runWorkbookPatch);
   const b13 = await stage('B13', runBomReport);
   const b14 = await stage('B14', runMcpLookup);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14];
+  const b15 = await stage('B15', runSuggest);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15];
 
   const table = renderTable(results);
   const checks = allChecks(results);

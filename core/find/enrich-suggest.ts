@@ -4,6 +4,7 @@
  * candidate and one line of why, or why there is none. runEnrichment calls this once, so the
  * add-in and `partspec enrich --suggest` suggest the same parts for the same BOM.
  */
+import { readValue } from '../../api/product';
 import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
 import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
@@ -17,8 +18,12 @@ export interface SuggestOptions {
   search: FindSearch;
   /** Language of the reasons and of the values searched. @default 'en' */
   lang?: Lang;
-  /** Ask for automotive grade (AEC-Q200) on every row. @default false */
-  automotive?: boolean;
+  /**
+   * Ask for automotive grade (AEC-Q200) on every row: yes, no, or `auto`, when most of the BOM's
+   * parts found are automotive grade (the BOM asks for it, as the report decides).
+   * @default 'auto'
+   */
+  automotive?: boolean | 'auto';
 }
 
 /** The Suggested cells of a set, by row index, and how many rows got a candidate. */
@@ -29,6 +34,13 @@ export interface SuggestionCells {
   /** Rows asked about. */
   asked: number;
   answers: Map<number, FindAnswer>;
+}
+
+/** Whether most of the parts a BOM's lookup found are automotive grade (AEC-Q200). */
+export function isAutomotiveBom(outcomes: ReadonlyMap<string, MatchOutcome>): boolean {
+  const found = [...outcomes.values()].filter((o) => (o.status === 'exact' || o.status === 'variant') && o.products.length > 0);
+  const aec = found.filter((o) => readValue(o.products[0], 'ComplianceInfo.AecQ200Support') === true).length;
+  return found.length > 0 && aec * 2 > found.length;
 }
 
 /** Whether a set plans the Suggested column. */
@@ -68,7 +80,8 @@ export async function buildSuggestionCells(
   const asked = rowsToSuggest(set, bom.headers, bom.rows, bom.outcomes);
   if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
   try {
-    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: 1, automotive: options.automotive, signal });
+    const automotive = options.automotive === undefined || options.automotive === 'auto' ? isAutomotiveBom(bom.outcomes) : options.automotive;
+    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: 1, automotive, signal });
     const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
     return {
       cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),

@@ -63,6 +63,9 @@ const numberOf = (p: ProductRecord, key: string): number => {
 
 /** Characteristics most BOMs use, most used first. */
 const COMMON_CHARACTERISTICS: readonly string[] = ['X7R', 'X5R', 'C0G'];
+/** Sizes and ratings most BOMs use, most used first. */
+const COMMON_SIZES: readonly string[] = ['0402', '0603', '0805', '0201', '1206'];
+const COMMON_VOLTAGES: readonly number[] = [16, 25, 50, 10, 6.3, 35, 100];
 
 /** 0 for the maker's standard parts (two-terminal, no special benefit), 1 for special series. */
 function specialness(p: ProductRecord): number {
@@ -73,22 +76,25 @@ function specialness(p: ProductRecord): number {
 }
 
 /**
- * Closest fit first: for a line naming no characteristic the common ones (X7R, X5R, C0G); then the
- * lowest rating at or above the need; standard (not automotive unless asked) series; the part number.
+ * Closest fit first. A line that states its voltage (or current) gets the lowest rating at or above
+ * it, then standard (not automotive unless asked) series. A line that leaves them open gets "the
+ * most common" parts: standard series in the usual characteristics (X7R, X5R, C0G), sizes and
+ * ratings. Then the part number.
  */
 export function rankProducts(products: readonly ProductRecord[], u: Understood): ProductRecord[] {
-  // A line that names no characteristic gets the common ones first (the "most common" parts of a vague line).
-  const common = (p: ProductRecord): number => {
-    if (u.kind !== 'ceramicCapacitor' || u.characteristic) return 0;
-    const at = COMMON_CHARACTERISTICS.indexOf(String(readValue(p, 'Specs.TemperatureCharacteristics') ?? ''));
-    return at < 0 ? COMMON_CHARACTERISTICS.length : at;
+  const rankIn = (list: readonly (string | number)[], value: unknown): number => {
+    const at = list.indexOf(value as string | number);
+    return at < 0 ? list.length : at;
   };
-  const key = (p: ProductRecord): number[] => [
-    common(p),
-    u.kind === 'ceramicCapacitor' ? numberOf(p, 'Specs.RatedVoltage') : u.current !== undefined ? numberOf(p, 'Specs.RatedCurrentItemp') : 0,
-    !u.automotive && readValue(p, 'ComplianceInfo.AecQ200Support') === true ? 1 : 0,
-    specialness(p),
-  ];
+  const common = (p: ProductRecord): number => (u.kind !== 'ceramicCapacitor' || u.characteristic ? 0 : rankIn(COMMON_CHARACTERISTICS, readValue(p, 'Specs.TemperatureCharacteristics')));
+  const size = (p: ProductRecord): number => (u.size ? 0 : rankIn(COMMON_SIZES, readValue(p, 'Specs.SizecodeInch')));
+  const notAsked = (p: ProductRecord): number => (!u.automotive && readValue(p, 'ComplianceInfo.AecQ200Support') === true ? 1 : 0);
+  const stated = u.kind === 'ceramicCapacitor' ? u.voltage !== undefined : u.current !== undefined;
+  const rating = (p: ProductRecord): number => numberOf(p, u.kind === 'ceramicCapacitor' ? 'Specs.RatedVoltage' : 'Specs.RatedCurrentItemp');
+  const key = (p: ProductRecord): number[] =>
+    stated
+      ? [common(p), rating(p), notAsked(p), specialness(p), size(p)]
+      : [common(p), specialness(p), notAsked(p), size(p), u.kind === 'ceramicCapacitor' ? rankIn(COMMON_VOLTAGES, readValue(p, 'Specs.RatedVoltage')) : 0, rating(p)];
   const keyed = products.map((p) => ({ p, k: key(p) }));
   keyed.sort((a, b) => a.k.reduce((d, v, i) => d || v - b.k[i], 0) || (a.p.partno < b.p.partno ? -1 : a.p.partno > b.p.partno ? 1 : 0));
   const seen = new Set<string>();

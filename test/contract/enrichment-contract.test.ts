@@ -200,6 +200,24 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
       },
       expected: { headerRow: 1, match: ['Variant', 'Ambiguous', 'Exact'] },
     },
+    {
+      bom: {
+        // Generic lines, other makers' rows and numbers: both shells suggest the same maker's parts.
+        name: 'suggestions',
+        suggest: true,
+        rows: [
+          ['Ref', 'Manufacturer', 'MPN', 'Value', 'Footprint', 'Description', 'Qty'],
+          // A general-purpose part: a BOM of mostly automotive parts would ask for automotive suggestions.
+          ['C1', 'Murata', partno(smd.find((p, i) => i > 16 && p.values['ComplianceInfo.AecQ200Support'] !== true)!), '', '', '', 1],
+          ['C2', 'Samsung', 'CL05B104KO5NNNC', '', '', 'CAP CER 0.1UF 16V X7R 0402', 4],
+          ['C3', '', '', '100n', 'C_0402_1005Metric', '', 2],
+          ['L1', 'Bourns', 'SRN4018-100M', '10uH', '', 'power inductor', 1],
+          ['R1', 'Yageo', 'RC0402FR-0710KL', '10k', 'R_0402_1005Metric', '', 1],
+          ['C4', '', 'CC0402KRX7R7BB104', '', '', '', 1],
+        ],
+      },
+      expected: { headerRow: 1, columns: ['H: PartSpec: Match', 'I: PartSpec: Status', 'J: PartSpec: Risk', 'K: PartSpec: Suggested'], match: ['Exact', 'Other maker', '', 'Other maker', 'Other maker', 'Not found'] },
+    },
   ];
 }
 
@@ -214,6 +232,7 @@ const NAMES = [
   'second sources with their own maker columns',
   "the maker's series outside the API",
   'several products per row',
+  'suggestions',
 ];
 
 describe.each(NAMES)('%s', (name) => {
@@ -233,6 +252,13 @@ describe.each(NAMES)('%s', (name) => {
     expect(addIn.summaries).toHaveLength(1 + (bom.alternates?.length ?? 0));
     expect(addIn.summaries.every((s) => /^\d+ rows: /.test(s))).toBe(true);
     expect(addIn.highlights.length).toBeGreaterThan(0);
+
+    if (bom.suggest) {
+      const suggested = addIn.cells['PartSpec: Suggested'];
+      expect(suggested[0]).toBe('');
+      for (const r of [1, 2, 3, 5]) expect(suggested[r]).toMatch(/^\S+ — \S/);
+      expect(suggested[4]).toMatch(/^Not a kind of part/);
+    }
 
     expect(xlsx).toEqual(addIn);
     expect(csv).toEqual({ ...addIn, highlights: [] });

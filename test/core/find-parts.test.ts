@@ -68,11 +68,12 @@ describe('findParts against the emulator', () => {
   });
 
   it('says why a line is too vague or has no part, in the user language', async () => {
-    const { answers } = await findParts(['Inductor', '100n', '100nF 50V X7R 01005'], search, { lang: 'ja' });
+    // No catalog holds a 100 µF C0G part rated 630 V in an 01005 body.
+    const { answers } = await findParts(['Inductor', '100n', '100uF 630V C0G 01005'], search, { lang: 'ja' });
     expect(answers[0].reason).toBe('情報不足: インダクタンスの記載がありません。');
     expect(answers[1].reason).toMatch(/^定格電圧・温度特性・サイズの指定なし: \d+\+? 品が該当。代表的な 3 品を表示します。$/);
     expect(answers[2].candidates).toEqual([]);
-    expect(answers[2].reason).toBe('生産中の部品で 100 nF、50 V 以上、X7R、01005 (0402) をすべて満たすものはありません。');
+    expect(answers[2].reason).toBe('生産中の部品で 100 µF、630 V 以上、C0G、01005 (0402) をすべて満たすものはありません。');
     const en = await findParts(['100n'], search);
     expect(en.answers[0].reason).toMatch(/^No voltage, characteristic or size given: \d+\+? parts fit; showing the 3 most common\.$/);
   });
