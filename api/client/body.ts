@@ -1,5 +1,5 @@
 /** Reading an answer's body: bytes as they arrive, text, JSON; and a string's length on the wire. */
-import { AnswerTooDeepError, jsonDeeperThan, redactJsonText } from './json-bounds';
+import { AnswerTooDeepError, parseBoundedJson } from './json-bounds';
 
 const encoder = new TextEncoder();
 
@@ -44,10 +44,10 @@ export async function readBodyBytes(response: Response, onBytes?: (bytes: number
  */
 export async function readJson(response: Response, secrets: Iterable<string> = []): Promise<{ value: unknown; bytes: number }> {
   const { text, bytes } = await readBodyText(response);
-  if (jsonDeeperThan(text)) throw new AnswerTooDeepError();
   try {
-    return { value: JSON.parse(redactJsonText(text, secrets)) as unknown, bytes };
-  } catch {
+    return { value: parseBoundedJson(text, secrets), bytes };
+  } catch (error) {
+    if (error instanceof AnswerTooDeepError) throw error;
     throw new Error(`the response body is not complete JSON (${bytes} bytes)`);
   }
 }

@@ -21,25 +21,43 @@ export class AnswerTooDeepError extends ApiError {
   }
 }
 
-/** True when JSON text nests arrays and objects deeper than `max`; one pass, no recursion, strings skipped. */
-export function jsonDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth += 1;
-      if (depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+/**
+ * True when a parsed value nests arrays and objects deeper than `max`. Iterative (JSON.parse is
+ * too, so a 20,000-level answer parses); it stops at the first branch too deep, and runs before
+ * anything recursive (JSON.stringify, a normalizer, a cache) touches the value.
+ */
+export function valueDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
   }
   return false;
 }
 
-/** Replaces each secret in every string of a parsed value (depth already bounded). */
+/** The secrets worth looking for (shorter ones would match ordinary words). */
+function usable(secrets: Iterable<string>): string[] {
+  return [...secrets].filter((s) => s.length >= 4);
+}
+
+/**
+ * True when JSON text holds one of `keys`, plainly, JSON-escaped or spelt with \u escapes (a key
+ * is ASCII, so such a spelling uses \u0020–\u007f). Answers that do not are passed on untouched.
+ */
+function echoes(text: string, keys: readonly string[]): boolean {
+  if (keys.length === 0) return false;
+  if (keys.some((s) => text.includes(s))) return true;
+  if (keys.some((s) => JSON.stringify(s) !== `"${s}"` && text.includes(JSON.stringify(s).slice(1, -1)))) return true;
+  if (!text.includes('\\u')) return false;
+  const unescaped = text.replace(/\\u00([2-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return keys.some((s) => unescaped.includes(s));
+}
+
+/** Replaces each secret in every string (names included) of a parsed value whose depth is bounded. */
 function redactStrings(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return secrets.reduce((out, s) => out.split(s).join(REDACTED), value);
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, secrets));
@@ -52,21 +70,31 @@ function redactStrings(value: unknown, secrets: readonly string[]): unknown {
 }
 
 /**
+ * Parses an answer from the service within bounds: throws AnswerTooDeepError for one nested deeper
+ * than MAX_JSON_DEPTH, SyntaxError for text that is not JSON; any of `secrets` (the key) the
+ * text echoes is redacted in every string of the value returned.
+ */
+export function parseBoundedJson(text: string, secrets: Iterable<string> = []): unknown {
+  const value = JSON.parse(text) as unknown;
+  if (valueDeeperThan(value)) throw new AnswerTooDeepError();
+  const keys = usable(secrets);
+  return echoes(text, keys) ? redactStrings(value, keys) : value;
+}
+
+/**
  * JSON text with every string that holds one of `secrets` (the API key) redacted, however the
  * service wrote it (plain, or with \u escapes). Text that holds none comes back unchanged; text
- * that is not JSON has the plain occurrences replaced.
+ * that is not JSON has the plain occurrences replaced. Throws AnswerTooDeepError as parseBoundedJson.
  */
 export function redactJsonText(text: string, secrets: Iterable<string>): string {
-  const keys = [...secrets].filter((s) => s.length >= 4);
-  if (keys.length === 0) return text;
-  // A key is ASCII: spelt with \u escapes, it is spelt with \u0020–\u007f. Only text that holds the
-  // key, one way or the other, is parsed and written again (most answers are passed on untouched).
-  const unescaped = text.includes('\\u') ? text.replace(/\\u00([2-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
-  const echoed = keys.some((s) => text.includes(s) || unescaped.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
-  if (!echoed) return text;
+  const keys = usable(secrets);
+  if (!echoes(text, keys)) return text;
+  let value: unknown;
   try {
-    return JSON.stringify(redactStrings(JSON.parse(text), keys));
+    value = JSON.parse(text) as unknown;
   } catch {
     return keys.reduce((out, s) => out.split(s).join(REDACTED), text);
   }
+  if (valueDeeperThan(value)) throw new AnswerTooDeepError();
+  return JSON.stringify(redactStrings(value, keys));
 }

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, jsonDeeperThan, parseRetryAfter, redactJsonText, TOO_DEEP_SENTENCE } from '../../api';
+import { AnswerTooDeepError, API_KEY_HEADER, parseRetryAfter, redactJsonText, TOO_DEEP_SENTENCE, valueDeeperThan } from '../../api';
 import { RelayProblem } from './problem';
 import type { RelayRoute, ServerObserver } from '../options';
 import { BudgetTimeoutError, type CachedAnswer, type UpstreamBudget } from '../state/types';
@@ -67,6 +67,15 @@ export async function sendWithinBudget(ctx: UpstreamContext, call: UpstreamCall)
   }
 }
 
+/** The parsed JSON of a text, or undefined for text that is not JSON (an HTML error page). */
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -80,8 +89,14 @@ export async function fetchAnswer(ctx: UpstreamContext, call: UpstreamCall): Pro
   const response = await sendWithinBudget(ctx, call);
   const raw = await readUpstreamBody(response.body, MAX_ANSWER_BYTES);
   const text = raw.toString('utf8');
-  if (jsonDeeperThan(text)) throw new RelayProblem(502, TOO_DEEP_SENTENCE);
-  const redacted = call.key ? redactJsonText(text, [call.key]) : text;
+  let redacted: string;
+  try {
+    if (response.status === 200 && valueDeeperThan(parseOrUndefined(text))) throw new AnswerTooDeepError();
+    redacted = call.key ? redactJsonText(text, [call.key]) : text;
+  } catch (error) {
+    if (error instanceof AnswerTooDeepError) throw new RelayProblem(502, TOO_DEEP_SENTENCE);
+    throw error;
+  }
   const body = redacted === text ? raw : Buffer.from(redacted, 'utf8');
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
