@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
 import { UsageError } from '../../node/errors';
 import { openBom, workbookBom } from '../../cli/io/bom';
-import { fileDocument } from '../../cli/io/bom-document';
 import { formatOfBom } from '../../cli/io/files';
 import { openWorkbookFile } from '../../cli/io/workbook-file';
 import { summarizeBomDocument } from '../../cli/report/bom-summary';
@@ -34,7 +33,7 @@ export const checkBomTool = defineTool({
       if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
         throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
       }
-      const { summary } = await summarizeBomDocument(fileDocument(bom, args.sheet), context.client, {
+      const { summary } = await summarizeBomDocument(bom.searchIn(args.sheet), context.client, {
         column: args.column,
         file: basename(file),
         builds: args.builds,
