@@ -44,8 +44,6 @@ export interface SummaryLabels {
   dropIn: string;
   notDropIn: string;
   makerAlternative: string;
-  /** `3 more`: candidates not named in a cell. */
-  more: (n: number) => string;
   changed: string;
   changes: string;
   nothing: string;
@@ -107,7 +105,6 @@ const EN: SummaryLabels = {
   dropIn: 'drop-in',
   notDropIn: 'not drop-in',
   makerAlternative: 'maker’s alternative',
-  more: (n) => `${n} more`,
   changed: 'Changed since the last check',
   changes: 'Changes',
   nothing: 'None',
@@ -155,7 +152,6 @@ const JA: SummaryLabels = {
   dropIn: 'そのまま置換可',
   notDropIn: '置換不可',
   makerAlternative: 'メーカー推奨代替',
-  more: (n) => `ほか ${n} 件`,
   changed: '前回の確認からの変更',
   changes: '変更内容',
   nothing: 'なし',
@@ -203,7 +199,6 @@ const ZH: SummaryLabels = {
   dropIn: '可直接替换',
   notDropIn: '不可直接替换',
   makerAlternative: '厂商推荐替代',
-  more: (n) => `另有 ${n} 个`,
   changed: '自上次检查以来的变化',
   changes: '变化',
   nothing: '无',

@@ -82,17 +82,12 @@ const CHART_WIDTH = 5;
 /** Rows a chart takes; its table's section is made at least this tall, so no chart covers the next table. */
 const CHART_HEIGHT = 14;
 
-/** Candidates named in a cell; the others are counted, so the printed sheet stays short. */
-const INSTEAD_SHOWN = 3;
-
+/** Every candidate in words (the taskpane shows the first few and points here for the rest). */
 function insteadText(instead: readonly Instead[], labels: SummaryLabels): string {
   if (instead.length === 0) return labels.nothing;
-  const more = instead.length - INSTEAD_SHOWN;
   return instead
-    .slice(0, INSTEAD_SHOWN)
     .map((c) => `${c.partno} (${[c.dropIn ? labels.dropIn : labels.notDropIn, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`)
-    .join('; ')
-    .concat(more > 0 ? `; ${labels.more(more)}` : '');
+    .join('; ');
 }
 
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */

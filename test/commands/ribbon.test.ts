@@ -90,17 +90,19 @@ test('BOM summary writes the PartSpec Summary sheet with its three charts, and a
   const notice = commands.lastCommandNotice();
   expect(notice).toMatchObject({ command: 'bomSummary', ok: true });
   expect(notice?.message).toContain('Summary of 4 BOM rows');
-  expect(excel.sheetNames()).toContain('PartSpec Summary');
-  const charts = excel.charts('PartSpec Summary');
+  // The summary of sheet Bom is its own sheet, named after it; the part not found is named.
+  expect(excel.sheetNames()).toContain('PartSpec Summary - Bom');
+  const charts = excel.charts('PartSpec Summary - Bom');
   expect(charts).toHaveLength(3);
-  const cells = excel.values('PartSpec Summary').flat();
+  const cells = excel.values('PartSpec Summary - Bom').flat();
   expect(cells).toContain('Not found');
+  expect(cells).toContain('NOT-A-PART-123');
   const sheetsBefore = excel.sheetNames().length;
   excel.select('Bom', 'B2');
   await click('bomSummary');
   expect(commands.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: true });
   expect(excel.sheetNames()).toHaveLength(sheetsBefore);
-  expect(excel.charts('PartSpec Summary')).toHaveLength(3);
+  expect(excel.charts('PartSpec Summary - Bom')).toHaveLength(3);
   expect(excel.values('Bom').map((r) => r.slice(0, 3))[4]).toEqual(['C5', 'NOT-A-PART-123', 1]);
 });
 

@@ -21,6 +21,7 @@ test('the BOM health view shows the whole sample BOM, selects a part at risk, an
   await page.getByTestId('health-view').waitFor({ timeout: 90_000 });
 
   const headline = (await page.getByTestId('health-headline').textContent()) ?? '';
+  expect(await page.getByTestId('health-as-of').textContent()).toContain("BOM: Book1.xlsx, sheet 'BOM'");
   expect(headline).toContain(`${SAMPLE_BOM_ROWS} BOM rows`);
   // The charts are drawn (SVG), with the same titles as the sheet's.
   for (const id of ['health-chart-status', 'health-chart-compliance']) {

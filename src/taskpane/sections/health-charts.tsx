@@ -78,7 +78,7 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
       {points.length === 0 ? (
         <Text>{labels.nothing}</Text>
       ) : (
-        <VerticalBarChart data={points.map((p) => ({ ...p, legend: labels.parts, barLabel: p.y.toLocaleString(uiLang) }))} height={170} hideLegend culture={uiLang} barWidth={20} />
+        <VerticalBarChart data={points.map((p) => ({ ...p, legend: labels.parts, barLabel: p.y.toLocaleString(uiLang) }))} height={170} hideLegend culture={uiLang} barWidth={20} wrapXAxisLables />
       )}
     </ChartBlock>
   );

@@ -57,8 +57,9 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
         <Table size="extra-small" aria-label={labels.atRisk} className={list.table}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
-              <TableHeaderCell>{labels.risk}</TableHeaderCell>
+              <TableHeaderCell>
+                {labels.partNumber} · {labels.risk}
+              </TableHeaderCell>
               <TableHeaderCell>{labels.instead}</TableHeaderCell>
             </TableRow>
           </TableHeader>
@@ -77,10 +78,11 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     {part.partNumber}
                   </Link>
                   {part.designators.length > 0 ? <Text className={section.muted}> {part.designators.join(', ')}</Text> : null}
-                </TableCell>
-                <TableCell>
-                  {part.risk}
-                  {part.reason ? <Text className={section.muted}> {part.reason}</Text> : null}
+                  {/* The risk under the part, so the pane's width is left to the two columns. */}
+                  <div>
+                    {part.risk}
+                    {part.reason ? <Text className={section.muted}> {part.reason}</Text> : null}
+                  </div>
                 </TableCell>
                 <TableCell>
                   <InsteadCell instead={part.instead} labels={labels} />

@@ -91,7 +91,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
             {t('healthHeadline', { rows: summary.rows, placed: summary.placed, atRisk: summary.atRisk.length, ending: summary.ending.length })}
           </Text>
           <Text className={section.muted} data-testid="health-as-of">
-            {[labels.asOf(formatDay(summary.asOf, uiLang)), ...(summary.synthetic ? [labels.synthetic] : [])].join(' · ')}
+            {[...(summary.source ? [labels.bom(summary.source.file, summary.source.sheet)] : []), labels.asOf(formatDay(summary.asOf, uiLang)), ...(summary.synthetic ? [labels.synthetic] : [])].join(' · ')}
           </Text>
           <StatusChart summary={summary} labels={labels} />
           <TimelineChart summary={summary} labels={labels} />
