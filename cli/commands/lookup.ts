@@ -10,6 +10,7 @@ import { EXIT, UsageError } from '../../node/errors';
 import { jsonValue, plainText } from '../../ooxml/cells';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
+import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
 
 const USAGE = `usage: partspec lookup <partno…> [options]
        partspec lookup - [options]        (part numbers from stdin, one a line)
@@ -85,7 +86,8 @@ export const lookupCommand: Command = {
 
     const problems = results.filter(({ outcome }) => outcome.status === 'notFound' || outcome.status === 'invalid');
     for (const { input, outcome } of problems) {
-      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      const reason = (outcome.status === 'notFound' ? describeUncoveredSeries(input) : undefined) ?? outcome.reason;
+      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}`);
     }
     return problems.length > 0 ? EXIT.partial : EXIT.ok;
   },
