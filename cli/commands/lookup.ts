@@ -12,6 +12,7 @@ import { plainText } from '../../ooxml/cells';
 import { lookupResultsJson } from '../lookup-results';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
+import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
 
 const USAGE = `usage: partspec lookup <partno…> [options]
        partspec lookup - [options]        (part numbers from stdin, one a line)
@@ -99,7 +100,8 @@ export const lookupCommand: Command = {
     const meant = await findMeantParts(problems.filter(({ outcome }) => outcome.status === 'notFound').map(({ input }) => input), (variants) => client.lookup(variants, { lang: config.lang, signal: context.signal }));
     for (const { input, outcome } of problems) {
       const hint = meant.get(input) ? ` Did you mean '${meant.get(input)}'?` : '';
-      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${outcome.reason ? `: ${outcome.reason}` : ''}${hint}`);
+      const reason = (outcome.status === 'notFound' ? describeUncoveredSeries(input) : undefined) ?? outcome.reason;
+      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}${hint}`);
     }
     return problems.length > 0 ? EXIT.partial : EXIT.ok;
   },

@@ -34,6 +34,14 @@ describe('partspec lookup', () => {
     expect(run.stderr).toContain("'A|B' is invalid");
   });
 
+  test("the maker's beads, filters and resonators say they are of a series not covered by the API", async () => {
+    const run = await runCli(['lookup', 'BLM18AG601SN1D', 'CSTNE16M0V530000R0', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n').find((l) => l.startsWith('BLM18AG601SN1D'))).toMatch(/Series not covered by the API/);
+    expect(run.stderr).toContain("'BLM18AG601SN1D' not found: BLM is Murata's ferrite bead series, not covered by the API (ceramic capacitors and inductors only)");
+    expect(run.stderr).toContain("'CSTNE16M0V530000R0' not found: CSTNE is Murata's ceramic resonator series");
+  });
+
   test('--json gives every product with converted values; all found is exit 0; part numbers can come from stdin', async () => {
     const { partno, base, farads, variants } = capacitor();
     const run = await runCli(['lookup', '-', '--json', '--fields', 'Capacitance:nF,LastBuyDate', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: `${partno}\n${base}\n` });

@@ -30,3 +30,27 @@ test('rows one column right of their header: 25 of our parts looked up, the Sams
   expect(match).toBeGreaterThan(4);
   expect(out.slice(1).map((r) => r[match].replace(/ \(synthetic\)$/, ''))).toEqual([...ours.map(() => 'Exact'), 'Other maker']);
 });
+
+test('a title block whose “Part No.” stands over the part numbers, rows shifted under the real header: header row 4, 25 of ours looked up', async () => {
+  const known = MURATA.filter((p) => !p.startsWith('BLM'));
+  const ours = Array.from({ length: 25 }, (_, i) => known[i % known.length]);
+  const title = [
+    ['', '', '', 'Part No.', 'PCB-0077'],
+    ['Assembly BOM', '', '', '', ''],
+    ['', '', '', '', ''],
+  ];
+  const header = ['Ref', 'Qty', 'MPN', 'Manufacturer', 'Description'];
+  const data = [...ours.map((p, i) => ['', `C${i + 1}`, 1, p, 'Murata', 'Capacitor']), ['', 'C99', 1, 'CL10B104KB8NNNC', 'Samsung', 'Capacitor']];
+  const input = join(world.home, 'titled-shifted.csv');
+  const output = join(world.home, 'titled-shifted-enriched.csv');
+  writeFileSync(input, Papa.unparse([...title, header, ...data]));
+
+  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  expect(run.stderr).toMatch(/part numbers in D5:D30/);
+  expect(run.stderr).toMatch(/26 rows: 25 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 other makers' part \(by 'Manufacturer'\)/);
+  const out = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
+  const match = out[3].indexOf('PartSpec: Match');
+  expect(match).toBeGreaterThan(4);
+  expect(out[0].some((cell) => cell.startsWith('PartSpec'))).toBe(false);
+  expect(out.slice(4, 30).map((r) => r[match].replace(/ \(synthetic\)$/, ''))).toEqual([...ours.map(() => 'Exact'), 'Other maker']);
+});
