@@ -7,7 +7,11 @@ import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summar
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';
 import { describeAmbiguity } from '../../core/bom/layout-notes';
-import { enrichSelection as enrichSheetSelection, type EnrichResult } from '../sheets/enrich';
+import { enrichSelection as enrichSheetSelection } from '../sheets/enrich';
+import { locateMessage } from '../sheets/read-bom';
+import type { BomLayout } from '../../core/bom/bom';
+import { userMessageOf } from '../../core/enrich/failures';
+import type { EnrichmentReport, EnrichmentRun } from '../../core/enrich/run-enrichment';
 import { officeDocumentSettings, type RunExcel } from '../sheets/deps';
 import { refreshWorkbook, type RefreshResult } from '../sheets/refresh';
 
@@ -24,20 +28,28 @@ export function officeDeps(): CommandDeps {
   return { run: (batch) => Excel.run(batch), session: getSharedSession(), settings: officeDocumentSettings() };
 }
 
-/** Enrich selection with the saved preferences; the outcome is written in the Match column. */
-export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichResult> {
+/**
+ * Enrich selection with the saved preferences; the outcome is a notice, and the pane opens when
+ * nothing was enriched. Resolves to the core's report (undefined when the saved fields could not
+ * be used).
+ */
+export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentRun | undefined> {
   const { preferences, client } = await deps.session.current();
-  const result = await enrichSheetSelection(
-    { run: deps.run, client },
-    { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
-  );
-  const wroteInSheet = result.columns.length > 0;
-  const message =
-    result.status === 'done'
-      ? `Enriched ${result.summary ?? ''}.${layoutText(result)}${changedText(result)}`
-      : (result.message ?? 'Enrich selection did not finish.');
-  publishNotice({ command: 'enrichSelection', ok: result.status === 'done', message }, !wroteInSheet);
-  return result;
+  let run: EnrichmentRun;
+  try {
+    run = await enrichSheetSelection(
+      { run: deps.run, client },
+      { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
+    );
+  } catch (error) {
+    publishNotice({ command: 'enrichSelection', ok: false, message: userMessageOf(error) }, true);
+    return undefined;
+  }
+  const done = run.ok && run.status === 'done';
+  const message = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout)}${changedText(run)}` : (run.message ?? 'Enrich selection did not finish.');
+  // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.
+  publishNotice({ command: 'enrichSelection', ok: done, message }, !run.ok || run.written === 0);
+  return run;
 }
 
 /**
@@ -74,18 +86,17 @@ export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
  * column found by its cells, and both columns when two were about as likely (the ribbon cannot
  * ask; the taskpane's Enrich BOM shows a picker).
  */
-function layoutText(result: EnrichResult): string {
-  const layout = result.layout;
-  if (!layout) return '';
+function layoutText(layout: BomLayout): string {
   const note = layout.note ? ` ${layout.note}` : '';
   const ambiguity = describeAmbiguity(layout, () => "To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.");
   return ambiguity ? `${note} ${ambiguity}` : note;
 }
 
 /** What a re-enrichment changed, for the notice: the Changes column holds the details. */
-function changedText(result: EnrichResult): string {
-  if (!result.compared) return '';
-  const n = result.changedRows.length;
+function changedText(run: EnrichmentReport): string {
+  const changes = run.sets[0]?.changes;
+  if (!changes) return '';
+  const n = changes.report.changedRows.length;
   return n === 0 ? ' Nothing changed since the last enrichment.' : ` ${n} ${n === 1 ? 'row' : 'rows'} changed since the last enrichment (see PartSpec: Changes).`;
 }
 

@@ -4,7 +4,7 @@
  * rows.
  */
 import type { BomLayout } from '../../core/bom/bom';
-import { locateBom } from '../../core/enrich/locate';
+import { locateBom, type LocateFailure } from '../../core/enrich/locate';
 import type { RunExcel } from './deps';
 import { excelDocument, readBlock } from './excel-document';
 
@@ -24,10 +24,15 @@ export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: str
 /** The sentence for a sheet with nothing on it. */
 export const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
 
+/** Why no BOM was found around the selection, in the add-in's words (an empty sheet says what to do). */
+export function locateMessage(failure: LocateFailure): string {
+  return failure.kind === 'empty' ? EMPTY_SHEET : failure.message;
+}
+
 /** Finds the BOM around the selection (or the named part column): its table or the sheet's used range, the header row and the part column. */
 export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
   const found = await locateBom(excelDocument(run, { partColumn }));
-  if (!found.ok) return { ok: false, message: found.kind === 'empty' ? EMPTY_SHEET : found.message };
+  if (!found.ok) return { ok: false, message: locateMessage(found) };
   const { region, layout, headers, headerOrigin } = found;
   const part = await readBlock(run, region.sheetName, { row: layout.firstRow, column: layout.partColumn, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
   return { ok: true, bom: { sheetName: region.sheetName, tableName: region.tableName, layout, headers, headerOrigin, lastColumn: region.lastColumn, entries: part.map((r) => r[0]) } };

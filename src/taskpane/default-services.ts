@@ -4,6 +4,8 @@ import { createSessionProvider, getSharedSession, type SessionProvider, type Set
 import { expiryOf } from './builder/download';
 import { withCategory } from './builder/url-meter';
 import type { DownloadLink, TaskpaneServices } from './services';
+import type { RunExcel } from '../sheets/deps';
+import { watchSelection } from '../sheets/selection-events';
 
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
@@ -13,10 +15,11 @@ export type SheetServices = Pick<
 
 export interface DefaultServicesOptions {
   settings: SettingsStore;
-  /** False outside Excel: every worksheet operation then fails with a sentence saying so. */
-  inExcel: boolean;
-  /** Builds the worksheet operations on top of a client; absent until the host offers them. */
-  createSheetServices?: (getClient: () => Promise<Client>) => SheetServices;
+  /**
+   * `Excel.run`, or the workbench's double; absent outside Excel, where every worksheet operation
+   * fails with a sentence saying so.
+   */
+  run?: RunExcel;
   /**
    * The runtime's shared client: the taskpane, the functions and the ribbon commands use one
    * client, so they share its cache and request limiter.
@@ -54,6 +57,31 @@ export async function copyToClipboard(text: string): Promise<void> {
 }
 
 /**
+ * The worksheet operations (src/sheets through sheet-services.ts) with their code fetched on the
+ * first one the user starts, not with the pane's first screen: waiting for the chunk is one more
+ * await inside each, and a chunk that cannot be fetched fails that operation with its error, which
+ * the section shows. Listening to the selection needs none of that code, so it starts at once.
+ */
+function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): SheetServices {
+  let loaded: Promise<Omit<SheetServices, 'watchSelection'>> | undefined;
+  const load = (): Promise<Omit<SheetServices, 'watchSelection'>> =>
+    (loaded ??= import(/* webpackChunkName: "sheet-services" */ './sheet-services').then(({ createSheetServices }) => createSheetServices({ run, getClient })));
+  return {
+    importProducts: async (...args) => (await load()).importProducts(...args),
+    importCategory: async (...args) => (await load()).importCategory(...args),
+    inspectBom: async () => (await load()).inspectBom(),
+    enrich: async (...args) => (await load()).enrich(...args),
+    selectRowsWithStatus: async (...args) => (await load()).selectRowsWithStatus(...args),
+    listReplacements: async (...args) => (await load()).listReplacements(...args),
+    applyReplacement: async (...args) => (await load()).applyReplacement(...args),
+    selectChangedRows: async () => (await load()).selectChangedRows(),
+    summarizeBom: async (...args) => (await load()).summarizeBom(...args),
+    selectBomRow: async (...args) => (await load()).selectBomRow(...args),
+    watchSelection: (listener) => watchSelection(run, listener),
+  };
+}
+
+/**
  * The real services: the API client built from the saved preferences (rebuilt when they change;
  * the key is read from the store at each request) and the worksheet operations when in Excel.
  */
@@ -74,10 +102,9 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
   };
 
   const needsExcel = (): never => {
-    if (!options.inExcel) throw new NeedsExcelError();
-    throw new ApiError('no sheet services', 'Writing to the workbook is not available in this version of PartSpec.');
+    throw new NeedsExcelError();
   };
-  const sheets: SheetServices | undefined = options.inExcel ? options.createSheetServices?.(getClient) : undefined;
+  const sheets = options.run ? worksheetOperations(options.run, getClient) : undefined;
 
   return {
     settings,

@@ -6,6 +6,7 @@ import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from
 import { enrichSelection } from '../sheets/enrich';
 import { importProducts, type ImportRequest as SheetsImportRequest, type ImportResult } from '../sheets/import';
 import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
+import { locateMessage } from '../sheets/read-bom';
 import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
@@ -148,21 +149,23 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
           onProgress: (p) => onProgress({ phase: p.phase, done: p.rowsWritten, total: p.totalRows }),
         },
       );
+      if (!result.ok) throw new ApiError(`no BOM: ${result.kind}`, locateMessage(result));
       if (result.status !== 'done') throw failure(result);
+      const [first, ...alternates] = result.sets;
+      const sheetName = result.bom.region.sheetName;
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
-      if (!request.column && result.sheetName && result.partNumbers) lastColumn = bomColumnId(result.sheetName, result.partNumbers);
-      const counts = withoutBlank(result.counts);
-      const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (!request.column && first) lastColumn = bomColumnId(sheetName, first.partNumbers);
+      const counts = withoutBlank(first?.tally.counts ?? { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 });
       return {
-        rows,
+        rows: Object.values(counts).reduce((a, b) => a + b, 0),
         requests: client.stats().requests - before,
         counts,
-        partNumbers: result.partNumbers && result.sheetName ? `${result.sheetName}!${result.partNumbers}` : result.partNumbers,
+        partNumbers: first ? `${sheetName}!${first.partNumbers}` : undefined,
         // Only a re-enrichment compares, so only then does the summary speak of changes.
-        changedRows: result.compared ? result.changedRows.length : undefined,
-        skipped: skippedOf(result.kinds),
-        notOurs: result.notOurs ?? 0,
-        alternates: (result.alternates ?? []).map((a) => ({ source: a.source, counts: withoutBlank(a.counts), skipped: skippedOf(a.kinds) })),
+        changedRows: first?.changes?.report.changedRows.length,
+        skipped: skippedOf(first?.tally.kinds),
+        notOurs: first?.tally.notOurs ?? 0,
+        alternates: alternates.map((a) => ({ source: a.source ?? '', counts: withoutBlank(a.tally.counts), skipped: skippedOf(a.tally.kinds) })),
       };
     },
 

@@ -2,7 +2,6 @@
 import { getSharedSession } from '../settings';
 import { createDefaultServices } from './default-services';
 import { mountTaskpane, readEnvironment } from './mount';
-import { createLazySheetServices } from './lazy-sheet-services';
 
 export function startTaskpane(container: Element, info: { host: Office.HostType | null } | undefined): void {
   const environment = readEnvironment(info, window.location.search);
@@ -11,8 +10,7 @@ export function startTaskpane(container: Element, info: { host: Office.HostType 
   const services = createDefaultServices({
     settings: session.settings,
     session,
-    inExcel: environment.inExcel,
-    createSheetServices: (getClient) => createLazySheetServices((batch) => Excel.run(batch), getClient),
+    ...(environment.inExcel ? { run: (batch) => Excel.run(batch) } : {}),
   });
   mountTaskpane(container, services, environment);
 }

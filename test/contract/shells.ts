@@ -14,6 +14,7 @@ import { bomColumnId } from '../../src/sheets/bom-tools';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { readXlsx, runCli } from '../cli/helpers';
+import { reportOf } from '../support/enrichment-report';
 
 export type Cell = string | number;
 
@@ -69,14 +70,14 @@ export async function enrichInAddIn(emulator: RunningEmulator, bom: BomCase, tod
   excel.setCells('Sheet1', 'A1', bom.rows.map((row) => row.map((v) => v)));
   excel.select('Sheet1', 'A1');
   const letters = (c: string): string => bomColumnId('Sheet1', `${c}:${c}`);
-  const result = await enrichSelection(
+  const result = reportOf(await enrichSelection(
     { run: excel.run, client, now: () => today },
     { fields: FIELDS, risk: true, suggest: bom.suggest, partColumn: bom.column && letters(bom.column), alternateColumns: bom.alternates?.map(letters) },
-  );
+  ));
   if (result.status !== 'done') throw new Error(`the add-in's enrichment ${result.status}: ${result.message}`);
   const grid = excel.values('Sheet1').map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
-  const read = readGrid(grid, result.layout!.lastRow, (r, c) => excel.highlight('Sheet1', cellAddress(r, c)));
-  return { ...read, summaries: [result.summary ?? '', ...(result.alternates ?? []).map((a) => a.summary)] };
+  const read = readGrid(grid, result.bom.layout.lastRow, (r, c) => excel.highlight('Sheet1', cellAddress(r, c)));
+  return { ...read, summaries: result.sets.map((set) => set.tally.summary) };
 }
 
 /** The summary sentences `partspec enrich` says on stderr: the first column's and each second source's. */

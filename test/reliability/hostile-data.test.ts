@@ -16,6 +16,7 @@ import { formulaCells, makeTempDir, readXlsx, runCli } from '../cli/helpers';
 import { describeError } from '../support/custom-functions-shim';
 import { startFunctionsHarness } from '../support/functions-harness';
 import { closePoolAndCheckBudget, createEmulatorPool, recordFigures } from './support';
+import { reportOf, firstSet } from '../support/enrichment-report';
 
 const pool = createEmulatorPool();
 let emulator: RunningEmulator;
@@ -68,9 +69,9 @@ function hostileBom(excel: ExcelDouble): void {
 test('enrichment, values mode: the hostile names and notices are written as text', async () => {
   const excel = createExcelDouble();
   hostileBom(excel);
-  const result = await enrichSelection({ run: excel.run, client: client() }, { fields: FREE_TEXT, risk: true, alternatives: true, mode: 'values' });
+  const result = reportOf(await enrichSelection({ run: excel.run, client: client() }, { fields: FREE_TEXT, risk: true, alternatives: true, mode: 'values' }));
   expect(result.status).toBe('done');
-  expect(result.counts.exact).toBe(HOSTILE_PARTNOS.length);
+  expect(firstSet(result).tally.counts.exact).toBe(HOSTILE_PARTNOS.length);
   const cells = allValues(excel);
   expect(hostileIn(cells)).toEqual(new Set(HOSTILE));
   expect(excel.formulaCells()).toEqual([]);
@@ -80,7 +81,7 @@ test('enrichment, values mode: the hostile names and notices are written as text
 test('enrichment, formulas mode: the only formulas are our own =PART.* references to the part cell', async () => {
   const excel = createExcelDouble();
   hostileBom(excel);
-  const result = await enrichSelection({ run: excel.run, client: client() }, { fields: FREE_TEXT, risk: true, mode: 'formulas' });
+  const result = reportOf(await enrichSelection({ run: excel.run, client: client() }, { fields: FREE_TEXT, risk: true, mode: 'formulas' }));
   expect(result.status).toBe('done');
   const ours = /^=PART\.(SPEC|RISK)\(A\d+(,"[A-Za-z.]+")*\)$/;
   const formulas = excel.formulaCells();

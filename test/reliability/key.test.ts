@@ -17,6 +17,7 @@ import { makeTempDir, readXlsx, runCli } from '../cli/helpers';
 import { describeError } from '../support/custom-functions-shim';
 import { startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
 import { SECRET_KEY, closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';
+import { reportOf } from '../support/enrichment-report';
 
 const pool = createEmulatorPool();
 const temp = makeTempDir();
@@ -71,11 +72,11 @@ test('the flows work with the key', async () => {
   excel.addSheet('BOM');
   excel.setCells('BOM', 'A1', [['Part Number'], ...parts]);
   excel.select('BOM', 'A2');
-  expect((await enrichSelection(deps, { fields: ['Capacitance', 'Status', 'ProductDetailUrl'], risk: true })).status).toBe('done');
+  expect((reportOf(await enrichSelection(deps, { fields: ['Capacitance', 'Status', 'ProductDetailUrl'], risk: true }))).status).toBe('done');
   excel.addSheet('BOM live');
   excel.setCells('BOM live', 'A1', [['Part Number'], ...parts]);
   excel.select('BOM live', 'A2');
-  expect((await enrichSelection(deps, { fields: ['Capacitance'], mode: 'formulas', risk: true })).status).toBe('done');
+  expect((reportOf(await enrichSelection(deps, { fields: ['Capacitance'], mode: 'formulas', risk: true }))).status).toBe('done');
   const refreshed = await refreshWorkbook(deps);
   expect(Object.values(refreshed.imports).map((r) => r.status)).toEqual(['done']);
   const link = await deps.client.getDownloadUrl('inductors');
@@ -131,7 +132,7 @@ describe('error paths', () => {
       see(`import ${name}`, failedImport.message);
       seeError(`import ${name}`, failedImport.error);
       excel.select('BOM', 'A2');
-      const failedEnrich = await enrichSelection(deps, { fields: ['Status'] });
+      const failedEnrich = reportOf(await enrichSelection(deps, { fields: ['Status'] }));
       expect(failedEnrich.status).toBe('failed');
       see(`enrich ${name}`, failedEnrich.message);
       const refreshed = await refreshWorkbook(deps);

@@ -1,6 +1,7 @@
 import { enrichSelection } from '../../src/sheets/enrich';
 import { inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets/bom-tools';
 import { useRig, freshWorkbook } from './helpers';
+import { reportOf } from '../support/enrichment-report';
 
 const rig = useRig();
 
@@ -55,7 +56,7 @@ test('after an enrichment, the Not found and Invalid rows are selected across th
   const real = rig.emulator.catalog.byGroup.SMD[10].values.Partno as string;
   w.excel.setCells('Sheet1', 'A1', [['MPN', 'Qty'], [real, 1], ['NOPE12345678', 2], ['NOPE87654321', 3], [real, 4], ['!!', 5]]);
   w.excel.select('Sheet1', 'A2:A6');
-  const enriched = await enrichSelection({ run: w.excel.run, client: w.client }, { fields: ['Status'] });
+  const enriched = reportOf(await enrichSelection({ run: w.excel.run, client: w.client }, { fields: ['Status'] }));
   expect(enriched.status).toBe('done');
   expect(await selectRowsWithStatus(w.excel.run, ['notFound', 'invalid'])).toEqual({ ok: true, rows: 3, address: 'A3:D4,A6:D6' });
   expect(w.excel.model.selection?.areas?.length).toBe(2);

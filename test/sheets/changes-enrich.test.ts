@@ -5,14 +5,16 @@ import { selectChangedRows } from '../../src/sheets/bom-tools';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';
+import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
+import { reportOf, changedSheetRows } from '../support/enrichment-report';
 
 const aging = useAgingEmulators();
 
 /** Enriches the BOM around the selection against one emulator. */
-function enrich(excel: ExcelDouble, emulator: RunningEmulator) {
+async function enrich(excel: ExcelDouble, emulator: RunningEmulator): Promise<EnrichmentReport> {
   const client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, retry: false, cache: false });
   excel.select('Sheet1', 'B2');
-  return enrichSelection({ run: excel.run, client, now: () => new Date(2026, 11, 1) }, { fields: [...AGING_FIELDS], risk: true });
+  return reportOf(await enrichSelection({ run: excel.run, client, now: () => new Date(2026, 11, 1) }, { fields: [...AGING_FIELDS], risk: true }));
 }
 
 /** A BOM table: a reference, the part number, a quantity. */
@@ -34,7 +36,7 @@ describe('re-enrichment in the workbook names what changed', () => {
     const excel = bomWorkbook();
     const once = await enrich(excel, aging.first);
     expect(once.status).toBe('done');
-    expect(once.changedRows).toEqual([]);
+    expect(changedSheetRows(once)).toEqual([]);
     expect(columnsOf(excel).has('PartSpec: Changes')).toBe(false);
 
     const twice = await enrich(excel, aging.later);
@@ -46,8 +48,8 @@ describe('re-enrichment in the workbook names what changed', () => {
     const expected = aging.parts.map((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels));
     const values = excel.values('Sheet1').slice(1);
     expect(values.map((r) => [r[1], r[at]])).toEqual(aging.parts.map((p, i) => [p, expected[i]]));
-    expect(twice.changedRows).toEqual(expected.flatMap((t, i) => (t ? [i + 2] : [])));
-    expect(twice.changedRows.length).toBeGreaterThan(5);
+    expect(changedSheetRows(twice)).toEqual(expected.flatMap((t, i) => (t ? [i + 2] : [])));
+    expect(changedSheetRows(twice).length).toBeGreaterThan(5);
 
     const fillOf = (row: number, column: number): string | undefined => excel.model.cell(excel.model.sheet('Sheet1'), row, column)?.fill;
     const statusAt = columns.get('PartSpec: Status')!;
@@ -62,10 +64,10 @@ describe('re-enrichment in the workbook names what changed', () => {
     expect(values.map((r) => [r[0], r[2]])).toEqual(aging.parts.map((_, i) => [`C${i + 1}`, i + 1]));
 
     const selected = await selectChangedRows(excel.run);
-    expect(selected).toMatchObject({ ok: true, rows: twice.changedRows.length });
+    expect(selected).toMatchObject({ ok: true, rows: changedSheetRows(twice).length });
 
     const again = await enrich(excel, aging.later);
-    expect(again.changedRows).toEqual([]);
+    expect(changedSheetRows(again)).toEqual([]);
     expect(excel.values('Sheet1').slice(1).map((r) => r[at])).toEqual(aging.parts.map(() => ''));
     aging.parts.forEach((_, i) => expect(fillOf(i + 1, statusAt)).toBeUndefined());
     expect(await selectChangedRows(excel.run)).toEqual({ ok: false, message: 'No row changed since the last enrichment.' });
@@ -78,8 +80,8 @@ describe('re-enrichment in the workbook names what changed', () => {
     const status = excel.values('Sheet1')[1][statusAt];
     excel.model.writeValue(excel.model.sheet('Sheet1'), 1, statusAt, 'Obsolete?');
     const result = await enrich(excel, aging.later);
-    expect(result.handEdits).toBe(1);
-    expect(result.changedRows).toEqual([2]);
+    expect(result.sets[0].changes?.report.edits).toBe(1);
+    expect(changedSheetRows(result)).toEqual([2]);
     expect(excel.values('Sheet1')[1][columnsOf(excel).get('PartSpec: Changes')!]).toBe(`Status Obsolete? (edited by hand) → ${status}`);
   });
 
@@ -87,8 +89,8 @@ describe('re-enrichment in the workbook names what changed', () => {
     const excel = bomWorkbook();
     await enrich(excel, aging.first);
     const client = createClient({ baseUrl: aging.later.url, apiKey: DEMO_KEY, retry: false, cache: false });
-    const result = await enrichSelection({ run: excel.run, client }, { fields: [...AGING_FIELDS], mode: 'formulas' });
-    expect(result.changedRows).toEqual([]);
+    const result = reportOf(await enrichSelection({ run: excel.run, client }, { fields: [...AGING_FIELDS], mode: 'formulas' }));
+    expect(changedSheetRows(result)).toEqual([]);
     expect(columnsOf(excel).has('PartSpec: Changes')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { lastCommandNotice } from '../../src/commands/commands';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { useRig } from './helpers';
+import { reportOf } from '../support/enrichment-report';
 
 const rig = useRig();
 
@@ -14,7 +15,7 @@ test('Enrich selection runs with the saved preferences and reports in the sheet 
   const part = rig.emulator.catalog.byGroup.Ind[3].values.Partno as string;
   rig.excel.setCells('Sheet1', 'A1', [['MPN'], [part], ['NOPE0000000']]);
   rig.excel.select('Sheet1', 'A2');
-  const result = await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  const result = reportOf(await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings }));
   expect(result.status).toBe('done');
   expect(rig.excel.values('Sheet1').map((r) => r.slice(0, 3))).toEqual([
     ['MPN', 'PartSpec: Match', 'PartSpec: Status'],
@@ -45,7 +46,7 @@ test('Enrich selection from the ribbon writes the units picked last in Enrich BO
   rig.excel.addSheet('Units');
   rig.excel.setCells('Units', 'A1', [['MPN'], [product.values.Partno as string]]);
   rig.excel.select('Units', 'A2');
-  const result = await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings });
+  const result = reportOf(await runEnrichSelection({ run: rig.excel.run, session, settings: rig.settings }));
   expect(result.status).toBe('done');
   const [header, row] = rig.excel.values('Units');
   const column = header.indexOf('PartSpec: Capacitance (nF)');

@@ -9,6 +9,7 @@ import { importProducts } from '../../src/sheets/import';
 import { readImportRecords } from '../../src/sheets/deps';
 import { refreshWorkbook } from '../../src/sheets/refresh';
 import { depsOn, freshWorkbook, useRig, type Rig } from './helpers';
+import { reportOf } from '../support/enrichment-report';
 
 const rig = useRig();
 
@@ -64,7 +65,7 @@ test('enrichment as values and as live formulas: every cell reads like a datashe
     const r = freshWorkbook(rig);
     r.excel.setCells('Sheet1', 'A1', [['Part'], ...partsWith(CAPACITANCES).map((p) => [p])]);
     r.excel.select('Sheet1', 'A2');
-    const result = await enrichSelection({ run: r.excel.run, client: r.client }, { fields: ['Capacitance'], mode, highlight: false });
+    const result = reportOf(await enrichSelection({ run: r.excel.run, client: r.client }, { fields: ['Capacitance'], mode, highlight: false }));
     expect(result.status).toBe('done');
     expect(result.columns.map((c) => c.header)).toEqual(['PartSpec: Match', 'PartSpec: Capacitance (pF)']);
     // In formulas mode the cells hold =PART.SPEC until Excel calculates: render the values they will show.

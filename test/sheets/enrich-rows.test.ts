@@ -11,6 +11,7 @@ import { enrichSelection } from '../../src/sheets/enrich';
 import { inspectBom } from '../../src/sheets/bom-tools';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { freshWorkbook, useRig, type Rig } from './helpers';
+import { reportOf, firstSet, problemSheetRows } from '../support/enrichment-report';
 
 // The invented catalog only: a Samsung number must stay "not found" whatever the emulator decodes.
 const rig = useRig({ realNumbers: false });
@@ -45,9 +46,9 @@ test('two close columns: inspection lists both with samples and asks; the column
   expect(found.detected).toBe(found.candidates[0].id);
 
   const since = rig.emulator.requests.length;
-  const result = await enrichSelection(deps(r), { fields: ['Status'], partColumn: found.candidates[1].id });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], partColumn: found.candidates[1].id }));
   expect(result.status).toBe('done');
-  expect(result.layout).toMatchObject({ headerRow: 0, partColumn: 1, firstRow: 1, lastRow: 6 });
+  expect(result.bom.layout).toMatchObject({ headerRow: 0, partColumn: 1, firstRow: 1, lastRow: 6 });
   const values = r.excel.values('Sheet1');
   expect(values[0]).toEqual(['Ref', 'Part Number', 'Mfr PN', 'Qty', 'PartSpec: Match', 'PartSpec: Status']);
   expect(values.slice(1).map((row) => row[4])).toEqual(internal.map(() => 'Exact'));
@@ -72,7 +73,7 @@ test('DNP, total, blank and other makers\' rows are not looked up; their Match c
   ]);
   r.excel.select('Sheet1', 'A1');
   const since = rig.emulator.requests.length;
-  const result = await enrichSelection(deps(r), { fields: ['Status'] });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'] }));
   expect(result.status).toBe('done');
   const values = r.excel.values('Sheet1');
   expect(values[0].slice(5)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
@@ -85,15 +86,15 @@ test('DNP, total, blank and other makers\' rows are not looked up; their Match c
   expect(asked).toContain(ours);
   expect(asked).not.toContain(samsung);
   expect(asked).not.toContain(dnp);
-  expect(result.kinds).toEqual({ part: 2, blank: 1, dnp: 1, total: 1, otherMaker: 1 });
-  expect(result.counts).toEqual({ exact: 1, variant: 0, ambiguous: 0, notFound: 1, invalid: 0, blank: 1 });
-  expect(result.problemRows).toEqual([6]);
-  expect(result.summary).toBe("6 rows: 1 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 1 blank; not looked up: 1 not fitted (DNP), 1 total row, 1 other makers' part (by 'Manufacturer')");
+  expect(firstSet(result).tally.kinds).toEqual({ part: 2, blank: 1, dnp: 1, total: 1, otherMaker: 1 });
+  expect(firstSet(result).tally.counts).toEqual({ exact: 1, variant: 0, ambiguous: 0, notFound: 1, invalid: 0, blank: 1 });
+  expect(problemSheetRows(result)).toEqual([6]);
+  expect(firstSet(result).tally.summary).toBe("6 rows: 1 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 1 blank; not looked up: 1 not fitted (DNP), 1 total row, 1 other makers' part (by 'Manufacturer')");
 
   // Once the DNP mark is gone, the row is looked up again: the last run's "Not fitted" is not a mark.
   r.excel.setCells('Sheet1', 'D4', [['']]);
-  const again = await enrichSelection(deps(r), { fields: ['Status'] });
-  expect(again.kinds?.dnp).toBe(0);
+  const again = reportOf(await enrichSelection(deps(r), { fields: ['Status'] }));
+  expect(firstSet(again).tally.kinds.dnp).toBe(0);
   expect(r.excel.values('Sheet1')[3][5]).toBe('Exact');
 });
 
@@ -102,10 +103,10 @@ test('without a manufacturer column, a not-found number outside Murata\'s number
   const [ours] = parts('Ind', 20, 1);
   r.excel.setCells('Sheet1', 'A1', [['MPN', 'Qty'], [ours, 1], ['CL10A106KP8NNNC', 2], ['GRM155Q99Z999ZZ99Q', 1]]);
   r.excel.select('Sheet1', 'A1');
-  const result = await enrichSelection(deps(r), { fields: ['Status'] });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'] }));
   expect(result.status).toBe('done');
-  expect(result.notOurs).toBe(1);
-  expect(result.summary).toBe("3 rows: 1 exact, 0 variant, 0 ambiguous, 2 not found (1 not in Murata's numbering), 0 invalid, 0 blank");
+  expect(firstSet(result).tally.notOurs).toBe(1);
+  expect(firstSet(result).tally.summary).toBe("3 rows: 1 exact, 0 variant, 0 ambiguous, 2 not found (1 not in Murata's numbering), 0 invalid, 0 blank");
   // With no manufacturer column every row is looked up, whoever made it.
   expect(r.excel.values('Sheet1').slice(1).map((row) => row[2])).toEqual(['Exact', 'Not found', 'Not found']);
 });
@@ -120,7 +121,7 @@ test('a second source gets its own PartSpec (MPN2) columns, in the same lookup, 
   expect(found.ok && found.alternates).toEqual(["'Sheet1'!C2:C5"]);
 
   const since = rig.emulator.requests.length;
-  const result = await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ["'Sheet1'!C2:C5"] });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ["'Sheet1'!C2:C5"] }));
   expect(result.status).toBe('done');
   // Five part numbers, one lookup: the client packs them into one request.
   expect(lookupsSince(since)).toBe(1);
@@ -133,10 +134,10 @@ test('a second source gets its own PartSpec (MPN2) columns, in the same lookup, 
     ['Exact', status(first[2]), 'Exact', status(second[1])],
     ['Not fitted', '', 'Not fitted', ''],
   ]);
-  expect(result.alternates).toEqual([expect.objectContaining({ source: 'MPN2', partNumbers: 'C2:C5', counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 1 } })]);
-  expect(result.alternates?.[0].summary).toBe('4 rows: 2 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 1 blank; not looked up: 1 not fitted (DNP)');
+  expect(result.sets.slice(1)).toEqual([expect.objectContaining({ source: 'MPN2', partNumbers: 'C2:C5', tally: expect.objectContaining({ counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 1 } }) })]);
+  expect(result.sets[1]?.tally.summary).toBe('4 rows: 2 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 1 blank; not looked up: 1 not fitted (DNP)');
 
-  const again = await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ["'Sheet1'!C2:C5"] });
+  const again = reportOf(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ["'Sheet1'!C2:C5"] }));
   expect(again.status).toBe('done');
   expect(r.excel.values('Sheet1')[0]).toEqual([...values[0], 'PartSpec: Changes']);
   expect(again.columns.filter((c) => c.header.startsWith('PartSpec (MPN2)')).every((c) => c.existing)).toBe(true);
@@ -153,7 +154,7 @@ test('a second source is written in the same syncs as the first column: its colu
     const r = freshWorkbook(rig);
     bom(r);
     const before = r.excel.syncCount();
-    expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns })).toMatchObject({ status: 'done' });
+    expect(reportOf(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns }))).toMatchObject({ status: 'done' });
     if (alternateColumns) expect(r.excel.values('Sheet1')[0].slice(5)).toEqual(['PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
     return r.excel.syncCount() - before;
   };
@@ -167,7 +168,7 @@ test('cancelled while writing: the Match cell of every row not reached says so i
   r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'MPN2'], ...first.map((p, i) => [`C${i + 1}`, p, i === 3 ? '' : second[i]])]);
   r.excel.select('Sheet1', 'A1');
   const controller = new AbortController();
-  const result = await enrichSelection(deps(r), {
+  const result = reportOf(await enrichSelection(deps(r), {
     fields: ['Status'],
     alternateColumns: ["'Sheet1'!C2:C5"],
     // Four columns of two rows a chunk: the first chunk lands, then the user cancels.
@@ -176,7 +177,7 @@ test('cancelled while writing: the Match cell of every row not reached says so i
     onProgress: (p) => {
       if (p.phase === 'writing' && p.rowsWritten > 0) controller.abort();
     },
-  });
+  }));
   expect(result).toMatchObject({ status: 'cancelled', message: 'Cancelled after 2 of 4 rows; the Match cell of every row not reached says so.' });
   const values = r.excel.values('Sheet1');
   expect(values[0].slice(3)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
@@ -194,7 +195,7 @@ test('a failed lookup with second sources says why once and writes nothing', asy
   const second = parts('Ind', 130, 1);
   r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2'], [first[0], second[0]], [first[1], '']]);
   r.excel.select('Sheet1', 'A1');
-  const result = await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['B2:B3'] });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['B2:B3'] }));
   expect(result.status).toBe('failed');
   expect(result.message).toMatch(/key/i);
   expect(r.excel.values('Sheet1')).toEqual([['MPN', 'MPN2'], [first[0], second[0]], [first[1], '']]);
@@ -207,7 +208,7 @@ test('in a table, the second source\'s columns join the table after the first co
   r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2', 'Qty'], [first[0], second[0], 1], [first[1], second[1], 2]]);
   r.excel.addTable('Sheet1', 'A1:C3', 'Bom');
   r.excel.select('Sheet1', 'A2');
-  const result = await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['B2:B3'] });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['B2:B3'] }));
   expect(result.status).toBe('done');
   expect(r.excel.tables()[0]).toMatchObject({ name: 'Bom', address: 'A1:G3', headers: ['MPN', 'MPN2', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status'] });
   expect(r.excel.values('Sheet1').slice(1).map((row) => [row[3], row[5]])).toEqual([
@@ -221,8 +222,8 @@ test('a second source that is the part-number column itself, or outside the BOM,
   r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2'], [parts('SMD', 40, 1)[0], '']]);
   r.excel.select('Sheet1', 'A1');
   const since = rig.emulator.requests.length;
-  expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['A2:A2'] })).toMatchObject({ status: 'failed', message: expect.stringMatching(/holds the part numbers already/) });
-  expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['Z2:Z9'] })).toMatchObject({ status: 'failed', message: 'Column Z is not a column of the BOM.' });
+  expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['A2:A2'] })).toMatchObject({ ok: false, kind: 'column', message: expect.stringMatching(/holds the part numbers already/) });
+  expect(await enrichSelection(deps(r), { fields: ['Status'], alternateColumns: ['Z2:Z9'] })).toMatchObject({ ok: false, kind: 'column', message: 'Column Z is not a column of the BOM.' });
   expect(rig.emulator.requests.length).toBe(since);
 });
 
@@ -243,8 +244,8 @@ test('a picked column with no header of its own keeps the BOM\'s header row, not
   if (!found.ok) return;
   // The user picks column E in "Use another column": its header is empty, so only the BOM's header row places it.
   const column = found.columns.find((c) => c.letter === 'E')!;
-  const result = await enrichSelection(deps(r), { fields: ['Status'], partColumn: column.id });
-  expect(result.layout).toMatchObject({ headerRow: 3, partColumn: 4, firstRow: 4, lastRow: 8 });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], partColumn: column.id }));
+  expect(result.bom.layout).toMatchObject({ headerRow: 3, partColumn: 4, firstRow: 4, lastRow: 8 });
   const values = r.excel.values('Sheet1');
   expect(values[1]).toEqual(['Part No.', 'PCB-0042', '', '', '', '', '', '']);
   expect(values[3].slice(6)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
@@ -260,7 +261,7 @@ test('Enrich selection: DNP rows are not looked up, and the notice says the summ
   const { maker } = twoColumnBom(r);
   r.excel.setCells('Sheet1', 'D7', [['DNP']]);
   const since = rig.emulator.requests.length;
-  const result = await runEnrichSelection({ run: r.excel.run, session, settings: r.settings });
+  const result = reportOf(await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }));
   expect(result.status).toBe('done');
   expect(askedSince(since)).not.toContain(maker[5]);
   expect(r.excel.values('Sheet1')[6][4]).toBe('Not fitted');

@@ -4,6 +4,7 @@ import { enrichSelection } from '../../src/sheets/enrich';
 import { PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
 import type { ProductRecord } from '../../api/product';
 import { freshWorkbook, useRig, type Rig } from './helpers';
+import { reportOf, firstSet, changedSheetRows, problemSheetRows } from '../support/enrichment-report';
 
 const rig = useRig();
 
@@ -37,14 +38,14 @@ test('enrichment of a messy BOM: statuses, values, risk with highlights, hostile
   const r = freshWorkbook(rig);
   const { exact, hostile } = messyBom(r);
   const before = snapshot(r);
-  const result = await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'nF' }, 'Status', 'ProductName', 'ProductDetailUrl'], risk: true, alternatives: true });
+  const result = reportOf(await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'nF' }, 'Status', 'ProductName', 'ProductDetailUrl'], risk: true, alternatives: true }));
   expect(result.status).toBe('done');
-  expect(result.layout).toMatchObject({ headerRow: 1, partColumn: 2, firstRow: 2, lastRow: 8 });
+  expect(result.bom.layout).toMatchObject({ headerRow: 1, partColumn: 2, firstRow: 2, lastRow: 8 });
   const values = r.excel.values('Sheet1');
   expect(values[1].slice(5)).toEqual(['PartSpec: Match', 'PartSpec: Capacitance (nF)', 'PartSpec: Status', 'PartSpec: ProductName', 'PartSpec: ProductDetailUrl', 'PartSpec: Risk', 'PartSpec: Alternatives']);
   expect(values.slice(2).map((row) => row[5])).toEqual(['Exact', 'Variant', 'Exact', 'Not found', '', 'Exact', 'Invalid']);
-  expect(result.counts).toEqual({ exact: 3, variant: 1, ambiguous: 0, notFound: 1, invalid: 1, blank: 1 });
-  expect(result.problemRows).toEqual([6, 9]);
+  expect(firstSet(result).tally.counts).toEqual({ exact: 3, variant: 1, ambiguous: 0, notFound: 1, invalid: 1, blank: 1 });
+  expect(problemSheetRows(result)).toEqual([6, 9]);
 
   const source = rig.emulator.catalog.byPartno.get(exact)!;
   const record: ProductRecord = { group: source.group, partno: exact, values: source.values };
@@ -71,19 +72,19 @@ test('enrichment of a messy BOM: statuses, values, risk with highlights, hostile
 test('a re-run updates the same columns in place: no duplicates, other cells and formats untouched', async () => {
   const r = freshWorkbook(rig);
   messyBom(r);
-  await enrichSelection(deps(r), { fields: ['Capacitance', 'Status'], risk: true });
+  reportOf(await enrichSelection(deps(r), { fields: ['Capacitance', 'Status'], risk: true }));
   r.excel.setCells('Sheet1', 'I3', [['my own note']]);
   r.excel.model.setStyle(r.excel.model.sheet('Sheet1'), 2, 8, { fill: '#00FF00' });
   const before = snapshot(r);
   const cfCount = r.excel.conditionalFormats('Sheet1').length;
-  const second = await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'pF' }, 'Status'], risk: true });
+  const second = reportOf(await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'pF' }, 'Status'], risk: true }));
   // Every column is updated in place; the re-run adds only 'PartSpec: Changes', empty: the same
   // capacitance in pF is no change.
   expect(second.columns.map((c) => c.existing)).toEqual([true, true, true, true, false]);
   const headers = r.excel.values('Sheet1')[1];
   expect(headers).toEqual(['Ref', 'Description', 'Mfr Part #', 'Qty', 'Buyer notes', 'PartSpec: Match', 'PartSpec: Capacitance (pF)', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Changes']);
   expect(r.excel.values('Sheet1').slice(2).map((row) => row[9])).toEqual(['', '', '', '', '', '', '']);
-  expect(second.changedRows).toEqual([]);
+  expect(changedSheetRows(second)).toEqual([]);
   expect(r.excel.conditionalFormats('Sheet1')).toHaveLength(cfCount);
   expect(snapshot(r)).toEqual(before);
   expect(r.excel.cell('Sheet1', 'D4')).toMatchObject({ fill: '#FFFF00' });
@@ -92,7 +93,7 @@ test('a re-run updates the same columns in place: no duplicates, other cells and
 test('formulas mode writes PART formulas that reference the part cell and never the key', async () => {
   const r = freshWorkbook(rig);
   messyBom(r);
-  const result = await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'nF' }, 'Status'], risk: true, mode: 'formulas' });
+  const result = reportOf(await enrichSelection(deps(r), { fields: [{ field: 'Capacitance', unit: 'nF' }, 'Status'], risk: true, mode: 'formulas' }));
   expect(result.status).toBe('done');
   const formulas = r.excel.formulas('Sheet1');
   expect(formulas[2].slice(5)).toEqual(['Exact', '=PART.SPEC(C3,"Capacitance","nF")', '=PART.SPEC(C3,"Status")', '=PART.RISK(C3)']);
@@ -109,14 +110,14 @@ test('a BOM that is a table gets its columns inside the table', async () => {
   r.excel.addTable('Sheet1', 'B2:C7', 'Bom');
   r.excel.setCells('Sheet1', 'E2', [['outside']]);
   r.excel.select('Sheet1', 'B4');
-  const result = await enrichSelection(deps(r), { fields: ['Status'], risk: true });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], risk: true }));
   expect(result.status).toBe('done');
   expect(r.excel.tables()[0]).toMatchObject({ name: 'Bom', address: 'B2:F7', headers: ['MPN', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk'] });
   expect(r.excel.values('Sheet1')[1][7]).toBe('outside');
-  await enrichSelection(deps(r), { fields: ['Status'], risk: true });
+  reportOf(await enrichSelection(deps(r), { fields: ['Status'], risk: true }));
   // The re-run adds 'PartSpec: Changes' inside the table; a third run adds nothing.
   expect(r.excel.tables()[0]).toMatchObject({ address: 'B2:G7', headers: ['MPN', 'Qty', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Changes'] });
-  await enrichSelection(deps(r), { fields: ['Status'], risk: true });
+  reportOf(await enrichSelection(deps(r), { fields: ['Status'], risk: true }));
   expect(r.excel.tables()[0].address).toBe('B2:G7');
 });
 
@@ -124,7 +125,7 @@ test('a failed lookup says why once, in the result; no cell is written', async (
   const r = freshWorkbook(rig, 'wrong-key');
   messyBom(r);
   const before = r.excel.values('Sheet1');
-  const result = await enrichSelection(deps(r), { fields: ['Status'], risk: true });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], risk: true }));
   expect(result.status).toBe('failed');
   expect(result.message).toMatch(/key/i);
   expect(r.excel.values('Sheet1')).toEqual(before);
@@ -135,9 +136,9 @@ test('a 10,000-row BOM is enriched with every payload under 5 MB', async () => {
   const parts = rig.emulator.catalog.byGroup.SMD.slice(0, 10000).map((p) => [p.values.Partno as string]);
   r.excel.setCells('Sheet1', 'A1', [['Part Number'], ...parts]);
   r.excel.select('Sheet1', 'A1');
-  const result = await enrichSelection(deps(r), { fields: ['Capacitance', 'RatedVoltage', 'Status', 'SizecodeInch'], risk: true });
+  const result = reportOf(await enrichSelection(deps(r), { fields: ['Capacitance', 'RatedVoltage', 'Status', 'SizecodeInch'], risk: true }));
   expect(result.status).toBe('done');
-  expect(result.counts).toEqual({ exact: 10000, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 });
+  expect(firstSet(result).tally.counts).toEqual({ exact: 10000, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 });
   expect(Math.max(...r.excel.payloadSizes())).toBeLessThan(PAYLOAD_LIMIT_BYTES);
   expect(r.excel.values('Sheet1')[10000][1]).toBe('Exact');
 }, 60000);

@@ -2,6 +2,7 @@ import type { CatalogProduct } from '../../emulator';
 import { applyReplacement, listSelectedRowReplacements } from '../../src/sheets/apply-replacement';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { freshWorkbook, useRig, type Rig } from './helpers';
+import { reportOf } from '../support/enrichment-report';
 
 const rig = useRig();
 
@@ -45,7 +46,7 @@ describe('PartSpec: Replacement column', () => {
     ]);
     r.excel.select('Sheet1', 'B2');
     rig.emulator.resetLog();
-    const result = await enrichSelection(deps(r), { fields: ['Status'], risk: true, replacements: true });
+    const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], risk: true, replacements: true }));
     expect(result.status).toBe('done');
     const values = r.excel.values('Sheet1');
     expect(values[0].slice(3)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Replacement']);
@@ -71,7 +72,7 @@ describe('PartSpec: Replacement column', () => {
     const r = freshWorkbook(rig);
     r.excel.setCells('Sheet1', 'A1', [['Part'], [partnoOf(ending)]]);
     r.excel.select('Sheet1', 'A2');
-    const result = await enrichSelection(deps(r), { fields: ['Status'], mode: 'formulas', replacements: true });
+    const result = reportOf(await enrichSelection(deps(r), { fields: ['Status'], mode: 'formulas', replacements: true }));
     expect(result.status).toBe('done');
     expect(r.excel.formulas('Sheet1')[1][2]).toBe('=PART.SPEC(A2,"Status")');
     expect(r.excel.formulas('Sheet1')[1][3]).toMatch(/^[A-Z0-9]+( \(maker alternative\))?( \+\d+ more)?$/);
@@ -84,7 +85,7 @@ describe('PartSpec: Replacement column', () => {
     rig.emulator.configure({ failRate: 1 });
     let degraded;
     try {
-      degraded = await enrichSelection(deps(failing), { fields: ['Status'], replacements: true });
+      degraded = reportOf(await enrichSelection(deps(failing), { fields: ['Status'], replacements: true }));
     } finally {
       rig.emulator.configure({ failRate: 0 });
     }

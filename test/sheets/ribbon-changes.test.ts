@@ -6,6 +6,7 @@ import { importProducts } from '../../src/sheets/import';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';
+import { reportOf, changedSheetRows } from '../support/enrichment-report';
 
 const aging = useAgingEmulators();
 
@@ -30,10 +31,10 @@ test('the ribbon Enrich and Refresh notices say what changed since the last run'
 
   await store.save({ baseUrl: aging.later.url });
   excel.select('Sheet1', 'A2');
-  const result = await runEnrichSelection({ run: excel.run, session, settings });
+  const result = reportOf(await runEnrichSelection({ run: excel.run, session, settings }));
   const labels = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct', 'RatedVoltage (V)'];
   const changed = parts.filter((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels) !== '').length;
-  expect(result.changedRows).toHaveLength(changed);
+  expect(changedSheetRows(result)).toHaveLength(changed);
   expect(lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true, message: expect.stringContaining(` ${changed} rows changed since the last enrichment`) });
 
   const statusMoved = parts.filter((p) => aging.first.catalog.byPartno.get(p)?.values.Status !== aging.later.catalog.byPartno.get(p)?.values.Status).length;

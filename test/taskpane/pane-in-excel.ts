@@ -2,7 +2,6 @@ import { DEMO_KEY } from '../../emulator';
 import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
 import { createDefaultServices } from '../../src/taskpane/default-services';
 import type { TaskpaneServices } from '../../src/taskpane/services';
-import { createLazySheetServices } from '../../src/taskpane/lazy-sheet-services';
 import type { ExcelDouble } from '../../src/workbench/excel-double';
 
 const scope = globalThis as unknown as { Office?: unknown };
@@ -18,7 +17,7 @@ export async function paneInExcel(excel: ExcelDouble, baseUrl: string): Promise<
   await settings.save({ baseUrl });
   await settings.setApiKey(DEMO_KEY);
   const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: false } });
-  return createDefaultServices({ settings, inExcel: true, session, createSheetServices: (getClient) => createLazySheetServices(excel.run, getClient) });
+  return createDefaultServices({ settings, session, run: excel.run });
 }
 
 /** Forgets the Office that `paneInExcel` set (after each test). */

@@ -18,7 +18,7 @@ async function paneServices() {
   await settings.save({ baseUrl: emulator.url });
   await settings.setApiKey(DEMO_KEY);
   const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: { initialDelay: 5, backoffLimit: 20 } } });
-  return createDefaultServices({ settings, inExcel: false, session });
+  return createDefaultServices({ settings, session });
 }
 
 describe("the taskpane hears how the service behaves, for its progress text", () => {

@@ -68,14 +68,18 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     setInspection(result);
     setColumn(result.detected ?? result.columns[0]?.id ?? '');
     setAlternateColumns([]);
-    setPinned(pin || result.ambiguous === true);
+    setPinned(pin);
   }
 
+  /**
+   * Reads the BOM around the selection at the user's press (Find, Enrich): when two columns are
+   * about as likely, the picker's choice is then pinned, so the next Enrich uses it.
+   */
   async function inspect(pin: boolean): Promise<BomInspection | undefined> {
     const reading = ++readings.current;
     const result = await detectTask.run(() => services.inspectBom());
     if (!result || reading !== readings.current) return undefined;
-    show(result, pin);
+    show(result, pin || result.ambiguous === true);
     return result;
   }
 
@@ -92,6 +96,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       // Quietly: a selection with no BOM around it (an empty sheet, several areas) is no error until the user presses a button.
       services.inspectBom().then(
         (result) => {
+          // Never pinned, even when two columns are about as likely: only a press pins a choice.
           if (reading === readings.current && !busyRef.current) show(result, false);
         },
         () => {
