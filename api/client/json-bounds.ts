@@ -27,13 +27,30 @@ export class AnswerTooDeepError extends ApiError {
  * anything recursive (JSON.stringify, a normalizer, a cache) touches the value.
  */
 export function valueDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth + 1 > max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  if (value === null || typeof value !== 'object') return false;
+  // Two parallel stacks (containers and their depths): no allocation per value visited.
+  const items: object[] = [value];
+  const depths: number[] = [1];
+  while (items.length > 0) {
+    const item = items.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) return true;
+    if (Array.isArray(item)) {
+      for (let k = 0; k < item.length; k += 1) {
+        const child: unknown = item[k];
+        if (child !== null && typeof child === 'object') {
+          items.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const name in item) {
+        const child: unknown = (item as Record<string, unknown>)[name];
+        if (child !== null && typeof child === 'object') {
+          items.push(child);
+          depths.push(depth + 1);
+        }
+      }
     }
   }
   return false;
@@ -52,7 +69,8 @@ function echoes(text: string, keys: readonly string[]): boolean {
   if (keys.length === 0) return false;
   if (keys.some((s) => text.includes(s))) return true;
   if (keys.some((s) => JSON.stringify(s) !== `"${s}"` && text.includes(JSON.stringify(s).slice(1, -1)))) return true;
-  if (!text.includes('\\u')) return false;
+  // Only escapes of printable ASCII can spell a key; control-character escapes alone cannot.
+  if (!text.includes('\\u00') || !/\\u00[2-7][0-9a-fA-F]/.test(text)) return false;
   const unescaped = text.replace(/\\u00([2-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return keys.some((s) => unescaped.includes(s));
 }

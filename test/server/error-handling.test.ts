@@ -4,7 +4,7 @@
  * and logged without a stack.
  */
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { DEMO_KEY } from '../../emulator';
 import { makeServeFolder } from './cli-processes';
 import { get, PRODUCTS, startRelayWorld, type RelayWorld } from './support';
@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
 
 test('hosting the add-in, a budget wait is answered 503 with Retry-After and its sentence, and the site is still served', async () => {
   const world = await startRelayWorld({
-    server: { siteDir: folder.site, requestTimeoutMs: 300, passThrough: true },
+    server: { siteDir: folder.site, requestTimeoutMs: 3000, passThrough: true },
     state: { upstreamRate: { max: 1, windowMs: 60_000 } },
   });
   worlds.push(world);
@@ -55,4 +55,25 @@ test('hosting the add-in, an unreachable upstream is answered 502 with its sente
   expect(missing.status).toBe(404);
   expect(world.log()).not.toMatch(/"level":50/);
   expect(world.log()).not.toContain('"stack"');
+});
+
+test('hosting the add-in, an upstream that never answers is answered 504 with its sentence', async () => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (silent.address() as { port: number }).port;
+    const world = await startRelayWorld({ server: { siteDir: folder.site, upstream: `http://127.0.0.1:${port}`, requestTimeoutMs: 500 } });
+    worlds.push(world);
+    const failed = await get(`${world.url}${PRODUCTS}`, world.token);
+    expect(failed.status).toBe(504);
+    expect(failed.json()).toEqual({ message: 'The product service did not answer the PartSpec server in time; try again.' });
+    expect(world.log()).not.toMatch(/"level":50/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  }
 });

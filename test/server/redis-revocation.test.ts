@@ -10,7 +10,7 @@ import { eventually, sleep, useRedisInstances } from './redis-state-support';
 import type { RedisSharedState } from '../../server/state/redis';
 
 const world = useRedisInstances();
-const GRACE_MS = 4000;
+const GRACE_MS = 6000;
 const tokens = { graceMs: GRACE_MS, refreshMs: 300 };
 let partition: Partition | undefined;
 
