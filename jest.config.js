@@ -23,10 +23,10 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.tsx?$': tsJest,
-    // office-addin-mock reaches strip-bom and uuid, and @fastify/static content-disposition, which ship as ES modules only.
+    // office-addin-mock reaches strip-bom and uuid, @fastify/static content-disposition, and the terminal tables get-east-asian-width, which ship as ES modules only.
     '^.+\\.[cm]?js$': tsJest,
   },
-  transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid|content-disposition)/).*/node_modules/'],
+  transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid|content-disposition|get-east-asian-width)/).*/node_modules/'],
   // numfmt 4.0.1's package.json names a CommonJS file it does not ship; its CommonJS build is index.js.
   moduleNameMapper: { '^numfmt$': '<rootDir>/node_modules/numfmt/dist/index.js' },
   testTimeout: 60000,

@@ -1,15 +1,46 @@
+import { eastAsianWidth } from 'get-east-asian-width';
 import { terminalText } from '../ooxml/cells';
 
-/** Longest cell shown in a terminal table; longer text is cut with an ellipsis. */
-export const MAX_CELL_CHARS = 40;
+/** Widest cell shown in a terminal table, in columns; longer text is cut with an ellipsis. */
+export const MAX_CELL_WIDTH = 40;
 
-/** Rows as a plain aligned text table (header, rule, rows), safe to print on a terminal. */
+/** Combining marks and joiners take no column of their own. */
+const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\u200b|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
+
+/** Columns a character takes on a terminal: two for CJK and other wide characters, none for a combining mark. */
+function charWidth(char: string): number {
+  if (ZERO_WIDTH.test(char)) return 0;
+  return eastAsianWidth(char.codePointAt(0)!, { ambiguousAsWide: false });
+}
+
+/** Columns `text` takes on a terminal (村田 takes four, as a terminal draws it). */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += charWidth(char);
+  return width;
+}
+
+/** `text` cut to at most `max` columns, ending in "…" when cut. */
+function fitWidth(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  let out = '';
+  let width = 0;
+  for (const char of text) {
+    const w = charWidth(char);
+    if (width + w > max - 1) break;
+    out += char;
+    width += w;
+  }
+  return `${out}…`;
+}
+
+/** Rows as a plain aligned text table (header, rule, rows), safe to print on a terminal; columns are measured as a terminal draws them. */
 export function formatTextTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows].map((r) => r.map((c) => terminalText(c, MAX_CELL_CHARS)));
-  const widths = header.map((_, i) => all.reduce((widest, r) => Math.max(widest, [...(r[i] ?? '')].length), 0));
+  const all = [header, ...rows].map((r) => r.map((c) => fitWidth(terminalText(c, MAX_CELL_WIDTH + 1), MAX_CELL_WIDTH)));
+  const widths = header.map((_, i) => all.reduce((widest, r) => Math.max(widest, displayWidth(r[i] ?? '')), 0));
   const line = (r: readonly string[]): string =>
     r
-      .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - [...c].length)))
+      .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c))))
       .join('  ')
       .trimEnd();
   return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n') + '\n';
