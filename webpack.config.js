@@ -10,6 +10,8 @@
  *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
  *                              dist/manifest.prod.xml with https://localhost:3000/ replaced by it.
  *   PARTSPEC_DEFAULT_BASE_URL  API base URL compiled in as the default (settings can override it).
+ *   PARTSPEC_DEV_PORT          the dev server's port (default 3000; the served manifest.xml names it).
+ *   PARTSPEC_EMULATOR_PORT     the local emulator's port in the development default base URL (default 4010).
  *   PARTSPEC_OFFICE_JS         where taskpane.html loads office.js from: `cdn` (the default for
  *                              production builds: Microsoft's CDN, as Office requires for add-ins
  *                              published through AppSource, and the copy that gets Office's fixes)
@@ -27,7 +29,8 @@ const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functio
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
-const DEV_API_BASE_URL = 'http://127.0.0.1:4010';
+const DEV_PORT = Number(process.env.PARTSPEC_DEV_PORT) || 3000;
+const DEV_API_BASE_URL = `http://127.0.0.1:${Number(process.env.PARTSPEC_EMULATOR_PORT) || 4010}`;
 const OFFICE_JS_DIR = 'assets/office-js';
 /** Microsoft's documented reference for add-ins (server/hosting/security-headers.ts allows it). */
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
@@ -62,7 +65,8 @@ module.exports = (env, argv) => {
   };
   if (dev) entry.workbench = './src/workbench/index.tsx';
 
-  const manifestCopies = [{ from: 'manifest.xml', to: 'manifest.xml' }];
+  const devManifest = (content) => content.toString().split(DEV_URL).join(`https://localhost:${DEV_PORT}/`);
+  const manifestCopies = [{ from: 'manifest.xml', to: 'manifest.xml', ...(dev && DEV_PORT !== 3000 ? { transform: devManifest } : {}) }];
   if (addinUrl && !dev) {
     manifestCopies.push({
       from: 'manifest.xml',
@@ -151,7 +155,7 @@ module.exports = (env, argv) => {
       }),
     ],
     devServer: {
-      port: 3000,
+      port: DEV_PORT,
       server: { type: 'https' },
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: { directory: path.resolve(__dirname, 'dist') },

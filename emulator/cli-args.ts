@@ -1,4 +1,4 @@
-import { declareFlags, parseFlags, wholeNumber as integer, type FlagSpecs } from '../node/args';
+import { PORT_ENV, declareFlags, parseFlags, portFrom, wholeNumber as integer, type FlagSpecs } from '../node/args';
 import { UsageError } from '../node/errors';
 import { isIsoDate, REFERENCE_DATE } from './catalog';
 import { DOWNLOAD_FORMATS, isDownloadFormat } from './download-formats';
@@ -9,7 +9,8 @@ export const USAGE = `Usage: npm run emulator -- [options]
 Starts the local Product Information API emulator (v2.2) and prints its base URL and demo key.
 
 Options:
-  --port N              port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
+  --port N              port to listen on; 0 picks a free one (default ${PORT_ENV.emulator},
+                        else ${DEFAULT_PORT})
   --host H              address to listen on (default ${DEFAULT_HOST})
   --key K               accepted API key; repeat for several (default: the demo key)
   --latency MS|MIN-MAX  delay added to every API request, fixed or random in a range
@@ -75,8 +76,11 @@ export const EMULATOR_OPTIONS: FlagSpecs = declareFlags({
   switches: ['no-cors', 'no-real-numbers'],
 });
 
-/** Reads the command line into emulator options. Throws UsageError on anything it does not understand. */
-export function parseCliArgs(argv: readonly string[]): CliResult {
+/**
+ * Reads the command line into emulator options, the port from `--port`, else PARTSPEC_EMULATOR_PORT
+ * in `env`. Throws UsageError on anything it does not understand.
+ */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliResult {
   const flags = parseFlags(argv, EMULATOR_OPTIONS);
   if (flags.help) return { help: true };
   const options: EmulatorOptions = {};
@@ -85,7 +89,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
     const text = flags.string(name);
     if (text !== undefined) apply(text);
   };
-  read('port', (t) => (options.port = integer('port', t, 0, 65535)));
+  if (flags.has('port') || env[PORT_ENV.emulator]?.trim()) options.port = portFrom(flags.string('port'), env, PORT_ENV.emulator, DEFAULT_PORT);
   read('host', (t) => {
     if (t.trim() === '') throw new UsageError('--host needs an address, e.g. 127.0.0.1.');
     options.host = t;

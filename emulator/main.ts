@@ -6,6 +6,7 @@ import { DEMO_KEY } from './options';
 import { UsageError, USAGE, parseCliArgs } from './cli-args';
 import { startEmulator } from './server';
 import { terminalText } from '../node/terminal-text';
+import { describeError } from '../node/errors';
 
 /** Runs the emulator with command-line arguments (without the node and script names). */
 export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
@@ -14,7 +15,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
     parsed = parseCliArgs([...argv]);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${terminalText(error.message)}\n\n${USAGE}`);
+    console.error(`${terminalText(error.message)}\nRun with --help for the options.`);
     process.exit(2);
   }
   if (parsed.help) {
@@ -49,7 +50,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
 
 if (require.main === module) {
   runEmulatorCli(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`The emulator could not start: ${terminalText(error instanceof Error ? error.message : String(error))}`);
+    console.error(`The emulator could not start: ${terminalText(describeError(error, { secrets: [] }))}`);
     process.exit(1);
   });
 }

@@ -82,6 +82,25 @@ export function wholeNumber(flag: string, text: string, min: number, max: number
   return Number(text);
 }
 
+/** Environment variables that choose a port when its flag is not given. */
+export const PORT_ENV = {
+  emulator: 'PARTSPEC_EMULATOR_PORT',
+  serve: 'PARTSPEC_SERVE_PORT',
+  devServer: 'PARTSPEC_DEV_PORT',
+} as const;
+
+/**
+ * A port from its flag, else from the environment variable, else the default; 0 picks a free one.
+ * A value that is not a port is a UsageError naming where it came from.
+ */
+export function portFrom(flagValue: string | undefined, env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  if (flagValue !== undefined) return wholeNumber('port', flagValue, 0, 65535);
+  const text = env[variable]?.trim();
+  if (!text) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`${variable} needs a port from 0 to 65535, not '${text}'.`);
+  return Number(text);
+}
+
 /**
  * `--debug`, which every command takes (before a `--`): a failure that is PartSpec's own then
  * shows its stack trace. Returns the arguments without it.

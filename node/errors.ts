@@ -73,6 +73,17 @@ function internalSummary(error: unknown): string {
   return text.trim().replace(/[.\s]+$/, '') || 'no message';
 }
 
+/** A port another process already listens on (EADDRINUSE), as Node reports it when a server starts. */
+function isPortInUse(error: unknown): error is NodeJS.ErrnoException & { port?: number; address?: string } {
+  return isSystemError(error) && error.code === 'EADDRINUSE';
+}
+
+/** The sentence for a port already in use: which port, and how to choose another. */
+export function describePortInUse(error: { port?: number; address?: string }, how = 'choose another with --port (0 picks a free one)'): string {
+  const where = error.port === undefined ? 'The port' : `Port ${error.port}${error.address ? ` on ${error.address}` : ''}`;
+  return `${where} is already in use (another PartSpec or another program listens there): stop that one, or ${how}.`;
+}
+
 /** Where the add-in's messages say "Settings", the command line has these. */
 const SETTINGS_HINT = '--base-url/--api-key, PARTSPEC_BASE_URL/PARTSPEC_API_KEY or the config file';
 
@@ -88,6 +99,7 @@ export function describeError(error: unknown, context: { secrets: readonly (stri
     const what = isTimeoutError(error) ? 'did not answer in time' : 'could not be reached';
     text = `The product service at ${context.baseUrl} ${what}. Check the network and the address (--base-url, PARTSPEC_BASE_URL or the config file); for the local emulator, run 'partspec emulator'.`;
   } else if (isApiError(error)) text = error.userMessage.replace(/ in Settings\b/g, ` with ${SETTINGS_HINT}`);
+  else if (isPortInUse(error)) text = describePortInUse(error);
   else if (isInternalError(error)) text = `PartSpec hit an internal error: ${internalSummary(error)}; run again with --debug to see where.`;
   else if (error instanceof Error) text = error.message;
   else text = String(error);

@@ -3,17 +3,29 @@
  * how to end a child together with everything it started, and how to reach office-addin-debugging
  * (an optional dependency that only does anything on Windows and macOS).
  */
+const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..');
-const PID_FILE = path.join(os.tmpdir(), 'partspec-dev', 'pids.json');
 
+/**
+ * The pid file of the clone at `root`: one per clone (named by a hash of its path), so `npm stop`
+ * in one clone never ends the servers another clone started.
+ */
+function pidFileOf(root) {
+  const id = crypto.createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), 'partspec-dev', `pids-${id}.json`);
+}
+
+const PID_FILE = pidFileOf(ROOT);
+
+/** Writes the pid record of this clone, with the clone's path so a reader can tell whose it is. */
 function writePids(record) {
   fs.mkdirSync(path.dirname(PID_FILE), { recursive: true });
-  fs.writeFileSync(PID_FILE, JSON.stringify(record, null, 2));
+  fs.writeFileSync(PID_FILE, JSON.stringify({ root: ROOT, ...record }, null, 2));
 }
 
 /** The record start.js wrote, or undefined when nothing is running. */
@@ -61,4 +73,4 @@ function findOfficeAddinDebugging() {
   }
 }
 
-module.exports = { ROOT, PID_FILE, writePids, readPids, removePids, killTree, findOfficeAddinDebugging };
+module.exports = { ROOT, PID_FILE, pidFileOf, writePids, readPids, removePids, killTree, findOfficeAddinDebugging };

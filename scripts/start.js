@@ -4,15 +4,52 @@
  * On Windows and macOS it also sideloads the add-in into desktop Excel through
  * office-addin-debugging when that optional tool is installed. Ctrl-C (or `npm stop`) ends both;
  * if either child dies, the other is stopped and this exits non-zero.
+ *
+ * Ports: `npm start -- --emulator-port N --dev-port N`, else PARTSPEC_EMULATOR_PORT and
+ * PARTSPEC_DEV_PORT, else 4010 and 3000. A port already in use stops the start with one sentence.
  */
 const http = require('http');
 const https = require('https');
+const net = require('net');
 const { spawn } = require('child_process');
 const { ROOT, writePids, removePids, killTree, findOfficeAddinDebugging } = require('./dev-processes');
 
-const DEV_URL = 'https://localhost:3000/';
-/** Where `npm run emulator` listens by default. */
-const LOCAL_EMULATOR_URL = 'http://127.0.0.1:4010';
+/** The ports' flags, environment variables and defaults. */
+const PORTS = {
+  emulator: { flag: '--emulator-port', variable: 'PARTSPEC_EMULATOR_PORT', fallback: 4010, what: 'the emulator' },
+  dev: { flag: '--dev-port', variable: 'PARTSPEC_DEV_PORT', fallback: 3000, what: 'the dev server' },
+};
+
+/** A port from its flag, else its environment variable, else its default; anything else ends the start in one sentence. */
+function readPort(argv, env, { flag, variable, fallback }) {
+  let text;
+  let from = variable;
+  argv.forEach((arg, i) => {
+    if (arg === flag) text = argv[i + 1];
+    else if (arg.startsWith(`${flag}=`)) text = arg.slice(flag.length + 1);
+    if (arg === flag || arg.startsWith(`${flag}=`)) from = flag;
+  });
+  if (text === undefined && from === flag) fail(`${flag} needs a port, e.g. ${flag} ${fallback + 1}.`);
+  if (text === undefined) text = env[variable] && env[variable].trim() !== '' ? env[variable].trim() : String(fallback);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535) fail(`${from} needs a port from 1 to 65535, not '${text}'.`);
+  return Number(text);
+}
+
+function fail(sentence) {
+  console.error(`npm start: ${sentence}`);
+  process.exit(2);
+}
+
+const KNOWN_FLAGS = Object.values(PORTS).map((p) => p.flag);
+const argv = process.argv.slice(2);
+const unknown = argv.find((a, i) => a.startsWith('-') && !KNOWN_FLAGS.some((f) => a === f || a.startsWith(`${f}=`)) && !KNOWN_FLAGS.includes(argv[i - 1]));
+if (unknown) fail(`unknown option '${unknown}'; npm start takes ${KNOWN_FLAGS.map((f) => `${f} N`).join(' and ')}.`);
+const EMULATOR_PORT = readPort(argv, process.env, PORTS.emulator);
+const DEV_PORT = readPort(argv, process.env, PORTS.dev);
+
+const DEV_URL = `https://localhost:${DEV_PORT}/`;
+/** Where the emulator npm start runs listens. */
+const LOCAL_EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const EMULATOR_URL = process.env.PARTSPEC_DEFAULT_BASE_URL || LOCAL_EMULATOR_URL;
 const READY_TIMEOUT_MS = 120000;
 const KILL_GRACE_MS = 5000;
@@ -21,9 +58,23 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = new Map();
 let stopping = false;
 
+/** Resolves when `port` is free, or ends the start with the sentence for a port in use. */
+function checkPortFree(port, { what, flag, variable }) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      if (error.code !== 'EADDRINUSE') return resolve();
+      fail(`port ${port} for ${what} is already in use (another clone's npm start, or another program): stop that one, or choose another with ${flag} N or ${variable}.`);
+    });
+    // Every address: a server on any one of them holds the port for the child.
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 function startChild(name, script) {
   const child = spawn(npm, ['run', '--silent', script], {
     cwd: ROOT,
+    env: { ...process.env, PARTSPEC_EMULATOR_PORT: String(EMULATOR_PORT), PARTSPEC_DEV_PORT: String(DEV_PORT) },
     stdio: 'inherit',
     detached: process.platform !== 'win32',
     shell: process.platform === 'win32',
@@ -108,7 +159,11 @@ function sideload() {
     }
     return;
   }
-  const child = spawn(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', '3000'], {
+  if (DEV_PORT !== PORTS.dev.fallback) {
+    console.log(`The dev server is on port ${DEV_PORT}, not the manifest's 3000: sideload ${DEV_URL}manifest.xml by hand (see the README).`);
+    return;
+  }
+  const child = spawn(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', String(DEV_PORT)], {
     cwd: ROOT,
     stdio: 'inherit',
   });
@@ -120,7 +175,9 @@ function sideload() {
   });
 }
 
-function main() {
+async function main() {
+  await checkPortFree(EMULATOR_PORT, PORTS.emulator);
+  await checkPortFree(DEV_PORT, PORTS.dev);
   const emulator = startChild('emulator', 'emulator');
   const devServer = startChild('dev server', 'dev-server');
   writePids({ start: process.pid, children: [emulator.pid, devServer.pid] });
@@ -160,4 +217,7 @@ function main() {
   );
 }
 
-main();
+main().catch((error) => {
+  console.error(`npm start failed: ${error.message}`);
+  process.exit(1);
+});

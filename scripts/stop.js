@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm stop`: ends what `npm start` started (the emulator, the dev server and the start script
- * itself) and, where office-addin-debugging is installed, unregisters the sideloaded add-in.
+ * `npm stop`: ends what `npm start` started in this clone (the emulator, the dev server and the
+ * start script itself; another clone's servers have their own pid file and are left alone) and,
+ * where office-addin-debugging is installed, unregisters the sideloaded add-in.
  */
 const { spawnSync } = require('child_process');
 const { ROOT, PID_FILE, readPids, removePids, killTree, findOfficeAddinDebugging } = require('./dev-processes');
@@ -9,7 +10,7 @@ const { ROOT, PID_FILE, readPids, removePids, killTree, findOfficeAddinDebugging
 function main() {
   const record = readPids();
   if (!record) {
-    console.log(`Nothing to stop (no ${PID_FILE}).`);
+    console.log(`Nothing to stop: npm start is not running in this clone (no ${PID_FILE}).`);
   } else {
     const stopped = record.children.filter((pid) => killTree(pid, 'SIGTERM'));
     try {

@@ -1,4 +1,4 @@
-import { declareFlags, parseFlags, type FlagSpecs } from '../node/args';
+import { PORT_ENV, declareFlags, parseFlags, portFrom, type FlagSpecs } from '../node/args';
 import { UsageError } from '../node/errors';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate } from './options';
 
@@ -15,7 +15,7 @@ PARTSPEC_API_KEY or the config file (never a flag); users get personal tokens (t
 send their own keys (--pass-through).
 
 Options:
-  --port N                 port to listen on; 0 picks a free one (default ${DEFAULT_SERVER_PORT})
+  --port N                 port to listen on; 0 picks a free one (default ${PORT_ENV.serve}, else ${DEFAULT_SERVER_PORT})
   --host H                 address to listen on (default ${DEFAULT_SERVER_HOST})
   --public-url URL         the address users reach (default http://<host>:<port>/)
   --upstream URL           the maker's API (default PARTSPEC_BASE_URL, the config file, or the local emulator)
@@ -104,8 +104,8 @@ export const SERVE_OPTIONS: FlagSpecs = declareFlags({
   switches: ['pass-through', 'no-cache', 'trust-proxy', 'no-metrics'],
 });
 
-/** Reads `partspec serve` flags; throws UsageError on anything it does not understand. */
-export function parseServeArgs(argv: readonly string[]): { help: true } | { help: false; args: ServeArgs } {
+/** Reads `partspec serve` flags (the port from `--port`, else PARTSPEC_SERVE_PORT in `env`); throws UsageError on anything it does not understand. */
+export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): { help: true } | { help: false; args: ServeArgs } {
   const flags = parseFlags(argv, SERVE_OPTIONS);
   if (flags.help) return { help: true };
   const v = (name: string): string | undefined => flags.string(name);
@@ -121,7 +121,7 @@ export function parseServeArgs(argv: readonly string[]): { help: true } | { help
   return {
     help: false,
     args: {
-      port: flags.integer('port', 0, 65535) ?? DEFAULT_SERVER_PORT,
+      port: portFrom(flags.string('port'), env, PORT_ENV.serve, DEFAULT_SERVER_PORT),
       host: flags.nonEmpty('host') ?? DEFAULT_SERVER_HOST,
       publicUrl: flags.nonEmpty('public-url'),
       upstream: flags.nonEmpty('upstream'),

@@ -8,7 +8,7 @@ import type { CommandContext } from '../context';
 import type { Command } from './command';
 
 async function runServer(argv: readonly string[], context: CommandContext): Promise<number> {
-  const parsed = parseServeArgs(argv);
+  const parsed = parseServeArgs(argv, context.env);
   if (parsed.help) {
     context.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
