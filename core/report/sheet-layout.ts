@@ -147,7 +147,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const ending = table(
     labels.ending,
     [labels.partNumber, labels.bomRows, labels.designators, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.lastTimeBuy(summary.builds)],
-    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.designators.join(' '), e.quantityPerBoard, e.date, e.dateField, labels.horizons[e.horizon], e.lastTimeBuy]),
+    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.designators.join(' '), e.quantityPerBoard, e.date, labels.dateFields[e.dateField], labels.horizons[e.horizon], e.lastTimeBuy]),
   );
   summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.rows[0] }));
 

@@ -113,7 +113,7 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
   const failed = (message: string, error?: unknown): EnrichResult => ({ status: 'failed', columns: [], counts: { ...EMPTY_COUNTS }, problemRows: [], changedRows: [], handEdits: 0, message, error });
   let columns;
   try {
-    columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements });
+    columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements, lang: options.lang });
   } catch (error) {
     return failed(userMessageOf(error), error);
   }
