@@ -1,5 +1,5 @@
 import type { LookupOutcome } from '../api/node';
-import type { ColumnSpec } from '../core/cells/columns';
+import { jsonKeyOf, type ColumnSpec } from '../core/cells/columns';
 import { buildProductRow } from '../core/cells/rows';
 import { isSyntheticMatch } from '../core/cells/synthetic';
 import { matchLabel } from '../core/enrich/enrich-plan';
@@ -30,7 +30,7 @@ export function lookupResultsJson(inputs: readonly string[], outcomes: ReadonlyM
       synthetic: isSyntheticMatch(outcome.products),
       products: outcome.products.map((p) => {
         const row = buildProductRow(p, columns);
-        return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
+        return Object.fromEntries(columns.map((c, i) => [jsonKeyOf(c), jsonValue(row[i], c.kind)]));
       }),
     };
   });

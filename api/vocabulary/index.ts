@@ -9,3 +9,4 @@ export * from './fields';
 export * from './filter-fields';
 export * from './lookup';
 export * from './display';
+export * from './labels';

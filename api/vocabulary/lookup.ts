@@ -1,5 +1,6 @@
 import { VALUE_FIELDS, type FieldDef } from './fields';
 import { FILTER_FIELDS, getFilterField } from './filter-fields';
+import { fieldLabels } from './labels';
 
 /** Edit distance between two strings (case-insensitive), for "did you mean" hints. */
 export function editDistance(a: string, b: string): number {
@@ -38,6 +39,8 @@ for (const f of VALUE_FIELDS) {
   FIELD_ALIASES.set(fold(f.key), f);
   if (!FIELD_ALIASES.has(fold(f.name))) FIELD_ALIASES.set(fold(f.name), f);
 }
+// Display names in every language (`Rated voltage`, `定格電圧`), so a header written in one is read back.
+for (const f of VALUE_FIELDS) for (const label of fieldLabels(f)) if (!FIELD_ALIASES.has(fold(label))) FIELD_ALIASES.set(fold(label), f);
 // Filter names that differ from response names (Rdc → Specs.RdcMax) resolve to the response field.
 for (const ff of FILTER_FIELDS) {
   const target = VALUE_FIELDS.find((f) => f.key === ff.responseKey);
@@ -51,7 +54,8 @@ export type FieldResolution = { field: FieldDef } | { field?: undefined; suggest
 
 /**
  * Resolves a field name as a user types it: case-insensitive, with or without its object prefix
- * (`Rohs`, `ComplianceInfo.Rohs`), spaces/underscores ignored, filter names accepted (`Rdc`).
+ * (`Rohs`, `ComplianceInfo.Rohs`), spaces/underscores ignored, filter names (`Rdc`) and display
+ * names in any language (`Rated voltage`, `定格電圧`) accepted.
  */
 export function resolveField(input: string): FieldResolution {
   const field = FIELD_ALIASES.get(fold(input.trim()));

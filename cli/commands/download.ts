@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type ProductRecord } from '../../api/node';
+import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
@@ -80,8 +81,11 @@ export const downloadCommand: Command = {
     const fields = parseFieldList(flags.list('fields'));
     if (json && fields) throw new UsageError('--fields applies to .xlsx and .csv; .json holds every field of each product.');
     const groups = CATEGORIES[category].groups;
-    const columns = buildImportColumns(fields ?? VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => f.key));
+    const choices = fields ?? VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => f.key);
+    // Fields and units are checked before the key is.
+    buildImportColumns(choices);
     const { client, config } = connect(context, flags);
+    const columns = buildImportColumns(choices, config.lang);
     const link = await client.getDownloadUrl(category, config.lang, { signal: context.signal });
     let products = 0;
     const stream = client.streamCategory(link.url, {
@@ -118,7 +122,7 @@ export const downloadCommand: Command = {
           for await (const batch of batches) yield buildProductRows(batch, columns);
         })(),
         {
-          sheetName: category,
+          sheetName: categoryLabel(category, config.lang),
           about: (rows, stoppedBy) => [
             ['Category', category],
             ['Language', config.lang],

@@ -138,9 +138,12 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     formatOfFile(out, '--out', { bom: true });
-    const specs = buildEnrichmentColumns({ fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') });
+    const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') };
+    // Fields and units are checked before the key is.
+    buildEnrichmentColumns(chosen);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
+    const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
     const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);

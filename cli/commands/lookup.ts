@@ -2,7 +2,6 @@ import type { LookupOutcome } from '../../api/node';
 import { buildImportColumns } from '../../core/cells/columns';
 import { matchLabel } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
-import { ladderText } from '../../core/cells/number-formats';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { misreadVariants } from '../../core/enrich/misread-part-numbers';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
@@ -66,8 +65,11 @@ export const lookupCommand: Command = {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, fields: { type: 'string', multiple: true }, json: { type: 'boolean' } }, { min: 1, max: Infinity, name: 'part numbers (or - to read them from stdin)' });
     const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
     if (inputs.length === 0) throw new UsageError('No part numbers were given.');
-    const columns = buildImportColumns(parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS);
+    const choices = parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS;
+    // Fields and units are checked before the key is.
+    buildImportColumns(choices);
     const { client, config } = connect(context, flags);
+    const columns = buildImportColumns(choices, config.lang);
     const outcomes = await client.lookup(inputs, { lang: config.lang, signal: context.signal });
     const unique = [...new Set(inputs)];
     const results = unique.map((input) => ({ input, outcome: outcomes.get(input) as LookupOutcome }));
@@ -84,10 +86,7 @@ export const lookupCommand: Command = {
         }
         outcome.products.slice(0, TABLE_PRODUCTS_PER_INPUT).forEach((p, i) => {
           const values = buildProductRow(p, columns);
-          const texts = values.map((v, c) => {
-            const ladder = columns[c].ladder;
-            return ladder && typeof v === 'number' ? ladderText(v, ladder) : plainText(v, columns[c].kind);
-          });
+          const texts = values.map((v, c) => plainText(v, columns[c].kind));
           rows.push([i === 0 ? input : '', i === 0 ? label : '', ...texts, i === 0 ? (outcome.reason ?? '') : '']);
         });
         const more = outcome.products.length - TABLE_PRODUCTS_PER_INPUT;

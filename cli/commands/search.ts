@@ -1,6 +1,7 @@
 import { CATEGORY_IDS, compareOrderKeys, isCancelledError, orderKeyOf, type HarvestPages, type OrderKey, type ProductRecord } from '../../api/node';
 import type { CellValue } from '../../core/cells/cell-values';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
+import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
 import { buildProductRow, buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
@@ -92,8 +93,11 @@ export const searchCommand: Command = {
     const out = flags.required('out');
     if (out !== '-') formatOfFile(out, '--out');
     const max = flags.integer('max', 1, 10_000_000);
-    const columns = buildImportColumns(parseFieldList(flags.list('fields')) ?? defaultSearchFields(category).map((f) => f.key));
+    const choices = parseFieldList(flags.list('fields')) ?? defaultSearchFields(category).map((f) => f.key);
+    // Fields and units are checked before the key is.
+    buildImportColumns(choices);
     const { client, config } = connect(context, flags);
+    const columns = buildImportColumns(choices, config.lang);
     const query = { category, filter: flags.string('filter'), orderby: flags.string('orderby'), lang: config.lang };
     const started = new Date();
     const pages = client.harvestPages(query, {
@@ -106,7 +110,7 @@ export const searchCommand: Command = {
     const moreMatch = (): boolean => pages.hasMoreHits || sorted.hasMoreHits;
     const stopped = (error: unknown): string => (isCancelledError(error) ? 'cancelled' : 'the search stopped');
     const rows = await writeTableStream(out, columns, batches, {
-      sheetName: category,
+      sheetName: categoryLabel(category, config.lang),
       about: (written, stoppedBy) => [
         ['Category', category],
         ['Filter', query.filter ?? ''],

@@ -8,6 +8,7 @@ import { XlsxStreamWriter, type XlsxCell, type XlsxSheetOptions } from '../../oo
 import type { GridCell } from './csv';
 import { writeFileSafely } from './files';
 import { writeTableStream, type AboutRows } from './table-stream';
+import { displayWidth } from '../table-text';
 
 /*
  * New workbooks from the command line. Every one is written by the one streamed writer
@@ -73,10 +74,28 @@ function* gridRows(grid: readonly (readonly GridCell[])[], changed: ReadonlySet<
   }
 }
 
-/** A text BOM (CSV, TSV) saved as a one-sheet workbook. */
+/** Rows of a text BOM measured for its column widths (the header and what follows). */
+const WIDTH_SAMPLE_ROWS = 200;
+
+/**
+ * Widths in characters for a text BOM's columns, from its header and first rows as they read
+ * (CJK text counted twice), at least 6 and at most 50: part numbers and statuses are not clipped.
+ */
+export function gridColumnWidths(grid: readonly (readonly GridCell[])[]): number[] {
+  const widths: number[] = [];
+  for (const row of grid.slice(0, WIDTH_SAMPLE_ROWS)) {
+    row.forEach((cell, c) => {
+      const text = cell === undefined ? '' : typeof cell === 'string' ? cell : cell.type.kind === 'date' ? '0000-00-00' : String(cell.value);
+      widths[c] = Math.max(widths[c] ?? 6, Math.min(50, displayWidth(text.slice(0, 60)) + 2));
+    });
+  }
+  return Array.from(widths, (w) => w ?? 6);
+}
+
+/** A text BOM (CSV, TSV) saved as a one-sheet workbook, its columns as wide as their text. */
 export async function writeGridWorkbook(file: string, sheetName: string, grid: readonly (readonly GridCell[])[], marks: GridMarks): Promise<void> {
   const changed = new Set(marks.changed.map(([r, c]) => `${r}:${c}`));
-  await writeNewWorkbook(file, [{ name: sheetName, rows: gridRows(grid, changed), highlights: marks.highlights }]);
+  await writeNewWorkbook(file, [{ name: sheetName, rows: gridRows(grid, changed), options: { widths: gridColumnWidths(grid) }, highlights: marks.highlights }]);
 }
 
 export interface XlsxTableOptions {

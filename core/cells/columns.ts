@@ -1,14 +1,13 @@
-import { datasheetUnitsOf, resolveField, type FieldDef } from '../../api/vocabulary';
+import { DEFAULT_LANG, columnUnitOf, fieldLabel, resolveField, type FieldDef, type Lang } from '../../api/vocabulary';
 import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
 import { foldCase } from '../fold';
-import { ladderFormat } from './number-formats';
 
 /**
  * A field the user chose, by any name resolveField accepts, with an optional unit (`nF`). Without
- * a unit a numeric field reads like a datasheet (stored in pF, shown as 100 pF / 4.7 nF / 10 µF);
- * with one its values are plain numbers in that unit (`F` keeps SI).
+ * a unit a numeric field is written in its column unit (capacitance in nF, see COLUMN_UNITS); with
+ * one, in that unit (`F` keeps SI). Either way every cell is a plain number in the unit its header names.
  */
 export type FieldChoice = string | { field: string; unit?: string };
 
@@ -47,32 +46,30 @@ export interface ColumnSpec {
   kind: CellKind;
   field?: FieldDef;
   special?: SpecialColumn;
-  /** The unit numbers are stored in (named by the header); absent means SI or no unit. */
+  /** The unit every number of the column is in, the one its header names; absent means SI or no unit. */
   unit?: DisplayUnit;
-  /** Number format of the column's cells; ladder columns refine it per cell (see cellNumberFormat). */
+  /** Number format of the column's cells. */
   numberFormat: string;
-  /** Datasheet ladder (`pF`, `nF`, `µF`; stored in the first) whose step each cell's format shows. */
+  /** Datasheet ladder of a cell format that shows a unit per cell; PartSpec's columns never set it (their header names the unit). */
   ladder?: readonly string[];
 }
 
-/** A field resolved from what a user typed, with its checked unit and datasheet ladder. */
+/** A field resolved from what a user typed, with its checked unit. */
 export interface ResolvedChoice {
   field: FieldDef;
   unit?: DisplayUnit;
-  /** Set when the field reads like a datasheet with a unit per cell (more than one step). */
-  ladder?: readonly string[];
 }
 
 /**
- * The unit and ladder of a field: the unit asked for, as plain numbers, or when none was asked the
- * datasheet display (a fixed unit such as mm, or a ladder such as pF/nF/µF stored in pF).
+ * The one rule for a numeric column's unit: the unit asked for, else the field's column unit
+ * (COLUMN_UNITS). Every cell of the column is a number in that unit, and its header names it.
  */
-export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit; ladder?: readonly string[] } {
+export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit } {
   const asked = resolveDisplayUnit(field, unitText);
   if (asked) return { unit: asked };
-  const ladder = datasheetUnitsOf(field);
-  if (!ladder || cellKindOf(field) !== 'number') return {};
-  return { unit: parseDisplayUnit(ladder[0]), ...(ladder.length > 1 ? { ladder } : {}) };
+  const columnUnit = columnUnitOf(field);
+  if (!columnUnit || cellKindOf(field) !== 'number') return {};
+  return { unit: parseDisplayUnit(columnUnit) };
 }
 
 /** Resolves field choices; throws ValidationError naming the first unknown field or bad unit. Duplicates are dropped. */
@@ -92,9 +89,8 @@ export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[
   return out;
 }
 
-/** The number format of a field's column; a ladder column's is the ladder with decimals. */
-export function numberFormatOf(field: FieldDef, ladder?: readonly string[]): string {
-  if (ladder) return ladderFormat(ladder, false);
+/** The number format of a field's column. */
+export function numberFormatOf(field: FieldDef): string {
   const kind = cellKindOf(field);
   if (kind === 'date') return NUMBER_FORMATS.date;
   if (kind === 'number') return field.type === 'Integer' ? NUMBER_FORMATS.integer : NUMBER_FORMATS.general;
@@ -102,37 +98,49 @@ export function numberFormatOf(field: FieldDef, ladder?: readonly string[]): str
   return NUMBER_FORMATS.text;
 }
 
-/** Header of a field column: `Capacitance (F)`, `Capacitance (nF)`, `Status`; with `prefix`, `PartSpec: Capacitance (nF)`. */
-export function headerOf(field: FieldDef, unit?: DisplayUnit, prefix = ''): string {
+/**
+ * Header of a field column: the field's display name in `lang` and the unit of its cells
+ * (`Rated voltage (V)`, `Capacitance (nF)`, `定格電圧 (V)`, `Status`); with `prefix`,
+ * `PartSpec: Capacitance (nF)`. The API's name stays in `--fields`, JSON keys and tooltips.
+ */
+export function headerOf(field: FieldDef, unit?: DisplayUnit, prefix = '', lang: Lang = DEFAULT_LANG): string {
   const unitLabel = unit?.label ?? field.unit;
-  return `${prefix}${field.name}${unitLabel ? ` (${unitLabel})` : ''}`;
+  return `${prefix}${fieldLabel(field, lang)}${unitLabel ? ` (${unitLabel})` : ''}`;
 }
 
-/** Columns of an imported table: the part number first, then the chosen fields in order. */
-export function buildImportColumns(choices: readonly FieldChoice[]): ColumnSpec[] {
+/**
+ * The name of a field column in JSON: the API's identifier with the unit of the values
+ * (`Capacitance (nF)`, `Partno`), the same in every language, for scripts that read it.
+ */
+export function jsonKeyOf(column: Pick<ColumnSpec, 'field' | 'unit' | 'header'>): string {
+  if (!column.field) return column.header;
+  const unitLabel = column.unit?.label ?? column.field.unit;
+  return `${column.field.name}${unitLabel ? ` (${unitLabel})` : ''}`;
+}
+
+/** Columns of an imported table, headed in `lang`: the part number first, then the chosen fields in order. */
+export function buildImportColumns(choices: readonly FieldChoice[], lang: Lang = DEFAULT_LANG): ColumnSpec[] {
   const resolved = resolveChoices(choices);
   if (!resolved.some((c) => c.field.key === 'Partno')) resolved.unshift(...resolveChoices(['Partno']));
-  return resolved.map(({ field, unit, ladder }) => ({
+  return resolved.map(({ field, unit }) => ({
     id: field.key,
-    header: headerOf(field, unit),
+    header: headerOf(field, unit, '', lang),
     kind: cellKindOf(field),
     field,
     unit,
-    numberFormat: numberFormatOf(field, ladder),
-    ...(ladder ? { ladder } : {}),
+    numberFormat: numberFormatOf(field),
   }));
 }
 
-/** A field column of an enrichment: `PartSpec: Capacitance (nF)`. */
-export function enrichmentFieldColumn({ field, unit, ladder }: ResolvedChoice): ColumnSpec {
+/** A field column of an enrichment, headed in `lang`: `PartSpec: Capacitance (nF)`. */
+export function enrichmentFieldColumn({ field, unit }: ResolvedChoice, lang: Lang = DEFAULT_LANG): ColumnSpec {
   return {
     id: field.key,
-    header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX),
+    header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX, lang),
     kind: cellKindOf(field),
     field,
     unit,
-    numberFormat: numberFormatOf(field, ladder),
-    ...(ladder ? { ladder } : {}),
+    numberFormat: numberFormatOf(field),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ProductRecord } from '../../api/product';
+import type { Lang } from '../../api/vocabulary';
 import { cellAddress } from '../address';
 import type { CellValue } from '../cells/cell-values';
 import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../cells/columns';
@@ -51,6 +52,8 @@ export interface MatchOutcome {
 
 export interface EnrichmentOptions {
   fields: readonly FieldChoice[];
+  /** Language of the headers' field names (the user's, as of the values). @default 'en' */
+  lang?: Lang;
   risk?: boolean;
   alternatives?: boolean;
   /** A Replacement column for rows at Risk or EOL. */
@@ -63,7 +66,7 @@ export interface EnrichmentOptions {
 export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[] {
   return [
     specialColumn('match'),
-    ...resolveChoices(options.fields).map(enrichmentFieldColumn),
+    ...resolveChoices(options.fields).map((choice) => enrichmentFieldColumn(choice, options.lang)),
     ...(options.risk ? [specialColumn('risk')] : []),
     ...(options.alternatives ? [specialColumn('alternatives')] : []),
     ...(options.replacements ? [specialColumn('replacement')] : []),

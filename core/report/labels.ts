@@ -1,5 +1,5 @@
-import { findAllowedValue, type Lang } from '../../api/vocabulary';
-import type { ComplianceFlag, EndHorizon, StatusBucket } from './types';
+import { fieldLabel, findAllowedValue, getField, type Lang } from '../../api/vocabulary';
+import type { ComplianceFlag, EndHorizon, EndingPart, StatusBucket } from './types';
 
 /** Words of the summary in one language: the sheet, the taskpane view and the HTML page use these. */
 export interface SummaryLabels {
@@ -23,6 +23,8 @@ export interface SummaryLabels {
   perBoard: string;
   date: string;
   dateField: string;
+  /** The date fields' display names (`Last buy date`), never the API's names. */
+  dateFields: Readonly<Record<EndingPart['dateField'], string>>;
   horizon: string;
   lastTimeBuy: (builds: number | undefined) => string;
   /** The ending table's column of minimum order quantities. */
@@ -67,6 +69,11 @@ function statusWords(lang: Lang, own: Record<'Several statuses' | 'Not found' | 
 
 const FLAGS: Readonly<Record<ComplianceFlag, string>> = { Rohs: 'RoHS', Reach: 'REACH', LeadFree: 'Lead-free', AecQ200Support: 'AEC-Q200' };
 
+/** The display names of the date fields an ending part is dated by, in `lang`. */
+function dateFieldsIn(lang: Lang): Readonly<Record<EndingPart['dateField'], string>> {
+  return { LastBuyDate: fieldLabel(getField('LastBuyDate')!, lang), ProductionEndDate: fieldLabel(getField('ProductionEndDate')!, lang) };
+}
+
 const EN: SummaryLabels = {
   title: 'PartSpec Summary',
   asOf: (day) => `Figures as of ${day}`,
@@ -87,6 +94,7 @@ const EN: SummaryLabels = {
   perBoard: 'Per board',
   date: 'Date',
   dateField: 'Which date',
+  dateFields: dateFieldsIn('en'),
   horizon: 'When',
   lastTimeBuy: (builds) => (builds === undefined ? 'Last-time buy' : `Last-time buy for ${builds} builds, rounded up to whole minimum orders (MOQ)`),
   minOrder: 'MOQ',
@@ -134,6 +142,7 @@ const JA: SummaryLabels = {
   perBoard: '基板あたり',
   date: '日付',
   dateField: '日付の種類',
+  dateFields: dateFieldsIn('ja'),
   horizon: '時期',
   lastTimeBuy: (builds) => (builds === undefined ? '最終購入数' : `最終購入数（${builds} 台分、最小発注単位の倍数に切り上げ）`),
   minOrder: '最小発注単位',
@@ -181,6 +190,7 @@ const ZH: SummaryLabels = {
   perBoard: '每板',
   date: '日期',
   dateField: '日期类型',
+  dateFields: dateFieldsIn('zh'),
   horizon: '时间',
   lastTimeBuy: (builds) => (builds === undefined ? '最后购买量' : `最后购买量（${builds} 批，按最小订购量向上取整）`),
   minOrder: '最小订购量',

@@ -204,7 +204,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const ending = table(
     summary.builds === undefined ? labels.ending : `${labels.ending} · ${labels.lastTimeBuy(summary.builds)}`,
     [labels.partNumber, labels.bomRows, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.minOrder, labels.lastTimeBuy(undefined), labels.designators],
-    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.quantityPerBoard, e.date, e.dateField, labels.horizons[e.horizon], e.minOrderQuantity, e.tooLate ? labels.tooLate : e.lastTimeBuy, e.designators.join(' ')]),
+    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.quantityPerBoard, e.date, labels.dateFields[e.dateField], labels.horizons[e.horizon], e.minOrderQuantity, e.tooLate ? labels.tooLate : e.lastTimeBuy, e.designators.join(' ')]),
   );
   summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.rows[0] }));
 

@@ -14,7 +14,6 @@ import {
 } from '../../api/vocabulary';
 import { toCellValue, type CellValue } from '../../core/cells/cell-values';
 import { headerOf, resolveFieldUnit } from '../../core/cells/columns';
-import { cellNumberFormat } from '../../core/cells/number-formats';
 import {
   cellText,
   checkFieldAppliesToAny,
@@ -55,10 +54,9 @@ async function fetchMatches(client: Client, query: Parameters<Client['search']>[
 export type SearchCell = CellValue | Excel.FormattedNumberCellValue;
 
 /**
- * PART.SEARCH: a header row naming each field and the unit its numbers are in (`Capacitance (pF)`),
- * then one row per matching product, numbers in the datasheet's units as the imported tables hold
- * them. Where Excel takes formatted numbers (ExcelApi 1.16) each number carries the format that
- * shows its prefix (100 pF, 4.7 nF, 10 µF); elsewhere it is the plain number the header names.
+ * PART.SEARCH: a header row naming each field in the session's language and the unit its numbers
+ * are in (`Capacitance (nF)`), then one row per matching product, every number in the unit its
+ * header names, as the imported tables hold them.
  */
 export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArguments): Promise<SearchCell[][]> {
   const category = resolveCategoryArgument(args.category);
@@ -70,18 +68,12 @@ export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArgu
   const orderby = cellText(args.orderby) || undefined;
   const max = resolveCountArgument(args.max, 'max', MAX_PRODUCTS_PER_CALL, SEARCH_MAX_ROWS);
   const { client, lang } = await runtime.session();
-  const products = await fetchMatches(client, { category, filter, orderby, lang: resolveLangArgument(args.lang, lang) }, max);
+  const valuesLang = resolveLangArgument(args.lang, lang);
+  const products = await fetchMatches(client, { category, filter, orderby, lang: valuesLang }, max);
   if (products.length === 0) throw new ArgumentProblem('#N/A', `No ${category} products match${filter ? ` '${filter}'` : ''}`);
   const columns = fields.map((field) => ({ field, ...resolveFieldUnit(field) }));
-  const formatted = runtime.supportsEntities();
-  const rows = products.map((p) =>
-    columns.map(({ field, unit, ladder }): SearchCell => {
-      const value = field.groups.includes(p.group) ? (toCellValue(p, field, unit) ?? '') : '';
-      if (!formatted || !ladder || typeof value !== 'number') return value;
-      return { type: 'FormattedNumber', basicValue: value, numberFormat: cellNumberFormat({ numberFormat: 'General', ladder }, value) };
-    }),
-  );
-  return [columns.map(({ field, unit }) => headerOf(field, unit)), ...rows];
+  const rows = products.map((p) => columns.map(({ field, unit }): SearchCell => (field.groups.includes(p.group) ? (toCellValue(p, field, unit) ?? '') : '')));
+  return [columns.map(({ field, unit }) => headerOf(field, unit, '', valuesLang)), ...rows];
 }
 
 /** PART.DOWNLOADURL: the category's all-products link (the client keeps it until it expires). */

@@ -1,4 +1,4 @@
-import { datasheetUnitsOf, getField, unitChoicesOf } from '../../api/vocabulary';
+import { columnUnitOf, getField, unitChoicesOf } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 
 /** The unit chosen per field key; a field not in it reads like a datasheet (the default). */
@@ -10,10 +10,10 @@ export function unitOptionsOf(key: string): readonly string[] {
   return field && (field.type === 'Double' || field.type === 'Integer') ? unitChoicesOf(field) : [];
 }
 
-/** How the datasheet default is described for a field: its ladder (`pF / nF / µF`), or its one unit. */
+/** How the default unit is described for a field: its column unit (`nF`), or nothing for a field without one. */
 export function datasheetLabelOf(key: string): string {
   const field = getField(key);
-  return (field && datasheetUnitsOf(field)?.join(' / ')) ?? '';
+  return (field && columnUnitOf(field)) ?? '';
 }
 
 /**

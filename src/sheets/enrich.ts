@@ -50,7 +50,7 @@ export interface EnrichOptions {
  * it is. Throws when a field is not one the vocabulary knows.
  */
 export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions): Promise<EnrichmentRun> {
-  const columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements, suggest: options.suggest });
+  const columns = buildEnrichmentColumns({ fields: options.fields, risk: options.risk, alternatives: options.alternatives, replacements: options.replacements, suggest: options.suggest, lang: options.lang });
   const today = (deps.now ?? (() => new Date()))();
   const { lang, signal } = options;
   return runEnrichment(excelDocument(deps.run, { partColumn: options.partColumn, budget: options.budget }), (inputs, s) => deps.client.lookup(inputs, { lang, signal: s }), {

@@ -1,6 +1,6 @@
 import { isDownloadFormatError } from '../../api/errors/download-format-error';
 import type { ProductRecord } from '../../api/product';
-import type { Lang } from '../../api/vocabulary';
+import { categoryLabel, type Lang } from '../../api/vocabulary';
 import type { CellValue } from '../../core/cells/cell-values';
 import { buildImportColumns, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../../core/cells/columns';
 import type { ChunkBudget } from '../../core/tables/chunks';
@@ -158,7 +158,7 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
   const lang = request.query.lang;
   let columns;
   try {
-    columns = buildImportColumns(request.fields);
+    columns = buildImportColumns(request.fields, lang);
   } catch (error) {
     return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: userMessageOf(error), error };
   }
@@ -239,7 +239,8 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
  * Cancelled or failed imports say so in the status line; a failure before any row leaves no sheet.
  */
 export async function importProducts(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
-  const wanted = request.sheetName ?? request.query.category ?? 'PartSpec import';
+  // The sheet is named for people, in their language (`Inductors`, `インダクタ`), not by the API's category identifier.
+  const wanted = request.sheetName ?? (request.query.category ? categoryLabel(request.query.category, request.query.lang ?? 'en') : 'PartSpec import');
   return importInto(deps, request, () => newTarget(deps.run, wanted));
 }
 

@@ -50,7 +50,7 @@ describe('partspec enrich names what changed between two checks', () => {
     const texts = expected.map(([, t]) => t).join('\n');
     expect(texts).toMatch(/Status In Production → NRND/);
     expect(texts).toMatch(/Status To be discontinued → Discontinued/);
-    expect(texts).toMatch(/LastBuyDate — → \d{4}-\d{2}-\d{2}/);
+    expect(texts).toMatch(/Last buy date — → \d{4}-\d{2}-\d{2}/);
     expect(texts).toMatch(/Match Not found → Exact/);
     expect(expected.filter(([, t]) => t === '').length).toBeGreaterThanOrEqual(6);
     // The user's own columns are as they were.

@@ -31,3 +31,15 @@ test('a CSV BOM enriched into .xlsx keeps its cells as text and highlights the M
   expect(lines).toHaveLength(sheet.actualRowCount);
   expect(lines[0].split(',').slice(0, source.length)).toEqual(source);
 }, 120_000);
+
+test('the workbook made from a CSV BOM has columns as wide as their text, so part numbers and statuses are not clipped', async () => {
+  copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(world.home, 'demo-widths.csv'));
+  const run = await runCli(['enrich', 'demo-widths.csv', '--out', 'demo-widths.xlsx', '--base-url', world.emulator.url, '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  expect(run.stderr).not.toMatch(/Error|at /);
+  const sheet = (await readXlsx(join(world.home, 'demo-widths.xlsx'))).worksheets[0];
+  const texts = (c: number): string[] => Array.from({ length: sheet.actualRowCount }, (_, r) => sheet.getRow(r + 1).getCell(c).text);
+  for (let c = 1; c <= sheet.actualColumnCount; c++) {
+    const longest = Math.min(48, Math.max(...texts(c).map((t) => t.length)));
+    expect([c, sheet.getColumn(c).width! >= longest]).toEqual([c, true]);
+  }
+}, 120_000);

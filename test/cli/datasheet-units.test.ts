@@ -1,76 +1,109 @@
 /**
- * The command line's files read like a datasheet: xlsx cells hold numbers in the column's stored
- * unit with the same per-cell formats as the add-in, CSV headers name the stored unit and hold
- * plain numbers. xlsx formats are rendered with numfmt, which the command line does not use.
+ * What a header says is what its cells are: for every field an enrichment can write, the unit in
+ * the header is the unit of every number under it, in a workbook as in CSV. The BOM holds parts of
+ * every group, so every numeric field has values; each cell is compared with the catalog's SI value.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format as renderExcel } from 'numfmt';
 import Papa from 'papaparse';
-import { DEMO_KEY } from '../../emulator';
-import { columnOf, readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { parseDisplayUnit } from '../../api/units';
+import { VALUE_FIELDS, fieldLabel } from '../../api/vocabulary';
+import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
 
-/** Catalog parts with these capacitances (F), one each, as a person would look them up. */
-function partsWith(capacitances: readonly number[]): string[] {
-  return capacitances.map((c) => world.emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!.values.Partno as string);
+/** A few parts of each group, as the BOM lists them. */
+function bomParts(): CatalogProduct[] {
+  const { SMD, Lead, Ind } = world.emulator.catalog.byGroup;
+  return [...SMD.slice(0, 4), ...Lead.slice(0, 3), ...Ind.slice(0, 4)];
 }
 
-const CAPACITANCES = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5];
-const READS = ['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF'];
+function writeBom(file: string): CatalogProduct[] {
+  const parts = bomParts();
+  writeFileSync(file, `Ref,MPN\n${parts.map((p, i) => `X${i + 1},${p.values.Partno as string}`).join('\n')}\n`);
+  return parts;
+}
 
-test('search to xlsx: Capacitance (pF) holds numbers that read 100 pF, 4.7 nF, 10 µF; lengths in mm', async () => {
-  const out = join(world.home, 'caps.xlsx');
-  const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance,Length', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
-  expect(run.stderr).toMatch(/written/);
-  expect(run.code).toBe(0);
-  const sheet = (await readXlsx(out)).worksheets[0];
-  expect(rowTexts(sheet, 1)).toEqual(['Partno', 'Capacitance (pF)', 'Length (mm)']);
-  const cap = columnOf(sheet, 1, 'Capacitance (pF)');
-  const stored: number[] = [];
-  const seen: string[] = [];
-  for (let r = 2; r <= CAPACITANCES.length + 1; r++) {
-    const cell = sheet.getRow(r).getCell(cap);
-    stored.push(cell.value as number);
-    seen.push(renderExcel(cell.numFmt, cell.value));
+/** The unit a header names in its closing brackets (`PartSpec: Capacitance (nF)` → nF). */
+const headerUnit = (header: string): string | undefined => /\(([^()]*)\)$/.exec(header)?.[1];
+
+const ALL_FIELDS = VALUE_FIELDS.map((f) => f.key).join(',');
+const NUMERIC = VALUE_FIELDS.filter((f) => f.unit);
+
+/** Checks every field column of a written table: rows[0] is the header, row i + 1 is parts[i]. */
+function checkUnits(rows: readonly (readonly unknown[])[], parts: readonly CatalogProduct[]): number {
+  const header = rows[0].map(String);
+  let checked = 0;
+  for (const field of VALUE_FIELDS) {
+    const base = `PartSpec: ${fieldLabel(field)}`;
+    const at = header.findIndex((h) => h === base || h.startsWith(`${base} (`));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const unitText = headerUnit(header[at]);
+    if (!field.unit) {
+      expect([header[at], unitText]).toEqual([header[at], undefined]);
+      continue;
+    }
+    const unit = parseDisplayUnit(unitText ?? '');
+    expect([field.key, unit?.unit]).toEqual([field.key, field.unit]);
+    parts.forEach((part, i) => {
+      const si = part.values[field.key];
+      const cell = rows[i + 1][at];
+      if (typeof si !== 'number') return expect([field.key, cell]).toEqual([field.key, '']);
+      const value = Number(cell);
+      expect(Math.abs(value * unit!.factor - si)).toBeLessThanOrEqual(Math.abs(si) * 1e-9);
+      checked++;
+    });
   }
-  expect(stored).toEqual([0.51, 100, 4700, 22000, 10000000]);
-  expect(seen).toEqual(READS);
-  const length = sheet.getRow(2).getCell(columnOf(sheet, 1, 'Length (mm)'));
-  expect(typeof length.value).toBe('number');
-  expect(renderExcel(length.numFmt, length.value)).toBe(String(length.value));
-});
+  return checked;
+}
 
-test('search to CSV: the header names the stored unit and the cells are plain numbers', async () => {
-  const out = join(world.home, 'caps.csv');
-  const filter = `Partno eq '${partsWith(CAPACITANCES).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--orderby', 'Capacitance', '--fields', 'Capacitance', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
-  expect(run.code).toBe(0);
-  const [header, ...rows] = Papa.parse<string[]>(readFileSync(out, 'utf8').slice(1), { skipEmptyLines: true }).data;
-  expect(header).toEqual(['Partno', 'Capacitance (pF)']);
-  expect(rows.map((r) => r[1])).toEqual(['0.51', '100', '4700', '22000', '10000000']);
-});
-
-test('a chosen unit in --fields writes plain numbers in that unit, in xlsx as in CSV', async () => {
-  const out = join(world.home, 'caps-nf.xlsx');
-  const filter = `Partno eq '${partsWith([4.7e-9]).join('|')}'`;
-  const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--filter', filter, '--fields', 'Capacitance:NF', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+test('enrich to xlsx: every field column is headed with the unit of its cells', async () => {
+  const input = join(world.home, 'units.csv');
+  const out = join(world.home, 'units.xlsx');
+  const parts = writeBom(input);
+  const run = await runCli(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const sheet = (await readXlsx(out)).worksheets[0];
-  expect(rowTexts(sheet, 1)).toEqual(['Partno', 'Capacitance (nF)']);
-  const cell = sheet.getRow(2).getCell(2);
-  expect(cell.value).toBe(4.7);
-  expect(renderExcel(cell.numFmt, cell.value)).toBe('4.7');
+  const rows = Array.from({ length: parts.length + 1 }, (_, r) => {
+    const header = rowTexts(sheet, 1);
+    return header.map((_h, c) => {
+      const cell = sheet.getRow(r + 1).getCell(c + 1);
+      return r === 0 ? cell.text : typeof cell.value === 'number' ? cell.value : (cell.text ?? '');
+    });
+  });
+  const checked = checkUnits(rows, parts);
+  expect(checked).toBeGreaterThan(NUMERIC.length);
 });
 
-test('lookup prints datasheet values in the terminal table, as the cells show them', async () => {
-  const [part] = partsWith([4.7e-9]);
-  const run = await runCli(['lookup', part, '--fields', 'Capacitance,Length', '--base-url', world.emulator.url], { home: world.home, env });
+test('enrich to CSV: the same headers over the same numbers', async () => {
+  const input = join(world.home, 'units-csv.csv');
+  const out = join(world.home, 'units-out.csv');
+  const parts = writeBom(input);
+  const run = await runCli(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  expect(run.code).toBe(0);
+  const rows = Papa.parse<string[]>(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const checked = checkUnits(rows, parts);
+  expect(checked).toBeGreaterThan(NUMERIC.length);
+});
+
+test('a chosen unit in --fields writes plain numbers in that unit, named by the header', async () => {
+  const input = join(world.home, 'units-pf.csv');
+  const out = join(world.home, 'units-pf-out.csv');
+  const [part] = writeBom(input);
+  const run = await runCli(['enrich', input, '--fields', 'Capacitance:PF', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  expect(run.code).toBe(0);
+  const rows = Papa.parse<string[]>(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const at = rows[0].indexOf('PartSpec: Capacitance (pF)');
+  expect(Number(rows[1][at])).toBeCloseTo((part.values['Specs.Capacitance'] as number) * 1e12, 6);
+});
+
+test('lookup prints the numbers in the unit its header names', async () => {
+  const part = world.emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === 4.7e-9)!;
+  const run = await runCli(['lookup', part.values.Partno as string, '--fields', 'Capacitance,Length', '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const [header, , row] = run.stdout.split('\n');
-  expect(header).toMatch(/Capacitance \(pF\)\s+Length \(mm\)/);
-  expect(row).toContain('4.7 nF');
+  expect(header).toMatch(/Capacitance \(nF\)\s+Length \(mm\)/);
+  expect(row).toMatch(/\s4\.7\s/);
 });

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { fieldLabel, resolveField } from '../../api/vocabulary';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
@@ -96,7 +97,8 @@ test.each([
   expect(row['PartSpec: Notices']).toMatch(/^Synthetic: /);
   const written = Object.fromEntries(
     Object.keys(specs).map((field) => {
-      const header = Object.keys(row).find((h) => h === `PartSpec: ${field}` || h.startsWith(`PartSpec: ${field} (`));
+      const name = fieldLabel(resolveField(field).field!);
+      const header = Object.keys(row).find((h) => h === `PartSpec: ${name}` || h.startsWith(`PartSpec: ${name} (`));
       return [field, header === undefined ? undefined : row[header]];
     }),
   );
@@ -106,7 +108,7 @@ test.each([
 test('a number without its package code matches its package forms (Variant)', () => {
   const row = rowOf('GRM155R71C104KA88');
   expect(row['PartSpec: Match']).toBe('Variant (synthetic)');
-  expect(row['PartSpec: RatedVoltage (V)']).toBe('16');
+  expect(row['PartSpec: Rated voltage (V)']).toBe('16');
 });
 
 test("other makers' rows and the DNP row are left alone and never asked for", () => {
@@ -133,14 +135,14 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   expect(xlsxRun.code).toBe(1);
   expect(xlsxRun.stderr).toMatch(/17 exact, 1 variant/);
   const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
-  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: RatedVoltage (V)'].map((h) => columnOf(sheet, 1, h));
+  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: Rated voltage (V)'].map((h) => columnOf(sheet, 1, h));
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
   expect(grm?.getCell(match).text).toBe('Exact (synthetic)');
   expect(grm?.getCell(voltage).value).toBe(16);
   // Every row, not just one: the same Match and rated voltage as the CSV's enrichment.
   const fitted = columnOf(sheet, 1, 'Fitted');
   const fromXlsx = [...Array(sheet.rowCount - 1).keys()].map((i) => sheet.getRow(i + 2)).map((r) => [r.getCell(part).text, r.getCell(fitted).text, r.getCell(match).text, r.getCell(voltage).text]);
-  const fromCsv = rows.map((r) => [r['Manufacturer Part Number'], r.Fitted, r['PartSpec: Match'], r['PartSpec: RatedVoltage (V)']]);
+  const fromCsv = rows.map((r) => [r['Manufacturer Part Number'], r.Fitted, r['PartSpec: Match'], r['PartSpec: Rated voltage (V)']]);
   expect(fromXlsx).toEqual(fromCsv);
 });
 

@@ -35,7 +35,7 @@ test.each(['xlsx', 'tsv', 'zip'] as const)('a category served as %s downloads to
   expect(run.code).toBe(0);
   const workbook = await readXlsx(out);
   const sheet = workbook.worksheets[0];
-  expect(rowTexts(sheet, 1)).toEqual(['Partno', 'Status', 'ProductName']);
+  expect(rowTexts(sheet, 1)).toEqual(['Part number', 'Status', 'Product name']);
   const count = emulator.catalog.byGroup.Lead.length;
   expect(sheet.actualRowCount).toBe(count + 1);
   const about = workbook.getWorksheet('PartSpec query')!;

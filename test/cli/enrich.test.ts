@@ -96,7 +96,7 @@ describe('partspec enrich (xlsx)', () => {
     expect(sheet.getCell('A1').font).toMatchObject({ bold: true, size: 14 });
 
     const headers = rowTexts(sheet, HEADER_ROW);
-    const added = ['Match', 'Status', 'ProductName', 'Capacitance (nF)', 'LastBuyDate', 'Rohs', 'SpecificationsSheet', 'Risk', 'Alternatives'].map((h) => `PartSpec: ${h}`);
+    const added = ['Match', 'Status', 'Product name', 'Capacitance (nF)', 'Last buy date', 'RoHS', 'Specification sheet', 'Risk', 'Alternatives'].map((h) => `PartSpec: ${h}`);
     // Appended right of everything in use (the note in F1), in the add-in's order.
     expect(headers.slice(6)).toEqual(added);
     const col = (h: string): number => columnOf(sheet, HEADER_ROW, `PartSpec: ${h}`);
@@ -107,21 +107,21 @@ describe('partspec enrich (xlsx)', () => {
       if (!p.product || p.match === 'Ambiguous') continue;
       const v = p.product.values;
       expect(cell('Status').value).toBe(v.Status);
-      expect(cell('ProductName').value).toBe(v.ProductName);
+      expect(cell('Product name').value).toBe(v.ProductName);
       expect(cell('Capacitance (nF)').value).toBeCloseTo((v['Specs.Capacitance'] as number) * 1e9, 9);
-      expect(cell('Rohs').value).toBe(v['ComplianceInfo.Rohs']);
-      expect((cell('SpecificationsSheet').value as ExcelJS.CellHyperlinkValue).hyperlink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      expect(cell('RoHS').value).toBe(v['ComplianceInfo.Rohs']);
+      expect((cell('Specification sheet').value as ExcelJS.CellHyperlinkValue).hyperlink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
       expect(cell('Risk').value).toBe(assessRisk(recordOf(p.product), today).level);
       if (v.LastBuyDate) {
-        expect((cell('LastBuyDate').value as Date).toISOString().slice(0, 10)).toBe(v.LastBuyDate);
-        expect(cell('LastBuyDate').numFmt).toBe('yyyy-mm-dd');
+        expect((cell('Last buy date').value as Date).toISOString().slice(0, 10)).toBe(v.LastBuyDate);
+        expect(cell('Last buy date').numFmt).toBe('yyyy-mm-dd');
       }
       if (Array.isArray(v.AlternativePartno)) expect(cell('Alternatives').value).toBe(v.AlternativePartno.join(', '));
     }
     const hostileRow = parts[0].row;
-    expect(sheet.getCell(hostileRow, col('ProductName')).value).toBe(HOSTILE_STRINGS.hyperlink);
-    expect(sheet.getCell(hostileRow, col('ProductName')).type).toBe(ExcelJS.ValueType.String);
-    expect(sheet.getCell(parts[1].row, col('ProductName')).value).toBe(HOSTILE_STRINGS.plusSum);
+    expect(sheet.getCell(hostileRow, col('Product name')).value).toBe(HOSTILE_STRINGS.hyperlink);
+    expect(sheet.getCell(hostileRow, col('Product name')).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell(parts[1].row, col('Product name')).value).toBe(HOSTILE_STRINGS.plusSum);
     expect(sheet.getCell(parts[2].row, col('Risk')).value).toBe('EOL');
     const refs = highlightRefs(sheet);
     expect(refs).toEqual([`G${HEADER_ROW + 1}:G${HEADER_ROW + 8}`, `N${HEADER_ROW + 1}:N${HEADER_ROW + 8}`]);
@@ -160,7 +160,7 @@ describe('partspec enrich (csv)', () => {
     expect(run.stderr).toMatch(/3 rows: 2 exact, 0 variant, 0 ambiguous, 1 not found, 0 invalid, 0 blank\./);
     const parse = (file: string): string[][] => Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     const out = parse(output);
-    expect(out[0]).toEqual(['Designator', 'MPN', 'Comment', 'PartSpec: Match', 'PartSpec: ProductName', 'PartSpec: LastBuyDate', 'PartSpec: Risk']);
+    expect(out[0]).toEqual(['Designator', 'MPN', 'Comment', 'PartSpec: Match', 'PartSpec: Product name', 'PartSpec: Last buy date', 'PartSpec: Risk']);
     expect(out.map((r) => r.slice(0, 3))).toEqual(rows);
     expect(out[1].slice(3)).toEqual(['Exact', `'${HOSTILE_STRINGS.hyperlink}`, '', 'OK']);
     expect(out[2].slice(3)).toEqual(['Exact', dated.values.ProductName, dated.values.LastBuyDate, 'EOL']);

@@ -25,7 +25,7 @@ describe('partspec lookup', () => {
     const run = await runCli(['lookup', partno, base.toLowerCase(), 'XYZ-NOT-A-PART', 'A|B', '--fields', 'Status,Capacitance:nF', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(/^Input\s+Match\s+Partno\s+Status\s+Capacitance \(nF\)\s+Note$/);
+    expect(lines[0]).toMatch(/^Input\s+Match\s+Part number\s+Status\s+Capacitance \(nF\)\s+Note$/);
     expect(lines.find((l) => l.startsWith(partno))).toMatch(/Exact/);
     expect(lines.find((l) => l.startsWith(base.toLowerCase()))).toMatch(/Variant/);
     expect(lines.find((l) => l.startsWith('XYZ-NOT-A-PART'))).toMatch(/Not found/);

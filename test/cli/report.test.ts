@@ -5,6 +5,7 @@
  * keeps every other entry byte for byte, a re-run changes only the summary's parts, and LibreOffice
  * opens the result with its charts; the HTML page is self-contained and escaped.
  */
+import { fieldLabel, resolveField } from '../../api/vocabulary';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -78,7 +79,7 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   const horizon = new Date();
   horizon.setUTCMonth(horizon.getUTCMonth() + 24);
   const limit = horizon.toISOString().slice(0, 10);
-  const endOf = (r: Record<string, string>): string | undefined => [cell(r, 'PartSpec: LastBuyDate'), cell(r, 'PartSpec: ProductionEndDate')].filter((d) => d !== '').sort()[0];
+  const endOf = (r: Record<string, string>): string | undefined => [cell(r, 'PartSpec: Last buy date'), cell(r, 'PartSpec: Production end date')].filter((d) => d !== '').sort()[0];
   const ending = new Map<string, number>();
   for (const r of found) if ((endOf(r) ?? '9999') <= limit) ending.set(cell(r, columns.part), (ending.get(cell(r, columns.part)) ?? 0) + qtyOf(r));
   expect(Object.fromEntries(summary.ending.map((e) => [e.partNumber, e.quantityPerBoard]))).toEqual(Object.fromEntries(ending));
@@ -96,7 +97,7 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   // Compliance: distinct found parts whose cell is TRUE, FALSE or empty.
   const parts = new Map(found.map((r) => [cell(r, columns.part), r]));
   for (const c of summary.compliance) {
-    const values = [...parts.values()].map((r) => cell(r, `PartSpec: ${c.flag}`));
+    const values = [...parts.values()].map((r) => cell(r, `PartSpec: ${fieldLabel(resolveField(c.flag).field!)}`));
     expect([c.flag, c.yes, c.no, c.unknown]).toEqual([c.flag, values.filter((v) => v === 'TRUE').length, values.filter((v) => v === 'FALSE').length, values.filter((v) => v === '').length]);
   }
 

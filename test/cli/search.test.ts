@@ -32,7 +32,7 @@ describe('partspec search', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`${count.toLocaleString('en-US')} products \\(\\d+ requests\\) written`));
     const [header, ...rows] = readCsvRows(out);
-    expect(header).toEqual(['Partno', 'Status', 'ProductName', 'Inductance (nH)']);
+    expect(header).toEqual(['Part number', 'Status', 'Product name', 'Inductance (nH)']);
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((r) => r[0])).size).toBe(count);
     expect(rows.every((r) => r[1] === 'In Production')).toBe(true);
@@ -52,9 +52,9 @@ describe('partspec search', () => {
     );
     expect(run.code).toBe(0);
     const workbook = await readXlsx(out);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['ceramicCapacitorsLead', 'PartSpec query']);
-    const sheet = workbook.getWorksheet('ceramicCapacitorsLead')!;
-    expect(rowTexts(sheet, 1)).toEqual(['Partno', 'ProductName', 'Capacitance (pF)', 'LastBuyDate', 'Rohs', 'SpecificationsSheet']);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Ceramic capacitors leaded', 'PartSpec query']);
+    const sheet = workbook.getWorksheet('Ceramic capacitors leaded')!;
+    expect(rowTexts(sheet, 1)).toEqual(['Part number', 'Product name', 'Capacitance (pF)', 'Last buy date', 'RoHS', 'Specification sheet']);
     expect(sheet.actualRowCount).toBe(count + 1);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(formulaCells(workbook)).toEqual([]);
@@ -117,7 +117,7 @@ describe('partspec search streams pages as they arrive', () => {
     const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
-    expect(header).toEqual(['Partno', 'Status', 'Capacitance (nF)']);
+    expect(header).toEqual(['Part number', 'Status', 'Capacitance (nF)']);
     expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
     expect(rows.map((r) => r[1])).toEqual(expected.map((p) => String(p.values.Status ?? '')));
   }, 120_000);
@@ -130,7 +130,7 @@ describe('partspec search streams pages as they arrive', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/4,500 products \(3 requests\) written .*more products match/);
     expect(searchCalls(world.emulator)).toHaveLength(3);
-    const sheet = (await readXlsx(out)).getWorksheet('ceramicCapacitorsSMD')!;
+    const sheet = (await readXlsx(out)).getWorksheet('Ceramic capacitors SMD')!;
     const partnos: string[] = [];
     sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
     expect(partnos).toEqual(expected);
@@ -180,7 +180,7 @@ describe('partspec search streams pages as they arrive', () => {
 
   /** The part numbers of the product sheet of a written xlsx. */
   async function sheetPartnos(file: string): Promise<string[]> {
-    const sheet = (await readXlsx(file)).getWorksheet('ceramicCapacitorsSMD')!;
+    const sheet = (await readXlsx(file)).getWorksheet('Ceramic capacitors SMD')!;
     const partnos: string[] = [];
     sheet.eachRow((row, n) => n > 1 && partnos.push(row.getCell(1).value as string));
     return partnos;
@@ -251,10 +251,10 @@ describe('partspec url and download', () => {
     const run = await runCli(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
-    expect(header).toEqual(['Partno', 'Status', 'ProductName']);
+    expect(header).toEqual(['Part number', 'Status', 'Product name']);
     expect(rows).toHaveLength(world.emulator.catalog.byGroup.Lead.length);
     expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(world.emulator.catalog.byGroup.Lead.map((p) => p.values.Partno)));
-    expect(rows.map((r) => r[header.indexOf('ProductName')])).toContain(`'${HOSTILE_STRINGS.minus}`);
+    expect(rows.map((r) => r[header.indexOf('Product name')])).toContain(`'${HOSTILE_STRINGS.minus}`);
   });
 });
 

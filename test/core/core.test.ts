@@ -11,10 +11,10 @@ import { CAP } from './sample-product';
 
 
 describe('import columns', () => {
-  test('headers carry the stored unit (datasheet or chosen); Partno comes first', () => {
+  test('headers are display names with the unit of the cells (the column unit or the chosen one); the part number comes first', () => {
     const cols = buildImportColumns(['Capacitance', { field: 'RatedVoltage', unit: 'kV' }, 'Status', 'rohs', 'LastBuyDate']);
-    expect(cols.map((c) => c.header)).toEqual(['Partno', 'Capacitance (pF)', 'RatedVoltage (kV)', 'Status', 'Rohs', 'LastBuyDate']);
-    expect(cols.map((c) => c.numberFormat)).toEqual(['@', '[>=1000000]0.###,," µF";[>=1000]0.###," nF";0.###" pF"', 'General', '@', 'General', NUMBER_FORMATS.date]);
+    expect(cols.map((c) => c.header)).toEqual(['Part number', 'Capacitance (nF)', 'Rated voltage (kV)', 'Status', 'RoHS', 'Last buy date']);
+    expect(cols.map((c) => c.numberFormat)).toEqual(['@', 'General', 'General', '@', 'General', NUMBER_FORMATS.date]);
   });
 
   test('every value field has a column kind and a number format; text kinds are @', () => {

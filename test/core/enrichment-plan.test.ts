@@ -26,7 +26,7 @@ describe('enrichment plan', () => {
       ['PartSpec: Match', 3, true],
       ['PartSpec: Capacitance (pF)', 4, true],
       ['PartSpec: Status', 5, true],
-      ['PartSpec: Rohs', 9, false],
+      ['PartSpec: RoHS', 9, false],
       ['PartSpec: Risk', 6, true],
       ['PartSpec: Alternatives', 7, true],
     ]);

@@ -1,6 +1,6 @@
 /**
- * Datasheet units in the real taskpane and the workbench grid: an import reads 10 µF, 22 µF…
- * under `Capacitance (pF)`; the unit picker writes plain nF instead, and Refresh keeps that
+ * Units in the real taskpane and the workbench grid: an import writes every capacitance as a
+ * number in nF under `Capacitance (nF)`; the unit picker writes µF instead, and Refresh keeps that
  * choice. What the grid shows is compared with values worked out by hand from the catalog's SI.
  */
 import type { Page } from 'playwright-core';
@@ -33,7 +33,7 @@ async function readColumn(page: Page, header: string): Promise<{ sheet: string; 
   return { sheet, headers, cells };
 }
 
-test('an import reads like a datasheet; the unit picker writes nF; Refresh keeps it', async () => {
+test('an import writes the unit its header names; the unit picker writes µF; Refresh keeps it', async () => {
   const { page } = await world.openWorkbench();
   await openSection(page, 'search');
   await page.getByTestId('search-add-condition').click();
@@ -42,27 +42,26 @@ test('an import reads like a datasheet; the unit picker writes nF; Refresh keeps
   await page.getByTestId('condition-0-value').fill('10u');
   await importAndWait(page);
 
-  const datasheet = await readColumn(page, 'Capacitance (pF)');
-  expect(datasheet.headers).toContain('Capacitance (pF)');
-  expect(datasheet.cells.length).toBeGreaterThan(0);
-  for (const cell of datasheet.cells) {
+  const nanofarads = await readColumn(page, 'Capacitance (nF)');
+  expect(nanofarads.headers).toContain('Capacitance (nF)');
+  expect(nanofarads.cells.length).toBeGreaterThan(0);
+  for (const cell of nanofarads.cells) {
     const si = world.emulator.catalog.byPartno.get(cell.partno)!.values['Specs.Capacitance'] as number;
-    const microfarads = Math.round(si * 1e6 * 1000) / 1000;
-    expect(cell.value).toBe(Math.round(si * 1e12));
-    expect(cell.text).toBe(`${microfarads} µF`);
+    expect(cell.value).toBeCloseTo(si * 1e9, 6);
+    expect(Number(cell.text)).toBeCloseTo(si * 1e9, 6);
   }
   await saveScreenshot(page, 'datasheet-units-import');
 
   const picker = page.getByTestId('search-columns-unit-Specs.Capacitance');
   expect(await picker.inputValue()).toBe('');
-  expect(await picker.locator('option').first().textContent()).toBe('Datasheet (pF / nF / µF)');
-  await picker.selectOption('nF');
+  expect(await picker.locator('option').first().textContent()).toBe('Default (nF)');
+  await picker.selectOption('µF');
   await importAndWait(page);
-  const nano = await readColumn(page, 'Capacitance (nF)');
+  const nano = await readColumn(page, 'Capacitance (µF)');
   for (const cell of nano.cells) {
     const si = world.emulator.catalog.byPartno.get(cell.partno)!.values['Specs.Capacitance'] as number;
-    expect(cell.value).toBe(Math.round(si * 1e9));
-    expect(cell.text).toBe(String(Math.round(si * 1e9)));
+    expect(cell.value).toBeCloseTo(si * 1e6, 9);
+    expect(Number(cell.text)).toBeCloseTo(si * 1e6, 9);
   }
 
   const recorded = await page.evaluate((name) => {
@@ -70,27 +69,27 @@ test('an import reads like a datasheet; the unit picker writes nF; Refresh keeps
     const imports = (typeof settings['partspec.imports'] === 'string' ? JSON.parse(settings['partspec.imports'] as string) : settings['partspec.imports']) as Record<string, { sheetName: string; fields: unknown[] }>;
     return Object.values(imports).find((r) => r.sheetName === name)?.fields;
   }, nano.sheet);
-  expect(recorded).toContainEqual({ field: 'Specs.Capacitance', unit: 'nF' });
+  expect(recorded).toContainEqual({ field: 'Specs.Capacitance', unit: 'µF' });
 
   // The ribbon's Refresh resolves once every recorded import has been re-run in place.
   await page.evaluate(() => window.partspecWorkbench!.runCommand('refresh'));
-  const again = await readColumn(page, 'Capacitance (nF)');
+  const again = await readColumn(page, 'Capacitance (µF)');
   expect(again.cells.map((c) => c.text)).toEqual(nano.cells.map((c) => c.text));
 });
 
-test('=PART.SEARCH with a comma list of fields spills numbers that read 2.2 µH in the grid', async () => {
+test('=PART.SEARCH with a comma list of fields spills 2.2 under Inductance (µH) in the grid', async () => {
   const { page } = await world.openWorkbench();
   await typeIntoCell(page, 'Sheet1', 'A1', '=PART.SEARCH("inductors","Inductance eq 2.2u","Partno,Inductance",,2)');
   await formulasSettled(page);
   const text = async (address: string) => (await page.getByTestId(`cell-Sheet1-${address}`).textContent()) ?? '';
-  expect([await text('A1'), await text('B1')]).toEqual(['Partno', 'Inductance (nH)']);
-  expect(await text('B2')).toBe('2.2 µH');
-  expect(await text('B3')).toBe('2.2 µH');
+  expect([await text('A1'), await text('B1')]).toEqual(['Part number', 'Inductance (µH)']);
+  expect(await text('B2')).toBe('2.2');
+  expect(await text('B3')).toBe('2.2');
   const values = await page.evaluate(() => window.partspecWorkbench!.double.values('Sheet1'));
-  expect(values[1][1]).toBe(2200);
+  expect(values[1][1]).toBe(2.2);
 });
 
-test('Enrich BOM: capacitances read like a datasheet, and the unit picker writes µF instead', async () => {
+test('Enrich BOM: capacitances in the unit the header names, and the unit picker writes µF instead', async () => {
   const { page } = await world.openWorkbench();
   await page.getByTestId('load-sample-bom').click();
   await page.getByTestId('column-BOM-C').click();
@@ -116,16 +115,12 @@ test('Enrich BOM: capacitances read like a datasheet, and the unit picker writes
   };
 
   const datasheet = await enrich();
-  expect(datasheet.header).toBe('PartSpec: Capacitance (pF)');
+  expect(datasheet.header).toBe('PartSpec: Capacitance (nF)');
   expect(datasheet.cells.length).toBeGreaterThan(0);
-  for (const cell of datasheet.cells) {
-    expect(cell.text).toMatch(/^\d+(\.\d{1,3})? (pF|nF|µF)$/);
-    const [number, unit] = cell.text.split(' ');
-    expect(Number(number) * { pF: 1, nF: 1e3, 'µF': 1e6 }[unit]!).toBeCloseTo(cell.value as number, 6);
-  }
+  for (const cell of datasheet.cells) expect(Number(cell.text)).toBeCloseTo(cell.value as number, 6);
 
   await page.getByTestId('enrich-fields-unit-Specs.Capacitance').selectOption('µF');
   const micro = await enrich();
   expect(micro.header).toBe('PartSpec: Capacitance (µF)');
-  expect(micro.cells.map((c) => Math.round((c.value as number) * 1e6))).toEqual(datasheet.cells.map((c) => c.value));
+  expect(micro.cells.map((c) => Math.round((c.value as number) * 1e9))).toEqual(datasheet.cells.map((c) => Math.round((c.value as number) * 1e6)));
 });

@@ -32,7 +32,7 @@ test('a category link shows its expiry, copies, and imports the whole category t
   const summary = page.getByTestId('download-import-summary');
   await summary.waitFor({ timeout: 120_000 });
   const expected = world.emulator.catalog.byGroup.Lead.length;
-  expect(await summary.textContent()).toBe(`Imported ${expected.toLocaleString('en-US')} products into sheet "ceramicCapacitorsLead" from the category file (one download).`);
+  expect(await summary.textContent()).toBe(`Imported ${expected.toLocaleString('en-US')} products into sheet "Ceramic capacitors leaded" from the category file (one download).`);
   // One request for the file: the link was already in hand.
   expect(world.emulator.requests.slice(before).map((r) => r.url.split('?')[0])).toEqual(['/download/ceramicCapacitorsLead/en']);
 

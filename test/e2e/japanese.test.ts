@@ -28,8 +28,8 @@ test('Japanese UI and Japanese data', async () => {
     const m = d.model;
     return d.values(m.sheets.find((s) => s.id === m.activeSheetId)!.name);
   });
-  const headerRow = rows.findIndex((r) => r[0] === 'Partno');
-  const status = rows[headerRow].findIndex((h) => h === 'Status');
+  const headerRow = rows.findIndex((r) => r[0] === '品番');
+  const status = rows[headerRow].findIndex((h) => h === 'ステータス');
   expect(status).toBeGreaterThan(0);
   const statuses = new Set(rows.slice(headerRow + 1).map((r) => r[status]).filter(Boolean));
   expect(statuses.has('生産中')).toBe(true);

@@ -6,9 +6,9 @@ import type { Page } from 'playwright-core';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
-/** Import headers: the field name, then its unit (`Capacitance (pF)`), never a sibling like `RatedVoltageClass`. */
+/** Import headers: the field's display name, then its unit (`Capacitance (nF)`), never a sibling like `AC or DC`. */
 const CAPACITANCE = /^Capacitance(?: |$)/;
-const RATED_VOLTAGE = /^RatedVoltage(?: |$)/;
+const RATED_VOLTAGE = /^Rated voltage(?: \(|$)/;
 
 const world = useE2eWorld();
 
@@ -54,7 +54,7 @@ test('a search with two conditions imports every match with its headers', async 
   const table = await tableOn(page, sheet);
   expect(table).toBeDefined();
   expect(table!.rowCount).toBe(expected);
-  expect(table!.headers[0]).toBe('Partno');
+  expect(table!.headers[0]).toBe('Part number');
   expect(table!.headers.some((h) => CAPACITANCE.test(h))).toBe(true);
   expect(table!.headers.some((h) => RATED_VOLTAGE.test(h))).toBe(true);
 
@@ -83,7 +83,7 @@ test('a search with two conditions imports every match with its headers', async 
   // The grid shows the table header styled as a table.
   const [, headerRow] = /^[A-Z]+(\d+)/.exec(table!.address)!;
   const headerCell = page.getByTestId(`cell-${sheet}-A${headerRow}`);
-  expect(await headerCell.textContent()).toBe('Partno');
+  expect(await headerCell.textContent()).toBe('Part number');
   expect(await headerCell.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(68, 114, 196)');
   await page.getByTestId('search-import-summary').scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'search-import-two-conditions');
@@ -111,7 +111,7 @@ test('a search matching more than 2000 products imports all of them', async () =
     ({ name, rows }) => {
       const d = window.partspecWorkbench!.double;
       const values = d.values(name);
-      const start = values.findIndex((r) => r[0] === 'Partno') + 1;
+      const start = values.findIndex((r) => r[0] === 'Part number') + 1;
       return values.slice(start, start + rows).map((r) => String(r[0]));
     },
     { name: sheet, rows: expected },

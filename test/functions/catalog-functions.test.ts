@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
+import { MAX_PRODUCTS_PER_CALL, fieldLabel } from '../../api/vocabulary';
 import { downloadUrl, fields, info, list, risk, search } from '../../src/functions/functions';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { describeError } from '../support/custom-functions-shim';
@@ -16,17 +16,17 @@ const partnoWhere = (predicate: (values: Record<string, unknown>) => boolean): s
 describe('PART.SEARCH', () => {
   test('spills a header row and the key specs of the category by default', async () => {
     const table = await search('inductors', 'Inductance ge 1u', undefined, 'Inductance desc', 5);
-    expect((table[0] as string[]).map((h) => h.replace(/ \(.*\)$/, ''))).toEqual(defaultSearchFields('inductors').map((f) => f.name));
-    expect(table[0]).toEqual(['Partno', 'Status', 'SizecodeMm', 'SizecodeInch', 'Inductance (nH)', 'InductanceTolerance', 'RatedCurrentItemp (mA)', 'RdcMax (mΩ)', 'SrfMin (kHz)']);
+    expect((table[0] as string[]).map((h) => h.replace(/ \(.*\)$/, ''))).toEqual(defaultSearchFields('inductors').map((f) => fieldLabel(f)));
+    expect(table[0]).toEqual(['Part number', 'Status', 'Metric size code', 'Inch size code', 'Inductance (µH)', 'Inductance tolerance', 'Rated current by temperature rise (A)', 'Max. DC resistance (mΩ)', 'Min. self-resonant frequency (MHz)']);
     expect(table).toHaveLength(6);
-    const inductances = table.slice(1).map((row) => (row[4] as { basicValue: number }).basicValue);
-    expect(inductances.every((v) => v >= 1000)).toBe(true);
+    const inductances = table.slice(1).map((row) => row[4] as number);
+    expect(inductances.every((v) => v >= 1)).toBe(true);
     expect([...inductances].sort((a, b) => b - a)).toEqual(inductances);
   });
 
   test('named fields, case-insensitive, with values typed like PART.SPEC', async () => {
     const table = await search('ceramicCapacitorsSMD', "Capacitance eq 100n and RatedVoltage ge 50 and Rohs eq true", [['partno', 'CapacitanceText', 'rohs', 'LastBuyDate']], 'Partno', 3);
-    expect(table[0]).toEqual(['Partno', 'CapacitanceText', 'Rohs', 'LastBuyDate']);
+    expect(table[0]).toEqual(['Part number', 'Capacitance as written', 'RoHS', 'Last buy date']);
     expect(table.length).toBeGreaterThan(1);
     for (const row of table.slice(1)) {
       expect(row[1]).toBe('100nF');

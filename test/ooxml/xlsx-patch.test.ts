@@ -126,7 +126,7 @@ describe('writing', () => {
     expect(sheet).toContain('<dimension ref="A1:R4"/>');
     const wb = new WorkbookPatch(output.bytes);
     expect(wb.values('BOM')[1][17]).toEqual(new Date('2025-12-09T00:00:00Z'));
-    expect(wb.values('BOM')[0].slice(15)).toEqual(['PartSpec: Match', 'PartSpec: Datasheet', 'PartSpec: LastBuyDate']);
+    expect(wb.values('BOM')[0].slice(15)).toEqual(['PartSpec: Match', 'PartSpec: Datasheet', 'PartSpec: Last buy date']);
   });
 
   test('styles are appended: every existing entry stays, counts grow, the text format is 49 and the header bold', () => {

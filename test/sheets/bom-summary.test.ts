@@ -52,7 +52,7 @@ test('every figure of the summary agrees with the Match, Status and date cells o
   // Ending parts: every row whose LastBuyDate or ProductionEndDate cell is past or within 24 months.
   const dayOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
   const serialToday = Math.round((Date.UTC(2026, 10, 24) - Date.UTC(1899, 11, 30)) / 86_400_000);
-  const ending = data.filter((r) => [dayOf(r[col('PartSpec: LastBuyDate')]), dayOf(r[col('PartSpec: ProductionEndDate')])].some((d) => d !== undefined && d <= serialToday + 731)).map((r) => String(r[col('MPN')]));
+  const ending = data.filter((r) => [dayOf(r[col('PartSpec: Last buy date')]), dayOf(r[col('PartSpec: Production end date')])].some((d) => d !== undefined && d <= serialToday + 731)).map((r) => String(r[col('MPN')]));
   expect(ending.length).toBeGreaterThanOrEqual(3);
   expect(summary.ending.map((e) => e.partNumber).sort()).toEqual([...new Set(ending)].sort());
   for (const e of summary.ending) {

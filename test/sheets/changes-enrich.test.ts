@@ -29,7 +29,7 @@ function columnsOf(excel: ExcelDouble): Map<string, number> {
   return new Map(excel.values('Sheet1')[0].map((h, i) => [String(h), i]));
 }
 
-const LABELS = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct'];
+const LABELS = ['Status', 'Last buy date', 'Production end date', 'New product'];
 
 describe('re-enrichment in the workbook names what changed', () => {
   test('first run: no Changes column; later run: each change named with its new value, changed cells filled; same day again: none', async () => {

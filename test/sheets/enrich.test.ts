@@ -42,7 +42,7 @@ test('enrichment of a messy BOM: statuses, values, risk with highlights, hostile
   expect(result.status).toBe('done');
   expect(result.bom.layout).toMatchObject({ headerRow: 1, partColumn: 2, firstRow: 2, lastRow: 8 });
   const values = r.excel.values('Sheet1');
-  expect(values[1].slice(5)).toEqual(['PartSpec: Match', 'PartSpec: Capacitance (nF)', 'PartSpec: Status', 'PartSpec: ProductName', 'PartSpec: ProductDetailUrl', 'PartSpec: Risk', 'PartSpec: Alternatives']);
+  expect(values[1].slice(5)).toEqual(['PartSpec: Match', 'PartSpec: Capacitance (nF)', 'PartSpec: Status', 'PartSpec: Product name', 'PartSpec: Product page', 'PartSpec: Risk', 'PartSpec: Alternatives']);
   expect(values.slice(2).map((row) => row[5])).toEqual(['Exact', 'Variant', 'Exact', 'Not found', '', 'Exact', 'Invalid']);
   expect(firstSet(result).tally.counts).toEqual({ exact: 3, variant: 1, ambiguous: 0, notFound: 1, invalid: 1, blank: 1 });
   expect(problemSheetRows(result)).toEqual([6, 9]);

@@ -159,7 +159,7 @@ test('cancel mid-file stops the download and leaves the rows written with a stat
     signal: controller.signal,
     onProgress: (p) => {
       // Before the first chunk is written, the new sheet already says an import is under way.
-      if (p.rowsWritten === 0 && w.excel.sheetNames().includes('ceramicCapacitorsSMD')) statusBeforeRows ??= String(w.excel.values('ceramicCapacitorsSMD')[0]?.[0]);
+      if (p.rowsWritten === 0 && w.excel.sheetNames().includes('Ceramic capacitors SMD')) statusBeforeRows ??= String(w.excel.values('Ceramic capacitors SMD')[0]?.[0]);
       if (p.rowsWritten >= 1000) controller.abort();
     },
   });

@@ -32,7 +32,7 @@ test('the ribbon Enrich and Refresh notices say what changed since the last run'
   await store.save({ baseUrl: aging.later.url });
   excel.select('Sheet1', 'A2');
   const result = reportOf(await runEnrichSelection({ run: excel.run, session, settings }));
-  const labels = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct', 'RatedVoltage (V)'];
+  const labels = ['Status', 'Last buy date', 'Production end date', 'New product', 'Rated voltage (V)'];
   const changed = parts.filter((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels) !== '').length;
   expect(changedSheetRows(result)).toHaveLength(changed);
   expect(lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true, message: expect.stringContaining(` ${changed} rows changed since the last enrichment`) });

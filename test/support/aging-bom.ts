@@ -1,5 +1,6 @@
 import { startEmulator, type Catalog, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import type { FieldValue } from '../../api';
+import { fieldLabel, getField } from '../../api/vocabulary';
 
 /** Two days the emulator serves with --as-of: the first check and the next quarter's. */
 export const FIRST_DAY = '2026-12-01';
@@ -58,7 +59,7 @@ export function expectedChanges(partno: string, first: Catalog, later: Catalog, 
   if (!before !== !now) parts.push(`Match ${before ? 'Exact' : 'Not found'} → ${now ? 'Exact' : 'Not found'}`);
   for (const label of labels) {
     const key = AGING_FIELDS.find((k) => {
-      const name = k.slice(k.lastIndexOf('.') + 1);
+      const name = fieldLabel(getField(k)!);
       return label === name || label.startsWith(`${name} (`);
     });
     if (!key) continue;

@@ -1,6 +1,6 @@
 import { formatQuantity } from '../../../api/units';
 import { readValue, type ProductRecord } from '../../../api/product';
-import { getField } from '../../../api/vocabulary';
+import { fieldLabel, getField, type Lang } from '../../../api/vocabulary';
 
 /** How a preview cell reads: numbers with an engineering prefix and unit, lists joined, Booleans as TRUE/FALSE. */
 export function previewCellText(product: ProductRecord, key: string): string {
@@ -16,10 +16,12 @@ export function previewCellText(product: ProductRecord, key: string): string {
 }
 
 /**
- * A column label for people: the field's name (`Capacitance`). Numbers carry their own unit (the
- * preview writes `4.7 nF`; the unit picker beside a chosen column says what the sheet will hold),
- * so the label does not name the API's SI unit, which no sheet shows any more.
+ * A column label for people: the field's display name in the pane's language (`Rated voltage`,
+ * `定格電圧`), the one the sheet's header will carry; the API's name is the label's tooltip.
+ * Numbers carry their own unit (the preview writes `4.7 nF`; the unit picker beside a chosen
+ * column says what the sheet will hold).
  */
-export function columnLabel(key: string): string {
-  return getField(key)?.name ?? key;
+export function columnLabel(key: string, lang: Lang = 'en'): string {
+  const field = getField(key);
+  return field ? fieldLabel(field, lang) : key;
 }

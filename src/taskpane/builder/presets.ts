@@ -59,6 +59,16 @@ export function presetFields(preset: ColumnPreset, category: CategoryId | undefi
   return getField(PART_NUMBER_KEY) ? [PART_NUMBER_KEY, ...keys] : keys;
 }
 
+/**
+ * Keeps only the chosen keys the category returns, in the order chosen: an enrichment's columns
+ * come in the order of the default field list (DEFAULT_ENRICH_FIELDS) and then as picked, in the
+ * taskpane, the ribbon and the command line alike.
+ */
+export function keepChosenOrder(keys: readonly string[], category?: CategoryId): string[] {
+  const available = new Set(columnChoices(category).map((f) => f.key));
+  return [...new Set(keys)].filter((k) => available.has(k));
+}
+
 /** Keeps only the chosen keys the category returns, in the vocabulary's order. */
 export function keepColumnsFor(keys: readonly string[], category: CategoryId | undefined): string[] {
   const chosen = new Set(keys);

@@ -102,7 +102,7 @@ export const EN = {
   preset_dimensions: 'Dimensions',
   preset_all: 'All',
   columnsChosen: '{n} of {total} columns',
-  unitDatasheet: 'Datasheet ({units})',
+  unitDatasheet: 'Default ({units})',
   unitOf: 'Unit of {field}',
   chooseColumns: 'Choose at least one column.',
   urlMeter: 'URL {bytes} / {budget} bytes',

@@ -101,7 +101,7 @@ export const JA: Messages = {
   preset_dimensions: '寸法',
   preset_all: 'すべて',
   columnsChosen: '{total} 列中 {n} 列',
-  unitDatasheet: 'データシート ({units})',
+  unitDatasheet: '既定 ({units})',
   unitOf: '{field} の単位',
   chooseColumns: '列を 1 つ以上選んでください。',
   urlMeter: 'URL {bytes} / {budget} バイト',

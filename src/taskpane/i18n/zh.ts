@@ -101,7 +101,7 @@ export const ZH: Messages = {
   preset_dimensions: '尺寸',
   preset_all: '全部',
   columnsChosen: '{total} 列中的 {n} 列',
-  unitDatasheet: '数据手册 ({units})',
+  unitDatasheet: '默认 ({units})',
   unitOf: '{field} 的单位',
   chooseColumns: '请至少选择一列。',
   urlMeter: 'URL {bytes} / {budget} 字节',

@@ -38,13 +38,14 @@ export interface ColumnPickerProps {
 export function ColumnPicker({ category, selection, onChange, disabled, testId, legend }: ColumnPickerProps): JSX.Element {
   const styles = useStyles();
   const section = useSectionStyles();
-  const { t } = useUi();
+  const { t, uiLang } = useUi();
   const choices = columnChoices(category);
   const chosen = new Set(selection.keys);
 
+  // The columns keep the order they were chosen in (the defaults' order first), as the command line writes them.
   const toggle = (key: string, on: boolean): void => {
-    const next = choices.map((f) => f.key).filter((k) => (k === key ? on : chosen.has(k)));
-    onChange({ preset: 'custom', keys: next, units: selection.units });
+    const rest = selection.keys.filter((k) => k !== key);
+    onChange({ preset: 'custom', keys: on ? [...rest, key] : rest, units: selection.units });
   };
 
   const pickUnit = (key: string, unit: string): void => {
@@ -79,7 +80,8 @@ export function ColumnPicker({ category, selection, onChange, disabled, testId, 
         {choices.map((f) => (
           <div key={f.key} className={styles.row}>
             <Checkbox
-              label={columnLabel(f.key)}
+              label={columnLabel(f.key, uiLang)}
+              title={f.key}
               checked={chosen.has(f.key)}
               disabled={disabled}
               onChange={(_, d) => toggle(f.key, d.checked === true)}

@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import type { Preferences } from '../../settings';
-import { keepColumnsFor, toFieldChoices } from '../builder';
+import { keepChosenOrder, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
 import type { MessageKey } from '../i18n';
@@ -52,7 +52,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [pinned, setPinned] = useState(false);
   // Each reading of the BOM gets a number: an answer older than the latest is dropped.
   const readings = useRef(0);
-  const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepColumnsFor(preferences.enrichFields, undefined), units: preferences.enrichUnits });
+  const [fields, setFields] = useState<ColumnSelection>({ preset: 'custom', keys: keepChosenOrder(preferences.enrichFields), units: preferences.enrichUnits });
   const [mode, setMode] = useState(preferences.enrichMode);
   const [risk, setRisk] = useState(preferences.enrichRisk);
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);

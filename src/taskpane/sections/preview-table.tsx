@@ -39,7 +39,7 @@ export interface PreviewTableProps {
 /** The first products of a search; every value is a text node, never markup. */
 export function PreviewTable({ products, columns, hasMoreHits }: PreviewTableProps): JSX.Element {
   const styles = useStyles();
-  const { t } = useUi();
+  const { t, uiLang } = useUi();
   if (products.length === 0) {
     return <Text data-testid="search-preview-empty">{t('previewNone')}</Text>;
   }
@@ -56,8 +56,8 @@ export function PreviewTable({ products, columns, hasMoreHits }: PreviewTablePro
           <TableHeader>
             <TableRow>
               {keys.map((k) => (
-                <TableHeaderCell key={k} className={styles.cell}>
-                  {columnLabel(k)}
+                <TableHeaderCell key={k} className={styles.cell} title={k}>
+                  {columnLabel(k, uiLang)}
                 </TableHeaderCell>
               ))}
             </TableRow>

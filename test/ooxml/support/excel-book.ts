@@ -87,7 +87,7 @@ export function book(options: BookOptions = {}): Uint8Array {
 
 export const TEXT_SPEC: ColumnSpec = { id: 'match', header: 'PartSpec: Match', kind: 'text', numberFormat: NUMBER_FORMATS.text };
 export const URL_SPEC: ColumnSpec = { id: 'datasheet', header: 'PartSpec: Datasheet', kind: 'url', numberFormat: NUMBER_FORMATS.text };
-export const DATE_SPEC: ColumnSpec = { id: 'lastBuy', header: 'PartSpec: LastBuyDate', kind: 'date', numberFormat: NUMBER_FORMATS.date };
+export const DATE_SPEC: ColumnSpec = { id: 'lastBuy', header: 'PartSpec: Last buy date', kind: 'date', numberFormat: NUMBER_FORMATS.date };
 
 export function write(column: number, spec: ColumnSpec, cells: ColumnWrite['cells'], extra: Partial<ColumnWrite> = {}): ColumnWrite {
   return { column, headerRow: 0, spec, existing: false, firstRow: 1, cells, ...extra };
