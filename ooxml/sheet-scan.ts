@@ -163,7 +163,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
     partIds: { drawing: [], legacyDrawing: [], table: [] },
   };
   let row: ScannedRow | undefined;
-  let cell: { element: ScannedElement; column: number; text: string[]; inline: string[] | undefined; hasValue: boolean; formulaRef?: string; hasFormula: boolean } | undefined;
+  let cell: { element: ScannedElement; column: number; text: string[] | undefined; inline: string[] | undefined; hasValue: boolean; formulaRef?: string; hasFormula: boolean } | undefined;
   let lastRow = -1;
   let lastColumn = -1;
   let kept = 0;
@@ -200,7 +200,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         const column = columnIndexOf(e.attributes.r, lastColumn);
         lastColumn = column;
         row.hasCells = true;
-        cell = { element: e, column, text: [], inline: undefined, hasValue: false, hasFormula: false };
+        cell = { element: e, column, text: undefined, inline: undefined, hasValue: false, hasFormula: false };
       } else if (cell && parent === 'c') {
         if (e.name === 'is') cell.inline = [];
         if (e.name === 'v') cell.hasValue = true;
@@ -249,9 +249,15 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         row = undefined;
       } else if (e.name === 'c' && cell && e.start === cell.element.start && row) {
         // No object is kept per cell: a patch reads the cells of the rows it writes again (cellsOfRow).
+        if (!cell.hasValue && !cell.hasFormula && cell.inline === undefined) {
+          // An empty cell (most of a sheet of 48 million <c/>): only a picture in it (vm) holds something.
+          if (cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
+          cell = undefined;
+          return;
+        }
         const style = Number(cell.element.attributes.s ?? 0);
         const type = cell.element.attributes.t ?? 'n';
-        const value = valueOf(type, cell.hasValue ? cell.text.join('') : undefined, cell.inline?.join(''), style, reader);
+        const value = valueOf(type, cell.hasValue ? (cell.text?.join('') ?? '') : undefined, cell.inline?.join(''), style, reader);
         // An error value or a picture in the cell (vm: value metadata) holds something too.
         if (value !== undefined || cell.hasFormula || cell.hasValue || cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
         if (value !== undefined) {
@@ -267,7 +273,7 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       if (path[path.length - 1] === 'sqref' && path.includes('extLst')) scan.areas.push(text);
       if (!cell) return;
       const last = path[path.length - 1];
-      if (last === 'v') cell.text.push(text);
+      if (last === 'v') (cell.text ??= []).push(text);
       else if (cell.inline && path.includes('is')) collectText(path, text, cell.inline);
     },
   });
