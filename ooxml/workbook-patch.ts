@@ -316,7 +316,9 @@ export class WorkbookPatch {
     try {
       // The byte-order mark, if any, stays: the part's text is written back as it was.
       return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    } catch {
+    } catch (error) {
+      // Text longer than the runtime's longest string is a part too large, not one that is not UTF-8.
+      if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') throw new FileLimitError('partBytes', `The part ${path}`);
       throw new Error(`its part ${path} is not UTF-8 text`);
     }
   }
