@@ -23,6 +23,8 @@ export const FILE_LIMITS = {
   sheetRows: { value: MAX_ROW_INDEX + 1, what: 'rows in a worksheet (Excel’s limit)', unit: 'rows' },
   /** Excel's own grid: columns in a worksheet (A to XFD). */
   sheetColumns: { value: MAX_COLUMN_INDEX + 1, what: 'columns in a worksheet (Excel’s limit, A to XFD)', unit: 'columns' },
+  /** Cells holding a value in one worksheet: what a read keeps (empty cells cost nothing, wherever they are). */
+  sheetValues: { value: 10_000_000, what: 'cells holding a value in one worksheet', unit: 'cells' },
   /** Entries in one ZIP package (ZIP64 is written past 65,535; reading stops here). */
   packageEntries: { value: 100_000, what: 'entries in the package', unit: 'entries' },
   /** Size of one part once inflated. */

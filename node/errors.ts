@@ -59,6 +59,11 @@ export function isInternalError(error: unknown): boolean {
   return !(isCancelledError(error) || isUsageError(error) || isValidationError(error) || isFileLimitError(error) || isApiError(error) || isSystemError(error));
 }
 
+/** A failed allocation of the runtime (a memory limit such as `ulimit -v`): exit 5, one sentence, never a stack. */
+export function isAllocationFailure(error: unknown): boolean {
+  return error instanceof RangeError && /allocat|out of memory|Invalid (typed )?array length|Invalid string length/i.test(error.message);
+}
+
 /** The exit code for a failure. */
 export function exitCodeOf(error: unknown): number {
   if (isCancelledError(error)) return EXIT.interrupted;
@@ -100,6 +105,7 @@ export function describeError(error: unknown, context: { secrets: readonly (stri
     text = `The product service at ${context.baseUrl} ${what}. Check the network and the address (--base-url, PARTSPEC_BASE_URL or the config file); for the local emulator, run 'partspec emulator'.`;
   } else if (isApiError(error)) text = error.userMessage.replace(/ in Settings\b/g, ` with ${SETTINGS_HINT}`);
   else if (isPortInUse(error)) text = describePortInUse(error);
+  else if (isAllocationFailure(error)) text = `PartSpec ran out of memory: the system refused it more (${internalSummary(error)}); nothing was changed. Close other programs or raise the memory limit, and run again.`;
   else if (isInternalError(error)) text = `PartSpec hit an internal error: ${internalSummary(error)}; run again with --debug to see where.`;
   else if (error instanceof Error) text = error.message;
   else text = String(error);

@@ -123,7 +123,34 @@ const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EX
 export function temporaryName(folder: string, target: string): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see the imports
   const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
-  return join(folder, `.${basename(target).slice(0, 100)}.${randomBytes(12).toString('hex')}${TEMP_SUFFIX}`);
+  return join(folder, `.${bytePrefix(basename(target), 100)}.${randomBytes(12).toString('hex')}${TEMP_SUFFIX}`);
+}
+
+/** The longest start of `text` whose UTF-8 takes at most `max` bytes (file systems count a name in bytes: 80 CJK characters are 240), never cutting a character. */
+export function bytePrefix(text: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > max) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * Refuses an `--out` that is a link, owned by someone else, in a folder anyone may write to but
+ * only owners may rename in (sticky, like /tmp): another user planted it there to send our write
+ * to a file of their choosing. The kernel's own rule for such links (protected_symlinks), kept
+ * whether or not the system enforces it.
+ */
+function checkPlantedLink(file: string): void {
+  const link = lstatSync(file, { throwIfNoEntry: false });
+  if (!link?.isSymbolicLink() || typeof process.getuid !== 'function') return;
+  const folder = statSync(dirname(resolve(file)));
+  const sticky = (folder.mode & 0o1000) !== 0 && (folder.mode & 0o002) !== 0;
+  if (!sticky || link.uid === process.getuid() || link.uid === folder.uid) return;
+  throw new FileError(`${file} is a link another user (uid ${link.uid}) left in the shared folder ${dirname(resolve(file))}, pointing to ${resolve(dirname(file), readlinkSync(file))}; partspec does not write through it (nothing was written).`);
 }
 
 /** Creates a fresh temporary file exclusively; a name that is taken (planted or not) is never used. */
@@ -188,6 +215,7 @@ function checkStillOurs(file: string, temp: string, fd: number): void {
  * temporary file is removed; any other failure becomes one FileError sentence.
  */
 export async function writeFileSafely(file: string, data: string | Uint8Array | ((temp: string) => Promise<void>)): Promise<void> {
+  checkPlantedLink(file);
   const existing = checkOutputFile(file);
   const target = existing ? await promises.realpath(file) : file;
   let created: { fd: number; temp: string } | undefined;

@@ -1,3 +1,4 @@
+import { cellText, wellFormedText } from '../core/cells/cell-text';
 import type { CellKind, CellValue } from '../core/cells/cell-values';
 import { fromExcelSerial } from '../core/dates';
 import type { ColumnSpec } from '../core/cells/columns';
@@ -43,7 +44,9 @@ export function neutralizeCsvText(text: string): string {
 /** A typed cell as it goes into a CSV file: plain text, neutralized when it is text. */
 export function csvCell(value: CellValue | undefined, kind: CellKind): string {
   const text = plainText(value, kind);
-  return typeof value === 'string' ? neutralizeCsvText(text) : text;
+  // Cut to what a spreadsheet program's cell holds, before the apostrophe that keeps it text.
+  // A lone surrogate from the service becomes U+FFFD: a UTF-8 file's writer would otherwise take it for one of the file's own stray bytes.
+  return typeof value === 'string' ? neutralizeCsvText(wellFormedText(cellText(text))) : text;
 }
 
 /** Control characters (terminal escapes among them) shown as a middle dot on a terminal. */

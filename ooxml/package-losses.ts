@@ -193,7 +193,8 @@ function worksheetLosses(pkg: OoxmlPackage, sheet: SheetEntry, handled: Set<stri
   handled.add(sheet.path);
   const out: string[] = [];
   for (const r of pkg.relationships(sheet.path)) {
-    if (r.external) continue;
+    // A part named by many relationships is read and named once.
+    if (r.external || (handled.has(r.target) && r.target !== sheet.path)) continue;
     if (r.type === 'drawing') out.push(...drawingLosses(pkg, r.target, sheet.name, handled));
     else if (r.type === 'comments' || r.type === 'table') handled.add(r.target);
     else if (r.type === 'vmlDrawing') {

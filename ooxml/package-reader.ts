@@ -60,7 +60,16 @@ export function relsPathOf(path: string): string {
 export function resolveTarget(from: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const dir = posix.dirname(from);
-  return posix.normalize(posix.join(dir === '.' ? '' : dir, decodeURIComponent(target)));
+  return posix.normalize(posix.join(dir === '.' ? '' : dir, decodedTarget(target)));
+}
+
+/** A target's %-escapes decoded; one that is not a valid escape names a part by its own characters (no part has such a name). */
+function decodedTarget(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
 }
 
 /**

@@ -38,8 +38,11 @@ export function findSheetNeighbours(rels: RelationshipsPart, text: (path: string
     if (Number.isFinite(column)) width = Math.max(width, column + 1);
   };
   const tables: SheetTable[] = [];
+  // Each part is read once, however many relationships name it.
+  const read = new Set<string>();
   for (const rel of rels.list) {
-    if (rel.external) continue;
+    if (rel.external || read.has(rel.path)) continue;
+    read.add(rel.path);
     const type = typeName(rel.type);
     // Only the parts read here are decoded: printer settings, pictures and the like are binary.
     if (!['comments', 'table', 'pivotTable', 'drawing', 'vmlDrawing'].includes(type)) continue;

@@ -7,9 +7,9 @@ import { relationshipType } from './namespaces';
 import { insertChild, WORKSHEET_ORDER } from './schema-order';
 import { columnEdits } from './sheet-columns';
 import type { SharedStrings } from './shared-strings';
-import type { ScannedCell, ScannedRef, SheetScan } from './sheet-scan';
+import { cellsOfRow, type ScannedCell, type ScannedRef, type ScannedRow, type SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
-import { applyEdits, setAttributeInTag, type TextEdit } from './xml-scan';
+import { applyEditsAsUtf8, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
@@ -85,7 +85,8 @@ function cellMarkup(p: string, ref: string, style: number, typed: TypedCell | un
 
 /** Result of patching a sheet. */
 export interface PatchedSheet {
-  xml: string;
+  /** The patched part, UTF-8. */
+  bytes: Uint8Array;
   /** True when a cell that held a formula was overwritten (the calculation chain lists it). */
   overwroteFormula: boolean;
 }
@@ -145,7 +146,7 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
       continue;
     }
     const inserted: string[] = [];
-    const olds = inOrder(existing.cells, (c) => c.column);
+    const olds = inOrder(cellsOfRow(scan, existing), (c) => c.column);
     let cellAt = 0;
     for (const cell of cells) {
       while (cellAt < olds.length && olds[cellAt].column < cell.column) cellAt++;
@@ -177,7 +178,7 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
   edits.push(...dimensionEdits(scan, writes));
   edits.push(...highlightEdits(scan, writes, styles));
   edits.push(...hyperlinkEdits(scan, writes, links, rels, context.relNamespace));
-  return { xml: applyEdits(scan.xml, edits), overwroteFormula };
+  return { bytes: applyEditsAsUtf8(scan.xml, edits), overwroteFormula };
 }
 
 /** The list sorted by `key` (itself when it already is, as Excel writes rows and cells). */
@@ -205,7 +206,7 @@ function dimensionEdits(scan: SheetScan, writes: SheetWrites): TextEdit[] {
     return [];
   }
   let [r1, c1, r2, c2] = [area.row, area.column, area.row + area.rowCount - 1, area.column + area.columnCount - 1];
-  const wasEmpty = ref === 'A1' && scan.rows.every((r) => r.cells.length === 0);
+  const wasEmpty = ref === 'A1' && scan.rows.every((r) => !r.hasCells);
   for (const cell of writes.cells.values()) {
     if (!cell.typed) continue;
     if (wasEmpty) [r1, c1, r2, c2] = [cell.row, cell.column, cell.row, cell.column];
@@ -267,9 +268,25 @@ function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { 
   return edits;
 }
 
-/** The rows holding a cell element in `column`: a blank written there empties it; on any other row it writes nothing. */
-export function rowsWithCellIn(scan: SheetScan, column: number): Set<number> {
-  return new Set(scan.rows.filter((r) => r.cells.some((c) => c.column === column)).map((r) => r.row));
+/** The columns of each row's cells, read once per row and kept as numbers only. */
+const rowColumns = new WeakMap<ScannedRow, Int32Array>();
+
+/**
+ * The rows from `first` to `last` holding a cell element in `column`: a blank written there
+ * empties it; on any other row it writes nothing. Only the rows in that range are read.
+ */
+export function rowsWithCellIn(scan: SheetScan, column: number, first: number, last: number): Set<number> {
+  const found = new Set<number>();
+  for (const row of scan.rows) {
+    if (row.row < first || row.row > last || !row.hasCells) continue;
+    let columns = rowColumns.get(row);
+    if (!columns) {
+      columns = Int32Array.from(cellsOfRow(scan, row), (c) => c.column);
+      rowColumns.set(row, columns);
+    }
+    if (columns.includes(column)) found.add(row.row);
+  }
+  return found;
 }
 
 /** The last column an area reaches, or its first when it runs to the sheet's last column (a whole-row area). */

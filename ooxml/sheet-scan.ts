@@ -1,5 +1,5 @@
 import { columnIndex, MAX_COLUMN_INDEX, MAX_ROW_INDEX } from '../core/address';
-import { FileLimitError } from '../core/limits';
+import { FILE_LIMITS, FileLimitError } from '../core/limits';
 import { collectText, unescapeExcelText } from '../api/stream/excel-text';
 import { RELATIONSHIP_NAMESPACES } from './namespaces';
 import type { ChildPosition } from './schema-order';
@@ -36,7 +36,8 @@ export interface ScannedRow {
   closeStart: number;
   end: number;
   selfClosing: boolean;
-  cells: ScannedCell[];
+  /** True when the row holds at least one `<c>` element (read them with cellsOfRow). */
+  hasCells: boolean;
 }
 
 /** A top-level element of the worksheet. */
@@ -72,6 +73,10 @@ export interface SheetScan {
   blocks: Map<string, ScannedBlock>;
   rows: ScannedRow[];
   cols: { min: number; max: number; start: number; end: number; tag: string }[];
+  /**
+   * The values by row and column from A1, 0-based. Sparse: a row without values is a hole, and
+   * a row's array holds only its values (a value at XFD does not fill the columns before it).
+   */
   values: unknown[][];
   /** 1 + the last column holding a value (an error or a picture in the cell too) or formula. */
   valueWidth: number;
@@ -158,9 +163,10 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
     partIds: { drawing: [], legacyDrawing: [], table: [] },
   };
   let row: ScannedRow | undefined;
-  let cell: { element: ScannedElement; column: number; text: string[]; inline: string[] | undefined; hasValue: boolean; formulaRef?: string; hasFormula: boolean } | undefined;
+  let cell: { element: ScannedElement; column: number; text: string[] | undefined; inline: string[] | undefined; hasValue: boolean; formulaRef?: string; hasFormula: boolean } | undefined;
   let lastRow = -1;
   let lastColumn = -1;
+  let kept = 0;
   let wrapper: ChildPosition | undefined;
   let format: { ref: string; start: number; priority: number } | undefined;
 
@@ -188,12 +194,13 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         const r = rowIndexOf(e.attributes.r, lastRow);
         lastRow = r;
         lastColumn = -1;
-        row = { row: r, start: e.start, openEnd: e.openEnd, closeStart: e.openEnd, end: e.openEnd, selfClosing: e.selfClosing, cells: [] };
+        row = { row: r, start: e.start, openEnd: e.openEnd, closeStart: e.openEnd, end: e.openEnd, selfClosing: e.selfClosing, hasCells: false };
         scan.rows.push(row);
       } else if (parent === 'row' && e.name === 'c' && row) {
         const column = columnIndexOf(e.attributes.r, lastColumn);
         lastColumn = column;
-        cell = { element: e, column, text: [], inline: undefined, hasValue: false, hasFormula: false };
+        row.hasCells = true;
+        cell = { element: e, column, text: undefined, inline: undefined, hasValue: false, hasFormula: false };
       } else if (cell && parent === 'c') {
         if (e.name === 'is') cell.inline = [];
         if (e.name === 'v') cell.hasValue = true;
@@ -241,13 +248,22 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         row.end = end;
         row = undefined;
       } else if (e.name === 'c' && cell && e.start === cell.element.start && row) {
+        // No object is kept per cell: a patch reads the cells of the rows it writes again (cellsOfRow).
+        if (!cell.hasValue && !cell.hasFormula && cell.inline === undefined) {
+          // An empty cell (most of a sheet of 48 million <c/>): only a picture in it (vm) holds something.
+          if (cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
+          cell = undefined;
+          return;
+        }
         const style = Number(cell.element.attributes.s ?? 0);
         const type = cell.element.attributes.t ?? 'n';
-        row.cells.push({ column: cell.column, start: e.start, end, style, type, hasFormula: cell.hasFormula, formulaRef: cell.formulaRef });
-        const value = valueOf(type, cell.hasValue ? cell.text.join('') : undefined, cell.inline?.join(''), style, reader);
+        const value = valueOf(type, cell.hasValue ? (cell.text?.join('') ?? '') : undefined, cell.inline?.join(''), style, reader);
         // An error value or a picture in the cell (vm: value metadata) holds something too.
         if (value !== undefined || cell.hasFormula || cell.hasValue || cell.element.attributes.vm !== undefined) scan.valueWidth = Math.max(scan.valueWidth, cell.column + 1);
-        if (value !== undefined) (scan.values[row.row] ??= [])[cell.column] = value;
+        if (value !== undefined) {
+          if (++kept > FILE_LIMITS.sheetValues.value) throw new FileLimitError('sheetValues', 'The sheet');
+          (scan.values[row.row] ??= [])[cell.column] = value;
+        }
         cell = undefined;
       }
     },
@@ -257,10 +273,39 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
       if (path[path.length - 1] === 'sqref' && path.includes('extLst')) scan.areas.push(text);
       if (!cell) return;
       const last = path[path.length - 1];
-      if (last === 'v') cell.text.push(text);
+      if (last === 'v') (cell.text ??= []).push(text);
       else if (cell.inline && path.includes('is')) collectText(path, text, cell.inline);
     },
   });
-  for (let i = 0; i < scan.values.length; i++) scan.values[i] ??= [];
   return scan;
+}
+
+/**
+ * The cells of one scanned row, read again from the sheet's text: the scan keeps no object per
+ * cell (48 million empty `<c/>` would take gigabytes), so a patch reads only the rows it writes.
+ */
+export function cellsOfRow(scan: Pick<SheetScan, 'xml'>, row: ScannedRow): ScannedCell[] {
+  if (!row.hasCells) return [];
+  const cells: ScannedCell[] = [];
+  let lastColumn = -1;
+  let open: { element: ScannedElement; column: number; hasFormula: boolean; formulaRef?: string } | undefined;
+  scanXml(scan.xml.slice(row.start, row.end), {
+    open: (e) => {
+      const depth = e.path.length;
+      if (depth === 1 && e.name === 'c') {
+        lastColumn = columnIndexOf(e.attributes.r, lastColumn);
+        open = { element: e, column: lastColumn, hasFormula: false };
+      } else if (depth === 2 && open && e.name === 'f') {
+        open.hasFormula = true;
+        if (e.attributes.ref !== undefined && e.attributes.ref.includes(':')) open.formulaRef = e.attributes.ref;
+      }
+    },
+    close: (e, end) => {
+      if (e.path.length !== 1 || !open || e.start !== open.element.start) return;
+      const a = open.element.attributes;
+      cells.push({ column: open.column, start: row.start + e.start, end: row.start + end, style: Number(a.s ?? 0), type: a.t ?? 'n', hasFormula: open.hasFormula, formulaRef: open.formulaRef });
+      open = undefined;
+    },
+  });
+  return cells;
 }

@@ -2,6 +2,7 @@ import type { CellValue } from '../core/cells/cell-values';
 import { NUMBER_FORMATS } from '../core/cells/columns';
 import { cellNumberFormat } from '../core/cells/number-formats';
 import { isLinkable } from '../core/cells/rows';
+import { cellText } from '../core/cells/cell-text';
 import type { CellType } from './cells';
 
 /*
@@ -26,8 +27,10 @@ export function typedCellOf(value: CellValue | undefined, type: CellType): Typed
     return { type: 'number', value, numFmt: type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : cellNumberFormat(type, value) };
   }
   if (typeof value === 'boolean') return { type: 'boolean', value, numFmt: NUMBER_FORMATS.general };
-  if (type.kind === 'url' && isLinkable(value)) return { type: 'text', value, numFmt: NUMBER_FORMATS.text, link: value.trim() };
-  return { type: 'text', value, numFmt: NUMBER_FORMATS.text };
+  // Excel's limit for a cell: longer text from the service is cut (a link over it is not a link).
+  const text = cellText(value);
+  if (type.kind === 'url' && text === value && isLinkable(value)) return { type: 'text', value, numFmt: NUMBER_FORMATS.text, link: value.trim() };
+  return { type: 'text', value: text, numFmt: NUMBER_FORMATS.text };
 }
 
 /** The type of a value on a 'PartSpec query' sheet: numbers as numbers, anything else as text. */

@@ -15,6 +15,7 @@ import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
 import { scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
 import { scanWorkbook } from './workbook-sheets';
+import { PartReferences, type PartRole } from './part-references';
 import { FileLimitError, isFileLimitError } from '../core/limits';
 import { bytesSource, ZipPackage, type RandomAccess } from './zip-package';
 
@@ -158,13 +159,13 @@ export class WorkbookPatch {
     }
     const writes = this.writes.get(name) ?? emptyWrites();
     this.writes.set(name, writes);
-    const occupied = rowsWithCellIn(this.scanOf(name), write.column);
+    const occupied = rowsWithCellIn(this.scanOf(name), write.column, Math.min(write.headerRow, write.firstRow), Math.max(last, write.headerRow));
     const put = (row: number, typed: TypedCell | undefined, extra: { bold?: boolean; fill?: string | null } = {}): void => {
       if (!typed && !extra.fill && !occupied.has(row)) return; // a blank row of a sparse sheet (1,048,576 rows) costs nothing
       writes.cells.set(`${row}:${write.column}`, { row, column: write.column, typed, ...extra });
       const values = this.scanOf(name).values;
-      while (values.length <= row) values.push([]);
-      values[row][write.column] = plainOf(typed);
+      const plain = plainOf(typed);
+      if (plain !== undefined || values[row]?.[write.column] !== undefined) (values[row] ??= [])[write.column] = plain;
     };
     put(write.headerRow, typedCellOf(write.spec.header, TEXT), write.existing ? {} : { bold: true });
     const changeFill = `FF${CHANGE_FILL.slice(1).toUpperCase()}`;
@@ -178,6 +179,11 @@ export class WorkbookPatch {
    * .xlsx: the workbook's content type changes and the VBA project is left out (and named).
    */
   patch(asWorkbook = false): PatchedPackage {
+    // Every part written or kept is the one part its relationship names, inside the package.
+    const references = this.naming(() => new PartReferences(this.zip.names, (path) => this.text(path)));
+    const kept = this.partRoles();
+    references.checkWritten(kept);
+    const keptPaths = new Set(kept.map((k) => k.path));
     const replaced = new Map<string, Uint8Array>();
     const removed = new Set<string>();
     const dropped: string[] = [];
@@ -188,7 +194,7 @@ export class WorkbookPatch {
       const rels = this.relsOf(sheet.path);
       const patched = patchSheet(this.scanOf(name), writes, { styles: this.styles, strings: this.strings, rels, relNamespace: this.relNamespace });
       overwroteFormula ||= patched.overwroteFormula;
-      replaced.set(sheet.path, encode(patched.xml));
+      replaced.set(sheet.path, patched.bytes);
       if (rels.changed) {
         replaced.set(rels.path, encode(rels.toXml()));
         this.types.addDefault('rels', CONTENT_TYPES.relationships);
@@ -209,13 +215,13 @@ export class WorkbookPatch {
     // The calculation chain lists formula cells; one that no longer holds a formula makes Excel
     // report the file as damaged, and Excel rebuilds a missing chain.
     const chain = this.workbookRels.find('calcChain');
-    if (overwroteFormula && chain) this.removePart(chain.id, chain.path, removed);
+    if (overwroteFormula && chain) this.removePart(chain.id, chain.path, removed, references, keptPaths);
     if (asWorkbook) {
       this.types.setOverride(this.workbookPath, CONTENT_TYPES.workbook);
       for (const rel of [...this.workbookRels.list]) {
         if (rel.external || !/vbaProject/i.test(typeName(rel.type))) continue;
         dropped.push(`VBA macros (${rel.path})`);
-        this.removePart(rel.id, rel.path, removed);
+        this.removePart(rel.id, rel.path, removed, references, keptPaths);
       }
       // Excel's own .xlsm declares the VBA type as the default of .bin; a workbook has no such part.
       const orphan = !this.zip.names.some((n) => !removed.has(n) && n.toLowerCase().endsWith('.bin') && !this.types.hasOverride(n));
@@ -231,14 +237,37 @@ export class WorkbookPatch {
     this.zip.close();
   }
 
-  /** Leaves a part out with its relationship, its content-type override and the parts only it reaches. */
-  private removePart(id: string, path: string, removed: Set<string>): void {
+  /**
+   * Leaves a part out with its relationship, its content-type override and the parts only it
+   * reaches. A part another relationship still names, or one the patch keeps (the workbook, a
+   * sheet), stays: only the relationship goes.
+   */
+  private removePart(id: string, path: string, removed: Set<string>, references: PartReferences, kept: ReadonlySet<string>): void {
     this.workbookRels.remove(id);
+    if (kept.has(path) || references.sourcesOf(path).length > 1) return;
     this.types.removeOverride(path);
     removed.add(path);
     const own = new RelationshipsPart(path, this.text(relsPathOf(path)));
     if (this.zip.has(own.path)) removed.add(own.path);
-    for (const r of own.list) if (!r.external && this.zip.has(r.path)) removed.add(r.path);
+    for (const reached of references.onlyReachedFrom(path, own, kept)) if (this.zip.has(reached)) removed.add(reached);
+  }
+
+  /** The parts a patch writes or must keep, with what each is to the workbook. */
+  private partRoles(): PartRole[] {
+    const roles: PartRole[] = [
+      { path: '[Content_Types].xml', role: 'the content types' },
+      { path: this.workbookPath, role: 'the workbook' },
+      { path: this.workbookRels.path, role: 'the workbook’s relationships' },
+    ];
+    for (const name of this.writes.keys()) {
+      const sheet = this.sheetOf(name);
+      roles.push({ path: sheet.path, role: `sheet '${name}'` }, { path: relsPathOf(sheet.path), role: `the relationships of sheet '${name}'` });
+    }
+    for (const [type, role] of [['styles', 'the styles'], ['sharedStrings', 'the shared strings']]) {
+      const rel = this.workbookRels.find(type);
+      if (rel) roles.push({ path: rel.path, role });
+    }
+    return roles;
   }
 
   private sheetOf(name: string): SheetRecord {
@@ -287,7 +316,9 @@ export class WorkbookPatch {
     try {
       // The byte-order mark, if any, stays: the part's text is written back as it was.
       return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    } catch {
+    } catch (error) {
+      // Text longer than the runtime's longest string is a part too large, not one that is not UTF-8.
+      if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') throw new FileLimitError('partBytes', `The part ${path}`);
       throw new Error(`its part ${path} is not UTF-8 text`);
     }
   }

@@ -4,8 +4,42 @@ import type { BomDocument, BomRegion, ColumnBatch, ColumnWrite } from '../../cor
 /** The widest row of a sheet's values, by a loop: a sheet of a million rows must not go through a spread. */
 function widestRow(values: readonly (readonly unknown[] | undefined)[]): number {
   let width = 0;
-  for (const row of values) if (row && row.length > width) width = row.length;
+  for (let r = 0; r < values.length; r++) {
+    const row = values[r];
+    if (row && row.length > width) width = row.length;
+  }
   return width;
+}
+
+/** Rows longer than this are walked by their keys, not their slots. */
+const SPARSE_WALK = 1024;
+
+/**
+ * The values of `block`, rows × columns, as sparse as the sheet: each row holds only the values
+ * it has (an empty row is an empty array, a value at XFD does not fill the columns before it),
+ * so what a read costs follows the values, never the block's area. Reading past a row's end
+ * gives undefined, as an empty cell.
+ */
+export function sparseBlock(values: readonly (readonly unknown[] | undefined)[], block: CellBlock): unknown[][] {
+  const out: unknown[][] = new Array<unknown[]>(block.rowCount);
+  const end = block.column + block.columnCount;
+  for (let r = 0; r < block.rowCount; r++) {
+    const row = values[block.row + r];
+    const slice: unknown[] = [];
+    // A long row is walked by its keys: a value at XFD makes a row of 16,384 slots with one used.
+    if (row && row.length > SPARSE_WALK) {
+      for (const key in row) {
+        const c = Number(key);
+        if (c >= block.column && c < end) slice[c - block.column] = row[c];
+      }
+    } else if (row) {
+      row.forEach((value, c) => {
+        if (c >= block.column && c < end) slice[c - block.column] = value;
+      });
+    }
+    out[r] = slice;
+  }
+  return out;
 }
 
 /**
@@ -75,11 +109,7 @@ export abstract class BomFile implements BomDocument {
   }
 
   async read(name: string, block: CellBlock): Promise<unknown[][]> {
-    const values = this.values(name);
-    return Array.from({ length: block.rowCount }, (_, r) => {
-      const row = values[block.row + r] ?? [];
-      return Array.from({ length: block.columnCount }, (_, c) => row[block.column + c]);
-    });
+    return sparseBlock(this.values(name), block);
   }
 
   async write(batch: ColumnBatch): Promise<number> {

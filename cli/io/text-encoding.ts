@@ -176,7 +176,8 @@ function decodeShiftJis(bytes: Uint8Array): string | undefined {
 
 function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', skip: number): string {
   if ((bytes.length - skip) % 2 !== 0) throw new TextEncodingError(`is UTF-16 text with an odd number of bytes (its last character is cut)`);
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + skip, bytes.byteLength - skip), encoding);
+  // The byte-order mark is skipped already: a U+FEFF after it is the file's own text, kept.
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + skip, bytes.byteLength - skip), encoding, { stripBOM: false });
 }
 
 /**

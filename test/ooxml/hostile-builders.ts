@@ -140,3 +140,22 @@ export function bomWorkbookEntries(o: BomWorkbookOptions): RawEntry[] {
 export function bomWorkbook(o: BomWorkbookOptions): Buffer {
   return buildZip(bomWorkbookEntries(o));
 }
+
+/** Pieces of text deflated as one stream, one piece at a time (the whole text never held). */
+export async function deflatePieces(pieces: Iterable<string>): Promise<{ compressed: Buffer; size: number; crc: number }> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => out.push(d));
+  const ended = new Promise((resolve) => deflate.once('end', resolve));
+  let size = 0;
+  let crc = 0;
+  for (const piece of pieces) {
+    const part = Buffer.from(piece, 'utf8');
+    size += part.length;
+    crc = crc32(part, crc);
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return { compressed: Buffer.concat(out), size, crc };
+}

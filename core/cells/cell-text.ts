@@ -1,0 +1,34 @@
+/*
+ * What one cell may hold: Excel refuses a cell of more than 32,767 characters (an import into
+ * Excel fails on such a value, a workbook with one is repaired). Every writer of cells (the
+ * add-in's, the command line's xlsx and CSV) cuts text here, by the one rule.
+ */
+
+/** Excel's limit for a cell's text, in UTF-16 code units (what Excel counts). */
+export const MAX_CELL_TEXT = 32_767;
+
+/** The note for a run that cut cells: "2 cells held more than 32,767 characters: cut to 32,767 (Excel's limit)." */
+export function describeCutCells(count: number): string {
+  return `${count === 1 ? 'One cell' : `${count.toLocaleString('en-US')} cells`} held more than ${MAX_CELL_TEXT.toLocaleString('en-US')} characters: cut to ${MAX_CELL_TEXT.toLocaleString('en-US')} (Excel’s limit for a cell).`;
+}
+
+/** Text a cell can hold: cut to MAX_CELL_TEXT, never between the two halves of a character. */
+export function cellText(text: string): string {
+  if (text.length <= MAX_CELL_TEXT) return text;
+  const end = MAX_CELL_TEXT;
+  const code = text.charCodeAt(end - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end);
+}
+
+/** True when `cellText` would cut the text. */
+export function isOverCellText(text: string): boolean {
+  return text.length > MAX_CELL_TEXT;
+}
+
+/** A surrogate without its other half (U+D800–U+DFFF alone), which no UTF-8 or UTF-16 file can hold. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text with each lone surrogate replaced by U+FFFD, as an encoder of well-formed text would. */
+export function wellFormedText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
