@@ -12,6 +12,7 @@ import { FileError } from '../../node/errors';
 import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
 import { writeTextLines } from './text-file';
 import { writeGridWorkbook } from './xlsx';
+import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
@@ -34,6 +35,8 @@ export class CsvBom implements BomFile {
   private readonly firstWritten: (number | undefined)[] = [];
   /** Changed cells (0-based row, column), filled when saved as xlsx. */
   private readonly changed: [number, number][] = [];
+  /** Text cells written that were cut to a cell's limit. */
+  private cut = 0;
 
   constructor(
     private readonly source: CsvTable,
@@ -121,6 +124,7 @@ export class CsvBom implements BomFile {
   }
 
   writeColumn(_name: string, write: ColumnWrite): void {
+    this.cut += countOverCellText(write.cells);
     const set = (row: number, cell: GridCell): void => {
       while (this.grid.length <= row) this.grid.push([]);
       this.firstWritten[row] = Math.min(this.firstWritten[row] ?? write.column, write.column);
@@ -142,6 +146,7 @@ export class CsvBom implements BomFile {
   }
 
   async save(file: string): Promise<readonly string[]> {
+    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
     if (formatOfFile(file, '--out', { bom: true }) === 'csv') {
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;
