@@ -129,9 +129,9 @@ export class CsvBom implements BomFile {
       while (this.grid.length <= row) this.grid.push([]);
       this.firstWritten[row] = Math.min(this.firstWritten[row] ?? write.column, write.column);
       if (this.grid[row] === this.source.rows[row]) this.grid[row] = this.grid[row].slice();
-      const r = this.grid[row];
-      while (r.length < write.column) r.push('');
-      r[write.column] = cell;
+      // No padding: the cells before a far column stay holes (written as empty fields), so a
+      // line of 16,380 fields does not make every written row 16,380 strings long.
+      this.grid[row][write.column] = cell;
     };
     set(write.headerRow, { value: write.spec.header, type: TEXT });
     write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
