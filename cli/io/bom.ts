@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../../node/errors';
 import { isFileLimitError } from '../../core/limits';
 import { neutralizeCsvText } from '../../ooxml/cells';
+import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';
 import type { ColumnWrite } from '../../core/enrich/document';
 import { BomFile } from './bom-document';
 import { formatCsv, readCsv } from './csv';
@@ -30,7 +31,13 @@ function csvTextOf(value: unknown): string {
  * saved as a patch of the package: only the written cells and what they need change.
  */
 class XlsxBom extends BomFile {
-  constructor(private readonly source: WorkbookFile) {
+  /** Text cells written that were cut to a cell's limit. */
+  private cut = 0;
+
+  constructor(
+    private readonly source: WorkbookFile,
+    private readonly note: (message: string) => void = () => undefined,
+  ) {
     super();
   }
 
@@ -66,6 +73,7 @@ class XlsxBom extends BomFile {
 
   writeColumn(name: string, write: ColumnWrite): void {
     this.check(name);
+    this.cut += countOverCellText(write.cells);
     this.guard(() => this.source.book.writeColumn(name, write));
   }
 
@@ -74,6 +82,7 @@ class XlsxBom extends BomFile {
   }
 
   async save(file: string, sheetName: string): Promise<readonly string[]> {
+    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
     if (formatOfFile(file, '--out', { bom: true }) === 'xlsx') {
       // A template or macro-enabled workbook written as .xlsx becomes a plain workbook.
       const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
@@ -105,7 +114,7 @@ export const workbookBom = (source: WorkbookFile): BomFile => new XlsxBom(source
  * file that is not UTF-8, read as Windows-1252).
  */
 export async function openBom(file: string, note: (message: string) => void = () => undefined): Promise<BomFile> {
-  if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file));
+  if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file), note);
   const table = await readCsv(file);
   if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);
   return new CsvBom(table, basename(file, extname(file)), note);

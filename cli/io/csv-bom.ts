@@ -13,6 +13,7 @@ import { FileError } from '../../node/errors';
 import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
 import { writeTextLines } from './text-file';
 import { writeGridWorkbook } from './xlsx';
+import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
@@ -35,6 +36,8 @@ export class CsvBom extends BomFile {
   private readonly firstWritten: (number | undefined)[] = [];
   /** Changed cells (0-based row, column), filled when saved as xlsx. */
   private readonly changed: [number, number][] = [];
+  /** Text cells written that were cut to a cell's limit. */
+  private cut = 0;
 
   constructor(
     private readonly source: CsvTable,
@@ -123,13 +126,14 @@ export class CsvBom extends BomFile {
   }
 
   writeColumn(_name: string, write: ColumnWrite): void {
+    this.cut += countOverCellText(write.cells);
     const set = (row: number, cell: GridCell): void => {
       while (this.grid.length <= row) this.grid.push([]);
       this.firstWritten[row] = Math.min(this.firstWritten[row] ?? write.column, write.column);
       if (this.grid[row] === this.source.rows[row]) this.grid[row] = this.grid[row].slice();
-      const r = this.grid[row];
-      while (r.length < write.column) r.push('');
-      r[write.column] = cell;
+      // No padding: the cells before a far column stay holes (written as empty fields), so a
+      // line of 16,380 fields does not make every written row 16,380 strings long.
+      this.grid[row][write.column] = cell;
     };
     set(write.headerRow, { value: write.spec.header, type: TEXT });
     write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
@@ -144,6 +148,7 @@ export class CsvBom extends BomFile {
   }
 
   async save(file: string): Promise<readonly string[]> {
+    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
     if (formatOfFile(file, '--out', { bom: true }) === 'csv') {
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;

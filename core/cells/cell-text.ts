@@ -32,3 +32,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function wellFormedText(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+/** How many of these values are text longer than a cell holds (cut when written, and noted). */
+export function countOverCellText(values: readonly unknown[]): number {
+  let count = 0;
+  for (const value of values) if (typeof value === 'string' && isOverCellText(value)) count++;
+  return count;
+}

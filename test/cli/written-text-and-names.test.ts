@@ -99,3 +99,20 @@ test('a failed allocation of the runtime is exit 5 and one sentence, never a sta
     expect(failure.detail).toBeUndefined();
   }
 });
+
+test('an enrichment that cuts a cell says so, and the CSV and xlsx it writes hold 32,767 characters', async () => {
+  const { openBom } = await import('../../cli/io/bom');
+  const input = join(dir, 'cut.csv');
+  writeFileSync(input, 'Part Number,Qty\r\nGRM155R71C104KA88D,1\r\n');
+  for (const out of ['cut-out.csv', 'cut-out.xlsx']) {
+    const notes: string[] = [];
+    const bom = await openBom(input, (line) => notes.push(line));
+    bom.writeColumn('cut', { column: 2, headerRow: 0, spec: { id: 'description', header: 'PartSpec: Description', kind: 'text', numberFormat: NUMBER_FORMATS.text }, existing: false, firstRow: 1, cells: ['y'.repeat(40_000)] });
+    await bom.save(join(dir, out), 'cut');
+    expect(notes).toContain(`${join(dir, out)}: One cell held more than 32,767 characters: cut to 32,767 (Excel’s limit for a cell).`);
+  }
+  const line = readFileSync(join(dir, 'cut-out.csv'), 'utf8').split('\r\n')[1];
+  expect(line.split(',')[2]).toHaveLength(MAX_CELL_TEXT);
+  const { WorkbookPatch } = await import('../../ooxml/workbook-patch');
+  expect(String(new WorkbookPatch(readFileSync(join(dir, 'cut-out.xlsx'))).values('cut')[1]?.[2])).toHaveLength(MAX_CELL_TEXT);
+});

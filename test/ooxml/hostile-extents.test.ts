@@ -99,3 +99,14 @@ test('a 0.6 MB CSV whose last line has 16,380 fields is enriched in bounded memo
   const run = await enrich('far-field.csv', bytes);
   expectBounded(run);
 });
+
+test('a CSV BOM of 5,000 rows and one line of 16,380 fields is enriched in bounded memory: written rows are not padded', async () => {
+  const parts = partnos();
+  const lines = ['Part Number,Qty', ...Array.from({ length: 5000 }, (_, i) => `${parts[i % parts.length]},${i + 1}`), `${','.repeat(16_379)}x`];
+  const run = await enrich('far-field-rows.csv', Buffer.from(`${lines.join('\r\n')}\r\n`));
+  expectBounded(run);
+  expect([0, 1]).toContain(run.code);
+  const written = readFileSync(run.file, 'utf8').split('\r\n');
+  expect(written[0].split(',').slice(-2)).toEqual(['PartSpec: Match', 'PartSpec: Status']);
+  expect(written[0].split(',')).toHaveLength(16_382);
+});
