@@ -1,5 +1,4 @@
 import { CATEGORY_IDS, isCategoryId, type CategoryId } from '../api/vocabulary';
-import type { FieldChoice } from '../core/cells/columns';
 import type { ConfigFlags } from '../node/config';
 import { parseFlags as parseNodeFlags, type FlagSpecs, type Flags as BaseFlags, type PositionalSpec } from '../node/args';
 import { UsageError } from '../node/errors';
@@ -32,25 +31,6 @@ export function parseFlags(argv: readonly string[], options: FlagSpecs, position
     ...flags,
     connection: () => ({ 'base-url': flags.string('base-url'), 'api-key': flags.string('api-key'), lang: flags.string('lang'), config: flags.string('config') }),
   };
-}
-
-/**
- * Field choices from `--fields` (each use a list of names separated by commas), each optionally
- * with a display unit after a colon (`Status,Capacitance:nF,Inductance:uH`); undefined when the
- * flag is absent. Names and units are checked by the core.
- */
-export function parseFieldList(values: readonly string[]): FieldChoice[] | undefined {
-  if (values.length === 0) return undefined;
-  const items = values.flatMap((text) => text.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  if (items.length === 0) throw new UsageError('--fields needs at least one field name, e.g. --fields Status,Capacitance:nF.');
-  return items.map((item) => {
-    const colon = item.indexOf(':');
-    if (colon < 0) return item;
-    const field = item.slice(0, colon).trim();
-    const unit = item.slice(colon + 1).trim();
-    if (field === '' || unit === '') throw new UsageError(`'${item}' in --fields must be FIELD or FIELD:UNIT, e.g. Capacitance:nF.`);
-    return { field, unit };
-  });
 }
 
 /** The category flag, checked (the core's validator would also refuse it, later). */

@@ -1,24 +1,8 @@
-import { eastAsianWidth } from 'get-east-asian-width';
 import { terminalText } from '../ooxml/cells';
+import { charWidth, displayWidth } from '../node/terminal-text';
 
 /** Widest cell shown in a terminal table, in columns; longer text is cut with an ellipsis. */
 export const MAX_CELL_WIDTH = 40;
-
-/** Combining marks and joiners take no column of their own. */
-const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\u200b|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
-
-/** Columns a character takes on a terminal: two for CJK and other wide characters, none for a combining mark. */
-function charWidth(char: string): number {
-  if (ZERO_WIDTH.test(char)) return 0;
-  return eastAsianWidth(char.codePointAt(0)!, { ambiguousAsWide: false });
-}
-
-/** Columns `text` takes on a terminal (村田 takes four, as a terminal draws it). */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += charWidth(char);
-  return width;
-}
 
 /** `text` cut to at most `max` columns, ending in "…" when cut. */
 function fitWidth(text: string, max: number): string {

@@ -14,7 +14,7 @@ import {
   type CategoryId,
   type Lang,
 } from '../api/node';
-import type { LookupResultJson } from '../cli/lookup-results';
+import type { LookupResultJson } from '../node/lookup-results';
 
 /*
  * The resources: the field vocabulary per category and language (one table, api/vocabulary), and

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Client, Lang } from '../api/node';
-import type { LookupResultJson } from '../cli/lookup-results';
+import type { LookupResultJson } from '../node/lookup-results';
 
 /*
  * What one assistants' tool is: a name, words an assistant can act on, an input schema, and a run

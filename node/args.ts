@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { suggestName } from '../api/vocabulary/lookup';
+import type { FieldChoice } from '../core/cells/columns';
 import { UsageError } from './errors';
 
 /** One flag: a value (`string`) or a switch (`boolean`); `multiple` when it may be given again. */
@@ -160,4 +161,23 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs, positional
     },
   };
   return flags;
+}
+
+/**
+ * Field choices from `--fields` (each use a list of names separated by commas), each optionally
+ * with a display unit after a colon (`Status,Capacitance:nF,Inductance:uH`); undefined when the
+ * flag is absent. Names and units are checked by the core.
+ */
+export function parseFieldList(values: readonly string[]): FieldChoice[] | undefined {
+  if (values.length === 0) return undefined;
+  const items = values.flatMap((text) => text.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new UsageError('--fields needs at least one field name, e.g. --fields Status,Capacitance:nF.');
+  return items.map((item) => {
+    const colon = item.indexOf(':');
+    if (colon < 0) return item;
+    const field = item.slice(0, colon).trim();
+    const unit = item.slice(colon + 1).trim();
+    if (field === '' || unit === '') throw new UsageError(`'${item}' in --fields must be FIELD or FIELD:UNIT, e.g. Capacitance:nF.`);
+    return { field, unit };
+  });
 }

@@ -5,6 +5,7 @@
  * `terminalText`: controls are shown escaped (`\x1b`), quoted values and long words are shortened,
  * and no line grows past a bound.
  */
+import { eastAsianWidth } from 'get-east-asian-width';
 
 /** Bounds of what a message shows. */
 export const TERMINAL_LIMITS = {
@@ -129,4 +130,20 @@ export function terminalText(text: string): string {
     start = end + 1;
   }
   return escapeControls(out.join('\n'));
+}
+
+/** Combining marks and joiners take no column of their own. */
+const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\u200b|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
+
+/** Columns a character takes on a terminal: two for CJK and other wide characters, none for a combining mark. */
+export function charWidth(char: string): number {
+  if (ZERO_WIDTH.test(char)) return 0;
+  return eastAsianWidth(char.codePointAt(0)!, { ambiguousAsWide: false });
+}
+
+/** Columns `text` takes on a terminal (村田 takes four, as a terminal draws it). */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += charWidth(char);
+  return width;
 }

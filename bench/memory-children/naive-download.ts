@@ -7,7 +7,7 @@ import { createClient, normalizeProductsResponse, type ProductRecord } from '../
 import { CATEGORIES, VALUE_FIELDS } from '../../api';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
-import { writeTableFile } from '../../cli/io/table-file';
+import { writeTableFile } from '../../node/files/table-file';
 
 async function main(): Promise<void> {
   const [baseUrl, out] = process.argv.slice(2);

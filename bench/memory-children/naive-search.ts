@@ -7,7 +7,7 @@ import { createClient } from '../../api/node';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
-import { writeTableFile } from '../../cli/io/table-file';
+import { writeTableFile } from '../../node/files/table-file';
 
 async function main(): Promise<void> {
   const [baseUrl, out] = process.argv.slice(2);

@@ -3,13 +3,14 @@ import { DOWNLOAD_CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, isCancelledError, type
 import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
-import { formatOfFile, writeFileSafely } from '../io/files';
+import { formatOfFile, writeFileSafely } from '../../node/files/files';
 import { writeWaiting } from '../../ooxml/drain';
-import { drain, writeTableStream } from '../io/table-stream';
+import { drain, writeTableStream } from '../../node/files/table-stream';
 import type { Command } from './command';
+import { parseFieldList } from '../../node/args';
 
 const USAGE = `usage: partspec download --category C --out FILE.xlsx|FILE.csv|FILE.json [options]
 

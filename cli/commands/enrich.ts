@@ -3,13 +3,14 @@ import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich
 import { runEnrichment } from '../../core/enrich/run-enrichment';
 import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
-import { openBom } from '../io/bom';
-import { formatOfBom, formatOfFile } from '../io/files';
+import { openBom } from '../../node/files/bom';
+import { formatOfBom, formatOfFile } from '../../node/files/files';
 import type { Command } from './command';
+import { parseFieldList } from '../../node/args';
 import { isSyntheticMatch } from '../../core/cells/synthetic';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';

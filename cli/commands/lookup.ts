@@ -4,13 +4,14 @@ import { matchLabel } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { misreadVariants } from '../../core/enrich/misread-part-numbers';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { plainText } from '../../ooxml/cells';
-import { lookupResultsJson } from '../lookup-results';
+import { lookupResultsJson } from '../../node/lookup-results';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
+import { parseFieldList } from '../../node/args';
 import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
 
 const USAGE = `usage: partspec lookup <partno…> [options]

@@ -14,8 +14,8 @@ import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
-import { writeFileSafely } from '../io/files';
-import { writeTableFile } from '../io/table-file';
+import { writeFileSafely } from '../../node/files/files';
+import { writeTableFile } from '../../node/files/table-file';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 

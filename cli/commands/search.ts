@@ -4,12 +4,13 @@ import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
 import { buildProductRow, buildProductRows } from '../../core/cells/rows';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFieldList, parseFlags } from '../args';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
 import { EXIT } from '../../node/errors';
-import { formatOfFile } from '../io/files';
-import { writeTableStream, type RowBatches } from '../io/table-stream';
+import { formatOfFile } from '../../node/files/files';
+import { writeTableStream, type RowBatches } from '../../node/files/table-stream';
 import type { Command } from './command';
+import { parseFieldList } from '../../node/args';
 
 const USAGE = `usage: partspec search --category C [options] --out FILE.xlsx|FILE.csv
 

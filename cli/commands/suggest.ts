@@ -5,8 +5,8 @@ import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
-import { openBom } from '../io/bom';
-import { formatOfBom } from '../io/files';
+import { openBom } from '../../node/files/bom';
+import { formatOfBom } from '../../node/files/files';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 

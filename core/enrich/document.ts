@@ -69,7 +69,7 @@ export interface ColumnBatch {
 
 /**
  * The BOM document port: what runEnrichment needs of a workbook, implemented by the add-in's
- * Excel adapter (Office.js, batched) and by the command line's BOM files (cli/io/bom-document.ts:
+ * Excel adapter (Office.js, batched) and by the command line's BOM files (node/files/bom-document.ts:
  * xlsx through the patcher, CSV/TSV). Reads and writes are asynchronous because Excel's are.
  */
 export interface BomDocument {

@@ -2,10 +2,10 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
 import { UsageError } from '../../node/errors';
-import { openBom, workbookBom } from '../../cli/io/bom';
-import { formatOfBom } from '../../cli/io/files';
-import { openWorkbookFile } from '../../cli/io/workbook-file';
-import { summarizeBomDocument } from '../../cli/report/bom-summary';
+import { openBom, workbookBom } from '../../node/files/bom';
+import { formatOfBom } from '../../node/files/files';
+import { openWorkbookFile } from '../../node/files/workbook-file';
+import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { resolveBomPath } from '../bom-path';
 import { counted, defineTool } from '../tool';
 

@@ -1,7 +1,7 @@
 import { buildImportColumns } from '../../core/cells/columns';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
-import { parseFieldList } from '../../cli/args';
-import { lookupResultsJson } from '../../cli/lookup-results';
+import { parseFieldList } from '../../node/args';
+import { lookupResultsJson } from '../../node/lookup-results';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT, MAX_PARTNOS, partnosInput } from './inputs';
 

@@ -4,7 +4,7 @@ import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRow } from '../../core/cells/rows';
 import { jsonValue } from '../../ooxml/cells';
-import { parseFieldList } from '../../cli/args';
+import { parseFieldList } from '../../node/args';
 import { UsageError } from '../../node/errors';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT } from './inputs';

@@ -2,7 +2,8 @@
  * Terminal tables measure text as a terminal draws it: CJK characters take two columns, so a
  * Japanese or Chinese table lines up as an English one does.
  */
-import { displayWidth, formatTextTable } from '../../cli/table-text';
+import { formatTextTable } from '../../cli/table-text';
+import { displayWidth } from '../../node/terminal-text';
 import { runCli, useEmulatorHome } from './helpers';
 import { DEMO_KEY } from '../../emulator';
 

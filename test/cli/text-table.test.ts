@@ -8,10 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
-import { readCsv } from '../../cli/io/csv';
-import { CsvBom } from '../../cli/io/csv-bom';
-import { decodeTextTable, encodeTextTable } from '../../cli/io/text-encoding';
-import { detectDelimiter, parseTextRecords } from '../../cli/io/text-records';
+import { readCsv } from '../../node/files/csv';
+import { CsvBom } from '../../node/files/csv-bom';
+import { decodeTextTable, encodeTextTable } from '../../node/files/text-encoding';
+import { detectDelimiter, parseTextRecords } from '../../node/files/text-records';
 import { makeTempDir } from './helpers';
 import { appendedParts } from './text-bom-check';
 

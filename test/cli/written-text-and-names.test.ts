@@ -5,7 +5,7 @@ import { cellText, MAX_CELL_TEXT, wellFormedText } from '../../core/cells/cell-t
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { csvCell } from '../../ooxml/cells';
 import { typedCellOf } from '../../ooxml/typed-cells';
-import { decodeTextTable, encodeTextTable } from '../../cli/io/text-encoding';
+import { decodeTextTable, encodeTextTable } from '../../node/files/text-encoding';
 import { describeFailure, FileError } from '../../node/errors';
 import { temporaryName, writeFileSafely } from '../../node/safe-write';
 
@@ -101,7 +101,7 @@ test('a failed allocation of the runtime is exit 5 and one sentence, never a sta
 });
 
 test('an enrichment that cuts a cell says so, and the CSV and xlsx it writes hold 32,767 characters', async () => {
-  const { openBom } = await import('../../cli/io/bom');
+  const { openBom } = await import('../../node/files/bom');
   const input = join(dir, 'cut.csv');
   writeFileSync(input, 'Part Number,Qty\r\nGRM155R71C104KA88D,1\r\n');
   for (const out of ['cut-out.csv', 'cut-out.xlsx']) {

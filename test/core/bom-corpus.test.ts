@@ -5,7 +5,7 @@
  * summary line uses for them.
  */
 import { join } from 'node:path';
-import { openBom } from '../../cli/io/bom';
+import { openBom } from '../../node/files/bom';
 import { columnLetters } from '../../core/address';
 import { detectBomLayout, findAlternateColumns, type BomLayout } from '../../core/bom/bom';
 import { countRowKinds, describeSkippedRows, type RowKind } from '../../core/bom/bom-rows';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { lifecycleRules } from '../../core/enrich/highlight';
-import { writeGridWorkbook, writeNewWorkbook } from '../../cli/io/xlsx';
-import type { GridCell } from '../../cli/io/csv';
+import { writeGridWorkbook, writeNewWorkbook } from '../../node/files/xlsx';
+import type { GridCell } from '../../node/files/csv';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { makeTempDir, readXlsx } from '../cli/helpers';
 

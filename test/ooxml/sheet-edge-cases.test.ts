@@ -10,7 +10,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import type { ColumnWrite } from '../../core/enrich/document';
 import { FILE_LIMITS } from '../../core/limits';
-import { openWorkbookFile } from '../../cli/io/workbook-file';
+import { openWorkbookFile } from '../../node/files/workbook-file';
 import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from '../../ooxml/namespaces';
 import { UnsafeWriteError, WorkbookPatch } from '../../ooxml/workbook-patch';
 import { DEMO_KEY } from '../../emulator';

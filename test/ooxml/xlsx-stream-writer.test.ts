@@ -1,6 +1,6 @@
 /**
  * The one writer of new workbooks (ooxml/xlsx-stream-writer.ts, behind writeTableStream and
- * cli/io/xlsx.ts): read back with ExcelJS, every cell has the value, type, number format and font
+ * node/files/xlsx.ts): read back with ExcelJS, every cell has the value, type, number format and font
  * its typed value asks for; formats render like a datasheet in numfmt; text that looks like a
  * formula stays text; characters XML cannot hold are dropped rather than breaking the file; a run
  * that stops early leaves a complete file saying so; a text BOM saved as a workbook keeps its
@@ -15,8 +15,8 @@ import type { CellValue } from '../../core/cells/cell-values';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows, columnWidths } from '../../core/cells/rows';
 import { catalogFor } from '../../emulator';
-import { writeTableStream, type RowBatches } from '../../cli/io/table-stream';
-import { writeXlsxTable } from '../../cli/io/xlsx';
+import { writeTableStream, type RowBatches } from '../../node/files/table-stream';
+import { writeXlsxTable } from '../../node/files/xlsx';
 import { fromExcelSerial } from '../../core/dates';
 import { charsOfPoints, typedCellOf } from '../../ooxml/typed-cells';
 import { escapeXml } from '../../ooxml/xlsx-stream-writer';

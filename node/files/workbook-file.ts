@@ -1,4 +1,4 @@
-import { FileError } from '../../node/errors';
+import { FileError } from '../errors';
 import { isFileLimitError } from '../../core/limits';
 import { isCompoundFile, isZip } from '../../ooxml/package-reader';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';

@@ -1,7 +1,7 @@
 import type { Client } from '../../api/node';
 import type { BomDocument } from '../../core/enrich/document';
 import { summarizeDocument, type DocumentSummary, type DocumentSummaryOptions } from '../../core/report/summarize-document';
-import { FileError, UsageError } from '../../node/errors';
+import { FileError, UsageError } from '../errors';
 
 /*
  * The summary of a BOM file: the core reads and looks it up exactly as `partspec enrich` and the

@@ -9,7 +9,7 @@ import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
 import { fieldStarts, type TextRecord } from './text-records';
 import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
-import { FileError } from '../../node/errors';
+import { FileError } from '../errors';
 import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
 import { writeTextLines } from './text-file';
 import { writeGridWorkbook } from './xlsx';

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { FileError, UsageError } from '../../node/errors';
+import { FileError, UsageError } from '../errors';
 import { isFileLimitError } from '../../core/limits';
 import { neutralizeCsvText } from '../../ooxml/cells';
 import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';

@@ -1,7 +1,7 @@
 import { constants, createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { FILE_LIMITS, FileLimitError } from '../../core/limits';
-import { FileError } from '../../node/errors';
+import { FileError } from '../errors';
 import { writeWaiting } from '../../ooxml/drain';
 import { encodeTextTable, type TextLayout } from './text-encoding';
 

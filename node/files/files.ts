@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { FileError, UsageError } from '../../node/errors';
-import { checkInputFile, checkOutputFile } from '../../node/safe-write';
+import { FileError, UsageError } from '../errors';
+import { checkInputFile, checkOutputFile } from '../safe-write';
 
 export type TableFormat = 'xlsx' | 'csv';
 
@@ -70,7 +70,7 @@ export function formatOfBom(file: string): TableFormat {
 }
 
 /** Safe writes and the refusal of what is not a regular file live with the other Node programs' helpers. */
-export { checkInputFile, checkOutputFile, describeWriteError, writeFileSafely } from '../../node/safe-write';
+export { checkInputFile, checkOutputFile, describeWriteError, writeFileSafely } from '../safe-write';
 
 /** Reads a whole file, or throws one FileError sentence naming it. */
 export async function readFileBytes(file: string): Promise<Uint8Array> {

@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import type { CellValue } from '../../core/cells/cell-values';
 import type { ColumnSpec } from '../../core/cells/columns';
 import { FILE_LIMITS, FileLimitError } from '../../core/limits';
-import { FileError } from '../../node/errors';
+import { FileError } from '../errors';
 import { csvCell, type CellType } from '../../ooxml/cells';
 import { writeFileSafely } from './files';
 import { decodeTextTable, encodeTextTable, TextEncodingError, type TextLayout } from './text-encoding';

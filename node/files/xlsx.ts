@@ -8,7 +8,7 @@ import { XlsxStreamWriter, type XlsxCell, type XlsxSheetOptions } from '../../oo
 import type { GridCell } from './csv';
 import { writeFileSafely } from './files';
 import { writeTableStream, type AboutRows } from './table-stream';
-import { displayWidth } from '../table-text';
+import { displayWidth } from '../terminal-text';
 
 /*
  * New workbooks from the command line. Every one is written by the one streamed writer
