@@ -131,6 +131,8 @@ export interface EnrichRequest {
   alternatives: boolean;
   /** A `PartSpec: Replacement` column for rows at Risk or EOL. */
   replacements?: boolean;
+  /** A `PartSpec: Suggested` column: the maker's parts for rows with no maker part number or another maker's. */
+  suggest?: boolean;
   highlight: boolean;
   lang: Lang;
 }

@@ -141,6 +141,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
           risk: request.risk,
           alternatives: request.alternatives,
           replacements: request.replacements,
+          suggest: request.suggest,
           highlight: request.highlight,
           lang: request.lang,
           partColumn: request.column,

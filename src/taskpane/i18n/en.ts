@@ -145,6 +145,7 @@ export const EN = {
   addRisk: 'Risk column',
   addAlternatives: 'Alternatives column',
   addReplacements: 'Replacement column (rows at Risk or EOL)',
+  addSuggestions: 'Suggest the maker\'s parts for other lines',
   listReplacements: 'Replacements for the selected row',
   strictReplacements: 'Same tolerance and package only',
   replacementsFor: 'Drop-in replacements for {partno} (row {row}): {shown} of {total}',

@@ -143,6 +143,7 @@ export const JA: Messages = {
   addRisk: 'リスク列',
   addAlternatives: '代替品の列',
   addReplacements: '置換候補の列（Risk・EOL の行）',
+  addSuggestions: '他の行にメーカー品を提案する',
   listReplacements: '選択した行の置換候補',
   strictReplacements: '許容差と包装が同じものだけ',
   replacementsFor: '{partno}（{row} 行目）のドロップイン置換候補: {total} 件中 {shown} 件',

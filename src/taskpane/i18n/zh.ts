@@ -142,6 +142,7 @@ export const ZH: Messages = {
   addRisk: '风险列',
   addAlternatives: '替代品列',
   addReplacements: '替换件列（Risk 或 EOL 的行）',
+  addSuggestions: '为其他行推荐本厂料号',
   listReplacements: '所选行的替换候选',
   strictReplacements: '仅限公差和包装相同',
   replacementsFor: '{partno}（第 {row} 行）的直接替换候选: {total} 个中的 {shown} 个',

@@ -57,6 +57,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [risk, setRisk] = useState(preferences.enrichRisk);
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
   const [replacements, setReplacements] = useState(preferences.enrichReplacements);
+  const [suggest, setSuggest] = useState(preferences.enrichSuggest);
   const [highlight, setHighlight] = useState(true);
   const [summary, setSummary] = useState<EnrichSummary>();
   const [selected, setSelected] = useState<number>();
@@ -144,9 +145,9 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     } else if (found.ambiguous) return;
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
-      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
+      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichSuggest: suggest, enrichUnits: fields.units ?? {} });
       const request = keep ? { column: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
-      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
+      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }
@@ -229,6 +230,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
           onChange={(_, d) => setReplacements(d.checked === true)}
           data-testid="enrich-replacements"
         />
+        <Checkbox label={t('addSuggestions')} checked={suggest} disabled={busy} onChange={(_, d) => setSuggest(d.checked === true)} data-testid="enrich-suggest" />
         <Checkbox
           label={t('highlight')}
           checked={highlight}
