@@ -18,6 +18,7 @@ import type { Preferences } from '../../settings';
 import { keepChosenOrder, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
+import { SuggestionsPanel } from './suggestions-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -263,6 +264,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
       {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
+      {summary?.suggestions && summary.suggestions.length > 0 ? <SuggestionsPanel services={services} rows={summary.suggestions} /> : null}
       {summary ? <ReplacementsPanel services={services} /> : null}
     </div>
   );
