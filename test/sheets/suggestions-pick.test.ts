@@ -1,4 +1,6 @@
-import type { CatalogProduct } from '../../emulator';
+import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { runEnrichSelection } from '../../src/commands/ribbon-actions';
+import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createSheetServices } from '../../src/taskpane/sheet-services';
 import type { EnrichRequest } from '../../src/taskpane/services';
 import { freshWorkbook, useRig, type Rig } from './helpers';
@@ -93,5 +95,26 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     const summary = await services.enrich({ ...REQUEST, suggest: false }, () => undefined);
     expect(r.excel.values('Sheet1')[0]).not.toContain('PartSpec: Suggested');
     expect(summary.suggestions).toBeUndefined();
+  });
+
+  test('the ribbon\'s Enrich selection adds the Suggested column when the option was saved, and not before', async () => {
+    const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+    await store.setApiKey(DEMO_KEY);
+    const session = createSessionProvider({ settings: store });
+    expect((await store.load()).enrichSuggest).toBe(false);
+    await store.save({ enrichFields: ['Status'], enrichRisk: false });
+    const r = freshWorkbook(rig);
+    r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'Value', 'Footprint'], ['C1', '', '100n', 'C_0402_1005Metric']]);
+    r.excel.select('Sheet1', 'B2');
+    await runEnrichSelection({ run: r.excel.run, session, settings: r.settings });
+    expect(r.excel.values('Sheet1')[0]).not.toContain('PartSpec: Suggested');
+
+    await store.save({ enrichSuggest: true });
+    expect((await store.load()).enrichSuggest).toBe(true);
+    await runEnrichSelection({ run: r.excel.run, session, settings: r.settings });
+    const values = r.excel.values('Sheet1');
+    const at = values[0].indexOf('PartSpec: Suggested');
+    expect(at).toBeGreaterThan(0);
+    expect(values[1][at]).toMatch(/^\S+ — \S/);
   });
 });
