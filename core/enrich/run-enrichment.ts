@@ -14,7 +14,7 @@ import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from
 import { resolveAlternates, type AlternatePick } from './alternates';
 import { buildSetRows, compareSet, matchOnlyWrites, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
-import { buildSuggestionCells, fillSuggestions, plansSuggestions, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
+import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
 
 /** The lookup of part numbers: the API client's, which batches and caches them. */
 export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
@@ -75,7 +75,10 @@ export interface EnrichmentReport {
   /** Rows written (all of them unless cancelled). */
   written: number;
   /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
-  suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'>;
+  suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'> & {
+    /** Each row asked about (of the first set): its Suggested cell and the core's answer, so a shell lists and picks without searching again. */
+    rows: SuggestedRow[];
+  };
 }
 
 export type EnrichmentRun = EnrichmentReport | LocateFailure;
@@ -157,7 +160,7 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
   const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
-  const done = { outcomes, written: rowCount, ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested } } : {}) };
+  const done = { outcomes, written: rowCount, ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}) };
   // Every set's columns side by side in one write: one sync per chunk of rows in Excel, not per set.
   const columns = sets.flatMap((set, i) => setColumnWrites(set, built[i], place, i === 0 ? changes : undefined, highlight));
   let written: number;

@@ -5,6 +5,7 @@
  * add-in and `partspec enrich --suggest` suggest the same parts for the same BOM.
  */
 import { readValue } from '../../api/product';
+import { cellAddress } from '../address';
 import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
 import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
@@ -24,6 +25,26 @@ export interface SuggestOptions {
    * @default 'auto'
    */
   automotive?: boolean | 'auto';
+  /** Candidates kept per row in the answers (the cell names the first). @default 1 */
+  count?: number;
+}
+
+/** One row of the Suggested column as the report carries it: where its cell is, and the whole answer (what was understood, the candidates). */
+export interface SuggestedRow {
+  /** 0-based sheet row. */
+  row: number;
+  /** The row's Suggested cell, A1 (`H7`). */
+  cell: string;
+  answer: FindAnswer;
+}
+
+/** The rows of a set's Suggested column with an answer, in row order (`firstRow`: the sheet row of the set's first row). */
+export function suggestedRows(set: Pick<EnrichSet, 'planned'>, answers: ReadonlyMap<number, FindAnswer>, firstRow: number): SuggestedRow[] {
+  const planned = set.planned.find((p) => p.spec.special === 'suggested');
+  if (!planned) return [];
+  return [...answers]
+    .sort(([a], [b]) => a - b)
+    .map(([r, answer]) => ({ row: firstRow + r, cell: cellAddress(firstRow + r, planned.column), answer }));
 }
 
 /** The Suggested cells of a set, by row index, and how many rows got a candidate. */
@@ -81,7 +102,7 @@ export async function buildSuggestionCells(
   if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
   try {
     const automotive = options.automotive === undefined || options.automotive === 'auto' ? isAutomotiveBom(bom.outcomes) : options.automotive;
-    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: 1, automotive, signal });
+    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: options.count ?? 1, automotive, signal });
     const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
     return {
       cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),

@@ -39,7 +39,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentR
   try {
     run = await enrichSheetSelection(
       { run: deps.run, client },
-      { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, lang: preferences.lang },
+      { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, suggest: preferences.enrichSuggest, lang: preferences.lang },
     );
   } catch (error) {
     publishNotice({ command: 'enrichSelection', ok: false, message: userMessageOf(error) }, true);

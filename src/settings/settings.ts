@@ -25,6 +25,8 @@ export interface Preferences {
   enrichAlternatives: boolean;
   /** Enrich BOM adds a `PartSpec: Replacement` column for rows at Risk or EOL. */
   enrichReplacements: boolean;
+  /** Enrich BOM adds a `PartSpec: Suggested` column: the maker's parts for generic lines and other makers' numbers. */
+  enrichSuggest: boolean;
   /** Units picked per numeric field in Enrich BOM (absent: the datasheet display), so the ribbon writes the same. */
   enrichUnits: Record<string, string>;
 }
@@ -65,6 +67,7 @@ export function defaultPreferences(baseUrl = buildDefaultBaseUrl()): Preferences
     enrichRisk: true,
     enrichAlternatives: false,
     enrichReplacements: false,
+    enrichSuggest: false,
     enrichUnits: {},
   };
 }
@@ -90,6 +93,7 @@ function sanitize(raw: unknown, defaults: Preferences): Preferences {
     enrichRisk: typeof p.enrichRisk === 'boolean' ? p.enrichRisk : defaults.enrichRisk,
     enrichAlternatives: typeof p.enrichAlternatives === 'boolean' ? p.enrichAlternatives : defaults.enrichAlternatives,
     enrichReplacements: typeof p.enrichReplacements === 'boolean' ? p.enrichReplacements : defaults.enrichReplacements,
+    enrichSuggest: typeof p.enrichSuggest === 'boolean' ? p.enrichSuggest : defaults.enrichSuggest,
     enrichUnits: unitChoices(p.enrichUnits) ?? defaults.enrichUnits,
   };
 }

@@ -7,6 +7,7 @@ import type { RunExcel, SheetsClient } from './deps';
 import { userMessageOf } from '../../core/enrich/failures';
 import { excelDocument } from './excel-document';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
+import { DEFAULT_FIND_COUNT } from '../../core/find/find-parts';
 
 export interface EnrichDeps {
   run: RunExcel;
@@ -61,7 +62,8 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     today,
     signal,
     replacements: options.replacements ? async (inputs, outcomes) => (await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang, signal })).cells : undefined,
-    suggest: options.suggest ? { search: (query, s) => deps.client.search({ ...query, signal: s }), lang } : undefined,
+    // The pane lists a few candidates per row (the cell names the first).
+    suggest: options.suggest ? { search: (query, s) => deps.client.search({ ...query, signal: s }), lang, count: DEFAULT_FIND_COUNT } : undefined,
     describeFailure: userMessageOf,
     onProgress: options.onProgress,
   });

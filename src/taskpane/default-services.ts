@@ -10,7 +10,7 @@ import { watchSelection } from '../sheets/selection-events';
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
   TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
 >;
 
 export interface DefaultServicesOptions {
@@ -74,6 +74,7 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     selectRowsWithStatus: async (...args) => (await load()).selectRowsWithStatus(...args),
     listReplacements: async (...args) => (await load()).listReplacements(...args),
     applyReplacement: async (...args) => (await load()).applyReplacement(...args),
+    pickSuggestion: async (...args) => (await load()).pickSuggestion!(...args),
     selectChangedRows: async () => (await load()).selectChangedRows(),
     summarizeBom: async (...args) => (await load()).summarizeBom(...args),
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
@@ -149,6 +150,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     selectRowsWithStatus: (statuses) => (sheets ? sheets.selectRowsWithStatus(statuses) : needsExcel()),
     listReplacements: (strict, signal) => (sheets ? sheets.listReplacements(strict, signal) : needsExcel()),
     applyReplacement: (row, partno) => (sheets ? sheets.applyReplacement(row, partno) : needsExcel()),
+    pickSuggestion: (row, partno) => (sheets?.pickSuggestion ? sheets.pickSuggestion(row, partno) : needsExcel()),
     selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
     summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),

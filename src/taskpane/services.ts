@@ -131,6 +131,8 @@ export interface EnrichRequest {
   alternatives: boolean;
   /** A `PartSpec: Replacement` column for rows at Risk or EOL. */
   replacements?: boolean;
+  /** A `PartSpec: Suggested` column: the maker's parts for rows with no maker part number or another maker's. */
+  suggest?: boolean;
   highlight: boolean;
   lang: Lang;
 }
@@ -160,6 +162,25 @@ export interface EnrichSummary {
   notOurs?: number;
   /** Each second source enriched too: its header and its own counts. */
   alternates?: { source: string; counts: Readonly<Record<MatchStatus, number>>; skipped: Readonly<Record<SkippedKind, number>> }[];
+  /** With the Suggested option: every row asked about, as the core answered it. */
+  suggestions?: RowSuggestion[];
+}
+
+/** One row of the Suggested column as the pane lists it (API and core strings, rendered as text). */
+export interface RowSuggestion {
+  sheetName: string;
+  /** 0-based sheet row. */
+  row: number;
+  /** The row's `PartSpec: Suggested` cell (`H7`), where a pick is written. */
+  cell: string;
+  /** The row's line as the core read it. */
+  line: string;
+  /** What was understood, in the data language. */
+  understood: string;
+  /** Closest fit first. */
+  candidates: { partno: string; why: string }[];
+  /** Why there is no candidate, or what the line leaves open. */
+  reason?: string;
 }
 
 /** Why a row was not looked up, as the summary counts it. */
@@ -246,6 +267,8 @@ export interface TaskpaneServices {
   listReplacements(strict: boolean, signal?: AbortSignal): Promise<RowReplacements>;
   /** Writes a candidate into that row as a value, the original kept in `PartSpec: Replaced part`. Needs Excel. */
   applyReplacement(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
+  /** Writes a suggested part number into its row's `PartSpec: Suggested` cell and selects it; returns the cell. Needs Excel. */
+  pickSuggestion?(row: RowSuggestion, partno: string): Promise<{ address: string }>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */

@@ -10,6 +10,8 @@ import { locateMessage } from '../sheets/read-bom';
 import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
+import { pickSuggestion } from '../sheets/pick-suggestion';
+import type { SuggestedRow } from '../../core/find/enrich-suggest';
 import type { SheetServices } from './default-services';
 
 /** Candidates the pane lists for one row. */
@@ -18,7 +20,7 @@ const REPLACEMENTS_LISTED = 10;
 const CATEGORY_BATCH = 100;
 import type { RowKind } from '../../core/bom/bom-rows';
 import type { MatchCounts } from '../../core/enrich/enrich-plan';
-import type { EnrichSummary, ImportProgress, ImportRequest, ImportSummary, MatchStatus, Progress, SkippedKind } from './services';
+import type { EnrichSummary, RowSuggestion, ImportProgress, ImportRequest, ImportSummary, MatchStatus, Progress, SkippedKind } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
@@ -35,6 +37,19 @@ function withoutBlank(counts: MatchCounts): Record<MatchStatus, number> {
 /** The rows an enrichment did not look up, by why. */
 function skippedOf(kinds: Partial<Record<RowKind, number>> | undefined): Record<SkippedKind, number> {
   return { dnp: kinds?.dnp ?? 0, total: kinds?.total ?? 0, otherMaker: kinds?.otherMaker ?? 0 };
+}
+
+/** The core's Suggested rows as the pane lists them: text only. */
+function rowSuggestions(sheetName: string, rows: readonly SuggestedRow[]): RowSuggestion[] {
+  return rows.map(({ row, cell, answer }) => ({
+    sheetName,
+    row,
+    cell,
+    line: answer.input,
+    understood: answer.understoodText,
+    candidates: answer.candidates.map((c) => ({ partno: c.Partno, why: c.why })),
+    ...(answer.reason ? { reason: answer.reason } : {}),
+  }));
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -141,6 +156,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
           risk: request.risk,
           alternatives: request.alternatives,
           replacements: request.replacements,
+          suggest: request.suggest,
           highlight: request.highlight,
           lang: request.lang,
           partColumn: request.column,
@@ -166,6 +182,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
         skipped: skippedOf(first?.tally.kinds),
         notOurs: first?.tally.notOurs ?? 0,
         alternates: alternates.map((a) => ({ source: a.source ?? '', counts: withoutBlank(a.tally.counts), skipped: skippedOf(a.tally.kinds) })),
+        ...(result.suggestions ? { suggestions: rowSuggestions(sheetName, result.suggestions.rows) } : {}),
       };
     },
 
@@ -180,6 +197,12 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
         total: answer.total,
         message: answer.message,
       };
+    },
+
+    async pickSuggestion(row, partno) {
+      const picked = await pickSuggestion(run, { sheetName: row.sheetName, cell: row.cell, partno });
+      if (!picked.ok) throw new ApiError('not picked', picked.message);
+      return { address: picked.address };
     },
 
     async applyReplacement(row, partno) {

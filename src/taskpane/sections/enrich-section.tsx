@@ -18,6 +18,7 @@ import type { Preferences } from '../../settings';
 import { keepChosenOrder, toFieldChoices } from '../builder';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
+import { SuggestionsPanel } from './suggestions-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -57,6 +58,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [risk, setRisk] = useState(preferences.enrichRisk);
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
   const [replacements, setReplacements] = useState(preferences.enrichReplacements);
+  const [suggest, setSuggest] = useState(preferences.enrichSuggest);
   const [highlight, setHighlight] = useState(true);
   const [summary, setSummary] = useState<EnrichSummary>();
   const [selected, setSelected] = useState<number>();
@@ -144,9 +146,9 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     } else if (found.ambiguous) return;
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
-      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichUnits: fields.units ?? {} });
+      await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichSuggest: suggest, enrichUnits: fields.units ?? {} });
       const request = keep ? { column: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
-      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, highlight, lang: preferences.lang }, onProgress, signal);
+      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang }, onProgress, signal);
     });
     if (result) setSummary(result);
   }
@@ -229,6 +231,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
           onChange={(_, d) => setReplacements(d.checked === true)}
           data-testid="enrich-replacements"
         />
+        <Checkbox label={t('addSuggestions')} checked={suggest} disabled={busy} onChange={(_, d) => setSuggest(d.checked === true)} data-testid="enrich-suggest" />
         <Checkbox
           label={t('highlight')}
           checked={highlight}
@@ -261,6 +264,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
       {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
+      {summary?.suggestions && summary.suggestions.length > 0 ? <SuggestionsPanel services={services} rows={summary.suggestions} /> : null}
       {summary ? <ReplacementsPanel services={services} /> : null}
     </div>
   );

@@ -1,0 +1,94 @@
+import { Button, Text } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { RowSuggestion, TaskpaneServices } from '../services';
+import { useUi } from '../ui-context';
+import { useTask } from '../use-task';
+import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+/**
+ * Under the enrichment summary, after an enrichment with the Suggested option: each row asked
+ * about, with its line, what the core understood it to ask for, and the maker's candidates with
+ * why. Picking one writes its part number into the row's `PartSpec: Suggested` cell; the row's
+ * button selects it in the sheet. Everything shown is the core's answer, rendered as text.
+ */
+export function SuggestionsPanel({ services, rows }: { services: TaskpaneServices; rows: readonly RowSuggestion[] }): JSX.Element {
+  const section = useSectionStyles();
+  const { t, busy, inExcel } = useUi();
+  const [picked, setPicked] = useState<{ partno: string; address: string; row: number }>();
+  const pickTask = useTask();
+  const selectTask = useTask();
+
+  async function onPick(row: RowSuggestion, partno: string): Promise<void> {
+    setPicked(undefined);
+    const result = await pickTask.run(() => services.pickSuggestion!(row, partno));
+    if (result) setPicked({ partno, address: result.address, row: row.row });
+  }
+
+  return (
+    <div className={section.group} data-testid="suggestions">
+      <Text weight="semibold" data-testid="suggestions-title">
+        {t('suggestionsTitle', { n: rows.length })}
+      </Text>
+      <ErrorMessage testId="suggestions-error" message={pickTask.error ?? selectTask.error} />
+      {picked ? (
+        <InfoMessage testId="suggestions-picked" intent="success">
+          {t('suggestionPicked', { partno: picked.partno, address: picked.address })}
+        </InfoMessage>
+      ) : null}
+      <ol aria-label={t('suggestionsTitle', { n: rows.length })} style={LIST_STYLE}>
+        {rows.map((row) => (
+          <li key={row.row} data-testid="suggestions-row" data-row={row.row + 1} style={{ overflowWrap: 'anywhere' }}>
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              <Text weight="semibold" style={{ flex: 1, minWidth: 0 }} data-testid="suggestions-line">
+                {t('suggestionRow', { row: row.row + 1, line: row.line })}
+              </Text>
+              <Button size="small" onClick={() => void selectTask.run(() => services.selectBomRow(row.sheetName, row.row))} disabled={busy || !inExcel} data-testid="suggestions-select">
+                {t('selectRow')}
+              </Button>
+            </div>
+            <Text size={200} className={section.muted} data-testid="suggestions-understood">
+              {t('understood')}: {row.understood}
+            </Text>
+            {row.reason ? (
+              <>
+                <br />
+                <Text size={200} data-testid="suggestions-reason">
+                  {row.reason}
+                </Text>
+              </>
+            ) : null}
+            {row.candidates.length === 0 ? (
+              <>
+                <br />
+                <Text size={200} className={section.muted}>
+                  {t('noCandidate')}
+                </Text>
+              </>
+            ) : (
+              <ol style={{ ...LIST_STYLE, gap: 4, marginTop: 4 }}>
+                {row.candidates.map((c) => (
+                  <li key={c.partno} data-testid="suggestions-candidate" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <Text weight={picked?.row === row.row && picked.partno === c.partno ? 'semibold' : 'regular'} data-testid="suggestions-partno">
+                        {c.partno}
+                      </Text>
+                      <br />
+                      <Text size={200} className={section.muted}>
+                        {c.why}
+                      </Text>
+                    </div>
+                    <Button size="small" onClick={() => void onPick(row, c.partno)} disabled={busy || !inExcel} data-testid="suggestions-pick">
+                      {t('pickSuggestion')}
+                    </Button>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
