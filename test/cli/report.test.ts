@@ -85,7 +85,7 @@ async function checkAgainstEnrichment(bom: string, columns: Columns): Promise<Bo
   expect(Object.fromEntries(summary.ending.map((e) => [e.partNumber, e.quantityPerBoard]))).toEqual(Object.fromEntries(ending));
   for (const e of summary.ending) {
     // Whole minimum orders (the MinOrderQuantity cell of its row), and none once the last buy has passed.
-    const moq = Number(cell(found.find((r) => cell(r, columns.part) === e.partNumber)!, 'PartSpec: MinOrderQuantity')) || undefined;
+    const moq = Number(cell(found.find((r) => cell(r, columns.part) === e.partNumber)!, 'PartSpec: Minimum order quantity')) || undefined;
     if (moq !== undefined) expect(e.minOrderQuantity).toBe(moq);
     expect(e.lastTimeBuy).toBe(e.tooLate ? undefined : Math.ceil((e.quantityPerBoard * BUILDS) / (moq ?? 1)) * (moq ?? 1));
     expect(e.date).toBe(endOf(found.find((r) => cell(r, columns.part) === e.partNumber)!));
@@ -149,9 +149,9 @@ test('a text BOM is only read: the summary goes to stdout, the HTML page is self
   expect(run.code).toBe(4);
   expect(run.stderr).toMatch(/Row 3: 'MCA155C0J121GA2D' is EOL/);
   expect(run.stdout).toMatch(/^PartSpec Summary\n/);
-  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 12\s+5\s+2027-\d\d-\d\d\s+LastBuyDate\s+Within \d+ months\s+10000\s+10000\s+C7 C8 C9 C16 <b>C17/);
+  expect(run.stdout).toMatch(/MCA155C0J620JA1D\s+4, 12\s+5\s+2027-\d\d-\d\d\s+Last buy date\s+Within \d+ months\s+10000\s+10000\s+C7 C8 C9 C16 <b>C17/);
   // A part past its last buy: no quantity, too late; the timeline has its bucket.
-  expect(run.stdout).toMatch(/MCA155C0J121GA2D\s+3\s+2\s+2024-07-01\s+LastBuyDate\s+Already past\s+10000\s+too late: replace/);
+  expect(run.stdout).toMatch(/MCA155C0J121GA2D\s+3\s+2\s+2024-07-01\s+Last buy date\s+Already past\s+10000\s+too late: replace/);
   expect(run.stdout).toMatch(/Already past\s+2\s+3\n/);
   expect(run.stdout).toMatch(/BOM: lifecycle\.csv, sheet 'lifecycle'/);
   expect(readFileSync(join(world.home, 'lifecycle.csv')).equals(before)).toBe(true);
