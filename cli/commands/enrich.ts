@@ -91,7 +91,8 @@ the fill of the last run is cleared first.
 Exit codes: 0 every part matched, 1 some rows not found or invalid (named on stderr, or
 counted as not in Murata's numbering),
 2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
-row (the output is written; the rows are named on stderr).`;
+row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
+not written: it keeps what it had).`;
 
 /** The sentence for a BOM or column that was not found, as the command line says it. */
 function locateError(failure: LocateFailure): UsageError {
@@ -153,6 +154,12 @@ export const enrichCommand: Command = {
     }
     const today = new Date();
     const lang = config.lang;
+    // Ctrl-C writes nothing: --out keeps what it had, as a cancelled run in the add-in leaves the rows it did not reach.
+    const cancelled = (): number => {
+      context.progress.clear();
+      context.note(`The enrichment was cancelled before ${out} was written; it keeps its previous content.`);
+      return EXIT.interrupted;
+    };
     const run = await runEnrichment(
       bom.searchIn(wantedSheet),
       // One lookup for the whole BOM, as the add-in does: the client packs every part number into the fewest URLs.
@@ -180,7 +187,11 @@ export const enrichCommand: Command = {
           : undefined,
         suggest: flags.bool('suggest') ? { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang } : undefined,
       },
-    );
+    ).catch((error: unknown) => {
+      if (context.signal.aborted) return undefined;
+      throw error;
+    });
+    if (run === undefined || context.signal.aborted) return cancelled();
     if (!run.ok) throw locateError(run);
     const values = bom.values(run.bom.region.sheetName);
 

@@ -12,7 +12,7 @@ import { comparesWithLastRun, lookupInputs, planSets, withChangesColumn } from '
 import { isCancellation } from './failures';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from './locate';
 import { resolveAlternates, type AlternatePick } from './alternates';
-import { buildSetRows, compareSet, matchOnlyWrites, setColumnWrites, type SetChanges } from './set-columns';
+import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
 import { buildSuggestionCells, fillSuggestions, plansSuggestions, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
 
@@ -72,7 +72,7 @@ export interface EnrichmentReport {
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** Every column planned, header and address, in writing order. */
   columns: { header: string; address: string; existing: boolean }[];
-  /** Rows written (all of them unless cancelled). */
+  /** Rows written (all of them unless cancelled; a cancelled run leaves the rows not reached as they were). */
   written: number;
   /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
   suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'>;
@@ -81,6 +81,17 @@ export interface EnrichmentReport {
 export type EnrichmentRun = EnrichmentReport | LocateFailure;
 
 const CANCELLED = 'The enrichment was cancelled before anything was written.';
+
+/** The sentence of a run cancelled while writing: which sheet rows (1-based) were written and which kept their values. */
+export function describeCancelledWrite(firstRow: number, written: number, rowCount: number): string {
+  const rows = (from: number, to: number): string => (from === to ? `row ${from}` : `rows ${from}–${to}`);
+  const first = firstRow + 1;
+  const last = firstRow + rowCount;
+  const kept = `${rows(first + written, last)} kept ${rowCount - written === 1 ? 'its' : 'their'} previous values`;
+  return written === 0
+    ? `The enrichment was cancelled before any row was written; ${kept}.`
+    : `The enrichment was cancelled after ${written} of ${rowCount} rows: ${rows(first, first + written - 1)} ${written === 1 ? 'was' : 'were'} written, ${kept}.`;
+}
 
 /** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
 function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options: EnrichmentOptions, alternates: Parameters<typeof planSets>[3]): { sets: EnrichSet[]; compare: boolean } {
@@ -168,10 +179,8 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
     return report('failed', { ...done, written: 0, message: `Writing to the sheet failed: ${options.describeFailure(error)}`, error }, enriched);
   }
   if (written < rowCount) {
-    // The Match cell of every row not reached says so; blank part numbers stay blank.
-    const rest = matchOnlyWrites(sets, place, 'Not enriched: cancelled', false).map((w) => ({ ...w, firstRow: layout.firstRow + written, cells: w.cells.slice(written) }));
-    await document.write({ sheetName: region.sheetName, headerRow: layout.headerRow, firstRow: layout.firstRow + written, rowCount: rowCount - written, mode: 'values', columns: rest, valuesOnly: true });
-    return report('cancelled', { ...done, written, message: `Cancelled after ${written} of ${rowCount} rows; the Match cell of every row not reached says so.` }, enriched);
+    // Rows not reached keep what they had (the last run's values or nothing): the report says once which rows were written.
+    return report('cancelled', { ...done, written, message: describeCancelledWrite(layout.firstRow, written, rowCount) }, enriched);
   }
   return report('done', done, enriched);
 }

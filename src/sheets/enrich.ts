@@ -44,8 +44,8 @@ export interface EnrichOptions {
  * Enriches the BOM around the selection in place: a match column, the chosen fields, optionally
  * risk and alternatives, added right of the BOM (inside its table when it is one) or updated where
  * a `PartSpec: …` column already exists. Only those columns are written; the part numbers and the
- * user's other cells keep their values and formats. If the lookup fails, every row's match cell
- * says so; a cancel while writing marks the rows that were not reached. The sequence is the
+ * user's other cells keep their values and formats. If the lookup fails, nothing is written and
+ * the report says why; a cancel while writing leaves the rows not reached as they were. The sequence is the
  * core's runEnrichment, as `partspec enrich` runs it, and so is the report: the shells read it as
  * it is. Throws when a field is not one the vocabulary knows.
  */
