@@ -10,7 +10,7 @@ import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../io/bom';
 import { formatOfBom, formatOfFile } from '../io/files';
 import type { Command } from './command';
-import { isSyntheticMatch } from '../../core/cells/synthetic';
+import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
@@ -206,8 +206,7 @@ export const enrichCommand: Command = {
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
-    const synthetic = [...run.outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length;
-    if (synthetic > 0) context.note(`${synthetic} part ${synthetic === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`);
+    if (run.synthetic > 0) context.note(describeSyntheticAnswers(run.synthetic));
     if (run.suggestions) context.note(`Suggested: ${run.suggestions.suggested} of ${run.suggestions.asked} rows with no maker part number have a candidate; see 'PartSpec: Suggested'.`);
     const changes = run.sets[0].changes?.report;
     if (changes) {

@@ -10,6 +10,7 @@ import type { ColumnWrite, BomDocument } from './document';
 import { planEnrichmentColumns, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
 import { comparesWithLastRun, lookupInputs, planSets, withChangesColumn } from './enrich-sets';
 import { isCancellation } from './failures';
+import { isSyntheticMatch } from '../cells/synthetic';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from './locate';
 import { resolveAlternates, type AlternatePick } from './alternates';
 import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
@@ -72,6 +73,8 @@ export interface EnrichmentReport {
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** Every column planned, header and address, in writing order. */
   columns: { header: string; address: string; existing: boolean }[];
+  /** Part numbers answered with the emulator's synthetic (decoded) data: the shells say so once per run. */
+  synthetic: number;
   /** Rows written (all of them unless cancelled; a cancelled run leaves the rows not reached as they were). */
   written: number;
   /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
@@ -91,6 +94,11 @@ export function describeCancelledWrite(firstRow: number, written: number, rowCou
   return written === 0
     ? `The enrichment was cancelled before any row was written; ${kept}.`
     : `The enrichment was cancelled after ${written} of ${rowCount} rows: ${rows(first, first + written - 1)} ${written === 1 ? 'was' : 'were'} written, ${kept}.`;
+}
+
+/** The part numbers whose every product the emulator decoded from the number alone. */
+function countSynthetic(outcomes: ReadonlyMap<string, MatchOutcome> | undefined): number {
+  return outcomes ? [...outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length : 0;
 }
 
 /** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
@@ -130,6 +138,7 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
     columns: sets.flatMap((s) => s.planned).map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
     written: 0,
     ...extra,
+    synthetic: countSynthetic(extra.outcomes),
   });
   const write = (columns: readonly ColumnWrite[], onRows?: (n: number) => void, signal?: AbortSignal): Promise<number> =>
     document.write({ sheetName: region.sheetName, ...place, rowCount, mode, columns, signal, onRows });

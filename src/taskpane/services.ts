@@ -158,6 +158,8 @@ export interface EnrichSummary {
   skipped?: Readonly<Record<SkippedKind, number>>;
   /** Not-found part numbers outside the maker's numbering (another maker's, most likely). */
   notOurs?: number;
+  /** Part numbers answered with the emulator's synthetic (decoded) data: the summary says so once. */
+  synthetic?: number;
   /** Each second source enriched too: its header and its own counts. */
   alternates?: { source: string; counts: Readonly<Record<MatchStatus, number>>; skipped: Readonly<Record<SkippedKind, number>> }[];
 }

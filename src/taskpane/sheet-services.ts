@@ -165,6 +165,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
         changedRows: first?.changes?.report.changedRows.length,
         skipped: skippedOf(first?.tally.kinds),
         notOurs: first?.tally.notOurs ?? 0,
+        synthetic: result.synthetic,
         alternates: alternates.map((a) => ({ source: a.source ?? '', counts: withoutBlank(a.tally.counts), skipped: skippedOf(a.tally.kinds) })),
       };
     },

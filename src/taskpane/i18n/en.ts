@@ -136,6 +136,7 @@ export const EN = {
   skipped_total: 'Total rows',
   skipped_otherMaker: "Other makers' parts",
   notLookedUp: 'Not looked up',
+  enrichSynthetic: "{n} part numbers were answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.",
   notOurs: "{n} of the not-found part numbers are not in Murata's numbering (another maker's parts, most likely).",
   alternateDone: 'Second source "{source}": {exact} exact, {variant} variant, {ambiguous} ambiguous, {notFound} not found, {invalid} invalid; {skipped} not looked up.',
   fieldsToAdd: 'Fields to add',

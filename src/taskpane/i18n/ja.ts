@@ -134,6 +134,7 @@ export const JA: Messages = {
   skipped_total: '合計行',
   skipped_otherMaker: '他メーカーの部品',
   notLookedUp: '照会しなかった行',
+  enrichSynthetic: '{n} 件の品番はエミュレーターの合成データで答えられました（Match「… (synthetic)」）: ステータスと日付は仮の値で、リスクは Unknown です。',
   notOurs: '見つからなかった品番のうち {n} 件は村田製作所の品番体系ではありません（他メーカーの部品と思われます）。',
   alternateDone: 'セカンドソース「{source}」: 完全一致 {exact}、バリエーション {variant}、あいまい {ambiguous}、見つからない {notFound}、無効 {invalid}、照会せず {skipped}。',
   fieldsToAdd: '追加する項目',

@@ -133,6 +133,7 @@ export const ZH: Messages = {
   skipped_total: '合计行',
   skipped_otherMaker: '其他制造商的零件',
   notLookedUp: '未查询的行',
+  enrichSynthetic: '{n} 个料号由模拟器的合成数据回答（Match“… (synthetic)”）：状态和日期为占位值，风险为 Unknown。',
   notOurs: '未找到的料号中有 {n} 个不属于村田的料号体系（很可能是其他制造商的零件）。',
   alternateDone: '第二货源“{source}”：完全匹配 {exact}，变体 {variant}，不明确 {ambiguous}，未找到 {notFound}，无效 {invalid}；未查询 {skipped}。',
   fieldsToAdd: '要添加的字段',

@@ -307,6 +307,11 @@ function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: ()
           ))}
         </TableBody>
       </Table>
+      {summary.synthetic ? (
+        <InfoMessage testId="enrich-synthetic" intent="warning">
+          {t('enrichSynthetic', { n: summary.synthetic })}
+        </InfoMessage>
+      ) : null}
       {summary.notOurs ? <Text data-testid="enrich-not-ours">{t('notOurs', { n: summary.notOurs })}</Text> : null}
       {(summary.alternates ?? []).map((a) => (
         <Text key={a.source} data-testid="enrich-alternate-summary">
