@@ -20,6 +20,14 @@ import { buildSuggestionCells, fillSuggestions, plansSuggestions, type SuggestOp
 /** The lookup of part numbers: the API client's, which batches and caches them. */
 export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
 
+/** How far a run is: the shells show it as a progress bar. */
+export interface EnrichmentProgress {
+  phase: 'reading' | 'looking up' | 'writing';
+  rowsWritten: number;
+  /** Rows of the BOM (0 while still reading). */
+  totalRows: number;
+}
+
 export interface EnrichmentOptions {
   /** The columns of the first set, in order (buildEnrichmentColumns); Changes is added when the run compares. */
   columns: readonly ColumnSpec[];
@@ -48,7 +56,7 @@ export interface EnrichmentOptions {
   describeFailure?: (error: unknown) => string;
   /** Hears where the BOM and the sets are before anything is looked up (the command line says so on stderr). */
   onPlanned?: (bom: LocatedBom, sets: readonly EnrichSet[]) => void;
-  onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
+  onProgress?: (progress: EnrichmentProgress) => void;
 }
 
 /** A set of the run with what was built for it. */

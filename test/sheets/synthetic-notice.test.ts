@@ -53,11 +53,11 @@ test("the ribbon's Enrich selection notice says it once, in partspec enrich's wo
   expect(notice?.message.split(describeSyntheticAnswers(1))).toHaveLength(2);
 });
 
-test("the pane's enrichment summary carries the count for its one notice", async () => {
+test("the pane's services hand the core's report, with the count, to its one notice", async () => {
   const { settings, session } = await paneSettings();
   const r = freshWorkbook(rig);
   bom(r);
   const services = createDefaultServices({ settings, session, run: r.excel.run });
-  const summary = await services.enrich({ fields: ['Status'], mode: 'values', risk: false, alternatives: false, highlight: true, lang: 'en' }, () => undefined);
-  expect(summary).toMatchObject({ rows: 3, synthetic: 1 });
+  const report = await services.enrich({ fields: ['Status'], mode: 'values', risk: false, alternatives: false, highlight: true, lang: 'en' });
+  expect(report).toMatchObject({ status: 'done', synthetic: 1 });
 });
