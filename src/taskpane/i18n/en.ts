@@ -11,6 +11,7 @@ export const EN = {
   sectionDownload: 'Download',
   sectionHealth: 'BOM health',
   healthIntro: 'The whole BOM around the selection at a glance: lifecycle, parts ending, compliance and parts at risk with what could replace them.',
+  healthTarget: 'Sheet "{sheet}": the BOM with part numbers in column {column} "{header}" ({rows} rows). BOM health summarises it.',
   healthBuilds: 'Builds',
   healthBuildsHint: 'For last-time-buy quantities (quantity per board × builds). Leave empty to skip them.',
   healthBuildsInvalid: 'Type a whole number of builds from 1 to {max}, or leave it empty.',

@@ -10,6 +10,7 @@ export const JA: Messages = {
   sectionDownload: 'ダウンロード',
   sectionHealth: 'BOM の健全性',
   healthIntro: '選択範囲の BOM 全体を一目で: ライフサイクル、終息予定の部品、法規制対応、リスクのある部品と代替候補。',
+  healthTarget: 'シート「{sheet}」の BOM（品番は {column} 列「{header}」、{rows} 行）を集計します。',
   healthBuilds: '生産台数',
   healthBuildsHint: '最終購入数（基板あたり実装数 × 台数）の計算に使います。空欄なら計算しません。',
   healthBuildsInvalid: '台数は 1 から {max} までの整数で入力するか、空欄にしてください。',

@@ -10,6 +10,7 @@ export const ZH: Messages = {
   sectionDownload: '下载',
   sectionHealth: 'BOM 健康状况',
   healthIntro: '一览所选 BOM 的全貌：生命周期、即将停产的零件、合规情况，以及有风险的零件和替代品。',
+  healthTarget: '将汇总工作表“{sheet}”的 BOM（料号在 {column} 列“{header}”，{rows} 行）。',
   healthBuilds: '生产批数',
   healthBuildsHint: '用于计算最后购买量（每板用量 × 批数）。留空则不计算。',
   healthBuildsInvalid: '请输入 1 到 {max} 之间的整数批数，或留空。',

@@ -13,7 +13,7 @@ import {
   TableRow,
   Text,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Preferences } from '../../settings';
 import { keepChosenOrder, toFieldChoices } from '../builder';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
@@ -22,12 +22,10 @@ import { ReplacementsPanel } from './replacements-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
+import { useBomAroundSelection } from '../use-bom-around-selection';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, useSectionStyles } from './common';
 import { AlternatePicker, CandidatePicker } from './part-column-choice';
-
-/** How long the selection must rest before the pane reads the BOM around it again (a drag selects many times). */
-const SELECTION_SETTLE_MS = 250;
 
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichmentProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
@@ -86,36 +84,9 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   }
 
   // The pane names the sheet and column Enrich will write, from the first look and whenever the
-  // user switches sheet or moves the selection (Excel's onActivated and onSelectionChanged).
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  useEffect(() => {
-    if (!inExcel) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reread = (): void => {
-      if (busyRef.current) return;
-      const reading = ++readings.current;
-      // Quietly: a selection with no BOM around it (an empty sheet, several areas) is no error until the user presses a button.
-      services.inspectBom().then(
-        (result) => {
-          // Never pinned, even when two columns are about as likely: only a press pins a choice.
-          if (reading === readings.current && !busyRef.current) show(result, false);
-        },
-        () => {
-          if (reading === readings.current && !busyRef.current) setInspection(undefined);
-        },
-      );
-    };
-    reread();
-    const stop = services.watchSelection(() => {
-      clearTimeout(timer);
-      timer = setTimeout(reread, SELECTION_SETTLE_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [services, inExcel]);
+  // user switches sheet or moves the selection; never pinned, even when two columns are about as
+  // likely: only a press pins a choice.
+  useBomAroundSelection(services, (result) => (result ? show(result, false) : setInspection(undefined)), readings);
 
   function onPickColumn(id: string): void {
     setColumn(id);
