@@ -40,12 +40,6 @@ export interface SearchPreview {
   hasMoreHits: boolean;
 }
 
-/**
- * A column to write: a vocabulary key (numbers read like a datasheet) or a key with the unit picked
- * for it. The same shape the sheets layer records with an import, so Refresh keeps the choice.
- */
-export type { FieldChoice } from '../../core/cells/columns';
-
 export interface ImportRequest extends SearchRequest {
   /** Fields to write as columns (`Partno`, `Specs.Capacitance`, `{ field, unit }`), in order; recorded for Refresh. */
   fields: FieldChoice[];

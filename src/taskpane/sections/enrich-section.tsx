@@ -15,7 +15,8 @@ import {
 } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import type { Preferences } from '../../settings';
-import { keepChosenOrder, toFieldChoices } from '../builder';
+import { keepChosenOrder } from '../builder/presets';
+import { toFieldChoices } from '../../settings/field-units';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type MatchStatus, type SkippedKind, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
