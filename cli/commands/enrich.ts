@@ -11,7 +11,7 @@ import { openBom } from '../../node/files/bom';
 import { formatOfBom, formatOfFile } from '../../node/files/files';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
-import { isSyntheticMatch } from '../../core/cells/synthetic';
+import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
@@ -92,7 +92,8 @@ the fill of the last run is cleared first.
 Exit codes: 0 every part matched, 1 some rows not found or invalid (named on stderr, or
 counted as not in Murata's numbering),
 2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
-row (the output is written; the rows are named on stderr).`;
+row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
+not written: it keeps what it had).`;
 
 /** The sentence for a BOM or column that was not found, as the command line says it. */
 function locateError(failure: LocateFailure): UsageError {
@@ -154,6 +155,12 @@ export const enrichCommand: Command = {
     }
     const today = new Date();
     const lang = config.lang;
+    // Ctrl-C writes nothing: --out keeps what it had, as a cancelled run in the add-in leaves the rows it did not reach.
+    const cancelled = (): number => {
+      context.progress.clear();
+      context.note(`The enrichment was cancelled before ${out} was written; it keeps its previous content.`);
+      return EXIT.interrupted;
+    };
     const run = await runEnrichment(
       bom.searchIn(wantedSheet),
       // One lookup for the whole BOM, as the add-in does: the client packs every part number into the fewest URLs.
@@ -181,7 +188,11 @@ export const enrichCommand: Command = {
           : undefined,
         suggest: flags.bool('suggest') ? { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang } : undefined,
       },
-    );
+    ).catch((error: unknown) => {
+      if (context.signal.aborted) return undefined;
+      throw error;
+    });
+    if (run === undefined || context.signal.aborted) return cancelled();
     if (!run.ok) throw locateError(run);
     const values = bom.values(run.bom.region.sheetName);
 
@@ -196,8 +207,7 @@ export const enrichCommand: Command = {
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
-    const synthetic = [...run.outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length;
-    if (synthetic > 0) context.note(`${synthetic} part ${synthetic === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`);
+    if (run.synthetic > 0) context.note(describeSyntheticAnswers(run.synthetic));
     if (run.suggestions) context.note(`Suggested: ${run.suggestions.suggested} of ${run.suggestions.asked} rows with no maker part number have a candidate; see 'PartSpec: Suggested'.`);
     const changes = run.sets[0].changes?.report;
     if (changes) {

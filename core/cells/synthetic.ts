@@ -11,5 +11,10 @@ export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
   return products.length > 0 && products.every(isSyntheticProduct);
 }
 
+/** The one note of a run that used synthetic answers (`partspec enrich` and the ribbon's notice say it; the pane in its own words). */
+export function describeSyntheticAnswers(n: number): string {
+  return `${n} part ${n === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`;
+}
+
 /** What a synthetic product's status reads with on the PART.INFO card; the Status cell of an enrichment and `=PART.SPEC(A2, "Status")` hold the plain status. */
 export const SYNTHETIC_STATUS_SUFFIX = ' (synthetic)';

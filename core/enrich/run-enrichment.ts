@@ -10,14 +10,23 @@ import type { ColumnWrite, BomDocument } from './document';
 import { planEnrichmentColumns, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
 import { comparesWithLastRun, lookupInputs, planSets, withChangesColumn } from './enrich-sets';
 import { isCancellation } from './failures';
+import { isSyntheticMatch } from '../cells/synthetic';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from './locate';
 import { resolveAlternates, type AlternatePick } from './alternates';
-import { buildSetRows, compareSet, matchOnlyWrites, setColumnWrites, type SetChanges } from './set-columns';
+import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
 import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
 
 /** The lookup of part numbers: the API client's, which batches and caches them. */
 export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
+
+/** How far a run is: the shells show it as a progress bar. */
+export interface EnrichmentProgress {
+  phase: 'reading' | 'looking up' | 'writing';
+  rowsWritten: number;
+  /** Rows of the BOM (0 while still reading). */
+  totalRows: number;
+}
 
 export interface EnrichmentOptions {
   /** The columns of the first set, in order (buildEnrichmentColumns); Changes is added when the run compares. */
@@ -47,7 +56,7 @@ export interface EnrichmentOptions {
   describeFailure?: (error: unknown) => string;
   /** Hears where the BOM and the sets are before anything is looked up (the command line says so on stderr). */
   onPlanned?: (bom: LocatedBom, sets: readonly EnrichSet[]) => void;
-  onProgress?: (progress: { phase: 'reading' | 'looking up' | 'writing'; rowsWritten: number; totalRows: number }) => void;
+  onProgress?: (progress: EnrichmentProgress) => void;
 }
 
 /** A set of the run with what was built for it. */
@@ -72,7 +81,9 @@ export interface EnrichmentReport {
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** Every column planned, header and address, in writing order. */
   columns: { header: string; address: string; existing: boolean }[];
-  /** Rows written (all of them unless cancelled). */
+  /** Part numbers answered with the emulator's synthetic (decoded) data: the shells say so once per run. */
+  synthetic: number;
+  /** Rows written (all of them unless cancelled; a cancelled run leaves the rows not reached as they were). */
   written: number;
   /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
   suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'> & {
@@ -84,6 +95,22 @@ export interface EnrichmentReport {
 export type EnrichmentRun = EnrichmentReport | LocateFailure;
 
 const CANCELLED = 'The enrichment was cancelled before anything was written.';
+
+/** The sentence of a run cancelled while writing: which sheet rows (1-based) were written and which kept their values. */
+export function describeCancelledWrite(firstRow: number, written: number, rowCount: number): string {
+  const rows = (from: number, to: number): string => (from === to ? `row ${from}` : `rows ${from}–${to}`);
+  const first = firstRow + 1;
+  const last = firstRow + rowCount;
+  const kept = `${rows(first + written, last)} kept ${rowCount - written === 1 ? 'its' : 'their'} previous values`;
+  return written === 0
+    ? `The enrichment was cancelled before any row was written; ${kept}.`
+    : `The enrichment was cancelled after ${written} of ${rowCount} rows: ${rows(first, first + written - 1)} ${written === 1 ? 'was' : 'were'} written, ${kept}.`;
+}
+
+/** The part numbers whose every product the emulator decoded from the number alone. */
+function countSynthetic(outcomes: ReadonlyMap<string, MatchOutcome> | undefined): number {
+  return outcomes ? [...outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length : 0;
+}
 
 /** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
 function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options: EnrichmentOptions, alternates: Parameters<typeof planSets>[3]): { sets: EnrichSet[]; compare: boolean } {
@@ -122,6 +149,7 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
     columns: sets.flatMap((s) => s.planned).map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
     written: 0,
     ...extra,
+    synthetic: countSynthetic(extra.outcomes),
   });
   const write = (columns: readonly ColumnWrite[], onRows?: (n: number) => void, signal?: AbortSignal): Promise<number> =>
     document.write({ sheetName: region.sheetName, ...place, rowCount, mode, columns, signal, onRows });
@@ -171,10 +199,8 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
     return report('failed', { ...done, written: 0, message: `Writing to the sheet failed: ${options.describeFailure(error)}`, error }, enriched);
   }
   if (written < rowCount) {
-    // The Match cell of every row not reached says so; blank part numbers stay blank.
-    const rest = matchOnlyWrites(sets, place, 'Not enriched: cancelled', false).map((w) => ({ ...w, firstRow: layout.firstRow + written, cells: w.cells.slice(written) }));
-    await document.write({ sheetName: region.sheetName, headerRow: layout.headerRow, firstRow: layout.firstRow + written, rowCount: rowCount - written, mode: 'values', columns: rest, valuesOnly: true });
-    return report('cancelled', { ...done, written, message: `Cancelled after ${written} of ${rowCount} rows; the Match cell of every row not reached says so.` }, enriched);
+    // Rows not reached keep what they had (the last run's values or nothing): the report says once which rows were written.
+    return report('cancelled', { ...done, written, message: describeCancelledWrite(layout.firstRow, written, rowCount) }, enriched);
   }
   return report('done', done, enriched);
 }

@@ -82,20 +82,3 @@ export function setColumnWrites(set: EnrichSet, built: SetRows, place: { headerR
   });
 }
 
-/** The Match columns of the sets alone, each cell `text` where a part number was to be looked up and blank elsewhere. */
-export function matchOnlyWrites(sets: readonly EnrichSet[], place: { headerRow: number; firstRow: number }, text: string, highlight: boolean): ColumnWrite[] {
-  return sets.flatMap((set) =>
-    set.planned
-      .filter((p) => p.spec.special === 'match')
-      .slice(0, 1)
-      .map((p) => ({
-        column: p.column,
-        headerRow: place.headerRow,
-        spec: p.spec,
-        existing: p.existing,
-        firstRow: place.firstRow,
-        cells: set.entries.map((e) => (entryText(e) === undefined ? '' : text)),
-        ...(highlight ? { highlight: rulesOf(p.spec) } : {}),
-      })),
-  );
-}

@@ -11,6 +11,7 @@ import { enrichSelection as enrichSheetSelection } from '../sheets/enrich';
 import { locateMessage } from '../sheets/read-bom';
 import type { BomLayout } from '../../core/bom/bom';
 import { userMessageOf } from '../../core/enrich/failures';
+import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import type { EnrichmentReport, EnrichmentRun } from '../../core/enrich/run-enrichment';
 import { officeDocumentSettings, type RunExcel } from '../sheets/deps';
 import { refreshWorkbook, type RefreshResult } from '../sheets/refresh';
@@ -46,7 +47,9 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentR
     return undefined;
   }
   const done = run.ok && run.status === 'done';
-  const message = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout)}${changedText(run)}` : (run.message ?? 'Enrich selection did not finish.');
+  const outcome = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout)}${changedText(run)}` : (run.message ?? 'Enrich selection did not finish.');
+  // Synthetic answers are said once, as partspec enrich says them, wherever they were written.
+  const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic)}` : outcome;
   // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.
   publishNotice({ command: 'enrichSelection', ok: done, message }, !run.ok || run.written === 0);
   return run;

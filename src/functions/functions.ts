@@ -57,11 +57,11 @@ export async function search(
 }
 
 /**
- * Returns the lifecycle risk of a part: EOL, Risk, Watch or OK.
- * EOL: Discontinued, or its last buy or production end date has passed. Risk: NRND or To be discontinued, or one of those dates is within 12 months. Watch: Under Development. OK: anything else.
+ * Returns the lifecycle risk of a part: EOL, Risk, Watch, Unknown or OK.
+ * EOL: Discontinued, or its last buy or production end date has passed. Risk: NRND or To be discontinued, or one of those dates is within 12 months. Watch: Under Development. Unknown: the answer is synthetic data (decoded by the emulator from the part number), so no level can be told. OK: anything else.
  * @customfunction RISK
  * @param partno Part number, or a range of part numbers. Example: "MCS18R71H104KA1D" or A2:A100.
- * @returns EOL, Risk, Watch or OK for each part.
+ * @returns EOL, Risk, Watch, Unknown or OK for each part.
  */
 export async function risk(partno: unknown[][]): Promise<unknown[][]> {
   return settleForExcel(() => evaluateRisk(getFunctionsRuntime(), { partno }));

@@ -43,7 +43,7 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryO
       await context.sync();
       return context.workbook.name;
     });
-    const result = await summarizeDocument(excelDocument(deps.run, { partColumn: options.partColumn }), deps.client, {
+    const result = await summarizeDocument(excelDocument(deps.run, options.partColumn), deps.client, {
       file,
       builds: options.builds,
       automotive: options.automotive,

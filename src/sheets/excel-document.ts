@@ -12,12 +12,6 @@ import { writeColumnBatch } from './excel-write';
 /** Cells read per sync (well under Excel on the web's 5 MB response). */
 const READ_CELLS_PER_SYNC = 50_000;
 
-export interface ExcelDocumentOptions {
-  /** The part-number column to use instead of the selection (an address such as `Sheet1!C:C` or `C2:C40`). */
-  partColumn?: string;
-  budget?: ChunkBudget;
-}
-
 /** A whole-column or whole-sheet selection is cut to the used range. */
 function clampSelection(selection: CellBlock, used: CellBlock): CellBlock {
   if (containsBlock(used, selection)) return selection;
@@ -77,16 +71,19 @@ export async function readBlock(run: RunExcel, sheetName: string, block: CellBlo
   return rows;
 }
 
-/** The BOM around the selection (or the named part column) as a BomDocument. */
-export function excelDocument(run: RunExcel, options: ExcelDocumentOptions = {}): BomDocument {
+/**
+ * The BOM around the selection, or around `partColumn` (an address such as `Sheet1!C:C` or
+ * `C2:C40`), as a BomDocument; `budget` sizes its writes.
+ */
+export function excelDocument(run: RunExcel, partColumn?: string, budget?: ChunkBudget): BomDocument {
   let tableName: string | undefined;
   return {
     async regions() {
-      const region = await regionOfSelection(run, options.partColumn);
+      const region = await regionOfSelection(run, partColumn);
       tableName = region.tableName;
       return [region];
     },
     read: (sheetName, block) => readBlock(run, sheetName, block),
-    write: (batch: ColumnBatch) => writeColumnBatch(run, batch, { tableName, budget: options.budget }),
+    write: (batch: ColumnBatch) => writeColumnBatch(run, batch, { tableName, budget }),
   };
 }

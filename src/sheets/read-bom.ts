@@ -31,7 +31,7 @@ export function locateMessage(failure: LocateFailure): string {
 
 /** Finds the BOM around the selection (or the named part column): its table or the sheet's used range, the header row and the part column. */
 export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
-  const found = await locateBom(excelDocument(run, { partColumn }));
+  const found = await locateBom(excelDocument(run, partColumn));
   if (!found.ok) return { ok: false, message: locateMessage(found) };
   const { region, layout, headers, headerOrigin } = found;
   const part = await readBlock(run, region.sheetName, { row: layout.firstRow, column: layout.partColumn, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });

@@ -81,7 +81,7 @@ export function App({ services, environment }: AppProps): JSX.Element {
   const [service, setService] = useState<ServiceCondition>('ok');
 
   // Progress text says when the service is limiting, failing or slow.
-  useEffect(() => services.watchService?.(setService), [services]);
+  useEffect(() => services.watchService(setService), [services]);
 
   // The ribbon commands run in the same page: show their outcome and follow their section requests.
   useEffect(() => {

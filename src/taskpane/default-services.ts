@@ -147,6 +147,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     importCategory: (...args) => (sheets ? sheets.importCategory(...args) : needsExcel()),
     inspectBom: () => (sheets ? sheets.inspectBom() : needsExcel()),
     enrich: (...args) => (sheets ? sheets.enrich(...args) : needsExcel()),
+    requestCount: async () => (await getClient()).stats().requests,
     selectRowsWithStatus: (statuses) => (sheets ? sheets.selectRowsWithStatus(statuses) : needsExcel()),
     listReplacements: (strict, signal) => (sheets ? sheets.listReplacements(strict, signal) : needsExcel()),
     applyReplacement: (row, partno) => (sheets ? sheets.applyReplacement(row, partno) : needsExcel()),

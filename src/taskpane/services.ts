@@ -10,6 +10,8 @@ import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
 import type { SettingsStore } from '../settings';
+import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
+import type { EnrichOptions } from '../sheets/enrich';
 
 /** The outcome of Settings → Test connection: one cheap call and what its status means. */
 export interface ConnectionReport {
@@ -37,12 +39,6 @@ export interface SearchPreview {
   /** More products match than this request returned. */
   hasMoreHits: boolean;
 }
-
-/**
- * A column to write: a vocabulary key (numbers read like a datasheet) or a key with the unit picked
- * for it. The same shape the sheets layer records with an import, so Refresh keeps the choice.
- */
-export type { FieldChoice } from '../../core/cells/columns';
 
 export interface ImportRequest extends SearchRequest {
   /** Fields to write as columns (`Partno`, `Specs.Capacitance`, `{ field, unit }`), in order; recorded for Refresh. */
@@ -119,53 +115,6 @@ export interface BomInspection {
 export const MATCH_STATUSES = ['exact', 'variant', 'ambiguous', 'notFound', 'invalid'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-export interface EnrichRequest {
-  /** The part-number column (a BomColumn id); absent: found from the selection. */
-  column?: string;
-  /** Second-source columns (BomColumn ids) enriched too, each into its own `PartSpec (MPN2): …` columns, in the same lookup. */
-  alternateColumns?: string[];
-  /** Fields to add as columns, with the unit picked where one was (else the datasheet display). */
-  fields: FieldChoice[];
-  mode: 'values' | 'formulas';
-  risk: boolean;
-  alternatives: boolean;
-  /** A `PartSpec: Replacement` column for rows at Risk or EOL. */
-  replacements?: boolean;
-  /** A `PartSpec: Suggested` column: the maker's parts for rows with no maker part number or another maker's. */
-  suggest?: boolean;
-  highlight: boolean;
-  lang: Lang;
-}
-
-export interface EnrichProgress {
-  phase: 'reading' | 'looking up' | 'writing';
-  /** Rows written so far. */
-  done: number;
-  /** Rows of the BOM (0 while still reading). */
-  total: number;
-}
-
-export interface EnrichSummary {
-  /** Rows of the BOM that were enriched. */
-  rows: number;
-  /** Requests the lookups took (0 when everything came from the cache). */
-  requests: number;
-  /** Rows per match status (blank part-number cells are not counted). */
-  counts: Readonly<Record<MatchStatus, number>>;
-  /** Where the part numbers were read (`Sheet1!C2:C41`), for the summary. */
-  partNumbers?: string;
-  /** Rows whose PartSpec values changed since the last enrichment (named in `PartSpec: Changes`). */
-  changedRows?: number;
-  /** Rows not looked up, by why: not fitted (DNP), total rows, other makers' parts (by the BOM's manufacturer column). */
-  skipped?: Readonly<Record<SkippedKind, number>>;
-  /** Not-found part numbers outside the maker's numbering (another maker's, most likely). */
-  notOurs?: number;
-  /** Each second source enriched too: its header and its own counts. */
-  alternates?: { source: string; counts: Readonly<Record<MatchStatus, number>>; skipped: Readonly<Record<SkippedKind, number>> }[];
-  /** With the Suggested option: every row asked about, as the core answered it. */
-  suggestions?: RowSuggestion[];
-}
-
 /** One row of the Suggested column as the pane lists it (API and core strings, rendered as text). */
 export interface RowSuggestion {
   sheetName: string;
@@ -182,6 +131,7 @@ export interface RowSuggestion {
   /** Why there is no candidate, or what the line leaves open. */
   reason?: string;
 }
+
 
 /** Why a row was not looked up, as the summary counts it. */
 export const SKIPPED_KINDS = ['dnp', 'total', 'otherMaker'] as const;
@@ -259,8 +209,14 @@ export interface TaskpaneServices {
   importCategory(link: DownloadLink, fields: string[], onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
   /** Looks at the active sheet's selection or table for the BOM and its part-number column. Needs Excel. */
   inspectBom(): Promise<BomInspection>;
-  /** Adds the chosen fields beside the BOM. Needs Excel. */
-  enrich(request: EnrichRequest, onProgress: Progress<EnrichProgress>, signal?: AbortSignal): Promise<EnrichSummary>;
+  /**
+   * Adds the chosen fields beside the BOM (src/sheets/enrich.ts, as the ribbon does) and resolves
+   * to the core's report, cancelled ones included (its message says which rows were written); a
+   * BOM not found or a failed run rejects with its sentence. Needs Excel.
+   */
+  enrich(options: Omit<EnrichOptions, 'signal' | 'budget'>, signal?: AbortSignal): Promise<EnrichmentReport>;
+  /** Requests the API client has sent so far (its totals): a section counts what its run took. */
+  requestCount(): Promise<number>;
   /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
   selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
   /** The drop-in replacement candidates of the BOM row the selection is on. Needs Excel. */
@@ -284,7 +240,7 @@ export interface TaskpaneServices {
   /** Puts text on the clipboard. */
   copyText(text: string): Promise<void>;
   /** Hears when the service starts or stops limiting, failing or being slow (for progress text); returns the function that stops it. */
-  watchService?(listener: (condition: ServiceCondition) => void): () => void;
+  watchService(listener: (condition: ServiceCondition) => void): () => void;
 }
 
 /** Where the pane runs, as office.js (or the workbench) reports it. */

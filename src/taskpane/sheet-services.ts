@@ -11,45 +11,18 @@ import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
-import type { SuggestedRow } from '../../core/find/enrich-suggest';
 import type { SheetServices } from './default-services';
+import type { ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
 
 /** Candidates the pane lists for one row. */
 const REPLACEMENTS_LISTED = 10;
 /** Products per batch of a streamed category file: small batches die young, which keeps the pane's memory low. */
 const CATEGORY_BATCH = 100;
-import type { RowKind } from '../../core/bom/bom-rows';
-import type { MatchCounts } from '../../core/enrich/enrich-plan';
-import type { EnrichSummary, RowSuggestion, ImportProgress, ImportRequest, ImportSummary, MatchStatus, Progress, SkippedKind } from './services';
 
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
   if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
   return new ApiError(`sheets: ${result.status}`, result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
-}
-
-/** Match counts as the pane shows them: blank part-number cells are not a status. */
-function withoutBlank(counts: MatchCounts): Record<MatchStatus, number> {
-  const { blank: _blank, ...rest } = counts;
-  return rest;
-}
-
-/** The rows an enrichment did not look up, by why. */
-function skippedOf(kinds: Partial<Record<RowKind, number>> | undefined): Record<SkippedKind, number> {
-  return { dnp: kinds?.dnp ?? 0, total: kinds?.total ?? 0, otherMaker: kinds?.otherMaker ?? 0 };
-}
-
-/** The core's Suggested rows as the pane lists them: text only. */
-function rowSuggestions(sheetName: string, rows: readonly SuggestedRow[]): RowSuggestion[] {
-  return rows.map(({ row, cell, answer }) => ({
-    sheetName,
-    row,
-    cell,
-    line: answer.input,
-    understood: answer.understoodText,
-    candidates: answer.candidates.map((c) => ({ partno: c.Partno, why: c.why })),
-    ...(answer.reason ? { reason: answer.reason } : {}),
-  }));
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -143,47 +116,17 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       };
     },
 
-    async enrich(request, onProgress, signal): Promise<EnrichSummary> {
+    async enrich(options, signal) {
       const client = await getClient();
-      const before = client.stats().requests;
-      lastColumn = request.column;
-      lastLang = request.lang;
-      const result = await enrichSelection(
-        { run, client },
-        {
-          fields: request.fields,
-          mode: request.mode,
-          risk: request.risk,
-          alternatives: request.alternatives,
-          replacements: request.replacements,
-          suggest: request.suggest,
-          highlight: request.highlight,
-          lang: request.lang,
-          partColumn: request.column,
-          alternateColumns: request.alternateColumns,
-          signal,
-          onProgress: (p) => onProgress({ phase: p.phase, done: p.rowsWritten, total: p.totalRows }),
-        },
-      );
+      lastColumn = options.partColumn;
+      lastLang = options.lang;
+      const result = await enrichSelection({ run, client }, { ...options, signal });
       if (!result.ok) throw new ApiError(`no BOM: ${result.kind}`, locateMessage(result));
-      if (result.status !== 'done') throw failure(result);
-      const [first, ...alternates] = result.sets;
-      const sheetName = result.bom.region.sheetName;
+      if (result.status === 'failed') throw failure(result);
+      const first = result.sets[0];
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
-      if (!request.column && first) lastColumn = bomColumnId(sheetName, first.partNumbers);
-      const counts = withoutBlank(first?.tally.counts ?? { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 });
-      return {
-        rows: Object.values(counts).reduce((a, b) => a + b, 0),
-        requests: client.stats().requests - before,
-        counts,
-        partNumbers: first ? `${sheetName}!${first.partNumbers}` : undefined,
-        // Only a re-enrichment compares, so only then does the summary speak of changes.
-        changedRows: first?.changes?.report.changedRows.length,
-        skipped: skippedOf(first?.tally.kinds),
-        notOurs: first?.tally.notOurs ?? 0,
-        alternates: alternates.map((a) => ({ source: a.source ?? '', counts: withoutBlank(a.tally.counts), skipped: skippedOf(a.tally.kinds) })),
-        ...(result.suggestions ? { suggestions: rowSuggestions(sheetName, result.suggestions.rows) } : {}),
-      };
+      if (!options.partColumn && first) lastColumn = bomColumnId(result.bom.region.sheetName, first.partNumbers);
+      return result;
     },
 
     async listReplacements(strict, signal) {

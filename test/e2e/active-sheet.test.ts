@@ -78,3 +78,32 @@ test('the selection moved after a column was picked: Enrich reads the BOM around
   expect(values.sheet1[0]).toEqual(['MPN', 'Qty']);
   expect(values.other[0].slice(0, 2)).toEqual(['Part No.', 'PartSpec: Match']);
 });
+
+test('BOM health names the sheet and column it will summarise before the press, and follows a switch of sheet', async () => {
+  const { page } = await world.openWorkbench();
+  const smd = world.emulator.catalog.byGroup.SMD.map((p) => p.values.Partno as string);
+  await page.evaluate(
+    (parts) => {
+      const d = window.partspecWorkbench!.double;
+      d.setCells('Sheet1', 'A1', [['Ref', 'Part number'], ...parts.slice(0, 4).map((p, i) => [`C${i + 1}`, p])]);
+      d.addSheet('Board 2');
+      d.setCells('Board 2', 'A1', [['Item', 'Description', 'MPN'], ...parts.slice(10, 13).map((p, i) => [i + 1, 'Capacitor', p])]);
+      d.select('Sheet1', 'B1');
+    },
+    smd,
+  );
+  await openSection(page, 'health');
+  const target = page.getByTestId('health-target');
+  await target.filter({ hasText: 'Sheet1' }).waitFor();
+  expect(await target.textContent()).toBe('Sheet "Sheet1": the BOM with part numbers in column B "Part number" (4 rows). BOM health summarises it.');
+
+  await page.getByTestId('sheet-tab-Board 2').click();
+  await page.getByTestId('column-Board 2-C').click();
+  await target.filter({ hasText: 'Board 2' }).waitFor();
+  expect(await target.textContent()).toBe('Sheet "Board 2": the BOM with part numbers in column C "MPN" (3 rows). BOM health summarises it.');
+
+  await page.getByTestId('health-show').click();
+  await page.getByTestId('health-view').waitFor({ timeout: 90_000 });
+  expect(await page.getByTestId('health-as-of').textContent()).toContain("sheet 'Board 2'");
+  expect(await page.getByTestId('health-headline').textContent()).toContain('3 BOM rows');
+});

@@ -8,6 +8,22 @@ import { openSection, saveScreenshot, useE2eWorld } from './support/harness';
 
 const world = useE2eWorld();
 
+test("the user guide's picture: BOM health of the demo BOM, named before the press (the sample BOM holds test strings)", async () => {
+  const { page } = await world.openWorkbench();
+  await page.getByTestId('open-demo-bom').click();
+  await page.getByTestId('sheet-tab-demo-bom').waitFor();
+  await page.getByTestId('column-demo-bom-G').click();
+  await openSection(page, 'health');
+  await page.getByTestId('health-target').filter({ hasText: 'demo-bom' }).waitFor();
+  await page.getByTestId('health-builds').fill('500');
+  await page.getByTestId('health-show').click();
+  await page.getByTestId('health-view').waitFor({ timeout: 90_000 });
+  expect(await page.getByTestId('health-as-of').textContent()).toContain("sheet 'demo-bom'");
+  await page.getByTestId('cell-demo-bom-G1').click();
+  await page.getByTestId('health-target').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await saveScreenshot(page, 'bom-health');
+});
+
 test('the BOM health view shows the whole sample BOM, selects a part at risk, and writes the summary sheet', async () => {
   const { page } = await world.openWorkbench();
   await page.getByTestId('load-sample-bom').click();
@@ -28,9 +44,6 @@ test('the BOM health view shows the whole sample BOM, selects a part at risk, an
     await page.getByTestId(id).locator('svg').first().waitFor();
   }
   expect(await page.getByTestId('health-chart-status').textContent()).toContain('BOM rows by lifecycle status');
-  await page.getByTestId('health-headline').scrollIntoViewIfNeeded();
-  await page.getByTestId('health-headline').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await saveScreenshot(page, 'bom-health');
   // Show computes only: no sheet was added.
   expect(await page.evaluate(() => window.partspecWorkbench!.double.sheetNames())).not.toContain('PartSpec Summary - BOM');
 

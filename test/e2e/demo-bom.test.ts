@@ -59,6 +59,13 @@ test('the demo BOM opens with the cells the command line reads, and Enrich BOM a
     expect([row[partColumn], row[match]]).toEqual([row[partColumn], expect.stringMatching(/\S/)]);
   }
   expect(values.slice(1).filter((r) => /^Exact/.test(String(r[match]))).length).toBeGreaterThan(parts.length / 2);
+  // The emulator's decoded answers are said once, as partspec enrich says them.
+  const synthetic = new Set(values.slice(1).filter((r) => / \(synthetic\)$/.test(String(r[match]))).map((r) => String(r[partColumn]).trim().toUpperCase()));
+  const notices = page.getByTestId('enrich-synthetic');
+  if (synthetic.size > 0) {
+    expect(await notices.count()).toBe(1);
+    expect(await notices.textContent()).toContain("synthetic data (Match '… (synthetic)')");
+  } else expect(await notices.count()).toBe(0);
 
   // README's picture: the demo BOM enriched, the BOM's part numbers and PartSpec's columns in view.
   await page.getByTestId(`cell-${sheetName}-${letter}1`).click();

@@ -70,9 +70,15 @@ describe('functions.json', () => {
   test('the RISK help states the rule', async () => {
     const { metadata } = await generate();
     const risk = metadata.functions.find((f) => f.id === 'RISK')!;
-    for (const word of ['EOL', 'Risk', 'Watch', 'OK', 'NRND', 'To be discontinued', '12 months', 'Under Development']) {
+    for (const word of ['EOL', 'Risk', 'Watch', 'Unknown', 'synthetic', 'OK', 'NRND', 'To be discontinued', '12 months', 'Under Development']) {
       expect(risk.description).toContain(word);
     }
+  });
+
+  test.each(Object.keys(LOCALES))('%s: the RISK help names Unknown too', async (locale) => {
+    const { metadata } = await generate();
+    const localized = localizeFunctionsMetadata(metadata, readLocaleTable(ROOT, locale), locale) as Metadata;
+    expect(localized.functions.find((f) => f.id === 'RISK')!.description).toContain('Unknown');
   });
 });
 

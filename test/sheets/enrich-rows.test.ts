@@ -161,32 +161,37 @@ test('a second source is written in the same syncs as the first column: its colu
   expect(await syncsOf(["'Sheet1'!C2:C5"])).toBe(await syncsOf());
 });
 
-test('cancelled while writing: the Match cell of every row not reached says so in each set\'s columns, blank part numbers stay blank', async () => {
+test('cancelled while writing: rows not reached keep their previous values in every set\'s columns, and the message names the rows written', async () => {
   const r = freshWorkbook(rig);
   const first = parts('SMD', 120, 4);
   const second = parts('Ind', 120, 4);
-  r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'MPN2'], ...first.map((p, i) => [`C${i + 1}`, p, i === 3 ? '' : second[i]])]);
-  r.excel.select('Sheet1', 'A1');
+  // The last run's columns are there: what the cancel did not reach must stay as it was.
+  const previous = (i: number): string[] => [`match ${i}`, `status ${i}`, `match2 ${i}`, `status2 ${i}`];
+  r.excel.setCells('Sheet1', 'A1', [
+    ['Ref', 'MPN', 'MPN2', 'PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status'],
+    ...first.map((p, i) => [`C${i + 1}`, p, i === 3 ? '' : second[i], ...previous(i)]),
+  ]);
+  r.excel.select('Sheet1', 'B1');
   const controller = new AbortController();
   const result = reportOf(await enrichSelection(deps(r), {
     fields: ['Status'],
     alternateColumns: ["'Sheet1'!C2:C5"],
-    // Four columns of two rows a chunk: the first chunk lands, then the user cancels.
-    budget: { maxCells: 8 },
+    // Five columns (with Changes) of two rows a chunk: the first chunk lands, then the user cancels.
+    budget: { maxCells: 10 },
     signal: controller.signal,
     onProgress: (p) => {
       if (p.phase === 'writing' && p.rowsWritten > 0) controller.abort();
     },
   }));
-  expect(result).toMatchObject({ status: 'cancelled', message: 'Cancelled after 2 of 4 rows; the Match cell of every row not reached says so.' });
+  expect(result).toMatchObject({ status: 'cancelled', written: 2, message: 'The enrichment was cancelled after 2 of 4 rows: rows 2–3 were written, rows 4–5 kept their previous values.' });
   const values = r.excel.values('Sheet1');
-  expect(values[0].slice(3)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
-  expect(values.slice(1).map((row) => [row[3], row[5]])).toEqual([
+  expect(values[0].slice(3, 7)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec (MPN2): Match', 'PartSpec (MPN2): Status']);
+  expect(values.slice(1, 3).map((row) => [row[3], row[5]])).toEqual([
     ['Exact', 'Exact'],
     ['Exact', 'Exact'],
-    ['Not enriched: cancelled', 'Not enriched: cancelled'],
-    ['Not enriched: cancelled', ''],
   ]);
+  expect(values.slice(3).map((row) => row.slice(3, 7))).toEqual([previous(2), previous(3)]);
+  expect(values.flat().join('\n')).not.toMatch(/Not enriched/);
 });
 
 test('a failed lookup with second sources says why once and writes nothing', async () => {

@@ -2,13 +2,14 @@ import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { createSheetServices } from '../../src/taskpane/sheet-services';
-import type { EnrichRequest } from '../../src/taskpane/services';
+import type { EnrichOptions } from '../../src/sheets/enrich';
+import { rowSuggestions } from '../../src/taskpane/sections/suggestions-panel';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 
 const rig = useRig();
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
-const REQUEST: EnrichRequest = { fields: ['Status'], mode: 'values', risk: false, alternatives: false, suggest: true, highlight: true, lang: 'en' };
+const REQUEST: Omit<EnrichOptions, 'signal' | 'budget'> = { fields: ['Status'], mode: 'values', risk: false, alternatives: false, suggest: true, highlight: true, lang: 'en' };
 
 async function selectedAddress(r: Rig): Promise<string> {
   return r.excel.run(async (context) => {
@@ -31,7 +32,7 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     ]);
     r.excel.select('Sheet1', 'B2');
     const services = createSheetServices({ run: r.excel.run, getClient: async () => r.client });
-    const summary = await services.enrich(REQUEST, () => undefined);
+    const report = await services.enrich(REQUEST);
 
     const values = r.excel.values('Sheet1');
     const at = values[0].indexOf('PartSpec: Suggested');
@@ -44,7 +45,8 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     expect(values[4][at]).toMatch(/^Not a kind of part/);
 
     // The summary lists each row asked about with the core's answer: the line, what was understood, the candidates.
-    const rows = summary.suggestions!;
+    if (report.status !== 'done' || !report.suggestions) throw new Error(`enrichment ${report.status}`);
+    const rows = rowSuggestions(report.bom.region.sheetName, report.suggestions.rows);
     expect(rows.map((s) => [s.row, s.cell])).toEqual([
       [2, `${letter}3`],
       [3, `${letter}4`],
@@ -92,9 +94,9 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'Value', 'Footprint'], ['C1', '', '100n', 'C_0402_1005Metric']]);
     r.excel.select('Sheet1', 'B2');
     const services = createSheetServices({ run: r.excel.run, getClient: async () => r.client });
-    const summary = await services.enrich({ ...REQUEST, suggest: false }, () => undefined);
+    const report = await services.enrich({ ...REQUEST, suggest: false });
     expect(r.excel.values('Sheet1')[0]).not.toContain('PartSpec: Suggested');
-    expect(summary.suggestions).toBeUndefined();
+    expect(report.status === 'done' ? report.suggestions : 'not done').toBeUndefined();
   });
 
   test('the ribbon\'s Enrich selection adds the Suggested column when the option was saved, and not before', async () => {

@@ -1,22 +1,8 @@
 import { formatFilter, parseFilter } from '../../api/filter';
 import { allowedValues, filterFieldsFor, getFilterField, type CategoryId } from '../../api/vocabulary';
-import {
-  changeRowField,
-  createEmptyRow,
-  defaultOperator,
-  filterToRows,
-  formatRows,
-  operatorsFor,
-  parseRawFilter,
-  previewQuantity,
-  rowsToFilter,
-  translateRows,
-  validateOrder,
-  validateRow,
-  valueEditorOf,
-  type BuilderContext,
-  type ConditionRow,
-} from '../../src/taskpane/builder';
+import { changeRowField, createEmptyRow, defaultOperator, filterToRows, formatRows, operatorsFor, parseRawFilter, rowsToFilter, translateRows, validateRow, valueEditorOf, type BuilderContext, type ConditionRow } from '../../src/taskpane/builder/conditions';
+import { previewQuantity } from '../../src/taskpane/builder/quantity';
+import { validateOrder } from '../../src/taskpane/builder/order';
 
 const SMD: BuilderContext = { category: 'ceramicCapacitorsSMD', lang: 'en' };
 const IND: BuilderContext = { category: 'inductors', lang: 'en' };

@@ -7,7 +7,7 @@ import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { buildEnrichmentColumns } from '../../core/enrich/enrich-plan';
 import { defaultPreferences } from '../../src/settings/settings';
 import { toFieldChoices } from '../../src/settings/field-units';
-import { keepChosenOrder } from '../../src/taskpane/builder';
+import { keepChosenOrder } from '../../src/taskpane/builder/presets';
 import { enrichCommand } from '../../cli/commands/enrich';
 
 test('the taskpane and the ribbon start from the one list, in its order', () => {

@@ -48,16 +48,15 @@ test('two close columns come with their values; the picked one and a ticked seco
   expect(inspection.alternates).toEqual(["'Sheet1'!D2:D5"]);
 
   const since = emulator.requests.length;
-  const summary = await services.enrich({ ...REQUEST, column: inspection.candidates![1].id, alternateColumns: ["'Sheet1'!D2:D5"] }, () => undefined);
+  // The pane reads the core's report as it is.
+  const report = await services.enrich({ ...REQUEST, partColumn: inspection.candidates![1].id, alternateColumns: ["'Sheet1'!D2:D5"] });
   expect(emulator.requests.slice(since).filter((r) => r.url.startsWith('/v2/products?'))).toHaveLength(1);
-  expect(summary).toMatchObject({
-    rows: 2,
-    counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0 },
-    skipped: { dnp: 1, total: 0, otherMaker: 1 },
-    notOurs: 0,
-    partNumbers: 'Sheet1!B2:B5',
-    alternates: [{ source: 'Mfr PN2', counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0 }, skipped: { dnp: 1, total: 0, otherMaker: 0 } }],
-  });
+  expect(report).toMatchObject({ status: 'done', bom: { region: { sheetName: 'Sheet1' } } });
+  const [first, alternate] = report.sets;
+  expect(first).toMatchObject({ partNumbers: 'B2:B5', tally: { counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0 }, kinds: { dnp: 1, otherMaker: 1 }, notOurs: 0 } });
+  expect(first.tally.kinds?.total ?? 0).toBe(0);
+  expect(alternate).toMatchObject({ source: 'Mfr PN2', tally: { counts: { exact: 2, variant: 0, ambiguous: 0, notFound: 0, invalid: 0 }, kinds: { dnp: 1 } } });
+  expect(alternate.tally.kinds?.otherMaker ?? 0).toBe(0);
   const values = excel.values('Sheet1');
   expect(values[0].slice(6)).toEqual(['PartSpec: Match', 'PartSpec: Status', 'PartSpec (Mfr PN2): Match', 'PartSpec (Mfr PN2): Status']);
   expect(values.slice(1).map((row) => [row[6], row[8]])).toEqual([
@@ -86,8 +85,8 @@ test("after an Enrich that found its column itself, the row actions read that co
   const parts = partsOf('SMD', 90, 3);
   excel.setCells("Bob's BOM", 'A1', [['Ref', 'Manufacturer Part Number'], ...parts.map((p, i) => [`C${i + 1}`, p])]);
   excel.select("Bob's BOM", 'A1');
-  const summary = await services.enrich(REQUEST, () => undefined);
-  expect(summary).toMatchObject({ rows: 3, counts: { exact: 3 }, partNumbers: "Bob's BOM!B2:B4" });
+  const report = await services.enrich(REQUEST);
+  expect(report).toMatchObject({ status: 'done', bom: { region: { sheetName: "Bob's BOM" } }, sets: [{ partNumbers: 'B2:B4', tally: { counts: { exact: 3 } } }] });
   excel.setCells('Notes', 'A1', [['Order next week']]);
   excel.select('Notes', 'A1');
   await expect(services.selectRowsWithStatus(['exact'])).resolves.toBe(3);

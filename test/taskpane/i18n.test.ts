@@ -1,5 +1,5 @@
 import { LANGS } from '../../api/vocabulary';
-import { COLUMN_PRESETS } from '../../src/taskpane/builder';
+import { COLUMN_PRESETS } from '../../src/taskpane/builder/presets';
 import { EN } from '../../src/taskpane/i18n/en';
 import { MESSAGES, createTranslator, fillMessage, marksOf, resolveUiLanguage, type MessageKey } from '../../src/taskpane/i18n';
 import { MATCH_STATUSES, SKIPPED_KINDS } from '../../src/taskpane/services';

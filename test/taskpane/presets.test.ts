@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, CATEGORIES, VALUE_FIELDS, getField, type CategoryId } from '../../api/vocabulary';
-import { COLUMN_PRESETS, columnChoices, keepColumnsFor, presetFields } from '../../src/taskpane/builder';
+import { COLUMN_PRESETS, columnChoices, keepColumnsFor, presetFields } from '../../src/taskpane/builder/presets';
 
 const returnedFor = (key: string, category: CategoryId): boolean =>
   getField(key)!.groups.some((g) => CATEGORIES[category].groups.includes(g));

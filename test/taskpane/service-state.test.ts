@@ -25,7 +25,7 @@ describe("the taskpane hears how the service behaves, for its progress text", ()
   test('failing while 500s are retried, ok once answers come; nothing after unsubscribing', async () => {
     const services = await paneServices();
     const heard: ServiceCondition[] = [];
-    const stop = services.watchService!((condition) => heard.push(condition));
+    const stop = services.watchService((condition) => heard.push(condition));
     emulator.configure({ failRate: 1 });
     const request = { category: 'inductors' as const, filter: { conditions: [] }, orderby: [], lang: 'en' as const };
     const pending = services.search(request);

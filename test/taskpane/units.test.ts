@@ -1,5 +1,5 @@
 /** The unit picker's choices and the field choices they become (recorded with an import for Refresh). */
-import { datasheetLabelOf, toFieldChoices, unitOptionsOf } from '../../src/taskpane/builder';
+import { datasheetLabelOf, toFieldChoices, unitOptionsOf } from '../../src/settings/field-units';
 
 test('numeric fields offer their units; others none', () => {
   expect(unitOptionsOf('Specs.Capacitance')).toEqual(['pF', 'nF', 'µF', 'F']);

@@ -1,7 +1,8 @@
 import { createClient } from '../../api/client';
 import { parseFilter } from '../../api/filter';
 import { URL_BUDGET_BYTES } from '../../api/vocabulary';
-import { createEmptyRow, measureUrl, rowsToFilter, type ConditionRow } from '../../src/taskpane/builder';
+import { createEmptyRow, rowsToFilter, type ConditionRow } from '../../src/taskpane/builder/conditions';
+import { measureUrl } from '../../src/taskpane/builder/url-meter';
 
 const BASE = 'https://api.example.com';
 

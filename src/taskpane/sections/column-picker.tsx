@@ -1,6 +1,7 @@
 import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CategoryId } from '../../../api/vocabulary';
-import { COLUMN_PRESETS, columnChoices, columnLabel, presetFields, type ColumnPreset } from '../builder';
+import { COLUMN_PRESETS, columnChoices, presetFields, type ColumnPreset } from '../builder/presets';
+import { columnLabel } from '../builder/cells';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
 import { UnitPicker } from './unit-picker';

@@ -1,18 +1,7 @@
 import { Button, Dropdown, Field, Input, Option, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { allowedValues, getFilterField, listValuesOf } from '../../../api/vocabulary';
-import {
-  changeRowField,
-  fieldChoices,
-  operatorsFor,
-  previewQuantity,
-  unitOfFilterField,
-  validateRow,
-  valueEditorOf,
-  type BuilderContext,
-  type ConditionRow,
-  type RowOperator,
-  type RowProblem,
-} from '../builder';
+import { changeRowField, fieldChoices, operatorsFor, validateRow, valueEditorOf, type BuilderContext, type ConditionRow, type RowOperator, type RowProblem } from '../builder/conditions';
+import { previewQuantity, unitOfFilterField } from '../builder/quantity';
 import type { Translate } from '../i18n';
 import { useUi } from '../ui-context';
 

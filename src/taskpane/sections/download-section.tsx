@@ -2,7 +2,8 @@ import { Button, Field, Input, Link, Select, Text } from '@fluentui/react-compon
 import { useState } from 'react';
 import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang } from '../../../api/vocabulary';
 import type { Preferences } from '../../settings';
-import { COLUMN_PRESETS, daysLeft, presetFields, safeHttpUrl, type ColumnPreset } from '../builder';
+import { COLUMN_PRESETS, presetFields, type ColumnPreset } from '../builder/presets';
+import { daysLeft, safeHttpUrl } from '../builder/download';
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';

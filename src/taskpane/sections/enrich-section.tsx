@@ -13,23 +13,23 @@ import {
   TableRow,
   Text,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Preferences } from '../../settings';
-import { keepChosenOrder, toFieldChoices } from '../builder';
-import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type EnrichProgress, type EnrichSummary, type TaskpaneServices } from '../services';
+import { keepChosenOrder } from '../builder/presets';
+import { toFieldChoices } from '../../settings/field-units';
+import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
+import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type MatchStatus, type SkippedKind, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
-import { SuggestionsPanel } from './suggestions-panel';
+import { SuggestionsPanel, rowSuggestions } from './suggestions-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
+import { useBomAroundSelection } from '../use-bom-around-selection';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, useSectionStyles } from './common';
 import { AlternatePicker, CandidatePicker } from './part-column-choice';
 
-/** How long the selection must rest before the pane reads the BOM around it again (a drag selects many times). */
-const SELECTION_SETTLE_MS = 250;
-
-const ENRICH_PHASE_LABELS: Readonly<Record<EnrichProgress['phase'], MessageKey>> = {
+const ENRICH_PHASE_LABELS: Readonly<Record<EnrichmentProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
   'looking up': 'enrichPhase_lookingUp',
   writing: 'enrichPhase_writing',
@@ -60,10 +60,11 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [replacements, setReplacements] = useState(preferences.enrichReplacements);
   const [suggest, setSuggest] = useState(preferences.enrichSuggest);
   const [highlight, setHighlight] = useState(true);
-  const [summary, setSummary] = useState<EnrichSummary>();
+  // The core's report of the last run, and the requests it took (the client's totals).
+  const [summary, setSummary] = useState<{ report: EnrichmentReport; requests: number }>();
   const [selected, setSelected] = useState<number>();
   const detectTask = useTask();
-  const enrichTask = useTask<EnrichProgress>();
+  const enrichTask = useTask<EnrichmentProgress>();
   const selectTask = useTask();
 
   function show(result: BomInspection, pin: boolean): void {
@@ -86,36 +87,9 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   }
 
   // The pane names the sheet and column Enrich will write, from the first look and whenever the
-  // user switches sheet or moves the selection (Excel's onActivated and onSelectionChanged).
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  useEffect(() => {
-    if (!inExcel) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reread = (): void => {
-      if (busyRef.current) return;
-      const reading = ++readings.current;
-      // Quietly: a selection with no BOM around it (an empty sheet, several areas) is no error until the user presses a button.
-      services.inspectBom().then(
-        (result) => {
-          // Never pinned, even when two columns are about as likely: only a press pins a choice.
-          if (reading === readings.current && !busyRef.current) show(result, false);
-        },
-        () => {
-          if (reading === readings.current && !busyRef.current) setInspection(undefined);
-        },
-      );
-    };
-    reread();
-    const stop = services.watchSelection(() => {
-      clearTimeout(timer);
-      timer = setTimeout(reread, SELECTION_SETTLE_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [services, inExcel]);
+  // user switches sheet or moves the selection; never pinned, even when two columns are about as
+  // likely: only a press pins a choice.
+  useBomAroundSelection(services, (result) => (result ? show(result, false) : setInspection(undefined)), readings);
 
   function onPickColumn(id: string): void {
     setColumn(id);
@@ -147,8 +121,10 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichSuggest: suggest, enrichUnits: fields.units ?? {} });
-      const request = keep ? { column: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
-      return services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang }, onProgress, signal);
+      const request = keep ? { partColumn: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
+      const before = await services.requestCount();
+      const report = await services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang, onProgress }, signal);
+      return { report, requests: (await services.requestCount()) - before };
     });
     if (result) setSummary(result);
   }
@@ -257,15 +233,23 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
         <TaskProgress
           testId="enrich-progress"
           label={t('enriching')}
-          value={progress && progress.total > 0 ? progress.done / progress.total : undefined}
-          detail={progress ? t('enrichProgress', { phase: t(ENRICH_PHASE_LABELS[progress.phase]), done: progress.done, total: progress.total }) : undefined}
+          value={progress && progress.totalRows > 0 ? progress.rowsWritten / progress.totalRows : undefined}
+          detail={progress ? t('enrichProgress', { phase: t(ENRICH_PHASE_LABELS[progress.phase]), done: progress.rowsWritten, total: progress.totalRows }) : undefined}
           onCancel={enrichTask.cancel}
         />
       ) : null}
       <ErrorMessage testId="enrich-error" message={enrichTask.error ?? selectTask.error} />
-      {summary ? <EnrichSummaryView summary={summary} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} /> : null}
-      {summary?.suggestions && summary.suggestions.length > 0 ? <SuggestionsPanel services={services} rows={summary.suggestions} /> : null}
-      {summary ? <ReplacementsPanel services={services} /> : null}
+      {summary?.report.status === 'cancelled' ? (
+        // Said once: which rows were written; the rows not reached kept their values.
+        <InfoMessage testId="enrich-cancelled" intent="warning">
+          {summary.report.message}
+        </InfoMessage>
+      ) : null}
+      {summary?.report.status === 'done' ? (
+        <EnrichSummaryView report={summary.report} requests={summary.requests} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} />
+      ) : null}
+      {summary?.report.status === 'done' && summary.report.suggestions && summary.report.suggestions.rows.length > 0 ? <SuggestionsPanel services={services} rows={rowSuggestions(summary.report.bom.region.sheetName, summary.report.suggestions.rows)} /> : null}
+      {summary?.report.status === 'done' ? <ReplacementsPanel services={services} /> : null}
     </div>
   );
 }
@@ -280,13 +264,28 @@ function alternateOptions(inspection: BomInspection, chosen: string): BomColumn[
   return inspection.columns.filter((c) => ids.has(c.id));
 }
 
-function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: () => void; onSelectChanged: () => void; disabled: boolean; selected?: number }): JSX.Element {
+/** Rows of a set per match status (blank part-number cells are not a status), and rows not looked up by why. */
+function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<MatchStatus, number>; skipped: Record<SkippedKind, number> } {
+  return {
+    counts: Object.fromEntries(MATCH_STATUSES.map((s) => [s, tally?.counts[s] ?? 0])) as Record<MatchStatus, number>,
+    skipped: Object.fromEntries(SKIPPED_KINDS.map((k) => [k, tally?.kinds?.[k] ?? 0])) as Record<SkippedKind, number>,
+  };
+}
+
+/** The core's report of a finished run as the pane shows it: the first set's counts, the second sources', changes and synthetic answers. */
+function EnrichSummaryView(props: { report: EnrichmentReport; requests: number; onSelectNotFound: () => void; onSelectChanged: () => void; disabled: boolean; selected?: number }): JSX.Element {
   const section = useSectionStyles();
   const { t, uiLang } = useUi();
-  const { summary } = props;
+  const { report } = props;
+  const [first, ...alternates] = report.sets;
+  const { counts, skipped } = countsOf(first?.tally);
+  const rows = MATCH_STATUSES.reduce((n, s) => n + counts[s], 0);
+  // Only a re-enrichment compares, so only then does the summary speak of changes.
+  const changedRows = first?.changes?.report.changedRows.length;
+  const notOurs = first?.tally.notOurs ?? 0;
   return (
     <div className={section.group} data-testid="enrich-summary">
-      <Text weight="semibold">{t('enrichDone', { rows: summary.rows, requests: summary.requests })}</Text>
+      <Text weight="semibold">{t('enrichDone', { rows, requests: props.requests })}</Text>
       <Table size="extra-small" aria-label={t('matchStatus')}>
         <TableHeader>
           <TableRow>
@@ -298,36 +297,44 @@ function EnrichSummaryView(props: { summary: EnrichSummary; onSelectNotFound: ()
           {MATCH_STATUSES.map((status) => (
             <TableRow key={status} data-testid={`enrich-count-${status}`}>
               <TableCell>{t(`match_${status}`)}</TableCell>
-              <TableCell>{(summary.counts[status] ?? 0).toLocaleString(uiLang)}</TableCell>
+              <TableCell>{counts[status].toLocaleString(uiLang)}</TableCell>
             </TableRow>
           ))}
-          {SKIPPED_KINDS.filter((kind) => (summary.skipped?.[kind] ?? 0) > 0).map((kind) => (
+          {SKIPPED_KINDS.filter((kind) => skipped[kind] > 0).map((kind) => (
             <TableRow key={kind} data-testid={`enrich-skipped-${kind}`}>
               <TableCell>
                 {t('notLookedUp')}: {t(`skipped_${kind}`)}
               </TableCell>
-              <TableCell>{(summary.skipped?.[kind] ?? 0).toLocaleString(uiLang)}</TableCell>
+              <TableCell>{skipped[kind].toLocaleString(uiLang)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {summary.notOurs ? <Text data-testid="enrich-not-ours">{t('notOurs', { n: summary.notOurs })}</Text> : null}
-      {(summary.alternates ?? []).map((a) => (
-        <Text key={a.source} data-testid="enrich-alternate-summary">
-          {t('alternateDone', { source: a.source, ...a.counts, skipped: SKIPPED_KINDS.reduce((n, kind) => n + a.skipped[kind], 0) })}
-        </Text>
-      ))}
+      {report.synthetic > 0 ? (
+        <InfoMessage testId="enrich-synthetic" intent="warning">
+          {t('enrichSynthetic', { n: report.synthetic })}
+        </InfoMessage>
+      ) : null}
+      {notOurs > 0 ? <Text data-testid="enrich-not-ours">{t('notOurs', { n: notOurs })}</Text> : null}
+      {alternates.map((a) => {
+        const of = countsOf(a.tally);
+        return (
+          <Text key={a.source} data-testid="enrich-alternate-summary">
+            {t('alternateDone', { source: a.source ?? '', ...of.counts, skipped: SKIPPED_KINDS.reduce((n, kind) => n + of.skipped[kind], 0) })}
+          </Text>
+        );
+      })}
       <div className={section.actions}>
-        <Button onClick={props.onSelectNotFound} disabled={props.disabled || !summary.counts.notFound} data-testid="enrich-select-not-found">
+        <Button onClick={props.onSelectNotFound} disabled={props.disabled || !counts.notFound} data-testid="enrich-select-not-found">
           {t('selectNotFound')}
         </Button>
-        {summary.changedRows !== undefined ? (
-          <Button onClick={props.onSelectChanged} disabled={props.disabled || !summary.changedRows} data-testid="enrich-select-changed">
+        {changedRows !== undefined ? (
+          <Button onClick={props.onSelectChanged} disabled={props.disabled || !changedRows} data-testid="enrich-select-changed">
             {t('selectChanged')}
           </Button>
         ) : null}
       </div>
-      {summary.changedRows !== undefined ? <Text data-testid="enrich-changed">{t('changedRows', { n: summary.changedRows })}</Text> : null}
+      {changedRows !== undefined ? <Text data-testid="enrich-changed">{t('changedRows', { n: changedRows })}</Text> : null}
       {props.selected !== undefined ? <Text data-testid="enrich-selected">{t('selectedRows', { n: props.selected })}</Text> : null}
     </div>
   );

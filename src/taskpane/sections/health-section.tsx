@@ -4,7 +4,8 @@ import { formatDay, summaryLabels } from '../../../core/report/labels';
 import { MAX_BUILDS, parseBuilds } from '../../../core/report/quantities';
 import type { AtRiskPart } from '../../../core/report/types';
 import type { Preferences } from '../../settings';
-import type { BomHealth, TaskpaneServices } from '../services';
+import type { BomHealth, BomInspection, TaskpaneServices } from '../services';
+import { useBomAroundSelection } from '../use-bom-around-selection';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
@@ -29,6 +30,10 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
   const [automotive, setAutomotive] = useState(false);
   const [health, setHealth] = useState<BomHealth>();
   const [selected, setSelected] = useState<string>();
+  // The BOM the buttons will summarise, named before the press and after every sheet or selection change (as Enrich BOM does).
+  const [around, setAround] = useState<BomInspection>();
+  useBomAroundSelection(services, setAround);
+  const target = around?.columns.find((c) => c.id === around.detected);
   const task = useTask();
   const selectTask = useTask();
   const builds = parseBuilds(buildsText);
@@ -60,6 +65,17 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
     <div className={section.section}>
       {!inExcel ? <Text className={section.muted}>{t('needsExcel')}</Text> : null}
       <Text>{t('healthIntro')}</Text>
+      {inExcel ? (
+        target && around ? (
+          <InfoMessage testId="health-target" intent="info">
+            {t('healthTarget', { sheet: around.sheetName, column: target.letter, header: target.header, rows: around.rows })}
+          </InfoMessage>
+        ) : (
+          <Text className={section.muted} data-testid="health-target">
+            {t('noPartColumn')}
+          </Text>
+        )
+      ) : null}
       <Field
         label={t('healthBuilds')}
         hint={t('healthBuildsHint')}

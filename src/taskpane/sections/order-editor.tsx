@@ -1,6 +1,6 @@
 import { Button, Field, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { filterFieldsFor, type CategoryId } from '../../../api/vocabulary';
-import { createOrderRow, validateOrder, type OrderRow } from '../builder';
+import { createOrderRow, validateOrder, type OrderRow } from '../builder/order';
 import { useUi } from '../ui-context';
 import { ErrorMessage, useSectionStyles } from './common';
 

@@ -10,7 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ProductRecord } from '../../../api/product';
-import { columnLabel, previewCellText } from '../builder';
+import { columnLabel, previewCellText } from '../builder/cells';
 import { useUi } from '../ui-context';
 
 const useStyles = makeStyles({

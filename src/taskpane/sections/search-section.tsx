@@ -2,23 +2,11 @@ import { Button, Field, Select, Text, Textarea, makeStyles, tokens } from '@flue
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_IDS, MAX_PRODUCTS_PER_CALL, isCategoryId, type CategoryId } from '../../../api/vocabulary';
 import type { Preferences } from '../../settings';
-import {
-  createEmptyRow,
-  formatRows,
-  keepColumnsFor,
-  measureUrl,
-  orderRowsToItems,
-  parseRawFilter,
-  presetFields,
-  rowsToFilter,
-  toFieldChoices,
-  translateRows,
-  validateOrder,
-  validateRow,
-  type BuilderContext,
-  type ConditionRow,
-  type OrderRow,
-} from '../builder';
+import { createEmptyRow, formatRows, parseRawFilter, rowsToFilter, translateRows, validateRow, type BuilderContext, type ConditionRow } from '../builder/conditions';
+import { keepColumnsFor, presetFields } from '../builder/presets';
+import { measureUrl } from '../builder/url-meter';
+import { orderRowsToItems, validateOrder, type OrderRow } from '../builder/order';
+import { toFieldChoices } from '../../settings/field-units';
 import type { ImportProgress, ImportSummary, SearchPreview, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask, type Task } from '../use-task';

@@ -1,11 +1,25 @@
 import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
+import type { SuggestedRow } from '../../../core/find/enrich-suggest';
 import type { RowSuggestion, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+/** The core's Suggested rows as the pane lists them: text only. */
+export function rowSuggestions(sheetName: string, rows: readonly SuggestedRow[]): RowSuggestion[] {
+  return rows.map(({ row, cell, answer }) => ({
+    sheetName,
+    row,
+    cell,
+    line: answer.input,
+    understood: answer.understoodText,
+    candidates: answer.candidates.map((c) => ({ partno: c.Partno, why: c.why })),
+    ...(answer.reason ? { reason: answer.reason } : {}),
+  }));
+}
 
 /**
  * Under the enrichment summary, after an enrichment with the Suggested option: each row asked

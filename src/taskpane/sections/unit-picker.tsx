@@ -1,5 +1,5 @@
 import { Select, makeStyles } from '@fluentui/react-components';
-import { datasheetLabelOf, unitOptionsOf } from '../builder';
+import { datasheetLabelOf, unitOptionsOf } from '../../settings/field-units';
 import { useUi } from '../ui-context';
 
 const useStyles = makeStyles({
