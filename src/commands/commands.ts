@@ -3,14 +3,13 @@
  * the ExecuteFunction buttons in manifest.xml; the manifest test checks that they match.
  *
  * Excel has no notification API for commands, so they report in the sheet: Enrich selection
- * writes each row's outcome in the `PartSpec: Match` column (or, when the lookup fails, the reason
- * in every row's Match cell); BOM summary writes the PartSpec Summary sheet; Refresh rewrites the status line above each imported table. When a
+ * writes each row's outcome in the `PartSpec: Match` column (a failed lookup writes nothing, and
+ * its notice says why); BOM summary writes the PartSpec Summary sheet; Refresh rewrites the status line above each imported table. When a
  * command cannot find where to report (no BOM around the selection, no key), it keeps the notice
- * for the taskpane (`lastCommandNotice`, `subscribeCommandNotices`) and opens it.
+ * for the taskpane (notices.ts: `lastCommandNotice`, `subscribeCommandNotices`) and opens it.
  */
 import { publishNotice, requestSection, type CommandNotice } from './notices';
 
-export { lastCommandNotice, subscribeCommandNotices, type CommandNotice } from './notices';
 
 /** The ribbon actions' module, fetched on the first click (see ribbon-actions.ts). */
 const loadActions = (): Promise<typeof import('./ribbon-actions')> => import(/* webpackChunkName: "ribbon-actions" */ './ribbon-actions');

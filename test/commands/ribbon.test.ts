@@ -7,13 +7,13 @@ import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences, setSharedSession } from '../../src/settings';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 
-type Commands = typeof import('../../src/commands/commands');
 
 let emulator: RunningEmulator;
 let excel: ExcelDouble;
 let associated: Map<string, (event: Office.AddinCommands.Event) => void>;
 let shown: number;
-let commands: Commands;
+// The notices module of the same isolated registry as the commands, so it holds their notices.
+let notices: typeof import('../../src/commands/notices');
 const scope = globalThis as unknown as Record<string, unknown>;
 
 beforeAll(async () => {
@@ -37,7 +37,9 @@ beforeAll(async () => {
   await store.save({ enrichFields: ['Status'] });
   setSharedSession(createSessionProvider({ settings: store }));
   jest.isolateModules(() => {
-    commands = jest.requireActual('../../src/commands/commands') as Commands;
+    // Loading the commands registers the ribbon's handlers.
+    jest.requireActual('../../src/commands/commands');
+    notices = jest.requireActual('../../src/commands/notices') as typeof notices;
   });
 });
 
@@ -67,7 +69,7 @@ test('Enrich selection completes its event and writes the outcome in the sheet',
     [part, 'Exact', emulator.catalog.byPartno.get(part)!.values.Status],
     ['NOT-A-PART-123', 'Not found', ''],
   ]);
-  expect(commands.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true });
+  expect(notices.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: true });
 });
 
 test('Enrich selection with nothing to enrich still completes, and opens the pane to say why', async () => {
@@ -75,7 +77,7 @@ test('Enrich selection with nothing to enrich still completes, and opens the pan
   excel.select('Empty', 'A1');
   const before = shown;
   await click('enrichSelection');
-  expect(commands.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: false });
+  expect(notices.lastCommandNotice()).toMatchObject({ command: 'enrichSelection', ok: false });
   expect(shown).toBe(before + 1);
 });
 
@@ -87,7 +89,7 @@ test('BOM summary writes the PartSpec Summary sheet with its three charts, and a
   excel.setCells('Bom', 'A1', [['Ref', 'MPN', 'Qty'], ['C1, C2', parts[0], 2], ['C3', parts[1], 1], ['C4', parts[2], 1], ['C5', 'NOT-A-PART-123', 1]]);
   excel.select('Bom', 'B2');
   await click('bomSummary');
-  const notice = commands.lastCommandNotice();
+  const notice = notices.lastCommandNotice();
   expect(notice).toMatchObject({ command: 'bomSummary', ok: true });
   expect(notice?.message).toContain('Summary of 4 BOM rows');
   // The summary of sheet Bom is its own sheet, named after it; the part not found is named.
@@ -100,7 +102,7 @@ test('BOM summary writes the PartSpec Summary sheet with its three charts, and a
   const sheetsBefore = excel.sheetNames().length;
   excel.select('Bom', 'B2');
   await click('bomSummary');
-  expect(commands.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: true });
+  expect(notices.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: true });
   expect(excel.sheetNames()).toHaveLength(sheetsBefore);
   expect(excel.charts('PartSpec Summary - Bom')).toHaveLength(3);
   expect(excel.values('Bom').map((r) => r.slice(0, 3))[4]).toEqual(['C5', 'NOT-A-PART-123', 1]);
@@ -110,14 +112,14 @@ test('BOM summary with no BOM around the selection completes, and opens the pane
   excel.select('Empty', 'A1');
   const before = shown;
   await click('bomSummary');
-  expect(commands.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: false });
+  expect(notices.lastCommandNotice()).toMatchObject({ command: 'bomSummary', ok: false });
   expect(shown).toBe(before + 1);
 });
 
 test('Refresh completes its event and recalculates', async () => {
   await click('refresh');
   expect(excel.calculations()).toContain('Full');
-  expect(commands.lastCommandNotice()).toMatchObject({ command: 'refresh' });
+  expect(notices.lastCommandNotice()).toMatchObject({ command: 'refresh' });
 });
 
 test('Settings opens the pane', async () => {

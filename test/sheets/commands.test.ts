@@ -1,5 +1,5 @@
 import { DEMO_KEY } from '../../emulator';
-import { lastCommandNotice } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
 import { useRig } from './helpers';

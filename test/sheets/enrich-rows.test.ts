@@ -5,7 +5,7 @@
  * with their own columns, and the ribbon's notice.
  */
 import { DEMO_KEY } from '../../emulator';
-import { lastCommandNotice } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { inspectBom } from '../../src/sheets/bom-tools';

@@ -1,5 +1,5 @@
 import { DEMO_KEY } from '../../emulator';
-import { lastCommandNotice } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { createClient } from '../../api/client';
 import { importProducts } from '../../src/sheets/import';

@@ -4,7 +4,7 @@
  */
 import { DEMO_KEY } from '../../emulator';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
-import { lastCommandNotice } from '../../src/commands/commands';
+import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { createDefaultServices } from '../../src/taskpane/default-services';
