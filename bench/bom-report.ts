@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator } from '../emulator';
 import { writeBigWorkbook } from './big-workbook';
+import { measureCli, type Measured } from './measure-cli';
 import { check, formatBytes, formatCount, type BenchmarkResult, type Row } from './report';
 
 /*
@@ -16,30 +16,8 @@ import { check, formatBytes, formatCount, type BenchmarkResult, type Row } from 
  * the program's own. Timings are reported, never checked.
  */
 
-const BIN = join(__dirname, '..', 'bin', 'partspec.js');
-const PRELOAD = join(__dirname, 'memory-children', 'peak-rss.js');
 const BOM_ROWS = 10_000;
 const FIELDS = 'Status,LastBuyDate,ProductionEndDate,Rohs,Reach,LeadFree';
-
-interface Measured {
-  code: number | null;
-  ms: number;
-  peakBytes: number;
-  stderr: string;
-}
-
-/** One `partspec` run as a child process: exit code, wall time and peak resident size. */
-function measure(args: readonly string[], env: Record<string, string>, dir: string, name: string): Promise<Measured> {
-  const rssFile = join(dir, `rss-${name}`);
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, BIN, ...args, '--no-cache'], { cwd: dir, env: { ...process.env, ...env, PARTSPEC_BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-1000)));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, ms: Date.now() - started, peakBytes: Number(readFileSync(rssFile, 'utf8')), stderr }));
-  });
-}
 
 /** Runs B13. */
 export async function runBomReport(): Promise<BenchmarkResult> {
@@ -61,7 +39,7 @@ export async function runBomReport(): Promise<BenchmarkResult> {
       ['partspec report of the 3 MB workbook (summary sheet with charts, --html, --json)', ['report', 'bom.xlsx', '--builds', '100', '--out', 'report.xlsx', '--html', 'report-book.html', '--json', 'report-book.json']],
     ];
     const runs: Measured[] = [];
-    for (const [, args] of cases) runs.push(await measure(args, env, dir, `run-${runs.length}`));
+    for (const [, args] of cases) runs.push(await measureCli(args, env, dir, `run-${runs.length}`));
     // enrich exits 1 when some parts are not found (the output is written all the same).
     const ok = (run: Measured, i: number): boolean => run.code === 0 || (cases[i][1][0] === 'enrich' && run.code === 1);
     const rows: Row[] = runs.map((run, i) => ({

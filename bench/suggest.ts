@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, startEmulator } from '../emulator';
+import { measureCli, type Measured } from './measure-cli';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 
 /*
@@ -15,8 +15,6 @@ import { check, formatCount, type BenchmarkResult, type Row } from './report';
  * are measured; the emulator answers without added latency, so the time is the program's own.
  */
 
-const BIN = join(__dirname, '..', 'bin', 'partspec.js');
-const PRELOAD = join(__dirname, 'memory-children', 'peak-rss.js');
 const BOM_LINES = 1000;
 
 /** Capacitances in the three notations the BOM writes them: KiCad, a distributor's, a Chinese description's. */
@@ -79,30 +77,10 @@ function generateBom(): BomLine[] {
   });
 }
 
-interface Measured {
-  code: number | null;
-  ms: number;
-  peakBytes: number;
-  stderr: string;
-}
-
-/** One `partspec` run as a child process: exit code, wall time and peak resident size. */
-function measure(args: readonly string[], env: Record<string, string>, dir: string, name: string): Promise<Measured> {
-  const rssFile = join(dir, `rss-${name}`);
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, BIN, ...args, '--no-cache'], { cwd: dir, env: { ...process.env, ...env, PARTSPEC_BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, ms: Date.now() - started, peakBytes: Number(readFileSync(rssFile, 'utf8')), stderr }));
-  });
-}
-
 /** Runs B15. */
 export async function runSuggest(): Promise<BenchmarkResult> {
   const emulator = await startEmulator({ port: 0 });
-  const dir = mkdtempSync(join(tmpdir(), 'partspec-b14-'));
+  const dir = mkdtempSync(join(tmpdir(), 'partspec-b15-'));
   const env = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: emulator.url, HOME: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir };
   const bom = generateBom();
   writeFileSync(join(dir, 'bom.csv'), `${Papa.unparse([['Reference', 'Value', 'Footprint', 'Description', 'Qty'], ...bom.map((l) => l.cells)])}\r\n`);
@@ -115,7 +93,7 @@ export async function runSuggest(): Promise<BenchmarkResult> {
     const runs: { run: Measured; searches: number; lookups: number }[] = [];
     for (const [i, [, args]] of cases.entries()) {
       emulator.resetLog();
-      const run = await measure(args, env, dir, `run-${i}`);
+      const run = await measureCli(args, env, dir, `run-${i}`);
       const products = emulator.requests.filter((r) => r.url.startsWith('/v2/products?'));
       const searches = products.filter((r) => /Capacitance|Inductance/.test(decodeURIComponent(r.url))).length;
       runs.push({ run, searches, lookups: products.length - searches });
