@@ -3,15 +3,9 @@ import { ApiError, isApiError } from '../../api/errors/api-error';
 import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
 import { expiryOf } from './builder/download';
 import { withCategory } from './builder/url-meter';
-import type { DownloadLink, TaskpaneServices } from './services';
+import type { DownloadLink, SheetServices, TaskpaneServices } from './services';
 import type { RunExcel } from '../sheets/deps';
 import { watchSelection } from '../sheets/selection-events';
-
-/** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
-export type SheetServices = Pick<
-  TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
->;
 
 export interface DefaultServicesOptions {
   settings: SettingsStore;

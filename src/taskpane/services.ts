@@ -254,3 +254,9 @@ export interface TaskpaneEnvironment {
   /** The section to open first (`taskpane.html?section=settings`). */
   initialSection?: string;
 }
+
+/** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
+export type SheetServices = Pick<
+  TaskpaneServices,
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
+>;

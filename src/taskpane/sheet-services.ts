@@ -11,8 +11,7 @@ import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
-import type { SheetServices } from './default-services';
-import type { ImportProgress, ImportRequest, ImportSummary, Progress } from './services';
+import type { ImportProgress, ImportRequest, ImportSummary, Progress, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
 const REPLACEMENTS_LISTED = 10;
