@@ -6,6 +6,7 @@
  * as dates, and columns wide enough for what they hold.
  */
 import { strFromU8, unzipSync } from 'fflate';
+import { uniqueSheetName } from '../../core/names';
 import { fromExcelSerial, toExcelSerial } from '../../core/dates';
 import { SharedStrings } from '../../ooxml/shared-strings';
 import { scanSheet } from '../../ooxml/sheet-scan';
@@ -87,14 +88,6 @@ export function readXlsx(bytes: Uint8Array): OpenedSheet[] {
   });
 }
 
-function freeName(double: ExcelDouble, base: string): string {
-  const taken = new Set(double.sheetNames().map((n) => n.toLowerCase()));
-  if (!taken.has(base.toLowerCase())) return base;
-  let n = 2;
-  while (taken.has(`${base} (${n})`.toLowerCase())) n++;
-  return `${base} (${n})`;
-}
-
 /**
  * Adds the sheets of an .xlsx to the workbook (a name already taken gets ` (2)`), selects A1 of
  * the first and returns its name. Throws an Error naming the file when it cannot be read.
@@ -108,7 +101,7 @@ export function openWorkbook(double: ExcelDouble, fileName: string, bytes: Uint8
   }
   if (sheets.length === 0) throw new Error(`${fileName} holds no worksheet.`);
   const names = sheets.map((sheet) => {
-    const name = freeName(double, sheet.name);
+    const name = uniqueSheetName(sheet.name, double.sheetNames());
     double.addSheet(name);
     const model = double.model;
     const target = model.sheet(name);

@@ -4,6 +4,7 @@
  * that each group still is what its name says.
  */
 import type { ExcelDouble } from './excel-double';
+import { uniqueSheetName } from '../../core/names';
 
 /** Parts of the default catalog, as a buyer would paste them (exact matches). */
 export const SAMPLE_CATALOG_PARTS = [
@@ -64,20 +65,12 @@ export function sampleBomPartNumbers(): string[] {
   return mixed;
 }
 
-function freeName(double: ExcelDouble, base: string): string {
-  const taken = new Set(double.sheetNames().map((n) => n.toLowerCase()));
-  if (!taken.has(base.toLowerCase())) return base;
-  let n = 2;
-  while (taken.has(`${base} (${n})`.toLowerCase())) n++;
-  return `${base} (${n})`;
-}
-
 /**
  * Adds the BOM sheet (Ref, Qty, Part number, Description) and makes it active. The part-number
  * column is text-formatted, as a BOM exported from a PLM usually is, so `=1+1` stays text.
  */
 export function loadSampleBom(double: ExcelDouble): string {
-  const name = freeName(double, SAMPLE_BOM_SHEET);
+  const name = uniqueSheetName(SAMPLE_BOM_SHEET, double.sheetNames());
   double.addSheet(name);
   const model = double.model;
   const sheet = model.sheet(name);
@@ -93,7 +86,7 @@ export function loadSampleBom(double: ExcelDouble): string {
 
 /** Adds the formula sheet: one-cell PART.SPEC and PART.RISK formulas and a spilled PART.SPEC grid. */
 export function loadSampleFormulas(double: ExcelDouble): string {
-  const name = freeName(double, SAMPLE_FORMULA_SHEET);
+  const name = uniqueSheetName(SAMPLE_FORMULA_SHEET, double.sheetNames());
   double.addSheet(name);
   const parts = SAMPLE_CATALOG_PARTS.slice(0, 5);
   const rows: unknown[][] = [['Part number', 'Capacitance (nF)', 'Risk', '', 'Capacitance', 'RatedVoltage', 'Status']];
