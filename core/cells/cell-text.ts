@@ -20,6 +20,11 @@ export function cellText(text: string): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end);
 }
 
+/** A cell's value as a cell can hold it: text cut by `cellText`, anything else as it is. */
+export function cellValueText<T>(value: T): T | string {
+  return typeof value === 'string' ? cellText(value) : value;
+}
+
 /** True when `cellText` would cut the text. */
 export function isOverCellText(text: string): boolean {
   return text.length > MAX_CELL_TEXT;

@@ -3,6 +3,7 @@
  * highlights and change fills, then one sync per chunk of rows within the payload budget.
  */
 import type { CellValue } from '../../core/cells/cell-values';
+import { cellValueText } from '../../core/cells/cell-text';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
 import { enrichmentColumnWidth, hyperlinkCells } from '../../core/cells/rows';
@@ -61,7 +62,7 @@ function formatColumns(sheet: Excel.Worksheet, table: Excel.Table | undefined, b
 
 /** The columns' cells row by row (`rows[r][c]` follows `columns`). */
 function sideBySide(columns: readonly ColumnWrite[], cellsOf: (w: ColumnWrite) => readonly (CellValue | undefined)[], count: number): CellValue[][] {
-  return Array.from({ length: count }, (_, r) => columns.map((w) => cellsOf(w)[r] ?? ''));
+  return Array.from({ length: count }, (_, r) => columns.map((w) => cellValueText(cellsOf(w)[r] ?? '')));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { rangeAddress } from '../../core/address';
 import type { CellValue } from '../../core/cells/cell-values';
+import { cellValueText } from '../../core/cells/cell-text';
 import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from '../../core/tables/chunks';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
@@ -96,7 +97,8 @@ async function writeChunk(run: RunExcel, w: TableWrite, start: number, block: Ce
       // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
       sheet.getRangeByIndexes(firstRow, left + i, block.length, 1).numberFormat = hasCellFormats(c) ? columnCellFormats(block, i, c) : (c.numberFormat as unknown as string[][]);
     });
-    sheet.getRangeByIndexes(firstRow, left, block.length, columns.length).values = block;
+    // A cell holds at most 32,767 characters: longer text from the service is cut, by the core's one rule.
+    sheet.getRangeByIndexes(firstRow, left, block.length, columns.length).values = block.map((row) => row.map(cellValueText));
     for (const link of hyperlinkCells(block, columns)) {
       sheet.getCell(firstRow + link.row, left + link.column).hyperlink = { address: link.address, textToDisplay: link.address };
     }
