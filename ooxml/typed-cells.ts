@@ -1,6 +1,5 @@
 import type { CellValue } from '../core/cells/cell-values';
 import { NUMBER_FORMATS } from '../core/cells/columns';
-import { cellNumberFormat } from '../core/cells/number-formats';
 import { isLinkable } from '../core/cells/rows';
 import { cellText } from '../core/cells/cell-text';
 import type { CellType } from './cells';
@@ -24,7 +23,7 @@ export function typedCellOf(value: CellValue | undefined, type: CellType): Typed
   if (typeof value === 'number') {
     if (type.kind === 'date') return { type: 'date', value, numFmt: NUMBER_FORMATS.date };
     // Datasheet columns get the format their value needs (100 pF, 4.7 nF, 10 µF), as in Excel.
-    return { type: 'number', value, numFmt: type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : cellNumberFormat(type, value) };
+    return { type: 'number', value, numFmt: type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : type.numberFormat };
   }
   if (typeof value === 'boolean') return { type: 'boolean', value, numFmt: NUMBER_FORMATS.general };
   // Excel's limit for a cell: longer text from the service is cut (a link over it is not a link).

@@ -50,8 +50,6 @@ export interface ColumnSpec {
   unit?: DisplayUnit;
   /** Number format of the column's cells. */
   numberFormat: string;
-  /** Datasheet ladder of a cell format that shows a unit per cell; PartSpec's columns never set it (their header names the unit). */
-  ladder?: readonly string[];
 }
 
 /** A field resolved from what a user typed, with its checked unit. */

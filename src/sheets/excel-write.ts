@@ -5,7 +5,6 @@
 import type { CellValue } from '../../core/cells/cell-values';
 import { cellValueText } from '../../core/cells/cell-text';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
-import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
 import { enrichmentColumnWidth, hyperlinkCells } from '../../core/cells/rows';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import type { ColumnBatch, ColumnWrite } from '../../core/enrich/document';
@@ -74,7 +73,6 @@ export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, option
   const { columns, rowCount: count } = batch;
   const specs = columns.map((w) => w.spec);
   const rows = sideBySide(columns, (w) => w.cells, count);
-  const shown = columns.some((w) => w.shown) ? sideBySide(columns, (w) => w.shown ?? w.cells, count) : rows;
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(batch.sheetName);
     if (batch.valuesOnly) {
@@ -91,8 +89,6 @@ export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, option
       columns.forEach((w, c) => {
         const values = rows.slice(chunk.start, chunk.start + chunk.count).map((r) => [r[c]]);
         const range = sheet.getRangeByIndexes(batch.firstRow + chunk.start, w.column, chunk.count, 1);
-        // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
-        if (hasCellFormats(w.spec)) range.numberFormat = columnCellFormats(shown, c, w.spec, chunk.start, chunk.count);
         if (batch.mode === 'formulas' && w.spec.special !== 'match' && w.spec.special !== 'replacement') range.formulas = values;
         else range.values = values;
       });

@@ -3,7 +3,6 @@ import type { CellValue } from '../../core/cells/cell-values';
 import { cellValueText } from '../../core/cells/cell-text';
 import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from '../../core/tables/chunks';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
-import { columnCellFormats, hasCellFormats } from '../../core/cells/number-formats';
 import { columnWidths, hyperlinkCells, isLinkable } from '../../core/cells/rows';
 import type { RunExcel } from './deps';
 import { isCancellation } from '../../core/enrich/failures';
@@ -48,9 +47,8 @@ export type TableWriteOutcome = { written: number; received: number; total?: num
 /** Measures rows for a payload: their JSON, plus hyperlinks and per-cell number formats. */
 function rowMeasure(columns: readonly ColumnSpec[]): (row: readonly CellValue[]) => number {
   const urlColumns = columns.flatMap((c, i) => (c.kind === 'url' ? [i] : []));
-  const formatBytes = columns.reduce((sum, c) => sum + (hasCellFormats(c) ? c.numberFormat.length + 8 : 0), 0);
   return (row) => {
-    let extra = formatBytes;
+    let extra = 0;
     for (const c of urlColumns) if (isLinkable(row[c])) extra += 2 * String(row[c]).length + HYPERLINK_OVERHEAD_BYTES;
     return rowPayloadBytes(row, extra);
   };
@@ -95,7 +93,7 @@ async function writeChunk(run: RunExcel, w: TableWrite, start: number, block: Ce
     context.application.suspendApiCalculationUntilNextSync();
     columns.forEach((c, i) => {
       // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
-      sheet.getRangeByIndexes(firstRow, left + i, block.length, 1).numberFormat = hasCellFormats(c) ? columnCellFormats(block, i, c) : (c.numberFormat as unknown as string[][]);
+      sheet.getRangeByIndexes(firstRow, left + i, block.length, 1).numberFormat = c.numberFormat as unknown as string[][];
     });
     // A cell holds at most 32,767 characters: longer text from the service is cut, by the core's one rule.
     sheet.getRangeByIndexes(firstRow, left, block.length, columns.length).values = block.map((row) => row.map(cellValueText));

@@ -49,7 +49,7 @@ describe('one unit per column, the one its header names', () => {
   ])('%s %p: the header is %s and the cell holds %p, shown as that number', (field, si, header, stored) => {
     const column = columnOf(field);
     expect(column.header).toBe(header);
-    expect(column.ladder).toBeUndefined();
+    expect('ladder' in column).toBe(false);
     expect(seen(column, si)).toEqual({ stored, text: String(stored) });
   });
 
