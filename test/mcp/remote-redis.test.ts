@@ -9,7 +9,7 @@ import { buildServer, type PartSpecServer } from '../../server/app';
 import { mcpPlugin } from '../../server/mcp/plugin';
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
-import { until } from '../server/cli-processes';
+import { untilEach } from '../server/cli-processes';
 import { call, connectRemote, textOf } from './support';
 
 const RATE = { max: 6, windowMs: 1000 };
@@ -73,5 +73,5 @@ test('a token revoked on one server is refused by both within 5 s', async () => 
       return /403|revoked/.test(String(error));
     }
   };
-  expect(await until(async () => (await Promise.all(onEach.map(refusedBy))).every(Boolean), 5000)).toBe(true);
+  expect(await untilEach(onEach.map((client) => () => refusedBy(client)), 5000)).toBe(true);
 });

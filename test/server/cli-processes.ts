@@ -79,3 +79,14 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number): P
   }
   return check();
 }
+
+/**
+ * Polls each check on its own until it holds, and stops asking the ones that already hold: a
+ * server that refuses a revoked token is not sent it again, so waiting for the slowest server
+ * never counts as token guessing against the quicker ones (servers limit refused credentials
+ * per source address).
+ */
+export async function untilEach(checks: (() => Promise<boolean>)[], timeoutMs: number): Promise<boolean> {
+  const results = await Promise.all(checks.map((check) => until(check, timeoutMs)));
+  return results.every(Boolean);
+}

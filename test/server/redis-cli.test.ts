@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { send } from '../emulator/helpers';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
-import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer, until, type RunningServer as Running } from './cli-processes';
+import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer, until, untilEach, type RunningServer as Running } from './cli-processes';
 
 /**
  * `partspec serve --redis URL` as an operator runs it: two real server processes on one real
@@ -84,7 +84,7 @@ test('two server processes on one Redis: tokens from the command line, shared an
 
   const revoked = await run(['serve', 'token', 'revoke', 'alice', '--redis', redis.url]);
   expect(revoked.code).toBe(0);
-  expect(await until(async () => (await lookup(a.url, token, partno)).status === 403 && (await lookup(b.url, token, partno)).status === 403, 4000)).toBe(true);
+  expect(await untilEach([a, b].map((s) => async () => (await lookup(s.url, token, partno)).status === 403), 4000)).toBe(true);
 
   for (const s of [a, b]) {
     expect(s.stderr().match(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unavailable/g)).toHaveLength(1);

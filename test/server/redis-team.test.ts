@@ -3,6 +3,7 @@ import { send, searchUrl } from '../emulator/helpers';
 import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
 import { startTeam, type Team } from '../support/team-servers';
 import { useEmulator } from '../support/use-emulator';
+import { until, untilEach } from './cli-processes';
 
 /**
  * Two and three PartSpec servers sharing one real redis-server, in front of the emulator, as a
@@ -34,14 +35,6 @@ function partsIn(entry: { url: string }): string[] {
   return m ? m[1].split('|') : [];
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -136,10 +129,10 @@ test('a token revoked on one instance stops working on every instance within sec
   const token = await instances[0].state.tokens!.add('carol');
   for (const i of instances) expect((await lookup(i.url, token, partnos[2])).status).toBe(200);
   expect(await instances[2].state.tokens!.revoke('carol')).toBe(true);
-  const refusedEverywhere = await until(async () => {
-    const statuses = await Promise.all(instances.map(async (i) => (await lookup(i.url, token, partnos[2])).status));
-    return statuses.every((s) => s === 403);
-  }, 3000);
+  const refusedEverywhere = await untilEach(
+    instances.map((i) => async () => (await lookup(i.url, token, partnos[2])).status === 403),
+    3000,
+  );
   expect(refusedEverywhere).toBe(true);
   const refused = await lookup(instances[1].url, token, partnos[2]);
   expect(JSON.parse(refused.body.toString()).message).toMatch(/not valid or was revoked/);
