@@ -1,5 +1,5 @@
 /** Reading an answer's body: bytes as they arrive, text, JSON; and a string's length on the wire. */
-import { AnswerTooDeepError, parseBoundedJson } from './json-bounds';
+import { AnswerTooDeepError, parseBoundedJson } from '../json-bounds';
 
 const encoder = new TextEncoder();
 

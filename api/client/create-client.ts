@@ -12,6 +12,7 @@ import { readCategoryFileWhenNeeded as readCategoryFile } from '../stream/lazy-c
 import { responseChunks } from '../stream/response-bytes';
 import { harvestPages, harvestProducts, type PageResult } from './harvest';
 import { readJson, send, type Transport } from './http';
+import { redactProducts } from '../json-bounds';
 import type { Client, ClientOptions } from './client-types';
 import { createLimiter } from './limiter';
 import { LookupEngine } from './lookup';
@@ -166,7 +167,9 @@ export function createClient(options: ClientOptions): Client {
           downloadOptions.onProgress?.({ bytes: n, totalBytes: total });
         },
       });
-      yield* readCategoryFile(chunks, { category: downloadOptions.category, batchSize: downloadOptions.batchSize, contentType: response.headers.get('content-type') ?? undefined });
+      const batches = readCategoryFile(chunks, { category: downloadOptions.category, batchSize: downloadOptions.batchSize, contentType: response.headers.get('content-type') ?? undefined });
+      // A key the file echoes goes no further than here, as in every other answer.
+      for await (const batch of batches) yield redactProducts(batch, transport.secrets);
     },
 
     async clearCache() {

@@ -19,7 +19,7 @@ import { SLOW_ANSWER_MS, type ServiceMonitor, type ServiceState } from './servic
 import { onAbort, sleep } from './sleep';
 
 import { readBodyText, utf8Length } from './body';
-import { AnswerTooDeepError } from './json-bounds';
+import { AnswerTooDeepError } from '../json-bounds';
 
 export { readBodyBytes, readBodyText, readJson, utf8Length } from './body';
 

@@ -20,5 +20,5 @@ export { createServiceMonitor, describeServiceState, SLOW_ANSWER_MS } from './se
 export type { ServiceCondition, ServiceMonitor, ServiceState, ServiceStateListener } from './service-state';
 export { onAbort } from './sleep';
 export { utf8Length } from './http';
-export { AnswerTooDeepError, MAX_JSON_DEPTH, TOO_DEEP_SENTENCE, parseBoundedJson, redactJsonText, valueDeeperThan } from './json-bounds';
+export { AnswerTooDeepError, MAX_JSON_DEPTH, TOO_DEEP_SENTENCE, parseBoundedJson, redactJsonText, valueDeeperThan } from '../json-bounds';
 export type { RequestEvent } from './http';

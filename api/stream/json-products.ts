@@ -3,6 +3,7 @@ import { DownloadFormatError } from '../errors/download-format-error';
 import type { ProductRecord } from '../product';
 import { GROUP_OBJECT_NAMES, type Group } from '../vocabulary';
 import { normalizeProductsResponse } from '../normalize';
+import { MAX_JSON_DEPTH } from '../json-bounds';
 
 /*
  * A category file in the /v2/products shape (or a bare list of products of one group), read as it
@@ -26,6 +27,9 @@ const OPEN_ARRAY = 91;
 const CLOSE_ARRAY = 93;
 const COLON = 58;
 const COMMA = 44;
+
+/** JSON nested deeper than MAX_JSON_DEPTH: the scan stops at the first bracket past it. */
+class JsonTooDeep extends Error {}
 
 /** Where the scanner is above the products: one frame per open object or array. */
 interface Frame {
@@ -87,7 +91,10 @@ class ProductScanner {
         continue;
       }
       if (this.depth > 0) {
-        if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.depth++;
+        if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+          this.depth++;
+          if (this.frames.length + this.depth > MAX_JSON_DEPTH) throw new JsonTooDeep();
+        }
         else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
           this.depth--;
           if (this.depth === 0) {
@@ -103,7 +110,10 @@ class ProductScanner {
         this.onOuter(`${chunk.slice(outerStart, i)}0`);
         this.depth = 1;
         productStart = i;
-      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.frames.push({ array: c === OPEN_ARRAY, expectKey: c === OPEN_OBJECT });
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (this.frames.length >= MAX_JSON_DEPTH) throw new JsonTooDeep();
+        this.frames.push({ array: c === OPEN_ARRAY, expectKey: c === OPEN_OBJECT });
+      }
       else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) this.frames.pop();
       else if (c === COMMA) {
         const top = this.frames[this.frames.length - 1];
@@ -214,7 +224,12 @@ export async function* jsonProducts(text: AsyncIterable<string>, bareListGroup: 
       if (chunk.trim() !== '') throw new DownloadFormatError('it has more after the end of its JSON', sample);
       continue;
     }
-    scanner!.scan(chunk);
+    try {
+      scanner!.scan(chunk);
+    } catch (error) {
+      if (error instanceof JsonTooDeep) throw new DownloadFormatError(`it nests JSON deeper than ${MAX_JSON_DEPTH} levels`, sample);
+      throw error;
+    }
     if (failure) throw new DownloadFormatError('it starts like JSON but is not valid JSON', sample, { cause: failure });
     while (ready.length > 0) yield ready.shift()!;
   }

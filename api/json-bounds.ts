@@ -3,8 +3,9 @@
  * needs, and a key it echoes never goes further. Both the API client and the PartSpec server
  * (its relay) apply these before anything else reads the answer.
  */
-import { ApiError } from '../errors/api-error';
-import { REDACTED } from '../errors/redact';
+import { ApiError } from './errors/api-error';
+import { REDACTED } from './errors/redact';
+import type { FieldValue, ProductRecord } from './product';
 
 /** Deepest nesting of arrays and objects read from the service (a product answer needs about 6). */
 export const MAX_JSON_DEPTH = 64;
@@ -115,4 +116,23 @@ export function redactJsonText(text: string, secrets: Iterable<string>): string 
   }
   if (valueDeeperThan(value)) throw new AnswerTooDeepError();
   return JSON.stringify(redactStrings(value, keys));
+}
+
+/**
+ * Products with every string value that holds one of `secrets` (the key) redacted: a downloaded
+ * category file is read as it streams, so its echoes are caught per product, after parsing.
+ * Products that echo nothing come back as the same objects.
+ */
+export function redactProducts(products: ProductRecord[], secrets: Iterable<string>): ProductRecord[] {
+  const keys = usable(secrets);
+  if (keys.length === 0) return products;
+  const holds = (text: string): boolean => keys.some((s) => text.includes(s));
+  const clean = (text: string): string => keys.reduce((out, s) => out.split(s).join(REDACTED), text);
+  return products.map((product) => {
+    const echoed = holds(product.partno) || Object.values(product.values).some((v) => (typeof v === 'string' ? holds(v) : Array.isArray(v) && v.some(holds)));
+    if (!echoed) return product;
+    const values: Record<string, FieldValue> = {};
+    for (const [name, v] of Object.entries(product.values)) values[name] = typeof v === 'string' ? clean(v) : Array.isArray(v) ? v.map(clean) : v;
+    return { ...product, partno: clean(product.partno), values };
+  });
 }
