@@ -137,7 +137,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     apiKey: passThrough ? undefined : options.apiKey,
     authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
     accepted,
-    limits: createAbuseLimits(options.abuseLimits),
+    limits: createAbuseLimits(options.abuseLimits, options.state.sharedCounters),
     signer: createLinkSigner(options.linkSecret),
     publicBase: () => publicUrl.replace(/\/+$/, ''),
     cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SharedCounterStore } from '../state/types';
 import { RelayProblem } from './problem';
 
 /** Refused credentials (wrong tokens, keys the upstream refused) one source address may send before it must wait. */
@@ -17,7 +18,8 @@ export interface AbuseLimitOptions {
 /**
  * Limits per source address for what no per-user limit can catch, because every request brings a
  * new credential: guessing tokens or keys, and random pass-through keys that skip the cache and
- * would spend the shared upstream budget. Kept in this process (each instance counts its own).
+ * would spend the shared upstream budget. Counted in Redis when the instances share it (a guesser
+ * gains nothing by spreading over instances), in this process otherwise and while Redis is down.
  */
 export interface AbuseLimits {
   /** Throws 429 (with Retry-After) while `address` has sent too many refused credentials. */
@@ -28,11 +30,25 @@ export interface AbuseLimits {
   spendUnproven(address: string): Promise<void>;
 }
 
-export function createAbuseLimits(options: AbuseLimitOptions = {}): AbuseLimits {
+/** A per-address counter: in Redis with this process's count as its insurance, or in this process alone. */
+function counter(name: string, rate: { points: number; seconds: number }, shared: SharedCounterStore | undefined): RateLimiterAbstract {
+  const local = new RateLimiterMemory({ points: rate.points, duration: rate.seconds, keyPrefix: name });
+  if (!shared) return local;
+  return new RateLimiterRedis({
+    storeClient: shared.client,
+    points: rate.points,
+    duration: rate.seconds,
+    keyPrefix: `${shared.prefix}${name}`,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: local,
+  });
+}
+
+export function createAbuseLimits(options: AbuseLimitOptions = {}, shared?: SharedCounterStore): AbuseLimits {
   const failedRate = options.failedCredentials ?? FAILED_CREDENTIALS_PER_ADDRESS;
   const unprovenRate = options.unprovenKeyRequests ?? UNPROVEN_KEY_REQUESTS_PER_ADDRESS;
-  const failures = new RateLimiterMemory({ points: failedRate.points, duration: failedRate.seconds });
-  const unproven = new RateLimiterMemory({ points: unprovenRate.points, duration: unprovenRate.seconds });
+  const failures = counter('refused-credentials', failedRate, shared);
+  const unproven = counter('unproven-keys', unprovenRate, shared);
   const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
   return {

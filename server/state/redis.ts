@@ -102,6 +102,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     coalescer,
     budget,
     tokens,
+    sharedCounters: { client: link.client, prefix },
     health(): StateHealth {
       return { kind: 'redis', ...link.status() };
     },

@@ -7,6 +7,7 @@
  * No method throws because the shared engine is unavailable: the Redis implementation falls back
  * to in-process state and reports the change through `health()`.
  */
+import type { Redis } from 'ioredis';
 import type { TokenStore } from '../tokens/token-types';
 
 export type { TokenRecord, TokenStore } from '../tokens/token-types';
@@ -57,8 +58,18 @@ export interface SharedState {
   readonly budget: UpstreamBudget;
   /** Absent in pass-through mode (users' own maker keys are forwarded). */
   readonly tokens?: TokenStore;
+  /**
+   * Where counters every instance must share live (the per-address limits on refused credentials
+   * and unproven keys): the Redis client and the deployment's key prefix. Absent in-process.
+   */
+  readonly sharedCounters?: SharedCounterStore;
   health(): StateHealth;
   close(): Promise<void>;
+}
+
+export interface SharedCounterStore {
+  client: Redis;
+  prefix: string;
 }
 
 export class BudgetTimeoutError extends Error {

@@ -1,12 +1,15 @@
 /**
  * What no per-user limit catches, because every request brings a new credential: random
  * pass-through keys that would drain the shared upstream budget, and guessed tokens. And no
- * credential sent in a query string reaches the log.
+ * credential sent in a query string reaches the log. With Redis, the instances count together.
  */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { DEMO_KEY } from '../../emulator';
 import { get, startRelayWorld, type RelayWorld } from './support';
+import { startRedisServer } from '../support/redis-server';
+import { startTeam } from '../support/team-servers';
+import { useEmulator } from '../support/use-emulator';
 
 let world: RelayWorld | undefined;
 afterEach(async () => {
@@ -84,4 +87,32 @@ test('a token or key sent in the query string is never logged', async () => {
   expect(log).not.toContain(token);
   expect(log).not.toContain(token.slice(4));
   expect(log).not.toContain(DEMO_KEY);
+});
+
+describe('on Redis', () => {
+  const emulator = useEmulator();
+
+  test('refused tokens are counted across instances: spreading the guesses over them gains nothing, and Redis down falls back to counting per instance', async () => {
+    const redis = await startRedisServer();
+    const team = await startTeam({ count: 2, redisUrl: redis.url, upstream: emulator.url, prefix: 'abuse:', abuseLimits: { failedCredentials: { points: 5, seconds: 60 } } });
+    try {
+      const guess = (i: number): Promise<{ status: number }> =>
+        getFrom('127.0.0.2', `${team.instances[i % 2].url}${lookup('GRM')}`, `pst_${randomBytes(16).toString('base64url')}`);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) statuses.push((await guess(i)).status);
+      expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429, 429]);
+      // The real user's address is untouched.
+      expect((await getFrom('127.0.0.3', `${team.instances[1].url}${lookup('GRM')}`, `pst_${randomBytes(16).toString('base64url')}`)).status).toBe(403);
+
+      // Redis gone: each instance still limits, with its own count.
+      await redis.kill();
+      const alone: number[] = [];
+      for (let i = 0; i < 7; i += 1) alone.push((await getFrom('127.0.0.4', `${team.instances[0].url}${lookup('GRM')}`, `pst_${randomBytes(16).toString('base64url')}`)).status);
+      expect(alone.slice(0, 5).every((s) => s === 403 || s === 503)).toBe(true);
+      expect(alone.slice(5)).toEqual([429, 429]);
+    } finally {
+      await team.close();
+      await redis.stop();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { buildServer, type PartSpecServer } from '../../server/app';
 import { createServerMetrics, type ServerMetrics } from '../../server/ops/metrics';
 import { opsPlugin } from '../../server/ops/plugin';
 import type { Rate } from '../../server/options';
+import type { AbuseLimitOptions } from '../../server/relay/abuse-limits';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,8 @@ export interface TeamOptions {
   metricsToken?: string;
   requestTimeoutMs?: number;
   commandTimeoutMs?: number;
+  /** Per-address limits on refused credentials and unproven keys (server defaults otherwise). */
+  abuseLimits?: AbuseLimitOptions;
 }
 
 /** Without Redis, the instances are given one link secret by hand (with Redis they agree on it themselves). */
@@ -70,6 +73,7 @@ export async function startTeam(options: TeamOptions): Promise<Team> {
       observer: metrics.observer,
       userRate: options.userRate ?? false,
       requestTimeoutMs: options.requestTimeoutMs,
+      abuseLimits: options.abuseLimits,
       linkSecret: options.redisUrl ? await (state as RedisSharedState).linkSecret() : LINK_SECRET,
       logger: false,
     });
