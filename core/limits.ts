@@ -25,6 +25,8 @@ export const FILE_LIMITS = {
   sheetColumns: { value: MAX_COLUMN_INDEX + 1, what: 'columns in a worksheet (Excel’s limit, A to XFD)', unit: 'columns' },
   /** Cells holding a value in one worksheet: what a read keeps (empty cells cost nothing, wherever they are). */
   sheetValues: { value: 10_000_000, what: 'cells holding a value in one worksheet', unit: 'cells' },
+  /** Strings in a workbook's shared strings table (each is used by a cell, so it is bounded like the cells). */
+  sharedStrings: { value: 10_000_000, what: 'strings in the shared strings table', unit: 'strings' },
   /** Entries in one ZIP package (ZIP64 is written past 65,535; reading stops here). */
   packageEntries: { value: 100_000, what: 'entries in the package', unit: 'entries' },
   /** Size of one part once inflated. */

@@ -61,7 +61,8 @@ export function isInternalError(error: unknown): boolean {
 
 /** A failed allocation of the runtime (a memory limit such as `ulimit -v`): exit 5, one sentence, never a stack. */
 export function isAllocationFailure(error: unknown): boolean {
-  return error instanceof RangeError && /allocat|out of memory|Invalid (typed )?array length|Invalid string length/i.test(error.message);
+  // A Map or Set past 2^24 entries is the runtime's limit too, whatever part of a file filled it.
+  return error instanceof RangeError && /allocat|out of memory|Invalid (typed )?array length|Invalid string length|(Map|Set) maximum size exceeded/i.test(error.message);
 }
 
 /** The exit code for a failure. */

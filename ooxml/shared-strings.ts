@@ -1,4 +1,5 @@
 import { collectText, escapeExcelText, unescapeExcelText } from '../api/stream/excel-text';
+import { FILE_LIMITS, FileLimitError } from '../core/limits';
 import { NS, XML_HEAD } from './namespaces';
 import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
 
@@ -27,6 +28,7 @@ export class SharedStrings {
   constructor(
     private readonly xml: string | undefined,
     private readonly mainNamespace: string = NS.main,
+    maxStrings: number = FILE_LIMITS.sharedStrings.value,
   ) {
     this.created = xml === undefined;
     if (xml === undefined) return;
@@ -52,6 +54,7 @@ export class SharedStrings {
       close: (e, _end, closeStart) => {
         if (e.path.length === 0) this.rootClose = closeStart;
         if (e.path.length === 1 && e.name === 'si') {
+          if (this.strings.length >= maxStrings) throw new FileLimitError('sharedStrings', "The workbook's shared strings part");
           const text = unescapeExcelText(parts.join(''));
           // Used again for plain text only: a rich string with the same characters keeps its own runs.
           if (plain && !this.index.has(text)) this.index.set(text, this.strings.length);

@@ -91,7 +91,7 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 });
 
 test('a failed allocation of the runtime is exit 5 and one sentence, never a stack', () => {
-  for (const error of [new RangeError('Array buffer allocation failed'), new RangeError('WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance'), new RangeError('Invalid string length')]) {
+  for (const error of [new RangeError('Array buffer allocation failed'), new RangeError('WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance'), new RangeError('Invalid string length'), new RangeError('Map maximum size exceeded'), new RangeError('Set maximum size exceeded')]) {
     const failure = describeFailure(error, { secrets: [] });
     expect(failure.code).toBe(5);
     expect(failure.message).toMatch(/^PartSpec ran out of memory: .*; nothing was changed\./);
