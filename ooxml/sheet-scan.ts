@@ -3,6 +3,7 @@ import { FILE_LIMITS, FileLimitError } from '../core/limits';
 import { collectText, unescapeExcelText } from '../api/stream/excel-text';
 import { RELATIONSHIP_NAMESPACES } from './namespaces';
 import type { ChildPosition } from './schema-order';
+import { foldEmptyCells } from './empty-cells';
 import { attributeOf, scanXml, type ScannedElement } from './xml-scan';
 
 /*
@@ -170,8 +171,12 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
   let wrapper: ChildPosition | undefined;
   let format: { ref: string; start: number; priority: number } | undefined;
 
-  scanXml(xml, {
+  // Runs of bare empty cells are scanned as one cell each; offsets come back in the sheet's own text.
+  const folded = foldEmptyCells(xml);
+  scanXml(folded.text, {
     open: (e) => {
+      e.start = folded.original(e.start);
+      e.openEnd = folded.original(e.openEnd);
       const depth = e.path.length;
       if (depth === 0) {
         scan.prefix = e.prefix ? `${e.prefix}:` : '';
@@ -198,7 +203,8 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         scan.rows.push(row);
       } else if (parent === 'row' && e.name === 'c' && row) {
         const column = columnIndexOf(e.attributes.r, lastColumn);
-        lastColumn = column;
+        // A folded run of empty cells: the next cell without a reference comes after all of them.
+        lastColumn = column + folded.cellsAt(e.start) - 1;
         row.hasCells = true;
         cell = { element: e, column, text: undefined, inline: undefined, hasValue: false, hasFormula: false };
       } else if (cell && parent === 'c') {
@@ -228,7 +234,9 @@ export function scanSheet(xml: string, reader: ValueReader): SheetScan {
         if (id) scan.partIds.table.push(id);
       }
     },
-    close: (e, end, closeStart) => {
+    close: (e, foldedEnd, foldedCloseStart) => {
+      const end = folded.original(foldedEnd);
+      const closeStart = folded.original(foldedCloseStart);
       const depth = e.path.length;
       if (depth === 0) {
         scan.rootClose = closeStart;
