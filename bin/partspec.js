@@ -58,6 +58,19 @@ if (!fromSource && hasBuild) {
     process.stderr.write('partspec: this copy is not built; run npm run build in it (or install the packed tarball).\n');
     process.exit(2);
   }
+  // Until the command line's own handlers are in place, a failed allocation while tsx starts (its
+  // WebAssembly lexer under a tight `ulimit -v`) is the same one sentence and exit 5, never a stack.
+  const starting = (error) => {
+    const oom = error instanceof RangeError && /allocat|out of memory/i.test(error.message);
+    process.stderr.write(
+      oom
+        ? 'partspec: PartSpec ran out of memory while starting: the system refused it more; nothing was changed. Close other programs or raise the memory limit, and run again.\n'
+        : `partspec: PartSpec could not start from its sources (${error instanceof Error ? error.name : 'error'}); run npm run build in this copy and try again.\n`,
+    );
+    process.exit(5);
+  };
+  process.on('uncaughtException', starting);
+  process.on('unhandledRejection', starting);
   require(hook);
   // Modules loaded with import() (those kept out of a page until needed) go through Node's ES
   // module loader, which needs tsx's hook too; it is in place once tsx/esm has loaded.

@@ -109,14 +109,27 @@ function main(): void {
     });
   }
   const context = createContext(controller.signal);
+  const fail = (error: unknown): number => {
+    const failure = describeFailure(error, { secrets: [...context.secrets, process.env[ENV.apiKey]], debug: argv.includes('--debug') });
+    process.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
+    return failure.code;
+  };
+  // A failure outside the command's own promise (the runtime's HTTP client failing to allocate its
+  // parser under a tight memory limit, say) is still one sentence and its exit code, never a stack.
+  const failAndExit = (error: unknown): void => {
+    process.exit(fail(error));
+  };
+  // The launcher's start-up handlers (bin/partspec.js, running from sources) give way to these.
+  process.removeAllListeners('uncaughtException');
+  process.removeAllListeners('unhandledRejection');
+  process.on('uncaughtException', failAndExit);
+  process.on('unhandledRejection', failAndExit);
   runCli(argv, context).then(
     (code) => {
       process.exitCode = code;
     },
     (error: unknown) => {
-      const failure = describeFailure(error, { secrets: [...context.secrets, process.env[ENV.apiKey]], debug: argv.includes('--debug') });
-      process.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
-      process.exitCode = failure.code;
+      process.exitCode = fail(error);
     },
   );
 }
