@@ -2,7 +2,8 @@
  * What the ribbon's buttons do, apart from their registration (commands.ts): this module brings
  * the sheets code, so the page Excel loads for =PART.* fetches it only when a button is clicked.
  */
-import { getSharedSession, resolveUiLanguage, type SessionProvider } from '../settings';
+import { getSharedSession, type SessionProvider } from '../settings/session';
+import { resolveUiLanguage } from '../settings/settings';
 import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summary';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';

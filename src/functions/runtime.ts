@@ -1,6 +1,7 @@
 import type { Client, ClientOptions } from '../../api/client';
 import type { Lang } from '../../api/vocabulary';
-import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
+import { createSessionProvider, getSharedSession, type SessionProvider } from '../settings/session';
+import { type SettingsStore } from '../settings/settings';
 
 export interface FunctionsRuntime {
   /** The client for the current Settings and the data language they choose. */

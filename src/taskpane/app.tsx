@@ -15,9 +15,10 @@ import {
   webLightTheme,
 } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Preferences } from '../settings';
+import type { Preferences } from '../settings/settings';
 import { lastCommandNotice, subscribeCommandNotices, subscribeSectionRequests, type CommandNotice } from '../commands/notices';
-import { createTranslator, resolveUiLanguage, type MessageKey } from './i18n';
+import { createTranslator, type MessageKey } from './i18n';
+import { resolveUiLanguage } from '../settings/settings';
 import { SECTIONS, sectionOf, type SectionId } from './section-ids';
 import type { TaskpaneEnvironment, TaskpaneServices } from './services';
 import type { ServiceCondition } from '../../api/client/service-state';

@@ -1,6 +1,7 @@
 import { isCategoryId, isLang, type Client, type ServiceCondition } from '../../api';
 import { ApiError, isApiError } from '../../api/errors/api-error';
-import { createSessionProvider, getSharedSession, type SessionProvider, type SettingsStore } from '../settings';
+import { createSessionProvider, getSharedSession, type SessionProvider } from '../settings/session';
+import { type SettingsStore } from '../settings/settings';
 import { expiryOf } from './builder/download';
 import { withCategory } from './builder/url-meter';
 import type { DownloadLink, SheetServices, TaskpaneServices } from './services';

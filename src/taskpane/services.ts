@@ -9,7 +9,7 @@ import type { ProductRecord } from '../../api/product';
 import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
-import type { SettingsStore } from '../settings';
+import type { SettingsStore } from '../settings/settings';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import type { EnrichOptions } from '../sheets/enrich';
 

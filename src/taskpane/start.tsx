@@ -1,5 +1,5 @@
 /** The taskpane's UI, started once the pane is shown (see index.tsx): React, Fluent and the sections. */
-import { getSharedSession } from '../settings';
+import { getSharedSession } from '../settings/session';
 import { createDefaultServices } from './default-services';
 import { mountTaskpane, readEnvironment } from './mount';
 

@@ -7,7 +7,8 @@
  * URL parameters: `api` (the API base URL to save in Settings, e.g. an emulator on another port),
  * `display` (Office's display language, e.g. `ja-JP`), `sample` (`bom`, `formulas`, or `demo` for README's assets/demo-bom.xlsx, to load at start).
  */
-import { createSettingsStore, detectStorage, type KeyValueStorage, type SettingsStore } from '../settings';
+import { createSettingsStore, type SettingsStore } from '../settings/settings';
+import { detectStorage, type KeyValueStorage } from '../settings/storage';
 import { createCalculator, type Calculator, type FunctionMetadata } from './calc';
 import { createCustomFunctionsShim, type FunctionRegistry } from './custom-functions-host';
 import { createExcelDouble, type ExcelDouble } from './excel-double';

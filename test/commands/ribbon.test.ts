@@ -4,7 +4,9 @@
  */
 import { OfficeMockObject } from 'office-addin-mock';
 import { startEmulator, DEMO_KEY, type RunningEmulator } from '../../emulator';
-import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences, setSharedSession } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider, setSharedSession } from '../../src/settings/session';
+import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 
 

@@ -1,4 +1,5 @@
-import { checkBaseUrl, createMemoryStorage, createSettingsStore, defaultPreferences, detectStorage } from '../../src/settings';
+import { checkBaseUrl, createSettingsStore, defaultPreferences } from '../../src/settings/settings';
+import { createMemoryStorage, detectStorage } from '../../src/settings/storage';
 
 describe('settings store', () => {
   test('keeps the key apart from the preferences, trimmed, and forgets an empty one', async () => {

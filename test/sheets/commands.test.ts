@@ -1,7 +1,9 @@
 import { DEMO_KEY } from '../../emulator';
 import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
-import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
 import { useRig } from './helpers';
 import { reportOf } from '../support/enrichment-report';
 

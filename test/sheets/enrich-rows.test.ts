@@ -9,7 +9,9 @@ import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { inspectBom } from '../../src/sheets/bom-tools';
-import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 import { reportOf, firstSet, problemSheetRows } from '../support/enrichment-report';
 

@@ -1,6 +1,8 @@
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
-import { createMemoryStorage, createSessionProvider, createSettingsStore, defaultPreferences } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
 import { createSheetServices } from '../../src/taskpane/sheet-services';
 import type { EnrichOptions } from '../../src/sheets/enrich';
 import { rowSuggestions } from '../../src/taskpane/sections/suggestions-panel';

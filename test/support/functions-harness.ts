@@ -2,7 +2,8 @@ import { createClient, lowerBoundRequests, type Client, type ClientOptions } fro
 import { URL_BUDGET_BYTES, type Lang } from '../../api/vocabulary';
 import { spec } from '../../src/functions/functions';
 import { createFunctionsRuntime, setFunctionsRuntime, type FunctionsRuntime } from '../../src/functions/runtime';
-import { createMemoryStorage, createSettingsStore, defaultPreferences, type SettingsStore } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSettingsStore, defaultPreferences, type SettingsStore } from '../../src/settings/settings';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
 import { describeError, installCustomFunctionsShim } from './custom-functions-shim';
 import { logSettled } from './settle';

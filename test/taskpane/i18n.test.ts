@@ -1,7 +1,8 @@
 import { LANGS } from '../../api/vocabulary';
 import { COLUMN_PRESETS } from '../../src/taskpane/builder/presets';
 import { EN } from '../../src/taskpane/i18n/en';
-import { MESSAGES, createTranslator, fillMessage, marksOf, resolveUiLanguage, type MessageKey } from '../../src/taskpane/i18n';
+import { MESSAGES, createTranslator, fillMessage, marksOf, type MessageKey } from '../../src/taskpane/i18n';
+import { resolveUiLanguage } from '../../src/settings/settings';
 import { MATCH_STATUSES, SKIPPED_KINDS } from '../../src/taskpane/services';
 
 const KEYS = Object.keys(EN) as MessageKey[];

@@ -1,5 +1,7 @@
 import { DEMO_KEY } from '../../emulator';
-import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore } from '../../src/settings/settings';
 import { createDefaultServices } from '../../src/taskpane/default-services';
 import type { TaskpaneServices } from '../../src/taskpane/services';
 import type { ExcelDouble } from '../../src/workbench/excel-double';

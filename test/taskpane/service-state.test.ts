@@ -1,6 +1,8 @@
 import { DEMO_KEY } from '../../emulator';
 import type { ServiceCondition } from '../../api';
-import { createMemoryStorage, createSessionProvider, createSettingsStore } from '../../src/settings';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore } from '../../src/settings/settings';
 import { createDefaultServices } from '../../src/taskpane/default-services';
 import { MESSAGES } from '../../src/taskpane/i18n';
 import { useEmulator } from '../support/use-emulator';

@@ -4,7 +4,6 @@ import { JA } from './ja';
 import { ZH } from './zh';
 
 export type { MessageKey, Messages } from './en';
-export { resolveUiLanguage } from '../../settings';
 
 /** Every language of the taskpane, with its table. */
 export const MESSAGES: Readonly<Record<Lang, Messages>> = { en: EN, ja: JA, zh: ZH };

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Link, Select, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang } from '../../../api/vocabulary';
-import type { Preferences } from '../../settings';
+import type { Preferences } from '../../settings/settings';
 import { COLUMN_PRESETS, presetFields, type ColumnPreset } from '../builder/presets';
 import { daysLeft, safeHttpUrl } from '../builder/download';
 import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';

@@ -14,7 +14,7 @@ import {
   Text,
 } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
-import type { Preferences } from '../../settings';
+import type { Preferences } from '../../settings/settings';
 import { keepChosenOrder } from '../builder/presets';
 import { toFieldChoices } from '../../settings/field-units';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';

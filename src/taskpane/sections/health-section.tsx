@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDay, summaryLabels } from '../../../core/report/labels';
 import { MAX_BUILDS, parseBuilds } from '../../../core/report/quantities';
 import type { AtRiskPart } from '../../../core/report/types';
-import type { Preferences } from '../../settings';
+import type { Preferences } from '../../settings/settings';
 import type { BomHealth, BomInspection, TaskpaneServices } from '../services';
 import { useBomAroundSelection } from '../use-bom-around-selection';
 import { useUi } from '../ui-context';

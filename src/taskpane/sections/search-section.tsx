@@ -1,7 +1,7 @@
 import { Button, Field, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_IDS, MAX_PRODUCTS_PER_CALL, isCategoryId, type CategoryId } from '../../../api/vocabulary';
-import type { Preferences } from '../../settings';
+import type { Preferences } from '../../settings/settings';
 import { createEmptyRow, formatRows, parseRawFilter, rowsToFilter, translateRows, validateRow, type BuilderContext, type ConditionRow } from '../builder/conditions';
 import { keepColumnsFor, presetFields } from '../builder/presets';
 import { measureUrl } from '../builder/url-meter';

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { useEffect, useId, useState } from 'react';
 import { isLang, type Lang } from '../../../api/vocabulary';
-import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings';
+import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings/settings';
 import type { ConnectionReport, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';

@@ -1,3 +1,0 @@
-export * from './storage';
-export * from './settings';
-export * from './session';
