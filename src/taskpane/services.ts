@@ -224,7 +224,7 @@ export interface TaskpaneServices {
   /** Writes a candidate into that row as a value, the original kept in `PartSpec: Replaced part`. Needs Excel. */
   applyReplacement(row: RowReplacements, partno: string): Promise<AppliedReplacement>;
   /** Writes a suggested part number into its row's `PartSpec: Suggested` cell and selects it; returns the cell. Needs Excel. */
-  pickSuggestion?(row: RowSuggestion, partno: string): Promise<{ address: string }>;
+  pickSuggestion(row: RowSuggestion, partno: string): Promise<{ address: string }>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */

@@ -75,7 +75,7 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     // Picking the second candidate of the 100n line: its part number in that row's Suggested cell, as text, and the cell selected.
     const chosen = rows[0].candidates[1].partno;
     const syncsBefore = r.excel.syncCount();
-    const picked = await services.pickSuggestion!(rows[0], chosen);
+    const picked = await services.pickSuggestion(rows[0], chosen);
     expect(r.excel.syncCount() - syncsBefore).toBeLessThanOrEqual(2);
     expect(picked.address).toBe(`Sheet1!${letter}3`);
     const after = r.excel.values('Sheet1');

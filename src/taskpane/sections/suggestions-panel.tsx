@@ -36,7 +36,7 @@ export function SuggestionsPanel({ services, rows }: { services: TaskpaneService
 
   async function onPick(row: RowSuggestion, partno: string): Promise<void> {
     setPicked(undefined);
-    const result = await pickTask.run(() => services.pickSuggestion!(row, partno));
+    const result = await pickTask.run(() => services.pickSuggestion(row, partno));
     if (result) setPicked({ partno, address: result.address, row: row.row });
   }
 
