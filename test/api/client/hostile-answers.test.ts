@@ -1,9 +1,11 @@
 /**
  * What the service sends is data with bounds: a deeply nested answer is refused in one sentence
  * (no stack overflow, no retry), a key the service echoes is redacted before anything reads the
- * answer, and only http(s) download links are printed or followed. Real HTTP, a stand-in service.
+ * answer, and only http(s) download links are printed or followed. A downloaded category file is
+ * held to the same bounds as it streams: too deep is one sentence, an echoed key is redacted in
+ * every product. Real HTTP, a stand-in service.
  */
-import { AnswerTooDeepError, createClient, isApiError, MAX_JSON_DEPTH, NOT_A_WEB_LINK_SENTENCE, TOO_DEEP_SENTENCE } from '../../../api';
+import { AnswerTooDeepError, createClient, DownloadFormatError, isApiError, MAX_JSON_DEPTH, NOT_A_WEB_LINK_SENTENCE, parseDownloadedFile, TOO_DEEP_SENTENCE } from '../../../api';
 import { startRecordingUpstream, type RecordingUpstream } from '../../server/support';
 
 const KEY = 'maker-key-7f3a9c1e5b';
@@ -86,4 +88,41 @@ test('an answer that does not echo the key is passed on byte for byte, \\u escap
   expect(redactJsonText(text, [KEY])).toBe(text);
   const mixed = `{"Note":"${KEY.slice(0, 5)}\\u${KEY.charCodeAt(5).toString(16).padStart(4, '0').toUpperCase()}${KEY.slice(6)}"}`;
   expect(redactJsonText(mixed, [KEY])).toBe('{"Note":"[REDACTED]"}');
+});
+
+const file = (products: unknown[]): string => JSON.stringify({ HasMoreHits: false, Data: { Inductors: { Products: products } } });
+const downloads = () => createClient({ baseUrl: upstream.url, apiKey: KEY, cache: false, retry: { limit: 1, initialDelay: 10, jitter: false } });
+
+test.each([
+  ['20,000 levels deep inside a product', file([{ Partno: 'LQM1', Specs: 'DEEP' }]).replace('"DEEP"', `${'['.repeat(20_000)}${']'.repeat(20_000)}`)],
+  ['20,000 levels deep above the products', `{"HasMoreHits":false,"Data":{"Inductors":{"Junk":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)},"Products":[]}}}`],
+  ['one level past the bound', file([{ Partno: 'LQM1', Specs: 'DEEP' }]).replace('"DEEP"', `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`)],
+])('a download nested %s is refused in one sentence naming the bound', async (_, body) => {
+  upstream.respond = () => ({ status: 200, body, headers: { 'content-type': 'application/json' } });
+  const yielded: unknown[] = [];
+  const failure = await (async () => {
+    for await (const batch of downloads().streamCategory('/files/inductors.json')) yielded.push(...batch);
+  })().then(() => undefined, (error: unknown) => error);
+  expect(failure).toBeInstanceOf(DownloadFormatError);
+  expect(String((failure as Error).message)).toContain(`deeper than ${MAX_JSON_DEPTH} levels`);
+  expect(yielded).toEqual([]);
+});
+
+test('a file nested as deep as a product needs still reads, brackets inside strings do not count', async () => {
+  const nested = `${'['.repeat(40)}1${']'.repeat(40)}`;
+  const body = file([{ Partno: 'LQM1', FeatureText: '[[[[{{{{'.repeat(200), Extra: 'X' }]).replace('"X"', nested);
+  const products = await parseDownloadedFile(new TextEncoder().encode(body));
+  expect(products.map((p) => p.partno)).toEqual(['LQM1']);
+});
+
+test.each([
+  ['JSON', 'application/json', (text: string) => file([{ Partno: 'LQM1', FeatureText: text }, { Partno: 'LQM2', FeatureText: 'plain' }])],
+  ['CSV', 'text/csv', (text: string) => `Partno,FeatureText\r\nLQM1,"${text}"\r\nLQM2,plain\r\n`],
+])('a key echoed in a downloaded %s file is redacted in every product before the caller reads it', async (_, type, make) => {
+  upstream.respond = () => ({ status: 200, body: make(`your key is ${KEY}!`), headers: { 'content-type': type } });
+  const products = await downloads().downloadCategory('/files/inductors', { category: 'inductors' });
+  expect(products.map((p) => p.partno)).toEqual(['LQM1', 'LQM2']);
+  expect(JSON.stringify(products)).not.toContain(KEY);
+  expect(String(products[0].values.FeatureText)).toBe('your key is [REDACTED]!');
+  expect(products[1].values.FeatureText).toBe('plain');
 });
