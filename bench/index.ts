@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runBomReport } from './bom-report';
 import { runBundle } from './bundle';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
+import { runEmptyCells } from './empty-cells';
 import { runEnrichment } from './enrichment';
 import { runExcelWrites } from './excel-writes';
 import { runFunctionsFirst } from './functions-first';
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
   const b13 = await stage('B13', runBomReport);
   const b14 = await stage('B14', runMcpLookup);
   const b15 = await stage('B15', runSuggest);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15];
+  const b16 = await stage('B16', runEmptyCells);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16];
 
   const table = renderTable(results);
   const checks = allChecks(results);
