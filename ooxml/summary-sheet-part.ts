@@ -1,5 +1,5 @@
 import { cellAddress, sheetAddress } from '../core/address';
-import { linesOf, type SummarySheet } from '../core/report/sheet-layout';
+import { linesOf, SUMMARY_ROW_POINTS, type SummarySheet } from '../core/report/sheet-layout';
 import { NS, XML_HEAD } from './namespaces';
 import { escapeXml } from './xlsx-stream-writer';
 
@@ -23,7 +23,7 @@ export interface SummaryStyles {
 }
 
 /** Height of one line of text, in points (the sheet's default row height). */
-const ROW_HEIGHT = 15;
+const ROW_HEIGHT = SUMMARY_ROW_POINTS;
 
 /** Excel's colour for hyperlink text. */
 const LINK_COLOUR = 'FF0563C1';
@@ -86,7 +86,6 @@ export function summarySheetXml(layout: SummarySheet, bomSheet: string, drawingI
   return [
     XML_HEAD,
     `<worksheet xmlns="${NS.main}" xmlns:r="${NS.relationships}">`,
-    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
     `<dimension ref="A1:${cellAddress(lastRow - 1, width - 1)}"/>`,
     '<sheetViews><sheetView workbookViewId="0"/></sheetViews>',
     `<sheetFormatPr defaultRowHeight="${ROW_HEIGHT}"/>`,
@@ -94,7 +93,7 @@ export function summarySheetXml(layout: SummarySheet, bomSheet: string, drawingI
     `<sheetData>${rows.join('')}</sheetData>`,
     links === '' ? '' : `<hyperlinks>${links}</hyperlinks>`,
     '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>',
-    `<pageSetup orientation="${layout.print.orientation}" fitToWidth="${layout.print.fitToWidth}" fitToHeight="${layout.print.fitToHeight}"/>`,
+    `<pageSetup orientation="${layout.print.orientation}" scale="${layout.print.scale}"/>`,
     rowBreaks,
     drawingId === undefined ? '' : `<drawing r:id="${escapeXml(drawingId)}"/>`,
     '</worksheet>',

@@ -45,18 +45,58 @@ export interface SheetCell {
 }
 
 /**
- * How the sheet prints: landscape, one page wide, and as many pages tall as `fitToHeight` (0: as
- * many as it takes), a new page before each of `pageBreaks` (0-based rows).
+ * How the sheet prints: landscape at `scale` percent, a new page before each of `pageBreaks`
+ * (0-based rows). A scale, not "fit to pages": Excel and LibreOffice both ignore manual page
+ * breaks on a sheet set to fit, which left the lists' first title at the foot of the charts' page.
  */
 export interface SummaryPrint {
   orientation: 'landscape';
-  fitToWidth: 1;
-  fitToHeight: number;
+  /** Percent: the sheet one page wide, and the charts' part on the first page. */
+  scale: number;
   pageBreaks: readonly number[];
 }
 
-/** A summary of at most this many rows prints on two pages (the charts, then the lists); a longer one on as many as it takes. */
-const TWO_PAGE_ROWS = 150;
+/**
+ * What a landscape page holds inside Excel's default margins, on Letter and on A4 alike (Letter's
+ * width, A4's height), in points.
+ */
+const PRINTABLE_POINTS = { width: (11 - 2 * 0.7) * 72, height: (8.27 - 2 * 0.75) * 72 };
+/** The default row height, in points (a wrapped row is as many times as tall as its lines). */
+export const SUMMARY_ROW_POINTS = 15;
+
+/**
+ * Pixels a character of a column's width takes in print: Excel's Calibri is 7, LibreOffice's
+ * default font nearer 8.5 (measured on its PDF); the wider one, with room to spare, so the sheet
+ * is one page wide in both.
+ */
+const PRINT_CHAR_PIXELS = 9;
+/** The lists' part is scaled to fit one page only down to this; a longer one takes more pages. */
+const LISTS_MIN_SCALE = 40;
+
+/**
+ * The print scale that makes the sheet one page wide, its rows before `breakRow` (the charts'
+ * part) one page tall, and the rows after it one more page when that needs no smaller print than
+ * LISTS_MIN_SCALE. A column w characters wide is PRINT_CHAR_PIXELS·w + 5 pixels, ¾ point each.
+ */
+function printScale(layout: Pick<SummarySheet, 'cells' | 'wrapColumns' | 'columnWidths' | 'boldRows'>, breakRow: number): number {
+  const widthPoints = layout.columnWidths.reduce((sum, w) => sum + (PRINT_CHAR_PIXELS * w + 5) * 0.75, 0);
+  const bold = new Set(layout.boldRows);
+  const heightOf = (from: number, to: number): number => {
+    let points = 0;
+    for (let r = from; r < to; r++) {
+      const row = layout.cells[r];
+      const lines = row.length > 1 && !bold.has(r) ? Math.max(...row.map((value, c) => linesOf(layout, value, c))) : 1;
+      points += lines * SUMMARY_ROW_POINTS;
+    }
+    return Math.max(1, points);
+  };
+  const end = layout.cells.length;
+  const fit = (points: number, room: number): number => (100 * room) / points;
+  let scale = Math.min(100, fit(widthPoints, PRINTABLE_POINTS.width), fit(heightOf(0, Math.min(breakRow, end)), PRINTABLE_POINTS.height));
+  const lists = fit(heightOf(Math.min(breakRow, end), end), PRINTABLE_POINTS.height);
+  if (lists >= LISTS_MIN_SCALE) scale = Math.min(scale, lists);
+  return Math.max(10, Math.floor(scale));
+}
 
 /** The whole summary sheet: cells, bold header rows, widths, charts and links, computed once. */
 export interface SummarySheet {
@@ -222,15 +262,13 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.row }));
 
   const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows));
+  const sheet = { cells, boldRows, wrapColumns: wrap, columnWidths: widths };
   return {
     name: summary.source ? summarySheetName(summary.source.sheet) : SUMMARY_SHEET_NAME,
-    cells,
-    boldRows,
+    ...sheet,
     rightAligned,
-    wrapColumns: wrap,
-    columnWidths: widths,
     charts,
     links,
-    print: { orientation: 'landscape', fitToWidth: 1, fitToHeight: cells.length <= TWO_PAGE_ROWS ? pageBreaks.length + 1 : 0, pageBreaks },
+    print: { orientation: 'landscape', scale: printScale(sheet, pageBreaks[0]), pageBreaks },
   };
 }

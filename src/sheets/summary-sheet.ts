@@ -70,7 +70,7 @@ export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bom
     }
     // Printed landscape, one page wide, as tall as the layout says; a page break above the lists.
     sheet.pageLayout.orientation = 'Landscape' as Excel.PageOrientation;
-    sheet.pageLayout.zoom = { horizontalFitToPages: layout.print.fitToWidth, verticalFitToPages: layout.print.fitToHeight };
+    sheet.pageLayout.zoom = { scale: layout.print.scale };
     if (!created) sheet.horizontalPageBreaks.removePageBreaks();
     for (const row of layout.print.pageBreaks) if (row > 0 && row < rows.length) sheet.horizontalPageBreaks.add(sheet.getCell(row, 0));
     layout.columnWidths.forEach((chars, column) => {

@@ -93,7 +93,7 @@ test('numbers and their headers are right-aligned, long text wraps, the sheet pr
   );
   expect(layout.rightAligned.length).toBeGreaterThan(0);
   for (const cell of layout.rightAligned) expect(excel.model.cell(sheet, cell.row, cell.column)?.horizontalAlignment).toBe('Right');
-  expect(sheet.pageLayout).toEqual({ orientation: 'Landscape', zoom: { horizontalFitToPages: 1, verticalFitToPages: layout.print.fitToHeight } });
+  expect(sheet.pageLayout).toEqual({ orientation: 'Landscape', zoom: { scale: layout.print.scale } });
   expect(sheet.pageBreaks).toEqual(layout.print.pageBreaks);
 
   const other = layoutSummarySheet(summarizeBom(ROWS.slice(0, 1), { today: TODAY, source: { sheet: 'Notes' } }), 'en');
