@@ -72,6 +72,12 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   const teamMode = options.teamMode ?? (options.local?.tokensFile !== undefined || options.local?.tokens !== undefined);
   const tokens = teamMode ? new RedisTokenStore({ link, prefix, seed: local.tokens, ...options.tokens }) : undefined;
 
+  // The per-address counters get a connection of their own: rate-limiter-flexible defines its
+  // increment script on the client it is given, under one name, and the budget's script (in
+  // milliseconds) must stay the one its client runs.
+  const counters = link.client.duplicate();
+  counters.on('error', () => undefined);
+
   await link.whenUp(options.connectWaitMs ?? 2000);
   coalescer.start();
   await tokens?.start();
@@ -102,13 +108,14 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     coalescer,
     budget,
     tokens,
-    sharedCounters: { client: link.client, prefix },
+    sharedCounters: { client: counters, prefix },
     health(): StateHealth {
       return { kind: 'redis', ...link.status() };
     },
     async close() {
       budget.close();
       tokens?.stop();
+      counters.disconnect();
       await link.close();
       await local.close();
     },

@@ -60,7 +60,8 @@ export interface SharedState {
   readonly tokens?: TokenStore;
   /**
    * Where counters every instance must share live (the per-address limits on refused credentials
-   * and unproven keys): the Redis client and the deployment's key prefix. Absent in-process.
+   * and unproven keys): a Redis connection of their own and the deployment's key prefix. Absent
+   * in-process.
    */
   readonly sharedCounters?: SharedCounterStore;
   health(): StateHealth;

@@ -9,6 +9,8 @@ import { DEMO_KEY } from '../../emulator';
 import { get, startRelayWorld, type RelayWorld } from './support';
 import { startRedisServer } from '../support/redis-server';
 import { startTeam } from '../support/team-servers';
+import { createAbuseLimits } from '../../server/relay/abuse-limits';
+import { createRedisState } from '../../server/state/redis';
 import { useEmulator } from '../support/use-emulator';
 
 let world: RelayWorld | undefined;
@@ -115,4 +117,28 @@ describe('on Redis', () => {
       await redis.stop();
     }
   });
+
+  test('the counters leave the upstream budget in Redis working (each rate limiter on Redis keeps its own increment script)', async () => {
+    const redis = await startRedisServer();
+    const state = await createRedisState({ url: redis.url, prefix: 'counters:', upstreamRate: { max: 5, windowMs: 1500 } });
+    try {
+      // rate-limiter-flexible defines its increment script on the client under one name: on the
+      // budget's own client, the counters' default script would replace the budget's (in ms), and
+      // the budget would fall back to each instance's share (B7 saw 429s from the upstream).
+      expect(state.sharedCounters?.client).not.toBe(state.link.client);
+      const limits = createAbuseLimits({}, state.sharedCounters);
+      await limits.recordFailure('127.0.0.9');
+      await limits.checkFailures('127.0.0.9');
+      for (let i = 0; i < 3; i++) await state.budget.acquire(Date.now() + 2000);
+        // The budget's slots are Redis keys that live about a window (its own script, in ms), not a fallback in this process.
+      const slots = await state.link.client.keys('counters:budget*');
+      expect(slots.length).toBeGreaterThanOrEqual(3);
+      for (const key of slots) expect(await state.link.client.pttl(key)).toBeLessThanOrEqual(2500);
+      expect(await state.link.client.keys('counters:refused-credentials*')).toHaveLength(1);
+    } finally {
+      await state.close();
+      await redis.stop();
+    }
+  });
 });
+
