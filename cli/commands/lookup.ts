@@ -3,7 +3,7 @@ import { buildImportColumns } from '../../core/cells/columns';
 import { matchLabel } from '../../core/enrich/enrich-plan';
 import { buildProductRow } from '../../core/cells/rows';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
-import { misreadVariants } from '../../core/enrich/misread-part-numbers';
+import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
@@ -28,25 +28,6 @@ ${CONNECTION_HELP}
 
 Exit codes: 0 all found, 1 some not found or invalid, 2 usage, 3 API, auth or network error.`;
 
-/** Part numbers not found that are checked for a misread character (O for 0, I for 1) in one run. */
-const MAX_INPUTS_CHECKED_FOR_MISREADS = 20;
-
-/**
- * For each part number not found, the real part number one look-alike character away (O/0, I/1),
- * when exactly one such variant is a real part (exact, or without its package code): every variant is looked up in one request.
- */
-async function findMeantParts(notFound: readonly string[], lookup: (variants: string[]) => Promise<Map<string, LookupOutcome>>): Promise<Map<string, string>> {
-  const checked = notFound.slice(0, MAX_INPUTS_CHECKED_FOR_MISREADS).map((input) => ({ input, variants: misreadVariants(input) }));
-  const all = [...new Set(checked.flatMap((c) => c.variants))];
-  const meant = new Map<string, string>();
-  if (all.length === 0) return meant;
-  const outcomes = await lookup(all);
-  for (const { input, variants } of checked) {
-    const real = variants.filter((v) => ['exact', 'variant'].includes(outcomes.get(v)?.status ?? ''));
-    if (real.length === 1) meant.set(input, real[0]);
-  }
-  return meant;
-}
 
 /** Products shown per part number in the table (JSON has all of them). */
 const TABLE_PRODUCTS_PER_INPUT = 10;

@@ -3,6 +3,7 @@
  * Z for 2 (and back). A part number that is not found may be one such slip away from a real one;
  * the shells look these variants up and name the ones that are real ("did you mean").
  */
+import type { LookupOutcome } from '../../api/client/lookup';
 
 /** Characters read for one another, each way. */
 const LOOKALIKES: Readonly<Record<string, readonly string[]>> = {
@@ -35,4 +36,24 @@ export function misreadVariants(partno: string): string[] {
     }
   }
   return out;
+}
+
+/** Part numbers not found that are checked for a misread character (O for 0, I for 1) in one run. */
+export const MAX_INPUTS_CHECKED_FOR_MISREADS = 20;
+
+/**
+ * For each part number not found, the real part number one look-alike character away (O/0, I/1),
+ * when exactly one such variant is a real part (exact, or without its package code): every variant is looked up in one request.
+ */
+export async function findMeantParts(notFound: readonly string[], lookup: (variants: string[]) => Promise<Map<string, LookupOutcome>>): Promise<Map<string, string>> {
+  const checked = notFound.slice(0, MAX_INPUTS_CHECKED_FOR_MISREADS).map((input) => ({ input, variants: misreadVariants(input) }));
+  const all = [...new Set(checked.flatMap((c) => c.variants))];
+  const meant = new Map<string, string>();
+  if (all.length === 0) return meant;
+  const outcomes = await lookup(all);
+  for (const { input, variants } of checked) {
+    const real = variants.filter((v) => ['exact', 'variant'].includes(outcomes.get(v)?.status ?? ''));
+    if (real.length === 1) meant.set(input, real[0]);
+  }
+  return meant;
 }

@@ -1,5 +1,6 @@
 import { buildImportColumns } from '../../core/cells/columns';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
+import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import { parseFieldList } from '../../node/args';
 import { lookupResultsJson } from '../../node/lookup-results';
 import { counted, defineTool } from '../tool';
@@ -16,7 +17,8 @@ export const lookupTool = defineTool({
     'Exact, Variant (a part number without its package code), Ambiguous (the start of several parts), Not found, Invalid. ' +
     'Returns, per distinct input, the match, a reason when not found, and each product as field → value, numbers in the unit named in the field ' +
     '(e.g. "Capacitance (µF)"). Use `fields` to choose the fields (FIELD or FIELD:UNIT, e.g. "Capacitance:nF"); ' +
-    'the field vocabulary resource lists them. For a part of another maker or a description, use find_parts when offered.',
+    'the field vocabulary resource lists them. A part number not found one look-alike character from a real one (O for 0) is named in the text. ' +
+    'For a part of another maker or a description, use find_parts when offered.',
   input: {
     partnos: partnosInput(MAX_PARTNOS),
     fields: FIELDS_INPUT,
@@ -30,6 +32,10 @@ export const lookupTool = defineTool({
     const byMatch = new Map<string, number>();
     for (const r of results) byMatch.set(r.match, (byMatch.get(r.match) ?? 0) + 1);
     const tally = [...byMatch].map(([match, n]) => `${n} ${match}`).join(', ');
-    return { structured: { results: bounded }, text: `${counted(results.length, 'part number')} looked up: ${tally}.` };
+    // A number not found one look-alike character from a real one (O for 0) is named, as the command line names it.
+    const notFound = [...new Set(args.partnos)].filter((p) => outcomes.get(p)?.status === 'notFound');
+    const meant = await findMeantParts(notFound, (variants) => context.client.lookup(variants, { lang: context.lang, signal: context.signal }));
+    const hints = [...meant].map(([input, real]) => ` '${input}' not found: did you mean '${real}'?`).join('');
+    return { structured: { results: bounded }, text: `${counted(results.length, 'part number')} looked up: ${tally}.${hints}` };
   },
 });

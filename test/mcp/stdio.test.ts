@@ -71,6 +71,15 @@ test('lookup answers what partspec lookup --json prints, and each part becomes a
   expect(JSON.parse(resourceText(read))).toEqual(JSON.parse(printed.stdout)[1]);
 });
 
+test("a part number one look-alike character from a real one (O for 0) is named in the text, as the command line names it", async () => {
+  const result = await tool('lookup', { partnos: ['GRM155R71C1O4KA88D'] });
+  expect(result.isError).toBeFalsy();
+  expect(textOf(result)).toBe("1 part number looked up: 1 Not found. 'GRM155R71C1O4KA88D' not found: did you mean 'GRM155R71C104KA88D'?");
+  const printed = await cli(['lookup', 'GRM155R71C1O4KA88D', '--json']);
+  expect(result.structuredContent).toEqual({ results: JSON.parse(printed.stdout) });
+  expect(printed.stderr).toContain("Did you mean 'GRM155R71C104KA88D'?");
+});
+
 test('text the service sends (markup, formulas) stays inside the data fields; the sentence carries none of it', async () => {
   const inputs = HOSTILE_PARTNOS.slice(0, 6);
   const result = await tool('lookup', { partnos: inputs, fields: ['ProductName', 'Notices'] });
