@@ -126,13 +126,6 @@ export function redactJsonText(text: string, secrets: Iterable<string>): string 
 export function redactProducts(products: ProductRecord[], secrets: Iterable<string>): ProductRecord[] {
   const keys = usable(secrets);
   if (keys.length === 0) return products;
-  const holds = (text: string): boolean => keys.some((s) => text.includes(s));
-  const clean = (text: string): string => keys.reduce((out, s) => out.split(s).join(REDACTED), text);
-  return products.map((product) => {
-    const echoed = holds(product.partno) || Object.values(product.values).some((v) => (typeof v === 'string' ? holds(v) : Array.isArray(v) && v.some(holds)));
-    if (!echoed) return product;
-    const values: Record<string, FieldValue> = {};
-    for (const [name, v] of Object.entries(product.values)) values[name] = typeof v === 'string' ? clean(v) : Array.isArray(v) ? v.map(clean) : v;
-    return { ...product, partno: clean(product.partno), values };
-  });
+  const holds = (v: FieldValue): boolean => (typeof v === 'string' ? keys.some((s) => v.includes(s)) : Array.isArray(v) && v.some(holds));
+  return products.map((product) => (holds(product.partno) || Object.values(product.values).some(holds) ? (redactStrings(product, keys) as ProductRecord) : product));
 }

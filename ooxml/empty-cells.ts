@@ -33,8 +33,9 @@ export function foldEmptyCells(xml: string): FoldedCells {
   let removed = 0;
   const text = xml.replace(RUN, (run: string, at: number) => {
     counts.set(at, run.split('/>').length - 1);
+    // In the folded text this cell starts where the run did, less what earlier runs dropped.
+    foldedEnds.push(at - removed + FOLDED.length);
     removed += run.length - FOLDED.length;
-    foldedEnds.push(at - (removed - (run.length - FOLDED.length)) + FOLDED.length);
     dropped.push(removed);
     return FOLDED;
   });
