@@ -1,7 +1,13 @@
 /**
  * Jest runs TypeScript through ts-jest in transpile-only mode (tsconfig has isolatedModules);
  * types are checked once by `npm run typecheck`, not per test file.
+ *
+ * The files are split into projects by what they cost (test/support/jest/projects.js): `pure`,
+ * `services`, `processes`, `browser` and `slow`. `npm test` runs them all together, longest first
+ * (test/support/jest/sequencer.js); `npx jest --selectProjects pure services` runs some.
  */
+const { filesByKind } = require('./test/support/jest/projects');
+
 const tsJest = [
   'ts-jest',
   {
@@ -15,11 +21,9 @@ const tsJest = [
   },
 ];
 
-/** @type {import('jest').Config} */
-module.exports = {
+/** What every project shares. */
+const common = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.tsx?$': tsJest,
@@ -29,5 +33,36 @@ module.exports = {
   transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid|content-disposition|get-east-asian-width)/).*/node_modules/'],
   // numfmt 4.0.1's package.json names a CommonJS file it does not ship; its CommonJS build is index.js.
   moduleNameMapper: { '^numfmt$': '<rootDir>/node_modules/numfmt/dist/index.js' },
+  // One emulator catalog per worker, not per file; jest must not empty that store between files.
+  setupFiles: ['<rootDir>/test/support/jest/shared-catalogs.js'],
+  testEnvironmentOptions: { globalsCleanup: 'off' },
+  // PARTSPEC_TEST_COSTS=FOLDER records each file's processor and wall seconds (costs.js).
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest/costs.js'],
+};
+
+/** Project-specific settings: the browser files share one Chromium and one development build per run. */
+const EXTRA = {
+  browser: {
+    globalSetup: '<rootDir>/test/support/jest/browser-setup.ts',
+    globalTeardown: '<rootDir>/test/support/jest/browser-teardown.ts',
+  },
+};
+
+const byKind = filesByKind(__dirname);
+
+/** @type {import('jest').Config} */
+module.exports = {
   testTimeout: 60000,
+  testSequencer: '<rootDir>/test/support/jest/sequencer.js',
+  // Most files wait on servers, child processes and Chromium; two workers keep both cores busy.
+  maxWorkers: 2,
+  projects: Object.entries(byKind)
+    .filter(([, files]) => files.length > 0)
+    .map(([kind, files]) => ({
+      ...common,
+      ...EXTRA[kind],
+      displayName: kind,
+      rootDir: __dirname,
+      testMatch: files.map((file) => `<rootDir>/${file}`),
+    })),
 };

@@ -26,6 +26,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functions-metadata');
+const { BuildStampPlugin } = require('./scripts/build-stamp');
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
@@ -119,6 +120,8 @@ module.exports = (env, argv) => {
         input: './src/functions/functions.ts',
       }),
       new LocalizedFunctionsMetadataPlugin(),
+      // What this bundle was built from (scripts/build-stamp.js): the tests reuse a build whose stamp they expect.
+      new BuildStampPlugin(dev ? 'development' : 'production', officeJs),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',

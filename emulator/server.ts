@@ -17,20 +17,42 @@ const FAULT_ROUTES = new Set<string>([ENDPOINTS.products, ENDPOINTS.downloadUrl,
 /** Routes that need the API key (the download link is signed instead). */
 const KEY_ROUTES = new Set<string>([ENDPOINTS.products, ENDPOINTS.downloadUrl]);
 
-const catalogs = new Map<number, Catalog>();
-const agedCatalogs = new Map<string, Catalog>();
+/** The catalogs generated so far: by seed, and aged by `seed@date`. */
+export interface CatalogStore {
+  readonly catalogs: Map<number, Catalog>;
+  readonly agedCatalogs: Map<string, Catalog>;
+}
+
+/** Aged catalogs kept at once: two dates side by side, and a few more for a host that shares the store. */
+const MAX_AGED_CATALOGS = 4;
+
+/**
+ * Where a host that loads this module more than once in one process keeps one store for all its
+ * copies (the test runner gives each test file its own module instances; a catalog takes seconds
+ * to generate and never changes). Nothing but that host sets it.
+ */
+export const CATALOG_STORE_KEY = Symbol.for('partspec.emulator.catalogs');
+
+function catalogStore(): CatalogStore {
+  const host = globalThis as { [CATALOG_STORE_KEY]?: CatalogStore };
+  return (host[CATALOG_STORE_KEY] ??= { catalogs: new Map(), agedCatalogs: new Map() });
+}
 
 /**
  * The catalog of a seed, as generated or aged to `asOf` (`YYYY-MM-DD`); generated once per process
- * and shared, since it never changes. Two aged dates are kept, so a test can run two emulators at
- * two dates side by side.
+ * and shared, since it never changes. Several aged dates are kept, so a test can run two emulators
+ * at two dates side by side.
  */
 export function catalogFor(seed: number, asOf?: string): Catalog {
+  const { catalogs, agedCatalogs } = catalogStore();
   let catalog = catalogs.get(seed);
   if (!catalog) {
     catalog = generateCatalog(seed);
-    catalogs.clear();
-    agedCatalogs.clear();
+    // The default seed's catalog stays; another seed's replaces the last other one, with its aged copies.
+    for (const kept of [...catalogs.keys()].filter((s) => s !== DEFAULT_SEED)) {
+      catalogs.delete(kept);
+      for (const key of [...agedCatalogs.keys()].filter((k) => k.startsWith(`${kept}@`))) agedCatalogs.delete(key);
+    }
     catalogs.set(seed, catalog);
   }
   if (asOf === undefined) return catalog;
@@ -38,7 +60,7 @@ export function catalogFor(seed: number, asOf?: string): Catalog {
   let aged = agedCatalogs.get(key);
   if (!aged) {
     aged = ageCatalog(catalog, asOf);
-    if (agedCatalogs.size >= 2) agedCatalogs.delete(agedCatalogs.keys().next().value as string);
+    if (agedCatalogs.size >= MAX_AGED_CATALOGS) agedCatalogs.delete(agedCatalogs.keys().next().value as string);
     agedCatalogs.set(key, aged);
   }
   return aged;

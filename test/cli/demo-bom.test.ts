@@ -13,10 +13,9 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { textWidth } from '../../core/report/sheet-layout';
 import type { BomSummary } from '../../core/report/types';
-import { chromium } from 'playwright-core';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { CHROMIUM_ARGS } from '../e2e/support/harness';
-import { chromiumPath } from '../support/system-tools';
+import { openChromium } from '../support/chromium';
+import { picturePath } from '../support/pictures';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { ROOT, columnOf, makeTempDir, readXlsx, runCli, type CliRun } from './helpers';
 
@@ -239,7 +238,7 @@ describe('the demo summary', () => {
     expect(sheetXml).toMatch(/<pageSetup orientation="landscape" scale="\d+"\/><rowBreaks count="1" manualBreakCount="1"><brk id="\d+" max="16383" man="1"\/><\/rowBreaks>/);
   });
 
-  test('LibreOffice prints the summary on at most 2 pages (the picture in docs/images is the first)', async () => {
+  test('LibreOffice prints the summary on at most 2 pages (its first page is the summary-sheet picture)', async () => {
     // Only the summary sheet is printed: the BOM sheet is left out of a copy (LibreOffice prints hidden sheets too).
     const entries = unzipSync(readFileSync(join(home, 'demo-summary.xlsx')));
     entries['xl/workbook.xml'] = strToU8(strFromU8(entries['xl/workbook.xml']).replace(/<sheet name="demo-bom"[^>]*?\/>/, ''));
@@ -250,26 +249,26 @@ describe('the demo summary', () => {
     expect(pages.length).toBeLessThanOrEqual(2);
     if (hasPdftoppm()) {
       writeFileSync(join(home, 'summary.pdf'), pdf);
-      execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', '-singlefile', join(home, 'summary.pdf'), join(ROOT, 'docs', 'images', 'summary-sheet')]);
+      execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', '-singlefile', join(home, 'summary.pdf'), picturePath('summary-sheet', '')]);
     }
   }, 180_000);
 });
 
-test('the demo’s HTML report names the BOM and the part not found; docs/images/report-html.png is its picture', async () => {
+test('the demo’s HTML report names the BOM and the part not found; report-html.png is its picture', async () => {
   const run = await runCli(['report', 'demo-bom.csv', '--builds', '500', '--html', 'demo-report.html', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.code).toBe(0);
   const html = readFileSync(join(home, 'demo-report.html'), 'utf8');
   expect(html).toContain('BOM: demo-bom.csv, sheet &#39;demo-bom&#39;');
   expect(html).toContain('GRM155R71C104KA8D');
   expect(html).toContain('too late: replace');
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, HOME: home } });
+  const { browser, close } = await openChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
     await page.goto(`file://${join(home, 'demo-report.html')}`);
     expect(await page.locator('svg').count()).toBe(3);
-    await page.screenshot({ path: join(ROOT, 'docs', 'images', 'report-html.png') });
+    await page.screenshot({ path: picturePath('report-html') });
   } finally {
-    await browser.close();
+    await close();
   }
 }, 120_000);
 

@@ -97,9 +97,22 @@ describe('partspec search', () => {
   });
 });
 
-/** The part numbers of the whole harvest, as the client collects it (the order the file must have). */
-async function harvested(query: { category: 'ceramicCapacitorsSMD' | 'inductors' | 'ceramicCapacitorsLead'; orderby?: string }, max?: number): Promise<ProductRecord[]> {
-  return (await createClient({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, cache: false }).harvest(query, { max })).products;
+const harvests = new Map<string, Promise<ProductRecord[]>>();
+
+/**
+ * The products of the whole harvest, as the client collects it (the order the file must have);
+ * collected once per query for the file, since the catalog never changes under it.
+ */
+function harvested(query: { category: 'ceramicCapacitorsSMD' | 'inductors' | 'ceramicCapacitorsLead'; orderby?: string }, max?: number): Promise<ProductRecord[]> {
+  const key = JSON.stringify([query.category, query.orderby, max]);
+  let products = harvests.get(key);
+  if (!products) {
+    products = createClient({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, cache: false })
+      .harvest(query, { max })
+      .then((result) => result.products);
+    harvests.set(key, products);
+  }
+  return products;
 }
 
 /** The query sheet of a written xlsx, label → value. */

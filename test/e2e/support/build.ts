@@ -1,35 +1,27 @@
 /**
- * The development build the end-to-end tests serve. `npm test` builds for production, which leaves
- * the workbench out, so the tests make their own development build once per source state: the
- * output lives in a temp folder named after a hash of the inputs, and a lock keeps parallel test
- * files from building twice.
+ * The builds the tests serve. `npm test` builds for production, which leaves the workbench out, so
+ * the tests make their own development build once per source state: the output lives in a temp
+ * folder named after a hash of the inputs, and a lock keeps parallel test files from building
+ * twice. A production build whose stamp matches (scripts/build-stamp.js: the one `npm test` just
+ * made in dist/) is used as it is.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const INPUTS = ['src', 'api', 'core', 'scripts', 'assets', 'webpack.config.js', 'manifest.xml', 'package.json', 'tsconfig.json'];
 const BUILD_TIMEOUT_MS = 240_000;
 const DONE_MARKER = '.build-complete';
+/** The production bundle `npm run build` makes, which `npm test` builds just before jest runs. */
+const DIST = path.join(ROOT, 'dist');
 
-function hashInputs(): string {
-  const hash = createHash('sha256');
-  const visit = (file: string): void => {
-    if (!existsSync(file)) return;
-    const stat = statSync(file);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(file).sort()) visit(path.join(file, name));
-      return;
-    }
-    hash.update(path.relative(ROOT, file));
-    hash.update(readFileSync(file));
-  };
-  INPUTS.forEach((input) => visit(path.join(ROOT, input)));
-  return hash.digest('hex').slice(0, 16);
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const stamps = require(path.join(ROOT, 'scripts', 'build-stamp.js')) as {
+  buildStamp(mode: 'development' | 'production', officeJs: 'cdn' | 'local'): string;
+  hasBuild(dir: string, stamp: string): boolean;
+  hashSources(): string;
+};
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,11 +64,12 @@ export function ensureDevelopmentBuild(): Promise<string> {
  * default) or from our own copy (`local`, the air-gapped option), built now if there is none yet.
  */
 export function ensureProductionBuild(officeJs: 'cdn' | 'local'): Promise<string> {
+  if (stamps.hasBuild(DIST, stamps.buildStamp('production', officeJs))) return Promise.resolve(DIST);
   return ensureBuild(`partspec-production-${officeJs}-`, ['--mode', 'production', '--env', `officeJs=${officeJs}`]);
 }
 
 async function ensureBuild(prefix: string, args: readonly string[]): Promise<string> {
-  const outDir = path.join(tmpdir(), `${prefix}${hashInputs()}`);
+  const outDir = path.join(tmpdir(), `${prefix}${stamps.hashSources()}`);
   const marker = path.join(outDir, DONE_MARKER);
   const lock = `${outDir}.lock`;
   const deadline = Date.now() + BUILD_TIMEOUT_MS;

@@ -1,35 +1,20 @@
 /**
  * One end-to-end test file's world: the emulator on a random port, the development build served
- * over http on another, and Chromium (found by `chromiumPath()`, driven through playwright-core)
- * with a throwaway profile, HOME and XDG folders, so it writes nowhere outside one temp folder
- * whoever runs the tests (root on CI included, hence `--no-sandbox`). Every request that does not
- * go to 127.0.0.1 is aborted, so nothing leaves the machine.
+ * over http on another, and Chromium (test/support/chromium.ts: the run's shared browser, or one of
+ * the file's own), a fresh context per page. Every request that does not go to 127.0.0.1 is
+ * aborted, so nothing leaves the machine.
  */
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
-import { chromiumPath } from '../../support/system-tools';
+import { openChromium } from '../../support/chromium';
+import { picturePath } from '../../support/pictures';
 import { ensureDevelopmentBuild } from './build';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-breakpad',
-  '--disable-crash-reporter',
-  '--no-default-browser-check',
-];
 export const VIEWPORT = { width: 1280, height: 800 };
-export const SCREENSHOT_DIR = path.resolve(__dirname, '../../../docs/images');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,24 +64,15 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
   const buildDir = await ensureDevelopmentBuild();
   const emulator = await startEmulator({ port: 0, ...emulatorOptions });
   const site = await serveFolder(buildDir);
-  const home = mkdtempSync(path.join(tmpdir(), 'partspec-e2e-home-'));
-  // Chromium keeps its NSS database, caches and crash reports under HOME and the XDG folders; all
-  // point into the throwaway folder (playwright adds a fresh --user-data-dir inside TMPDIR).
-  const browserEnv = {
-    ...process.env,
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-  };
-  let browser: Browser;
+  let chromiumRun: Awaited<ReturnType<typeof openChromium>>;
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: browserEnv });
+    chromiumRun = await openChromium();
   } catch (error) {
     site.server.close();
     await emulator.close();
     throw error;
   }
+  const { browser } = chromiumRun;
   const contexts: BrowserContext[] = [];
 
   return {
@@ -129,10 +105,9 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
+      await chromiumRun.close();
       await new Promise((resolve) => site.server.close(resolve));
       await emulator.close();
-      rmSync(home, { recursive: true, force: true });
     },
   };
 }
@@ -168,10 +143,9 @@ export function useE2eWorld(emulatorOptions: EmulatorOptions = {}): E2eWorld {
   };
 }
 
-/** Saves a screenshot for the user guide (docs/images/<name>.png). */
+/** Saves a screenshot for the user guide as `<name>.png` in the pictures folder (test/support/pictures.ts). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  const file = picturePath(name);
   await page.screenshot({ path: file });
   return file;
 }
