@@ -127,6 +127,17 @@ export function refineCapacitor(kind: PartKind, matched: readonly PartKind[]): P
   return kind === 'ceramicCapacitor' ? (CAPACITOR_SUBKINDS.find((k) => matched.includes(k)) ?? kind) : kind;
 }
 
+/** Where an all-capitals field's second word starts (`CAP CER` → 4), 0 for a field with small letters. */
+function headOf(field: string): number {
+  if (/[a-z]/.test(field)) return 0;
+  let i = 0;
+  while (i < field.length && !isSpace(field[i])) i++;
+  if (i === 0) return 0;
+  const firstEnd = i;
+  while (i < field.length && isSpace(field[i])) i++;
+  return i < field.length && i > firstEnd ? i : 0;
+}
+
 /**
  * The kind a line's words name, if any: a field that starts with a kind word says it the
  * distributor's way (`CAP CER 0.1UF…`, `Resistor_SMD:R_0402…`); otherwise prose names its head
@@ -144,8 +155,9 @@ export function readKindWords(fields: readonly string[]): PartKind | undefined {
   if (found.length === 0) return undefined;
   const matched = found.map((x) => x.kind);
   // An all-capitals field is a distributor's description: its kind is in the first two words (CAP CER, FIXED IND).
-  const head = (f: number): number => (/[a-z]/.test(fields[f]) ? 0 : (/^\S+\s+\S/.exec(fields[f])?.[0].length ?? 1) - 1);
-  const initial = found.filter((x) => x.at <= head(x.field)).sort((a, b) => a.field - b.field)[0];
+  // Each field's head is measured once, not once per word found in it (a field of repeated words would be read again for each).
+  const heads = fields.map(headOf);
+  const initial = found.filter((x) => x.at <= heads[x.field]).sort((a, b) => a.field - b.field)[0];
   const last = found.reduce((a, b) => (b.field > a.field || (b.field === a.field && b.at > a.at) ? b : a));
   return refineCapacitor((initial ?? last).kind, matched);
 }
@@ -160,10 +172,59 @@ const DESIGNATOR_KINDS: Readonly<Record<string, PartKind>> = {
   C: 'ceramicCapacitor', L: 'inductor', R: 'resistor', FB: 'bead', Y: 'crystal', X: 'crystal', D: 'diode', LED: 'diode', U: 'ic', IC: 'ic', J: 'connector', P: 'connector', CN: 'connector', Q: 'transistor',
 };
 
-/** The kind named by a field of reference designators only (`C1, C2, C5`, `L3-L4`, `R10`), else undefined. */
+/** Whitespace as a regular expression's `\s` reads it, one character at a time. */
+export function isSpace(ch: string): boolean {
+  return /\s/.test(ch);
+}
+
+const isUpper = (ch: string): boolean => ch >= 'A' && ch <= 'Z';
+const isDigit = (ch: string): boolean => ch >= '0' && ch <= '9';
+const isLetter = (ch: string): boolean => isUpper(ch) || (ch >= 'a' && ch <= 'z');
+/** Characters that separate designators beside spaces: `C1, C2`, `L3-L4`, `R1;R2`, `C5~C9`. */
+const DESIGNATOR_SEPARATORS = ',;-–~';
+
+/**
+ * The kind named by a field of reference designators only (`C1, C2, C5`, `L3-L4`, `R10`), else
+ * undefined. One pass over the field: a run of spaces is read once, however long (a pattern
+ * with a space on both sides of a separator would try every split of it).
+ */
 export function readDesignatorKind(field: string): PartKind | undefined {
-  const m = /^\s*([A-Z]{1,3})\d{1,3}[A-Za-z]?(?:\s*[,;\-–~ ]\s*(?:\1)?\d{1,3}[A-Za-z]?)*\s*$/.exec(field);
-  return m ? DESIGNATOR_KINDS[m[1]] : undefined;
+  const n = field.length;
+  let i = 0;
+  while (i < n && isSpace(field[i])) i++;
+  const start = i;
+  while (i < n && isUpper(field[i])) i++;
+  const prefix = field.slice(start, i);
+  if (prefix.length < 1 || prefix.length > 3) return undefined;
+  /** One designator's number (1 to 3 digits and a letter at most) from `i`, or false. */
+  const number = (): boolean => {
+    const from = i;
+    while (i < n && isDigit(field[i])) i++;
+    if (i === from || i - from > 3) return false;
+    if (i < n && isLetter(field[i])) i++;
+    return true;
+  };
+  if (!number()) return undefined;
+  while (i < n) {
+    let separators = 0;
+    let spaces = 0;
+    const from = i;
+    for (; i < n; i++) {
+      const ch = field[i];
+      if (DESIGNATOR_SEPARATORS.includes(ch)) separators++;
+      else if (ch === ' ') spaces++;
+      else if (!isSpace(ch)) break;
+    }
+    if (i === n) {
+      if (separators > 0) return undefined;
+      break;
+    }
+    // Between two designators: one separator, or spaces alone.
+    if (i === from || separators > 1 || (separators === 0 && spaces === 0)) return undefined;
+    if (field.startsWith(prefix, i) && i + prefix.length < n && isDigit(field[i + prefix.length])) i += prefix.length;
+    if (!number()) return undefined;
+  }
+  return DESIGNATOR_KINDS[prefix];
 }
 
 /** A resistance such as 10k, 4k7, 100R, 1M, 47Ω: the line is a resistor's. */

@@ -16,28 +16,47 @@ import {
   readInductance,
   readKindWords,
   kindWordsIn,
+  isSpace,
   refineCapacitor,
   readTolerance,
   readVoltage,
   readsAsResistance,
   withoutTolerance,
 } from './notation';
+import { FILE_LIMITS } from '../limits';
 import { findSize } from './sizes';
 import type { FindLine, PartKind, Understood } from './types';
 
-/** The fields of a line (cells joined with ` | `, `;` or tabs). */
+/** The fields of a line (cells joined with ` | `, `;` or tabs), trimmed: one pass, no pattern around the separators. */
 function fieldsOf(text: string): string[] {
-  return text.split(/\s*(?:\||\t|;)\s*/).filter((f) => f !== '');
+  const fields: string[] = [];
+  let from = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const ch = text[i];
+    if (i < text.length && ch !== '|' && ch !== '\t' && ch !== ';') continue;
+    const field = text.slice(from, i).trim();
+    if (field !== '') fields.push(field);
+    from = i + 1;
+  }
+  return fields;
 }
 
-/** Another maker's number anywhere in the line: each word, and each part of a footprint-like word. */
+/** Characters that end a word where another maker's number may stand. */
+const WORD_ENDS = new Set([',', '|', ';', '(', ')', '[', ']']);
+
+/** Another maker's number anywhere in the line: each word of six or more characters, and each part of a footprint-like word (one pass, no array of every short word). */
 function findDecodedNumber(text: string): Understood | undefined {
-  const words = text.split(/[\s,|;()[\]]+/).filter((w) => w.length >= 6);
-  for (const word of words) {
-    for (const candidate of [word, ...word.split(/[_:]/)]) {
-      const decoded = decodeNumber(candidate);
-      if (decoded) return decoded;
+  let from = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && !WORD_ENDS.has(text[i]) && !isSpace(text[i])) continue;
+    if (i - from >= 6) {
+      const word = text.slice(from, i);
+      for (const candidate of [word, ...word.split(/[_:]/)]) {
+        const decoded = decodeNumber(candidate);
+        if (decoded) return decoded;
+      }
     }
+    from = i + 1;
   }
   return undefined;
 }
@@ -57,11 +76,21 @@ function kindOf(text: string, fields: readonly string[], designator: string | un
 /**
  * What a BOM line asks for. `automotive` is added when the caller (the BOM, the user) asks for it;
  * `kind` is the caller's word for what the line is (PART.FIND's category), which only another
- * maker's number overrides.
+ * maker's number overrides. The line (and its designator) is read for its first
+ * `FILE_LIMITS.findLineChars` characters only.
  */
 export function understandLine(line: FindLine, options: { automotive?: boolean; kind?: PartKind } = {}): Understood {
-  const raw = typeof line === 'string' ? line : line.text;
-  const designator = typeof line === 'string' ? undefined : line.designator;
+  const cap = FILE_LIMITS.findLineChars.value;
+  const raw = (typeof line === 'string' ? line : line.text).slice(0, cap);
+  const designator = typeof line === 'string' ? undefined : line.designator?.slice(0, cap);
+  return readLine(raw, designator, options);
+}
+
+/**
+ * The reader itself, with no cap: every step is a scan or a pattern that cannot backtrack over
+ * unbounded text, so its time grows with the line's length (understandLine caps that length).
+ */
+export function readLine(raw: string, designator: string | undefined, options: { automotive?: boolean; kind?: PartKind } = {}): Understood {
   const text = normalizeLine(raw);
   const fields = fieldsOf(text);
   const decoded = findDecodedNumber(text);
