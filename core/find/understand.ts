@@ -10,6 +10,9 @@ import {
   readAutomotive,
   readBareValue,
   readCapacitance,
+  readCapacitanceCode,
+  readLeadSpace,
+  readLeaded,
   readCharacteristic,
   readCurrent,
   readDesignatorKind,
@@ -24,6 +27,7 @@ import {
   withoutTolerance,
 } from './notation';
 import { FILE_LIMITS } from '../limits';
+import { findOtherSeries } from './other-series';
 import { findSize } from './sizes';
 import type { FindLine, PartKind, Understood } from './types';
 
@@ -44,21 +48,27 @@ function fieldsOf(text: string): string[] {
 /** Characters that end a word where another maker's number may stand. */
 const WORD_ENDS = new Set([',', '|', ';', '(', ')', '[', ']']);
 
-/** Another maker's number anywhere in the line: each word of six or more characters, and each part of a footprint-like word (one pass, no array of every short word). */
-function findDecodedNumber(text: string): Understood | undefined {
+/**
+ * Another maker's number anywhere in the line: each word of six or more characters, and each part
+ * of a footprint-like word (one pass, no array of every short word). A number a table decodes
+ * says the most; failing that, a number of another maker's non-ceramic series names its kind.
+ */
+function findNumbers(text: string): { decoded?: Understood; series?: PartKind } {
   let from = 0;
+  let series: PartKind | undefined;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && !WORD_ENDS.has(text[i]) && !isSpace(text[i])) continue;
     if (i - from >= 6) {
       const word = text.slice(from, i);
       for (const candidate of [word, ...word.split(/[_:]/)]) {
         const decoded = decodeNumber(candidate);
-        if (decoded) return decoded;
+        if (decoded) return { decoded };
+        if (candidate.length >= 6) series ??= findOtherSeries(candidate);
       }
     }
     from = i + 1;
   }
-  return undefined;
+  return series ? { series } : {};
 }
 
 /** The kind the line's designators, words or values say; a designator is the most reliable, refined by a capacitor subkind's word. */
@@ -93,20 +103,28 @@ export function understandLine(line: FindLine, options: { automotive?: boolean; 
 export function readLine(raw: string, designator: string | undefined, options: { automotive?: boolean; kind?: PartKind } = {}): Understood {
   const text = normalizeLine(raw);
   const fields = fieldsOf(text);
-  const decoded = findDecodedNumber(text);
+  const { decoded, series } = findNumbers(text);
   const plain = withoutTolerance(text);
   const capacitance = readCapacitance(plain);
   const inductance = readInductance(plain);
   const bare = capacitance === undefined && inductance === undefined ? readBareValue(plain) : undefined;
-  const kind = decoded?.kind ?? options.kind ?? kindOf(text, fields, designator, { capacitance, inductance, bare });
+  const kind = decoded?.kind ?? series ?? options.kind ?? kindOf(text, fields, designator, { capacitance, inductance, bare });
   const understood: Understood = { ...(kind ? { kind } : {}) };
+  const leaded = kind === 'ceramicCapacitor' && (decoded?.leaded === true || readLeaded(text));
+  // A value written as a code with its tolerance letter (104K), or alone on a leaded line (104).
+  const code = kind === 'ceramicCapacitor' && capacitance === undefined && bare === undefined ? readCapacitanceCode(plain, leaded) : undefined;
   if (kind === 'ceramicCapacitor') {
-    const value = capacitance ?? bare;
+    const value = capacitance ?? bare ?? code?.capacitance;
     if (value !== undefined) understood.capacitance = value;
     const voltage = readVoltage(plain);
     if (voltage !== undefined) understood.voltage = voltage;
     const characteristic = readCharacteristic(text);
     if (characteristic) understood.characteristic = characteristic;
+    if (leaded) {
+      understood.leaded = true;
+      const leadSpace = readLeadSpace(text);
+      if (leadSpace !== undefined) understood.leadSpace = leadSpace;
+    }
   } else if (kind === 'inductor') {
     const value = inductance ?? bare;
     if (value !== undefined) understood.inductance = value;
@@ -114,9 +132,10 @@ export function readLine(raw: string, designator: string | undefined, options: {
     if (current !== undefined) understood.current = current;
   }
   if (kind === 'ceramicCapacitor' || kind === 'inductor') {
-    const size = findSize(text);
+    // A leaded part has no chip size: its body's figures (D5.0mm_W2.5mm) are not one.
+    const size = leaded ? undefined : findSize(text);
     if (size) understood.size = size;
-    const tolerance = readTolerance(text);
+    const tolerance = readTolerance(text) ?? code?.tolerance;
     if (tolerance) understood.tolerance = tolerance;
   }
   if (readAutomotive(text) || options.automotive) understood.automotive = true;
