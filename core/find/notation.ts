@@ -227,6 +227,8 @@ const DESIGNATOR_KINDS: Readonly<Record<string, PartKind>> = {
 
 /** Whitespace as a regular expression's `\s` reads it, one character at a time. */
 export function isSpace(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
   return /\s/.test(ch);
 }
 

@@ -56,10 +56,13 @@ const WORD_ENDS = new Set([',', '|', ';', '(', ')', '[', ']']);
 function findNumbers(text: string): { decoded?: Understood; series?: PartKind } {
   let from = 0;
   let series: PartKind | undefined;
+  // A word repeated is read once: a line of one token thousands of times costs one reading.
+  const seen = new Set<string>();
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && !WORD_ENDS.has(text[i]) && !isSpace(text[i])) continue;
-    if (i - from >= 6) {
-      const word = text.slice(from, i);
+    const word = i - from >= 6 ? text.slice(from, i) : '';
+    if (word !== '' && !seen.has(word)) {
+      seen.add(word);
       for (const candidate of [word, ...word.split(/[_:]/)]) {
         const decoded = decodeNumber(candidate);
         if (decoded) return { decoded };

@@ -30,7 +30,7 @@ function lineOf(s: Shape, length: number): string {
 /** The fastest of a few reads, in ms: the machine is shared, so a slow read says less than a fast one. */
 function timeOf(text: string): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const start = performance.now();
     readLine(text, undefined);
     best = Math.min(best, performance.now() - start);
@@ -48,9 +48,9 @@ test('the reader reads hostile lines of 1 K to 32 K characters in time that grow
       const [at8k, at32k] = [times[3], times[5]];
       // A 32 K line in well under a second.
       expect(at32k).toBeLessThan(1000);
-      // Four times the text: about four times the time; a quadratic reader takes sixteen. The 20 ms
-      // allow for the collector and the shared machine, so any quadratic cost over ~40 ms fails.
-      expect(at32k).toBeLessThan(8 * at8k + 20);
+      // Four times the text: about four times the time; a quadratic reader takes sixteen. The 50 ms
+      // allow for the collector and a shared machine, so a quadratic cost over ~100 ms fails.
+      expect(at32k).toBeLessThan(8 * at8k + 50);
     }),
     { numRuns: 40 },
   );
