@@ -172,6 +172,9 @@ const KIND_WORDS: readonly [PartKind, RegExp][] = [
   ['resistor', /(?<![a-z])res(?![a-z])|resistor|抵抗|电阻|電阻|(?<![A-Za-z])R_\d{4}|(?<![a-z])ohms?(?![a-z])|Ω/i],
 ];
 
+/** The same words, compiled once to find every one in a field (each search starts from lastIndex 0). */
+const KIND_WORDS_GLOBAL: readonly [PartKind, RegExp][] = KIND_WORDS.map(([kind, re]) => [kind, new RegExp(re.source, 'gi')]);
+
 /** Kinds that are capacitors but not ceramic ones: "aluminium electrolytic capacitor" names one of these. */
 export const CAPACITOR_SUBKINDS: readonly PartKind[] = ['tantalum', 'electrolytic', 'filmCapacitor'];
 
@@ -200,8 +203,8 @@ export function readKindWords(fields: readonly string[]): PartKind | undefined {
   // Each kind's first word in each field, in the table's order.
   const found: { kind: PartKind; field: number; at: number }[] = [];
   fields.forEach((field, f) => {
-    for (const [kind, re] of KIND_WORDS) {
-      const m = new RegExp(re.source, 'gi');
+    for (const [kind, m] of KIND_WORDS_GLOBAL) {
+      m.lastIndex = 0;
       for (let hit = m.exec(field); hit; hit = m.exec(field)) found.push({ kind, field: f, at: hit.index });
     }
   });

@@ -45,6 +45,9 @@ function fieldsOf(text: string): string[] {
   return fields;
 }
 
+/** The longest word read for another maker's number (a KiCad footprint naming its series is about 60). */
+const MAX_WORD = 128;
+
 /** Characters that end a word where another maker's number may stand. */
 const WORD_ENDS = new Set([',', '|', ';', '(', ')', '[', ']']);
 
@@ -60,13 +63,14 @@ function findNumbers(text: string): { decoded?: Understood; series?: PartKind } 
   const seen = new Set<string>();
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && !WORD_ENDS.has(text[i]) && !isSpace(text[i])) continue;
-    const word = i - from >= 6 ? text.slice(from, i) : '';
+    // A number, or a footprint naming one, is 6 to 128 characters: a longer run is not read as one.
+    const word = i - from >= 6 && i - from <= MAX_WORD ? text.slice(from, i) : '';
     if (word !== '' && !seen.has(word)) {
       seen.add(word);
-      for (const candidate of [word, ...word.split(/[_:]/)]) {
+      for (const candidate of [word, ...word.split(/[_:]/).filter((part) => part.length >= 6)]) {
         const decoded = decodeNumber(candidate);
         if (decoded) return { decoded };
-        if (candidate.length >= 6) series ??= findOtherSeries(candidate);
+        series ??= findOtherSeries(candidate);
       }
     }
     from = i + 1;
@@ -113,7 +117,8 @@ export function readLine(raw: string, designator: string | undefined, options: {
   const bare = capacitance === undefined && inductance === undefined ? readBareValue(plain) : undefined;
   const kind = decoded?.kind ?? series ?? options.kind ?? kindOf(text, fields, designator, { capacitance, inductance, bare });
   const understood: Understood = { ...(kind ? { kind } : {}) };
-  const leaded = kind === 'ceramicCapacitor' && (decoded?.leaded === true || readLeaded(text));
+  // Another maker's number says whether it is leaded; otherwise the line's words and footprint do.
+  const leaded = kind === 'ceramicCapacitor' && (decoded ? decoded.leaded === true : readLeaded(text));
   // A value written as a code with its tolerance letter (104K), or alone on a leaded line (104).
   const code = kind === 'ceramicCapacitor' && capacitance === undefined && bare === undefined ? readCapacitanceCode(plain, leaded) : undefined;
   if (kind === 'ceramicCapacitor') {

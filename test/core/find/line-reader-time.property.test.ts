@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { FILE_LIMITS } from '../../../core/limits';
+import { readDesignatorKind } from '../../../core/find/notation';
 import { readLine, understandLine } from '../../../core/find/understand';
 
 jest.setTimeout(120_000);
@@ -78,4 +79,18 @@ test(`a line is read for its first ${FILE_LIMITS.findLineChars.value.toLocaleStr
   expect(understood).toEqual(understandLine(line.slice(0, FILE_LIMITS.findLineChars.value)));
   // What a real line says sits well inside the cap.
   expect(understandLine(`C3 | 100nF 50V X7R | C_0603_1608Metric${' '.repeat(10_000)}| 1`)).toMatchObject({ kind: 'ceramicCapacitor', capacitance: 1e-7, voltage: 50, characteristic: 'X7R' });
+});
+
+test('the designator scanner reads short fields exactly as the pattern it replaces did', () => {
+  // The pattern, kept here only as the reference: fine on a dozen characters, quadratic on thousands.
+  const reference = /^\s*([A-Z]{1,3})\d{1,3}[A-Za-z]?(?:\s*[,;\-–~ ]\s*(?:\1)?\d{1,3}[A-Za-z]?)*\s*$/;
+  const kinds: Readonly<Record<string, string>> = { C: 'ceramicCapacitor', L: 'inductor', R: 'resistor', FB: 'bead', Y: 'crystal', X: 'crystal', D: 'diode', LED: 'diode', U: 'ic', IC: 'ic', J: 'connector', P: 'connector', CN: 'connector', Q: 'transistor' };
+  const char = fc.constantFrom('C', 'L', 'R', 'F', 'B', 'E', 'D', 'U', 'a', '1', '2', '0', '9', ',', ';', '-', '–', '~', ' ', '\t');
+  fc.assert(
+    fc.property(fc.array(char, { maxLength: 14 }).map((cs) => cs.join('')), (field) => {
+      const m = reference.exec(field);
+      expect(readDesignatorKind(field)).toBe(m ? kinds[m[1]] : undefined);
+    }),
+    { numRuns: 3000 },
+  );
 });
