@@ -47,6 +47,12 @@ export const FILE_LIMITS = {
   textLineBytes: { value: 1 * MiB, what: 'length of one line of a text BOM', unit: 'bytes' },
   /** One field of a text BOM. */
   textFieldChars: { value: 32_767, what: 'length of one field (Excel’s limit for a cell)', unit: 'characters' },
+  /**
+   * The text of one BOM line that the line reader (suggest, the assistants' find_parts, PART.FIND,
+   * the Suggested column) reads for what the line asks: the rest is not read, nothing is refused.
+   * Far more than any real line holds; with the reader in linear time it bounds each line's work.
+   */
+  findLineChars: { value: 4_096, what: 'text of one BOM line read for the part it asks for', unit: 'characters' },
   /** A workbook's size on disk. */
   workbookBytes: { value: 2048 * MiB, what: 'size of a workbook', unit: 'bytes' },
 } as const satisfies Record<string, FileLimit>;

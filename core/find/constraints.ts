@@ -31,9 +31,12 @@ export function parseToleranceText(text: unknown): Tolerance | undefined {
 
 const within = (t: Tolerance, limit: Tolerance): boolean => t.unit === limit.unit && t.value <= limit.value * (1 + 1e-9);
 
-/** The category a line is searched in. */
+/** How far a lead spacing may be from the one asked (2.54 mm is the API's 2.5 mm), m. */
+const LEAD_SPACE_SLACK = 0.2e-3;
+
+/** The category a line is searched in: a leaded ceramic capacitor among the leaded ones, never SMD. */
 export function categoryOf(u: Understood): CategoryId | undefined {
-  if (u.kind === 'ceramicCapacitor') return 'ceramicCapacitorsSMD';
+  if (u.kind === 'ceramicCapacitor') return u.leaded ? 'ceramicCapacitorsLead' : 'ceramicCapacitorsSMD';
   if (u.kind === 'inductor') return 'inductors';
   return undefined;
 }
@@ -61,7 +64,10 @@ export function buildFindQuery(u: Understood, options: { lang: Lang; statuses?: 
     conditions.push(nearly('Inductance', u.inductance!));
     if (u.current !== undefined) conditions.push(where('RatedCurrentItemp').ge(u.current));
   }
-  if (u.size?.inch) conditions.push(where('SizecodeInch').eq(u.size.inch));
+  if (u.leadSpace !== undefined) conditions.push(where('LeadSpace').between(Number((u.leadSpace - LEAD_SPACE_SLACK).toPrecision(6)), Number((u.leadSpace + LEAD_SPACE_SLACK).toPrecision(6))));
+  if (u.leaded) {
+    // A leaded part has no chip size code.
+  } else if (u.size?.inch) conditions.push(where('SizecodeInch').eq(u.size.inch));
   else if (u.size?.mm) conditions.push(where('SizecodeMm').eq(u.size.mm));
   if (u.tolerance) {
     const allowed = TOLERANCE_STEPS[u.tolerance.unit].filter((t) => within(parseToleranceText(t)!, u.tolerance!));
@@ -93,7 +99,8 @@ export function brokenConstraints(p: ProductRecord, u: Understood, statuses: rea
   const status = findAllowedValue('Status', textOf(p, 'Status'))?.en;
   if (!status || !statuses.includes(status)) broken.push('Status');
   if (u.kind === 'ceramicCapacitor') {
-    if (p.group !== 'SMD') broken.push('Category');
+    if (p.group !== (u.leaded ? 'Lead' : 'SMD')) broken.push('Category');
+    if (u.leadSpace !== undefined && !(Math.abs((numberOf(p, 'Specs.LeadSpace') ?? Number.POSITIVE_INFINITY) - u.leadSpace) <= LEAD_SPACE_SLACK)) broken.push('LeadSpace');
     if (u.capacitance !== undefined && !close(numberOf(p, 'Specs.Capacitance'), u.capacitance)) broken.push('Capacitance');
     if (u.voltage !== undefined && !((numberOf(p, 'Specs.RatedVoltage') ?? -1) >= u.voltage)) broken.push('RatedVoltage');
     if (u.characteristic && textOf(p, 'Specs.TemperatureCharacteristics').toUpperCase() !== u.characteristic.toUpperCase()) broken.push('TemperatureCharacteristics');
@@ -102,7 +109,9 @@ export function brokenConstraints(p: ProductRecord, u: Understood, statuses: rea
     if (u.inductance !== undefined && !close(numberOf(p, 'Specs.Inductance'), u.inductance)) broken.push('Inductance');
     if (u.current !== undefined && !((numberOf(p, 'Specs.RatedCurrentItemp') ?? -1) >= u.current)) broken.push('RatedCurrentItemp');
   }
-  if (u.size?.inch && textOf(p, 'Specs.SizecodeInch') !== u.size.inch) broken.push('SizecodeInch');
+  if (u.leaded) {
+    // No chip size to compare.
+  } else if (u.size?.inch && textOf(p, 'Specs.SizecodeInch') !== u.size.inch) broken.push('SizecodeInch');
   else if (!u.size?.inch && u.size?.mm && textOf(p, 'Specs.SizecodeMm') !== u.size.mm) broken.push('SizecodeMm');
   if (u.tolerance) {
     const t = parseToleranceText(readValue(p, u.kind === 'inductor' ? 'Specs.InductanceTolerance' : 'Specs.ToleranceCapacitance'));

@@ -24,17 +24,23 @@ export function readValueCode(code: string, scheme: ValueCode): number | undefin
 }
 
 /** A body code of four digits: `square` (4020 → 4.0 mm square; 1260 → 12 mm square) or `lw` (2520 → 2.5 × 2.0 mm). */
+/**
+ * A power inductor's body is a constraint only where it is one of the size codes both systems
+ * name (4.0 mm square is 1616 / 4040): another maker's 6 × 6 mm or 12 mm body has no code in the
+ * API, so the line is answered by what it states (inductance, tolerance, current), not refused.
+ */
 function bodyOf(dims: string, code: 'square' | 'lw'): BodySize | undefined {
   const side = (two: string): number => (two.startsWith('1') ? Number(two) : Number(two) / 10);
-  if (code === 'square') return sizeFromBody(side(dims.slice(0, 2)), side(dims.slice(0, 2)));
-  return sizeFromBody(Number(dims.slice(0, 2)) / 10, Number(dims.slice(2, 4)) / 10);
+  const body = code === 'square' ? sizeFromBody(side(dims.slice(0, 2)), side(dims.slice(0, 2))) : sizeFromBody(Number(dims.slice(0, 2)) / 10, Number(dims.slice(2, 4)) / 10);
+  return body?.inch ? body : undefined;
 }
 
 function sizeOf(line: MakerLine, groups: Readonly<Record<string, string | undefined>>): BodySize | undefined {
   if (line.size === 'square' || line.size === 'lw') return groups.dims ? bodyOf(groups.dims, line.size) : undefined;
   const code = groups.size;
   if (code === undefined) return undefined;
-  if (line.size === 'inch') return sizeFromInch(code);
+  // An inductor's inch code is a constraint only where it names a metric body too (IHLP-2525 has no code in the API).
+  if (line.size === 'inch') return line.kind === 'inductor' && !sizeFromInch(code).mm ? undefined : sizeFromInch(code);
   if (line.size === 'mm') return sizeFromMm(code);
   const inch = line.sizes?.[code];
   return inch ? sizeFromInch(inch) : undefined;
@@ -70,6 +76,8 @@ export function decodeNumber(partno: string): Understood | undefined {
       ...(size ? { size } : {}),
       ...(tolerance ? { tolerance } : {}),
       ...(automotive ? { automotive } : {}),
+      ...(line.leaded ? { leaded: true } : {}),
+      ...(line.leadSpaces && g.series !== undefined && line.leadSpaces[g.series] !== undefined ? { leadSpace: line.leadSpaces[g.series] } : {}),
       decoded: { partno: number, maker: line.maker, line: line.line },
     };
   }

@@ -37,6 +37,8 @@ export function toleranceText(t: Tolerance): string {
 const WORDS = {
   atLeast: { en: (v: string) => `≥ ${v}`, ja: (v: string) => `${v} 以上`, zh: (v: string) => `≥${v}` },
   orTighter: { en: (v: string) => `${v} or tighter`, ja: (v: string) => `${v} 以内`, zh: (v: string) => `${v} 以内` },
+  leaded: { en: 'leaded', ja: 'リード品', zh: '引线型' },
+  leadSpace: { en: (v: string) => `lead space ${v}`, ja: (v: string) => `リード間隔 ${v}`, zh: (v: string) => `引脚间距 ${v}` },
   automotive: { en: 'automotive (AEC-Q200)', ja: '車載用 (AEC-Q200)', zh: '车规 (AEC-Q200)' },
   from: { en: (v: string) => `from ${v}`, ja: (v: string) => `${v} より`, zh: (v: string) => `来自 ${v}` },
   nothing: { en: 'nothing recognised', ja: '読み取れる情報なし', zh: '未识别到信息' },
@@ -51,6 +53,8 @@ export function describeUnderstood(u: Understood, lang: Lang): string {
   if (u.inductance !== undefined) parts.push(formatQuantity(u.inductance, 'H'));
   if (u.voltage !== undefined) parts.push(WORDS.atLeast[lang](formatQuantity(u.voltage, 'V')));
   if (u.characteristic) parts.push(u.characteristic);
+  if (u.leaded) parts.push(WORDS.leaded[lang]);
+  if (u.leadSpace !== undefined) parts.push(WORDS.leadSpace[lang](formatQuantity(u.leadSpace, 'm')));
   if (u.size) parts.push(sizeLabel(u.size));
   if (u.tolerance) parts.push(WORDS.orTighter[lang](toleranceText(u.tolerance)));
   if (u.current !== undefined) parts.push(WORDS.atLeast[lang](formatQuantity(u.current, 'A')));

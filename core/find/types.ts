@@ -53,6 +53,10 @@ export interface Understood {
   inductance?: number;
   /** The rated voltage must be at least this, V. */
   voltage?: number;
+  /** A leaded (through-hole) ceramic capacitor: disc, radial, 2.54 / 5.08 mm pitch, another maker's leaded series. */
+  leaded?: boolean;
+  /** A leaded part's lead spacing, m (2.54 mm is read as the 2.5 mm the API writes). */
+  leadSpace?: number;
   /** Temperature characteristic as the API writes it (X7R, C0G). */
   characteristic?: string;
   size?: BodySize;
