@@ -8,6 +8,7 @@ import { openWorkbookFile } from '../../node/files/workbook-file';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { resolveBomPath } from '../bom-path';
 import { counted, defineTool } from '../tool';
+import { CHECK_BOM_OUTPUT } from './outputs';
 
 export const checkBomTool = defineTool({
   name: 'check_bom',
@@ -24,6 +25,7 @@ export const checkBomTool = defineTool({
     builds: z.number().int().min(1).max(MAX_BUILDS, { error: `builds is 1 to ${MAX_BUILDS.toLocaleString('en-US')}.` }).optional().describe('Builds for last-time-buy quantities (quantity per board × builds).'),
     automotive: z.boolean().optional().describe('Call out AEC-Q200 (default: when most parts found are automotive grade).'),
   },
+  output: CHECK_BOM_OUTPUT,
   available: (context) => context.roots.length > 0,
   async run(args, context) {
     const file = resolveBomPath(args.path, context.roots);

@@ -8,6 +8,7 @@ import { parseFieldList } from '../../node/args';
 import { UsageError } from '../../node/errors';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT } from './inputs';
+import { SEARCH_OUTPUT } from './outputs';
 
 /** Products per answer at most; the rest come with `next.cursor`. */
 export const MAX_SEARCH_LIMIT = 200;
@@ -64,6 +65,7 @@ export const searchTool = defineTool({
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT, { error: `limit is 1 to ${MAX_SEARCH_LIMIT}.` }).default(DEFAULT_SEARCH_LIMIT).describe(`Products per answer, 1 to ${MAX_SEARCH_LIMIT}.`),
     cursor: z.string().regex(/^\d{1,6}$/, { error: 'cursor is the value of next.cursor from an earlier answer.' }).optional().describe('next.cursor of the previous answer, to continue.'),
   },
+  output: SEARCH_OUTPUT,
   async run(args, context) {
     const offset = args.cursor === undefined ? 0 : Number(args.cursor);
     if (offset > MAX_OFFSET) throw new UsageError(`A search continues up to ${MAX_OFFSET.toLocaleString('en-US')} products; narrow the conditions instead.`);
