@@ -72,10 +72,14 @@ export const searchTool = defineTool({
     const filter = args.conditions.map(conditionText).join(' and ');
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? defaultSearchFields(args.category).map((f) => f.key));
     const pages = context.client.harvestPages({ category: args.category, filter: filter === '' ? undefined : filter, lang: context.lang }, { max: offset + args.limit, signal: context.signal });
-    const products: ProductRecord[] = [];
-    for await (const page of pages) products.push(...page);
-    const shown = products.slice(offset, offset + args.limit);
-    const more = pages.hasMoreHits || products.length > offset + args.limit;
+    // Only the asked window is kept: the pages before the cursor are read one at a time and let
+    // go, so a deep cursor costs one page of memory, not every product up to it.
+    const shown: ProductRecord[] = [];
+    let seen = 0;
+    for await (const page of pages) {
+      for (const product of page) if (seen++ >= offset && shown.length < args.limit) shown.push(product);
+    }
+    const more = pages.hasMoreHits || seen > offset + args.limit;
     const rows = shown.map((p) => {
       const row = buildProductRow(p, columns);
       return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));

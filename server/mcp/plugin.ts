@@ -7,6 +7,7 @@ import { PartMemory } from '../../mcp/resources';
 import { createPartSpecMcpServer } from '../../mcp/server';
 import type { RelayAccess } from '../relay/access';
 import { bearerOf, type Caller } from '../relay/credentials';
+import { describeRelayFailure } from '../relay/failures';
 import { RelayProblem } from '../relay/problem';
 import { refusedPlace } from './request-place';
 import { relayFetch } from './relay-fetch';
@@ -73,6 +74,16 @@ export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (scope: Fas
     if (memories.size > MAX_CALLERS) memories.delete(memories.keys().next().value as string);
   };
   const running = new Map<string, number>();
+
+  // Failures before the handler (the per-user limit, a body that is not JSON or too large) answer
+  // as JSON-RPC errors too, in the same sentences the rest of the server uses.
+  scope.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const known = describeRelayFailure(error);
+    if (known) return refuse(reply, known.status, known.message, known.retryAfterSeconds);
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ failure: { message: String(error.message).slice(0, 300) } }, '/mcp failed');
+    return refuse(reply, status, status === 500 ? 'The PartSpec server failed to handle this request; try again.' : (error.message ?? 'Bad request.'));
+  });
 
   scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
     try {
