@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_HEADER, createClient, isHttpError, isLang, LANGS, messageOfBody, type Lang } from '../../api';
-import type { SharedState } from '../state/types';
 import { PartMemory } from '../../mcp/resources';
 import { createPartSpecMcpServer } from '../../mcp/server';
 import type { RelayAccess } from '../relay/access';
@@ -25,7 +24,6 @@ import { relayFetch } from './relay-fetch';
  */
 
 export interface McpPluginOptions {
-  state: SharedState;
   /** The maker's API base: the client packs its URLs to the length the upstream will receive. */
   upstream: string;
   /** The server's credential check and limits (`PartSpecServer.access`), so /mcp counts callers as the relay does. */

@@ -57,7 +57,7 @@ export async function startRemoteWorld(options: { emulator?: EmulatorOptions; se
   const log = captureStream();
   const state = options.state ?? createMemoryState({ tokensFile });
   const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, logger: { level: 'info', stream: log.stream }, ...options.server });
-  await server.app.register(mcpPlugin, { state, upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
+  await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
   const url = await server.listen(0, '127.0.0.1');
   return {
     emulator,
