@@ -129,7 +129,6 @@ export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (scope: Fas
     if (calls >= MAX_CALLS_PER_USER) {
       return refuse(reply, 429, `This user already has ${MAX_CALLS_PER_USER} calls running on this PartSpec server: wait for one to finish, then send the next.`, 1);
     }
-    running.set(user, calls + 1);
 
     const id = createHash('sha256').update(credential).digest('hex');
     const parts = memories.get(id) ?? new PartMemory();
@@ -144,6 +143,7 @@ export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (scope: Fas
       log: (line) => request.log.error(line),
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    running.set(user, calls + 1);
     reply.hijack();
     reply.raw.on('close', () => {
       const left = (running.get(user) ?? 1) - 1;

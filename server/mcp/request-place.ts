@@ -28,14 +28,15 @@ function hostnameOf(host: string): string | undefined {
  * for a request from the right place.
  */
 export function refusedPlace(headers: IncomingHttpHeaders, publicUrl: string): string | undefined {
-  const own = new URL(publicUrl);
+  // Before the server listens without a configured public URL, only this machine's names are known.
+  const own = publicUrl ? new URL(publicUrl) : undefined;
   const host = typeof headers.host === 'string' ? hostnameOf(headers.host) : undefined;
-  if (!host || (host !== own.hostname && !LOOPBACK_NAMES.has(host))) {
-    return `This PartSpec server answers /mcp only at ${own.host}: the request named another host.`;
+  if (!host || (host !== own?.hostname && !LOOPBACK_NAMES.has(host))) {
+    return `This PartSpec server answers /mcp only at ${own?.host ?? 'its public address'}: the request named another host.`;
   }
   const origin = headers.origin;
-  if (origin !== undefined && origin !== own.origin) {
-    return `This PartSpec server answers /mcp only for pages of ${own.origin}, not for the page that sent this request.`;
+  if (origin !== undefined && origin !== own?.origin) {
+    return `This PartSpec server answers /mcp only for pages of ${own?.origin ?? 'its public address'}, not for the page that sent this request.`;
   }
   return undefined;
 }
