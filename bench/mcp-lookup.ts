@@ -74,7 +74,7 @@ export async function runMcpLookup(): Promise<BenchmarkResult> {
     const token = await createTokenFileStore(tokensFile).add('bench');
     const state = createMemoryState({ tokensFile });
     const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, logger: false, cacheTtlMs: 0 });
-    await server.app.register(mcpPlugin, { state, upstream: emulator.url });
+    await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
     const url = await server.listen(0, '127.0.0.1');
     const remote = new Client({ name: 'partspec-bench', version: '1.0.0' });
     await remote.connect(new StreamableHTTPClientTransport(new URL('/mcp', url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));

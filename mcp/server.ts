@@ -31,12 +31,19 @@ export interface PartSpecMcpOptions {
   authFailure: string;
   /** The part numbers looked up so far, when they outlive one server (HTTP builds one per request). @default a new memory */
   parts?: PartMemory;
+  /**
+   * The shell's own sentence for a failure it knows better than the client does (the server's
+   * own limits, which the client would take for the product service's); undefined for the rest.
+   */
+  describe?(error: unknown): string | undefined;
   /** Where a failure's detail goes (stderr or the server's log); never the answer. */
   log?(line: string): void;
 }
 
 /** The one sentence an assistant gets for a failed call. */
-export function sentenceOf(error: unknown, options: Pick<PartSpecMcpOptions, 'secrets' | 'baseUrl' | 'authFailure'>): string {
+export function sentenceOf(error: unknown, options: Pick<PartSpecMcpOptions, 'secrets' | 'baseUrl' | 'authFailure' | 'describe'>): string {
+  const own = options.describe?.(error);
+  if (own !== undefined) return redact(own, options.secrets);
   if (isAuthError(error)) return options.authFailure;
   if (isInternalError(error)) return 'PartSpec failed to answer this call (an internal error); nothing was changed. Try again, or report it with the log of the PartSpec server.';
   return describeError(error, { secrets: options.secrets, baseUrl: options.baseUrl });
@@ -76,7 +83,7 @@ export function createPartSpecMcpServer(options: PartSpecMcpOptions): McpServer 
     if (tool.available && !tool.available({ roots })) continue;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } },
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } },
       async (args: unknown, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
         const context: ToolContext = { client: options.client, lang: options.lang, roots, signal: extra.signal, remember: (results) => parts.remember(results) };
         try {
@@ -85,7 +92,15 @@ export function createPartSpecMcpServer(options: PartSpecMcpOptions): McpServer 
           if (json.length > MAX_RESULT_CHARS) {
             return failed(`The answer would be ${(json.length / 1e6).toFixed(1)} MB, more than the ${MAX_RESULT_CHARS / 1e6} MB a tool may return; ask for fewer parts, fields or products.`);
           }
-          return { structuredContent: withoutSecrets(json, answer.structured, options.secrets), content: [{ type: 'text', text: redact(answer.text, options.secrets) }] };
+          const structured = withoutSecrets(json, answer.structured, options.secrets);
+          // The data also as JSON text, for a client that reads only text content (as the specification asks).
+          return {
+            structuredContent: structured,
+            content: [
+              { type: 'text', text: redact(answer.text, options.secrets) },
+              { type: 'text', text: structured === answer.structured ? json : JSON.stringify(structured) },
+            ],
+          };
         } catch (error) {
           if (isInternalError(error)) options.log?.(redact(`partspec mcp: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, options.secrets));
           return failed(sentenceOf(error, options));

@@ -6,7 +6,8 @@ import type { LookupResultJson } from '../node/lookup-results';
  * What one assistants' tool is: a name, words an assistant can act on, an input schema, and a run
  * that calls the core as the command line does. The server (server.ts) registers every tool of
  * tools/index.ts the same way: errors become one sentence, results are bounded and sent as
- * structured content with a short text. A new tool is one file and one line in that list.
+ * structured content (checked against the tool's output schema) with a short text and the same
+ * data as JSON text. A new tool is one file and one line in that list.
  */
 
 /** The parts the tools read the service through, for one connection (stdio) or one request (HTTP). */
@@ -35,6 +36,8 @@ export interface PartSpecTool {
   title: string;
   description: string;
   input: z.ZodRawShape;
+  /** The shape of `structured`, offered as the tool's outputSchema. */
+  output: z.ZodRawShape;
   /** When false, the shell does not offer it (check_bom without --root). @default always */
   available?(context: Pick<ToolContext, 'roots'>): boolean;
   run(args: unknown, context: ToolContext): Promise<ToolAnswer>;
@@ -46,6 +49,7 @@ export function defineTool<S extends z.ZodRawShape>(tool: {
   title: string;
   description: string;
   input: S;
+  output: z.ZodRawShape;
   available?(context: Pick<ToolContext, 'roots'>): boolean;
   run(args: z.output<z.ZodObject<S>>, context: ToolContext): Promise<ToolAnswer>;
 }): PartSpecTool {

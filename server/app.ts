@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { API_KEY_HEADER } from '../api';
 import { registerSite } from './hosting/site';
 import { CONTENT_SECURITY_POLICY } from './hosting/security-headers';
@@ -10,10 +9,12 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_USER_RATE,
   type ServerOptions,
+  type TrustProxy,
 } from './options';
 import { createAbuseLimits } from './relay/abuse-limits';
 import { createAcceptedKeys } from './relay/accepted-keys';
-import { createAuthenticator, credentialOf } from './relay/credentials';
+import { createRelayAccess, type RelayAccess } from './relay/access';
+import { createAuthenticator } from './relay/credentials';
 import { createLinkSigner } from './relay/links';
 import { requestSerializer } from './relay/request-log';
 import { registerFailureHandlers } from './relay/failures';
@@ -27,6 +28,8 @@ export interface PartSpecServer {
   listen(port: number, host: string): Promise<string>;
   /** The public URL in use, ending in `/` (known once listening when not configured). */
   publicUrl(): string;
+  /** The credential check and the limits, for routes added later that serve users (`/mcp`). */
+  access: RelayAccess;
   /** Stops accepting requests, ends open connections and closes the shared state. */
   close(): Promise<void>;
 }
@@ -44,6 +47,17 @@ export function checkPublicUrl(text: string): string {
     throw new Error(`The public URL must be the root of its host, such as ${url.protocol}//${url.host}/: serve PartSpec from its own host name.`);
   }
   return url.href;
+}
+
+/**
+ * Fastify's `trustProxy` for ours: addresses as they are; hops as a function of the hop's
+ * position (Fastify 5 reads a bare number as "trust nothing", since it cannot tell the proxy from
+ * a client that reached the server directly: hops suit a server only the proxy can reach).
+ */
+function trustProxySetting(trust: TrustProxy | undefined): string[] | ((address: string, hop: number) => boolean) | false {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return Number.isInteger(trust) && trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust.length > 0 ? [...trust] : false;
 }
 
 /**
@@ -70,7 +84,8 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
             },
             serializers: { req: requestSerializer(() => secrets) },
           },
-    trustProxy: options.trustProxy ?? false,
+    // Never `true` (which believes the left-most address a client wrote): hops or addresses only.
+    trustProxy: trustProxySetting(options.trustProxy),
     forceCloseConnections: true,
     bodyLimit: 1024,
     routerOptions: { maxParamLength: 8192 },
@@ -93,28 +108,15 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     hsts: options.tls ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
 
-  const accepted = createAcceptedKeys(now);
   const userRate = options.userRate === undefined ? DEFAULT_USER_RATE : options.userRate;
-  let routeLimit: Record<string, unknown> | undefined;
-  if (userRate) {
-    await app.register(rateLimit, { global: false });
-    routeLimit = {
-      max: userRate.max,
-      timeWindow: userRate.windowMs,
-      // One bucket per credential (a token, or a pass-through key the upstream accepted), else per
-      // address: random keys share their address's bucket instead of getting a fresh one each.
-      keyGenerator: (request: FastifyRequest) => {
-        const credential = credentialOf(request.headers);
-        if (!credential) return `ip:${request.ip}`;
-        const hash = createHash('sha256').update(credential).digest('hex');
-        return passThrough && !accepted.has(hash) ? `ip:${request.ip}` : `c:${hash.slice(0, 24)}`;
-      },
-      errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string; ttl: number }) => ({
-        statusCode: 429,
-        message: `Too many requests from this user: at most ${context.max} per ${context.after} on this PartSpec server. Retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
-      }),
-    };
-  }
+  if (userRate) await app.register(rateLimit, { global: false });
+  const access = createRelayAccess({
+    passThrough,
+    authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
+    accepted: createAcceptedKeys(now),
+    limits: createAbuseLimits(options.abuseLimits, options.state.sharedCounters),
+    userRate,
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     options.observer?.request?.({
@@ -135,14 +137,14 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
     upstream,
     passThrough,
     apiKey: passThrough ? undefined : options.apiKey,
-    authenticate: createAuthenticator({ apiKey: options.apiKey, passThrough, tokens: options.state.tokens }),
-    accepted,
-    limits: createAbuseLimits(options.abuseLimits, options.state.sharedCounters),
+    authenticate: access.authenticate,
+    accepted: access.accepted,
+    limits: access.limits,
     signer: createLinkSigner(options.linkSecret),
     publicBase: () => publicUrl.replace(/\/+$/, ''),
     cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    rateLimit: routeLimit,
+    rateLimit: access.rateLimit,
   });
 
   if (options.siteDir) await registerSite(app, { siteDir: options.siteDir, publicUrl: () => publicUrl });
@@ -159,6 +161,7 @@ export async function buildServer(options: ServerOptions): Promise<PartSpecServe
       return listening;
     },
     publicUrl: () => publicUrl,
+    access,
     async close() {
       await app.close();
       agents.destroy();

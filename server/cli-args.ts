@@ -1,6 +1,7 @@
 import { PORT_ENV, declareFlags, parseFlags, portFrom, type FlagSpecs } from '../node/args';
 import { UsageError } from '../node/errors';
-import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate } from './options';
+import { isIP } from 'node:net';
+import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, type Rate, type TrustProxy } from './options';
 
 export const SERVE_USAGE = `usage: partspec serve [options]
        partspec serve token add NAME --tokens FILE
@@ -29,7 +30,9 @@ Options:
   --site DIR               the add-in build to host (default dist/)
   --tls-cert FILE          serve HTTPS with this certificate (PEM), with --tls-key
   --tls-key FILE           the certificate's private key (PEM)
-  --trust-proxy            trust X-Forwarded-* headers from a reverse proxy in front
+  --trust-proxy N|ADDRESSES  believe X-Forwarded-For from the reverse proxies in front: N hops
+                           (1 for one nginx on this host), or their addresses and CIDR ranges,
+                           comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8,192.168.1.5)
   --log-level L            fatal, error, warn, info, debug, trace or silent (default info)
   --redis URL              share the cache, the upstream budget and the tokens with other instances
                            through Redis (redis://[user:password@]host:port[/db], rediss:// for TLS;
@@ -58,7 +61,8 @@ export interface ServeArgs {
   siteDir?: string;
   tlsCert?: string;
   tlsKey?: string;
-  trustProxy: boolean;
+  /** Hops, or proxy addresses and CIDR ranges; undefined when no proxy is trusted. */
+  trustProxy?: TrustProxy;
   logLevel: string;
   config?: string;
   /** `--redis URL`: shared state in Redis (else in-process). */
@@ -84,6 +88,33 @@ export function parseRate(flag: string, text: string): Rate {
   return { max: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
 }
 
+/** Most hops a chain of proxies may have: more is a mistake, not a deployment. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * `--trust-proxy`: a number of hops (`1`), or proxy addresses and CIDR ranges, comma-separated.
+ * "Trust everything" is not offered: it takes the left-most X-Forwarded-For address, which any
+ * client writes itself.
+ */
+export function parseTrustProxy(text: string): TrustProxy {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops < 1 || hops > MAX_PROXY_HOPS) throw new UsageError(`--trust-proxy takes 1 to ${MAX_PROXY_HOPS} hops, not ${trimmed}.`);
+    return hops;
+  }
+  const addresses = trimmed.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    const [ip, prefix, extra] = address.split('/');
+    const family = isIP(ip ?? '');
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new UsageError(`--trust-proxy needs the number of proxies in front (e.g. 1) or their addresses and CIDR ranges, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), not '${address}'.`);
+    }
+  }
+  return addresses;
+}
+
 /** A Redis address: redis:// or rediss://, with a host. Never echoes a password back. */
 export function checkRedisUrl(flag: string, text: string): string {
   let url: URL;
@@ -100,8 +131,8 @@ export function checkRedisUrl(flag: string, text: string): string {
 
 /** The flags of `partspec serve`, as data for the one parser. */
 export const SERVE_OPTIONS: FlagSpecs = declareFlags({
-  values: ['port', 'host', 'public-url', 'upstream', 'tokens', 'upstream-rate', 'user-rate', 'cache-ttl-hours', 'request-timeout', 'site', 'tls-cert', 'tls-key', 'log-level', 'config', 'redis', 'metrics-token-file'],
-  switches: ['pass-through', 'no-cache', 'trust-proxy', 'no-metrics'],
+  values: ['port', 'host', 'public-url', 'upstream', 'tokens', 'upstream-rate', 'user-rate', 'cache-ttl-hours', 'request-timeout', 'site', 'tls-cert', 'tls-key', 'trust-proxy', 'log-level', 'config', 'redis', 'metrics-token-file'],
+  switches: ['pass-through', 'no-cache', 'no-metrics'],
 });
 
 /** Reads `partspec serve` flags (the port from `--port`, else PARTSPEC_SERVE_PORT in `env`); throws UsageError on anything it does not understand. */
@@ -135,7 +166,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       siteDir: flags.nonEmpty('site'),
       tlsCert: flags.nonEmpty('tls-cert'),
       tlsKey: flags.nonEmpty('tls-key'),
-      trustProxy: flags.bool('trust-proxy'),
+      trustProxy: optional('trust-proxy', parseTrustProxy),
       logLevel,
       config: flags.nonEmpty('config'),
       redis: optional('redis', (t) => checkRedisUrl('redis', t)),

@@ -17,6 +17,9 @@ export interface ServerObserver {
   budgetTimeout?(event: { route: RelayRoute; waitMs: number }): void;
 }
 
+/** Trusted proxies: a number of hops, or addresses and CIDR ranges (never "everything"). */
+export type TrustProxy = number | readonly string[];
+
 export type RelayRoute = 'products' | 'downloadUrl' | 'download';
 
 /** Requests per window, for the upstream budget and the per-user limit. */
@@ -48,8 +51,12 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** Per-user (token, key or address) request limit. @default 600 per minute */
   userRate?: Rate | false;
-  /** Trust X-Forwarded-* from a reverse proxy. @default false */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front whose `X-Forwarded-For` is believed: how many hops (`1` for one
+   * nginx), or their addresses and CIDR ranges. The client's address is then the one the nearest
+   * untrusted hop reported, never one a client wrote itself. @default none (the socket's address)
+   */
+  trustProxy?: TrustProxy;
   /** Serve HTTPS with this certificate and key (PEM). */
   tls?: { cert: Buffer; key: Buffer };
   /** Fastify's logger: false, or a level and optionally a stream (tests read it). @default { level: 'info' } */

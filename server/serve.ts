@@ -150,7 +150,7 @@ export async function startServe(args: ServeArgs, io: ServeIo): Promise<{ server
     const health = state.health();
     if (health.kind === 'redis') server.app.log.info(`Shared state: Redis, ${health.state}${health.detail ? ` (${health.detail})` : ''}.`);
     await server.app.register(opsPlugin, { state, upstream: config.baseUrl, metrics, metricsToken });
-    await server.app.register(mcpPlugin, { state, upstream: config.baseUrl, passThrough: args.passThrough });
+    await server.app.register(mcpPlugin, { upstream: config.baseUrl, access: server.access, publicUrl: server.publicUrl });
   } catch (error) {
     await state.close();
     if (error instanceof SiteError) throw refusal(error.message);

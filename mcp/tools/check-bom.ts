@@ -1,13 +1,14 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
-import { UsageError } from '../../node/errors';
+import { FileError, UsageError } from '../../node/errors';
 import { openBom, workbookBom } from '../../node/files/bom';
 import { formatOfBom } from '../../node/files/files';
 import { openWorkbookFile } from '../../node/files/workbook-file';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
-import { resolveBomPath } from '../bom-path';
+import { openBomPath } from '../bom-path';
 import { counted, defineTool } from '../tool';
+import { CHECK_BOM_OUTPUT } from './outputs';
 
 export const checkBomTool = defineTool({
   name: 'check_bom',
@@ -24,27 +25,36 @@ export const checkBomTool = defineTool({
     builds: z.number().int().min(1).max(MAX_BUILDS, { error: `builds is 1 to ${MAX_BUILDS.toLocaleString('en-US')}.` }).optional().describe('Builds for last-time-buy quantities (quantity per board × builds).'),
     automotive: z.boolean().optional().describe('Call out AEC-Q200 (default: when most parts found are automotive grade).'),
   },
+  output: CHECK_BOM_OUTPUT,
   available: (context) => context.roots.length > 0,
   async run(args, context) {
-    const file = resolveBomPath(args.path, context.roots);
-    const source = formatOfBom(file) === 'xlsx' ? await openWorkbookFile(file) : undefined;
+    const opened = openBomPath(args.path, context.roots);
     try {
-      const bom = source ? workbookBom(source) : await openBom(file);
-      if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
-        throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
+      const source = formatOfBom(opened.real) === 'xlsx' ? await openWorkbookFile(opened.readPath) : undefined;
+      try {
+        const bom = source ? workbookBom(source) : await openBom(opened.readPath);
+        if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
+          throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
+        }
+        const { summary } = await summarizeBomDocument(bom.searchIn(args.sheet), context.client, {
+          column: args.column,
+          file: basename(opened.real),
+          builds: args.builds,
+          automotive: args.automotive ? true : 'auto',
+          lang: context.lang,
+          today: new Date(),
+          signal: context.signal,
+        });
+        return { structured: { ...summary }, text: `The summary of ${counted(summary.rows, 'row')} of ${args.path}; the file was only read.` };
+      } finally {
+        source?.book.close();
       }
-      const { summary } = await summarizeBomDocument(bom.searchIn(args.sheet), context.client, {
-        column: args.column,
-        file: basename(file),
-        builds: args.builds,
-        automotive: args.automotive ? true : 'auto',
-        lang: context.lang,
-        today: new Date(),
-        signal: context.signal,
-      });
-      return { structured: { ...summary }, text: `The summary of ${counted(summary.rows, 'row')} of ${args.path}; the file was only read.` };
+    } catch (error) {
+      // A reader's sentence names the file as the user did, never the link to the descriptor.
+      if (error instanceof FileError && error.message.includes(opened.readPath)) throw new FileError(opened.describe(error.message));
+      throw error;
     } finally {
-      source?.book.close();
+      opened.close();
     }
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOWNLOAD_CATEGORY_IDS } from '../../api/node';
 import { defineTool } from '../tool';
+import { DOWNLOAD_URL_OUTPUT } from './outputs';
 
 export const downloadUrlTool = defineTool({
   name: 'download_url',
@@ -11,6 +12,7 @@ export const downloadUrlTool = defineTool({
   input: {
     category: z.enum(DOWNLOAD_CATEGORY_IDS as [string, ...string[]], { error: `category is one of ${DOWNLOAD_CATEGORY_IDS.join(', ')}.` }).describe('The product category.'),
   },
+  output: DOWNLOAD_URL_OUTPUT,
   async run(args, context) {
     const link = await context.client.getDownloadUrl(args.category as (typeof DOWNLOAD_CATEGORY_IDS)[number], context.lang, { signal: context.signal });
     return { structured: { ...link }, text: `Download link of ${args.category}, valid until ${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC.` };

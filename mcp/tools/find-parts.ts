@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts } from '../../core/find/find-parts';
 import { counted, defineTool } from '../tool';
+import { FIND_PARTS_OUTPUT } from './outputs';
 
 /** Lines per call: a BOM's worth of generic lines, each distinct set of constraints one search. */
 const MAX_FIND_LINES = 500;
@@ -26,6 +27,7 @@ export const findPartsTool = defineTool({
     category: z.enum(['ceramicCapacitors', 'inductors'], { error: 'category is ceramicCapacitors or inductors.' }).optional().describe('What lines that do not say are.'),
     automotive: z.boolean().default(false).describe('Only automotive-grade (AEC-Q200) parts.'),
   },
+  output: FIND_PARTS_OUTPUT,
   async run(args, context) {
     const { answers } = await findParts(args.lines, (query, signal) => context.client.search({ ...query, signal: signal ?? context.signal }), {
       lang: context.lang,

@@ -5,6 +5,7 @@ import { parseFieldList } from '../../node/args';
 import { lookupResultsJson } from '../../node/lookup-results';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT, MAX_PARTNOS, partnosInput } from './inputs';
+import { LOOKUP_OUTPUT } from './outputs';
 
 /** Products listed per part number (an ambiguous start can match thousands); the rest are counted. */
 export const MAX_PRODUCTS_PER_INPUT = 100;
@@ -23,6 +24,7 @@ export const lookupTool = defineTool({
     partnos: partnosInput(MAX_PARTNOS),
     fields: FIELDS_INPUT,
   },
+  output: LOOKUP_OUTPUT,
   async run(args, context) {
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? DEFAULT_ENRICH_FIELDS);
     const outcomes = await context.client.lookup(args.partnos, { lang: context.lang, signal: context.signal });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_REPLACEMENTS, MAX_REPLACEMENTS_LIMIT, findReplacements, replacementAnswerJson } from '../../api/node';
 import { counted, defineTool } from '../tool';
 import { partnosInput } from './inputs';
+import { REPLACEMENTS_OUTPUT } from './outputs';
 
 /** Parts per call: each may need its own search. */
 const MAX_REPLACEMENT_INPUTS = 200;
@@ -19,6 +20,7 @@ export const replacementsTool = defineTool({
     max: z.number().int().min(1).max(MAX_REPLACEMENTS_LIMIT, { error: `max is 1 to ${MAX_REPLACEMENTS_LIMIT}.` }).default(DEFAULT_MAX_REPLACEMENTS).describe(`Candidates per part (default ${DEFAULT_MAX_REPLACEMENTS}).`),
     strict: z.boolean().default(false).describe('Also require equal tolerance and package type.'),
   },
+  output: REPLACEMENTS_OUTPUT,
   async run(args, context) {
     const { answers } = await findReplacements(context.client, args.partnos, { max: args.max, strict: args.strict, lang: context.lang, signal: context.signal });
     const list = [...answers.values()];

@@ -8,6 +8,7 @@ import { parseFieldList } from '../../node/args';
 import { UsageError } from '../../node/errors';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT } from './inputs';
+import { SEARCH_OUTPUT } from './outputs';
 
 /** Products per answer at most; the rest come with `next.cursor`. */
 export const MAX_SEARCH_LIMIT = 200;
@@ -64,16 +65,21 @@ export const searchTool = defineTool({
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT, { error: `limit is 1 to ${MAX_SEARCH_LIMIT}.` }).default(DEFAULT_SEARCH_LIMIT).describe(`Products per answer, 1 to ${MAX_SEARCH_LIMIT}.`),
     cursor: z.string().regex(/^\d{1,6}$/, { error: 'cursor is the value of next.cursor from an earlier answer.' }).optional().describe('next.cursor of the previous answer, to continue.'),
   },
+  output: SEARCH_OUTPUT,
   async run(args, context) {
     const offset = args.cursor === undefined ? 0 : Number(args.cursor);
     if (offset > MAX_OFFSET) throw new UsageError(`A search continues up to ${MAX_OFFSET.toLocaleString('en-US')} products; narrow the conditions instead.`);
     const filter = args.conditions.map(conditionText).join(' and ');
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? defaultSearchFields(args.category).map((f) => f.key));
     const pages = context.client.harvestPages({ category: args.category, filter: filter === '' ? undefined : filter, lang: context.lang }, { max: offset + args.limit, signal: context.signal });
-    const products: ProductRecord[] = [];
-    for await (const page of pages) products.push(...page);
-    const shown = products.slice(offset, offset + args.limit);
-    const more = pages.hasMoreHits || products.length > offset + args.limit;
+    // Only the asked window is kept: the pages before the cursor are read one at a time and let
+    // go, so a deep cursor costs one page of memory, not every product up to it.
+    const shown: ProductRecord[] = [];
+    let seen = 0;
+    for await (const page of pages) {
+      for (const product of page) if (seen++ >= offset && shown.length < args.limit) shown.push(product);
+    }
+    const more = pages.hasMoreHits || seen > offset + args.limit;
     const rows = shown.map((p) => {
       const row = buildProductRow(p, columns);
       return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));

@@ -37,6 +37,19 @@ export function credentialOf(headers: Record<string, string | string[] | undefin
   return trimmed === '' || trimmed.length > 512 ? undefined : trimmed;
 }
 
+/** The token or key of an `Authorization: Bearer …` header (how assistants reach `/mcp`), or undefined. */
+export function bearerOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const header = headers.authorization;
+  if (typeof header !== 'string' || !/^Bearer /i.test(header)) return undefined;
+  const token = header.slice('Bearer '.length).trim();
+  return token === '' || token.length > 512 ? undefined : token;
+}
+
+/** The credential a request carries: `x-api-key` (the add-in, the relay) or a bearer (`/mcp`). */
+export function requestCredential(headers: Record<string, string | string[] | undefined>): string | undefined {
+  return credentialOf(headers) ?? bearerOf(headers);
+}
+
 /**
  * Checks the `x-api-key` a user sent. Team mode accepts only a personal token (the add-in sends
  * it exactly as it would send a key) and refuses the maker's key itself, so the key never has to

@@ -30,7 +30,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i += 1) {
     const state = await createRedisState({ url: redis.url, prefix: 'mcp-team:', upstreamRate: RATE, teamMode: true });
     const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, userRate: false, linkSecret: await state.linkSecret(), logger: false });
-    await server.app.register(mcpPlugin, { state, upstream: emulator.url });
+    await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
     servers.push({ url: await server.listen(0, '127.0.0.1'), server, state });
   }
 }, 60_000);

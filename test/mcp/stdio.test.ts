@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
 import { runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
-import { call, resourceText, startStdioSession, textOf, type StdioSession } from './support';
+import { call, jsonTextOf, resourceText, startStdioSession, textOf, type StdioSession } from './support';
 
 const world = useEmulatorHome();
 let session: StdioSession;
@@ -87,7 +87,9 @@ test('text the service sends (markup, formulas) stays inside the data fields; th
   expect(result.structuredContent).toEqual({ results: JSON.parse(printed.stdout) });
   const data = JSON.stringify(result.structuredContent);
   for (const hostile of [HOSTILE_STRINGS.hyperlink, HOSTILE_STRINGS.formula, HOSTILE_STRINGS.script]) expect(data).toContain(JSON.stringify(hostile).slice(1, -1));
-  expect(result.content).toHaveLength(1);
+  // The sentence, then the same data as JSON text (for a client that reads only text).
+  expect(result.content).toHaveLength(2);
+  expect(jsonTextOf(result)).toEqual(result.structuredContent);
   expect(textOf(result)).toBe(`${inputs.length} part numbers looked up: ${inputs.length} Exact.`);
 });
 

@@ -57,7 +57,7 @@ export async function startRemoteWorld(options: { emulator?: EmulatorOptions; se
   const log = captureStream();
   const state = options.state ?? createMemoryState({ tokensFile });
   const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, logger: { level: 'info', stream: log.stream }, ...options.server });
-  await server.app.register(mcpPlugin, { state, upstream: emulator.url });
+  await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
   const url = await server.listen(0, '127.0.0.1');
   return {
     emulator,
@@ -87,8 +87,18 @@ export async function call(client: Client, name: string, args: Record<string, un
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-/** The one text of a result. */
-export const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+/** The sentence of a result: its first text block (an answer's second block is its data as JSON). */
+export const textOf = (result: CallToolResult): string => {
+  const [first] = result.content;
+  return first?.type === 'text' ? first.text : '';
+};
+
+/** The data of an answer as a client that reads only text gets it: the JSON of its second text block. */
+export const jsonTextOf = (result: CallToolResult): unknown => {
+  const second = result.content[1];
+  if (second?.type !== 'text') throw new Error('the answer has no JSON text block');
+  return JSON.parse(second.text) as unknown;
+};
 
 export { DEMO_KEY };
 

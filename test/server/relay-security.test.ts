@@ -129,7 +129,7 @@ test('an absolute-form request line still reaches only the configured upstream',
 test('the upstream receives only the relay’s own headers, whatever the client sends', async () => {
   const upstream = await startRecordingUpstream();
   const state = createMemoryState({ tokensFile: world.tokensFile });
-  const server = await buildServer({ upstream: upstream.url, apiKey: 'maker-secret-key-123', state, logger: false, trustProxy: true });
+  const server = await buildServer({ upstream: upstream.url, apiKey: 'maker-secret-key-123', state, logger: false, trustProxy: 1 });
   const url = await server.listen(0, '127.0.0.1');
   try {
     const smuggled = {
@@ -172,7 +172,7 @@ test('download links point at the public URL, never at a Host or X-Forwarded-Hos
     apiKey: 'maker-secret-key-123',
     state: createMemoryState({ tokensFile: world.tokensFile }),
     logger: false,
-    trustProxy: true,
+    trustProxy: 1,
     publicUrl: 'https://partspec.example.com/',
   });
   const url = await server.listen(0, '127.0.0.1');
