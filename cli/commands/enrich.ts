@@ -177,6 +177,11 @@ export const enrichCommand: Command = {
         today,
         signal: context.signal,
         onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
+        // Said before --out is written; the run goes on, the last answers are in the input file.
+        confirmLargeChange: (change) => {
+          context.note(change.message);
+          return true;
+        },
         replacements: flags.bool('replacements')
           ? async (inputs, outcomes) => {
               context.progress.update('Looking for replacements', 0);
