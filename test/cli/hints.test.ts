@@ -1,8 +1,10 @@
 /**
- * `partspec fields [CATEGORY]`: every field with its display name and unit, from the one
- * vocabulary; and `--fields` with a word several fields contain names them and this command.
+ * Help where the typo is: `partspec fields [CATEGORY]` lists every field with its display name
+ * and unit, from the one vocabulary; `--fields` with a word several fields contain names them and
+ * that command; `enrich` names the part a misread part number likely is.
  */
 import { VALUE_FIELDS, fieldLabel } from '../../api/vocabulary';
+import { DEMO_KEY } from '../../emulator';
 import { runCli, useEmulatorHome } from './helpers';
 
 const world = useEmulatorHome();
@@ -31,4 +33,14 @@ test('--fields Tolerance names the tolerance fields and partspec fields', async 
   const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--fields', 'Tolerance', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: 'x' } });
   expect(run.code).toBe(2);
   expect(run.stderr).toContain("Unknown field 'Tolerance'. Did you mean 'ToleranceCapacitance' or 'InductanceTolerance'? 'partspec fields' lists every field.");
+});
+
+test("enrich: a row holding GRM155R71C1O4KA88D (O for 0) is named on stderr with 'Did you mean GRM155R71C104KA88D?'", async () => {
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const bom = join(world.home, 'typo.csv');
+  writeFileSync(bom, 'Ref,Part Number,Qty\nC1,GRM155R71C1O4KA88D,1\nC2,GRM155R71C104KA88D,1\nC3,GRM188R61A106KE69D,1\n');
+  const run = await runCli(['enrich', bom, '--out', join(world.home, 'typo-out.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain("Row 2: 'GRM155R71C1O4KA88D' not found. Did you mean 'GRM155R71C104KA88D'?");
 });
