@@ -57,7 +57,14 @@ export function describeFailures(input: {
  * is neither named as our maker's nor in our maker's numbering (another maker's, most likely):
  * those are only counted in the summary. Returns how many failed at all.
  */
-export function describeProblemRows(set: EnrichSet, values: readonly (readonly unknown[])[], firstRow: number, outcomes: ReadonlyMap<string, MatchOutcome>, note: (line: string) => void): number {
+export function describeProblemRows(
+  set: EnrichSet,
+  values: readonly (readonly unknown[])[],
+  firstRow: number,
+  outcomes: ReadonlyMap<string, MatchOutcome>,
+  note: (line: string) => void,
+  meant: ReadonlyMap<string, string> = new Map(),
+): number {
   let failed = 0;
   const where = set.source === undefined ? '' : ` (${set.source})`;
   set.entries.forEach((entry, i) => {
@@ -75,7 +82,8 @@ export function describeProblemRows(set: EnrichSet, values: readonly (readonly u
       const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
       if (isNotOurs(text, maker)) return;
     }
-    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? `not found${uncovered ? `: ${uncovered}` : ''}` : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+    const likely = meant.get(text ?? '');
+    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? `not found${uncovered ? `: ${uncovered}` : ''}${likely ? `. Did you mean '${likely}'?` : ''}` : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
   });
   return failed;
 }

@@ -1,6 +1,7 @@
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
 import { runEnrichment } from '../../core/enrich/run-enrichment';
+import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
@@ -177,6 +178,11 @@ export const enrichCommand: Command = {
         today,
         signal: context.signal,
         onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
+        // Said before --out is written; the run goes on, the last answers are in the input file.
+        confirmLargeChange: (change) => {
+          context.note(change.message);
+          return true;
+        },
         replacements: flags.bool('replacements')
           ? async (inputs, outcomes) => {
               context.progress.update('Looking for replacements', 0);
@@ -203,7 +209,10 @@ export const enrichCommand: Command = {
 
     const { layout } = run.bom;
     let problems = 0;
-    for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line));
+    // A part number one misread character from a real one (O for 0) is named with the part it likely is, as lookup does.
+    const notFound = [...run.outcomes].filter(([, o]) => o.status === 'notFound').map(([input]) => input);
+    const meant = notFound.length > 0 ? await findMeantParts(notFound, (variants) => client.lookup(variants, { lang, signal: context.signal })) : new Map<string, string>();
+    for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant);
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
     run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));

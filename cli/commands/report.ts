@@ -12,6 +12,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { openBom, workbookBom } from '../../node/files/bom';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../../node/files/files';
+import { refuseLockedTarget } from '../../node/files/lock-files';
 import { openWorkbookFile } from '../../node/files/workbook-file';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
@@ -152,10 +153,19 @@ export const reportCommand: Command = {
     const layout = layoutSummarySheet(summary, lang);
     const bomSheet = bom.region.sheetName;
 
+    // A BOM that cannot take its summary sheet in place (a read-only folder, a workbook open in
+    // Excel) still gets its summary printed; the sentence of why it was not written comes after it.
+    let unwritten: unknown;
     if (workbook) {
       const target = out ?? input;
-      await writeSummaryWorkbook(input, target, layout, bomSheet);
-      context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+      try {
+        refuseLockedTarget(target);
+        await writeSummaryWorkbook(input, target, layout, bomSheet);
+        context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+      } catch (error) {
+        if (out !== undefined) throw error;
+        unwritten = error;
+      }
     }
     if (html !== undefined) {
       await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
@@ -168,6 +178,7 @@ export const reportCommand: Command = {
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
     if (suggestions) context.note(`Suggestions: ${suggestions.suggested} of ${suggestions.asked} rows with no maker part number have a candidate (partspec enrich --suggest writes them).`);
+    if (unwritten !== undefined) throw unwritten;
 
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, columnUnitOf, fieldLabel, resolveField, type FieldDef, type Lang } from '../../api/vocabulary';
+import { DEFAULT_LANG, FIELD_NAMES_FOR_HINTS, columnUnitOf, fieldLabel, resolveField, type FieldDef, type Lang } from '../../api/vocabulary';
 import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
@@ -70,6 +70,21 @@ export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: D
   return { unit: parseDisplayUnit(columnUnit) };
 }
 
+/** Most field names a hint lists for a word several fields contain. */
+const HINTED_FIELDS = 4;
+
+/**
+ * The hint after an unknown field: the likely typo (`Capacitence`), else the fields whose names
+ * contain the word (`Tolerance`: ToleranceCapacitance, InductanceTolerance), and where all are listed.
+ */
+export function fieldHint(name: string, suggestion: string | undefined): string {
+  const word = name.trim().split('.').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? '';
+  const containing = word.length >= 3 ? FIELD_NAMES_FOR_HINTS.filter((f) => f.toLowerCase().includes(word) && !f.endsWith('Text')) : [];
+  const names = suggestion ? [suggestion] : containing.slice(0, HINTED_FIELDS);
+  const meant = names.length > 0 ? ` Did you mean ${names.map((n) => `'${n}'`).join(names.length === 2 ? ' or ' : ', ')}?` : '';
+  return `${meant} 'partspec fields' lists every field.`;
+}
+
 /** Resolves field choices; throws ValidationError naming the first unknown field or bad unit. Duplicates are dropped. */
 export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[] {
   const out: ResolvedChoice[] = [];
@@ -77,10 +92,7 @@ export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[
     const name = typeof choice === 'string' ? choice : choice.field;
     const unitText = typeof choice === 'string' ? undefined : choice.unit;
     const resolution = resolveField(name);
-    if (!resolution.field) {
-      const hint = resolution.suggestion ? ` Did you mean '${resolution.suggestion}'?` : '';
-      throw new ValidationError('unknownField', `Unknown field '${name}'.${hint}`, { token: name });
-    }
+    if (!resolution.field) throw new ValidationError('unknownField', `Unknown field '${name}'.${fieldHint(name, resolution.suggestion)}`, { token: name });
     if (out.some((c) => c.field.key === resolution.field.key)) continue;
     out.push({ field: resolution.field, ...resolveFieldUnit(resolution.field, unitText) });
   }

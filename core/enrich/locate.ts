@@ -3,8 +3,9 @@
  * region, the header row, the part-number column and the rows, from the same top rows read
  * through the BomDocument port, with the same rule for a column the user named.
  */
-import { columnIndex, type CellBlock } from '../address';
+import { columnIndex, columnLetters, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
+import { describeColumn } from '../bom/part-number-shape';
 import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
@@ -40,7 +41,19 @@ export interface LocateFailure {
   kind: 'empty' | 'column' | 'detection';
   sheetName: string;
   message: string;
+  /**
+   * When the column the user picked or named holds no part numbers (a `PartSpec:` result column,
+   * Qty, Value, Fitted): the BOM as found without the pick, whose part-number column a shell may
+   * offer instead. Nothing is enriched until the user takes it.
+   */
+  instead?: LocatedBom;
 }
+
+/** A header PartSpec wrote (`PartSpec: Match`, `PartSpec (MPN2): Status`, in any language): its cells are answers, never input. */
+const PARTSPEC_HEADER = /^\s*PartSpec\s*(?:\([^)]*\)\s*)?[:：]/i;
+
+/** Below this share of filled cells reading as part numbers, a picked column is not a part-number column. */
+const PICKED_PART_SHARE = 0.3;
 
 /** Looser than fold: the header words alone, without spaces, `*` marks or punctuation (`MPN` finds ` * MPN `). */
 const foldMarks = (value: unknown): string => foldWords(value);
@@ -95,6 +108,31 @@ function detectNamed(values: readonly (readonly unknown[])[], region: BomRegion,
   return fail(`Sheet '${region.sheetName}' has no column headed '${named}' in its first ${HEADER_SEARCH_ROWS} rows.`);
 }
 
+/** How a column is named in a sentence: `column B ('Qty')`, or `column B` without a header. */
+function nameOf(column: number, header: unknown): string {
+  const text = header === undefined || header === null ? '' : String(header).trim();
+  return `column ${columnLetters(column)}${text ? ` ('${text}')` : ''}`;
+}
+
+/**
+ * Why the part-number column of a layout cannot be the input, or undefined when it can: a column
+ * PartSpec wrote, or one whose cells (the sampled data rows) are not part numbers. Enriching such a
+ * column would turn every row into "Not found" or blank and overwrite the last good answers.
+ */
+export function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): string | undefined {
+  const c = layout.partColumn - origin.column;
+  const header = values[layout.headerRow - origin.row]?.[c];
+  const name = nameOf(layout.partColumn, header);
+  if (typeof header === 'string' && PARTSPEC_HEADER.test(header)) return `${name[0].toUpperCase()}${name.slice(1)} holds PartSpec's answers, not part numbers`;
+  const cells: unknown[] = [];
+  for (let r = layout.firstRow - origin.row; r <= layout.lastRow - origin.row && r < values.length; r++) cells.push(values[r]?.[c]);
+  const content = describeColumn(cells);
+  const parts = content.parts + content.distributor;
+  if (content.filled === 0) return `${name[0].toUpperCase()}${name.slice(1)} is empty below its header`;
+  if (parts / content.filled < PICKED_PART_SHARE) return `${name[0].toUpperCase()}${name.slice(1)} does not hold part numbers (${parts} of ${content.filled} filled cells read as one)`;
+  return undefined;
+}
+
 /** The layout of one region: by the named column, the named selection, the selection, or the BOM's own look. */
 async function locateIn(document: BomDocument, region: BomRegion, named: string | undefined): Promise<LocatedBom | LocateFailure> {
   if (region.rowCount === 0) return { ok: false, kind: 'empty', sheetName: region.sheetName, message: 'The sheet is empty.' };
@@ -106,7 +144,26 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
   else if (region.selection && region.named) found = detectPickedColumn(values, region, region.selection);
   else found = detectBomLayout({ ...input, selection: region.selection });
   if (!found.ok) return 'kind' in found ? found : { ok: false, kind: 'detection', sheetName: region.sheetName, message: found.message };
+  const located = toLocated(found, values, region);
+  // A pick (a named column, a selected column or cell) is the user's word, but never over cells
+  // that are not part numbers; a column the BOM's own look finds too stays as every shell finds it.
+  const picked = named !== undefined || region.selection !== undefined;
+  const refused = picked ? refusePartColumn(values, region.origin, located.layout) : undefined;
+  if (refused === undefined) return located;
+  const auto = detectBomLayout(input);
+  if (auto.ok && auto.partColumn === located.layout.partColumn && !PARTSPEC_HEADER.test(String(located.headers[located.layout.partColumn - located.headerOrigin] ?? ''))) return located;
+  const instead = auto.ok ? toLocated(auto, values, region) : undefined;
+  const usable = instead && refusePartColumn(values, region.origin, instead.layout) === undefined ? instead : undefined;
+  const message = usable
+    ? `${refused}: the part numbers look to be in ${nameOf(usable.layout.partColumn, usable.headers[usable.layout.partColumn - usable.headerOrigin])}. Nothing was written.`
+    : `${refused}: select a cell of the part-number column, or name its header "Part Number" or "MPN". Nothing was written.`;
+  return { ok: false, kind: 'column', sheetName: region.sheetName, message, ...(usable ? { instead: usable } : {}) };
+}
+
+/** A detection as a located BOM of `region`, its last row cut to the region. */
+function toLocated(found: { ok: true } & BomLayout, values: readonly (readonly unknown[])[], region: BomRegion): LocatedBom {
   const { ok: _ok, ...detected } = found;
+  const width = region.lastColumn - region.origin.column + 1;
   const layout: BomLayout = { ...detected, lastRow: Math.min(found.lastRow, region.origin.row + region.rowCount - 1) };
   const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow - region.origin.row]?.[i]);
   return { ok: true, region, layout, headers, headerOrigin: region.origin.column };

@@ -13,6 +13,7 @@ import { isCancellation } from './failures';
 import { isSyntheticMatch } from '../cells/synthetic';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from './locate';
 import { resolveAlternates, type AlternatePick } from './alternates';
+import { findLargeChange, keepPreviousAnswers, type LargeChange } from './keep-answers';
 import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
 import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
@@ -57,6 +58,12 @@ export interface EnrichmentOptions {
   /** Hears where the BOM and the sets are before anything is looked up (the command line says so on stderr). */
   onPlanned?: (bom: LocatedBom, sets: readonly EnrichSet[]) => void;
   onProgress?: (progress: EnrichmentProgress) => void;
+  /**
+   * Hears, before anything is written, that the run changes most of the last run's Match answers;
+   * false stops the run with nothing written (the pane asks; the command line notes it and goes on).
+   * Without it the run goes on.
+   */
+  confirmLargeChange?: (change: LargeChange) => boolean | Promise<boolean>;
 }
 
 /** A set of the run with what was built for it. */
@@ -185,7 +192,11 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
 
   const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements }));
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
+  // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
+  sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));
   const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
+  const large = changes && options.confirmLargeChange ? findLargeChange(sets[0], changes, { headerOrigin, rows }) : undefined;
+  if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
   const done = { outcomes, written: rowCount, ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}) };

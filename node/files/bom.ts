@@ -8,6 +8,7 @@ import { BomFile } from './bom-document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
 import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
+import { refuseLockedTarget } from './lock-files';
 import { findUnkeptPartsOfFile } from '../../ooxml/package-losses';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError } from '../../ooxml/workbook-patch';
@@ -79,6 +80,7 @@ class XlsxBom extends BomFile {
 
   async checkTarget(file: string): Promise<void> {
     checkOutputKind(this.source.file, file);
+    refuseLockedTarget(file);
   }
 
   async save(file: string, sheetName: string): Promise<readonly string[]> {

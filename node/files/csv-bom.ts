@@ -4,6 +4,7 @@ import { NUMBER_FORMATS } from '../../core/cells/columns';
 import type { HighlightRule } from '../../core/enrich/highlight';
 import { uniqueSheetName } from '../../core/names';
 import type { ColumnWrite } from '../../core/enrich/document';
+import { refuseLockedTarget } from './lock-files';
 import { BomFile } from './bom-document';
 import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
@@ -145,6 +146,7 @@ export class CsvBom extends BomFile {
     // A CSV file holds nothing but its cells, and every one of them is written back; it becomes
     // a .xlsx workbook or a text table, never a macro-enabled workbook or a template.
     checkOutputKind('', file);
+    refuseLockedTarget(file);
   }
 
   async save(file: string): Promise<readonly string[]> {

@@ -17,6 +17,9 @@ import {
 } from './arguments';
 import { buildEntityCard } from './entity';
 import { ArgumentProblem } from './errors';
+import { NUMBER_FORMATS } from '../../core/cells/columns';
+import { fromExcelSerial } from '../../core/dates';
+import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import { buildGrid, finishGrid, planGrid, type CellResult } from './grid';
 import { agreeAcrossVariants, fieldValueOf, productsOf, singleProductOf } from './product-values';
 import type { FunctionsRuntime } from './runtime';
@@ -92,8 +95,24 @@ export interface SpecArguments {
   lang?: unknown;
 }
 
+/**
+ * A date as PART.SPEC shows it: a number formatted as a date where the host takes formatted
+ * numbers (it stays a date for arithmetic and sorting), else ISO text; never a bare serial (46505).
+ */
+function shownDate(serial: number, runtime: FunctionsRuntime): CellValue | Excel.FormattedNumberCellValue {
+  if (runtime.supportsEntities()) return { type: 'FormattedNumber', basicValue: serial, numberFormat: NUMBER_FORMATS.date } as Excel.FormattedNumberCellValue;
+  return fromExcelSerial(serial).toISOString().slice(0, 10);
+}
+
+/** The `#N/A` of a part not found, with the part it most likely is (one misread character: O for 0). */
+function withMeantPart(error: unknown, input: string, meant: ReadonlyMap<string, string>): unknown {
+  const likely = meant.get(input);
+  if (!likely || !(error instanceof ArgumentProblem) || error.code !== '#N/A' || !error.message.startsWith('Part not found')) return error;
+  return new ArgumentProblem('#N/A', `${error.message} — did you mean ${likely}?`);
+}
+
 /** PART.SPEC: a grid of field values (see planGrid for its shape); a one-cell grid's error is thrown. */
-export async function evaluateSpec(runtime: FunctionsRuntime, args: SpecArguments): Promise<CellValue[][]> {
+export async function evaluateSpec(runtime: FunctionsRuntime, args: SpecArguments): Promise<(CellValue | Excel.FormattedNumberCellValue)[][]> {
   const parts = readRange(args.partno);
   const fields = readNameList(args.field);
   if (parts.cells.length === 0) throw new ArgumentProblem('#VALUE!', 'No part number given');
@@ -102,18 +121,30 @@ export async function evaluateSpec(runtime: FunctionsRuntime, args: SpecArgument
   const inputs = parts.cells.map(cellText);
   const plan = planGrid(parts, fields);
   let outcomes = new Map<string, LookupOutcome>();
+  let meant: ReadonlyMap<string, string> = new Map();
   if (columns.some((c) => c.kind === 'field') && inputs.some((p) => p !== '')) {
     const { client, lang } = await runtime.session();
-    outcomes = await lookupInputs(client, inputs, resolveLangArgument(args.lang, lang));
+    const language = resolveLangArgument(args.lang, lang);
+    outcomes = await lookupInputs(client, inputs, language);
+    const notFound = [...outcomes].filter(([, o]) => o.status === 'notFound').map(([input]) => input);
+    if (notFound.length > 0) meant = await findMeantParts(notFound, (variants) => client.lookup(variants, { lang: language }));
   }
   const grid = buildGrid(plan, (p, f): CellResult => {
     const column = columns[f];
     if (column.kind === 'problem') throw column.problem;
     const input = inputs[p];
     if (column.kind === 'blank' || input === '') return '';
-    return fieldValueOf(input, outcomes.get(input), column.field, column.unit);
+    try {
+      return fieldValueOf(input, outcomes.get(input), column.field, column.unit);
+    } catch (error) {
+      throw withMeantPart(error, input, meant);
+    }
   });
-  return finishGrid(grid);
+  const isDate = (r: number, c: number): boolean => {
+    const column = columns[plan.at(r, c).field];
+    return column.kind === 'field' && cellKindOf(column.field) === 'date';
+  };
+  return finishGrid(grid).map((row, r) => row.map((cell, c) => (typeof cell === 'number' && isDate(r, c) ? shownDate(cell, runtime) : cell)));
 }
 
 /** The items of a list field for one product: List[String] as is, comma-separated text split. */

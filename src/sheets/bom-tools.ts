@@ -34,6 +34,8 @@ export type BomInspection =
       note?: string;
       /** Ids of second-source columns of the detected one (MPN2 beside MPN), to enrich too. */
       alternates: string[];
+      /** Why the selected column is not the part numbers: `detected` is then the column that holds them, offered, not used. */
+      refused?: string;
     }
   | { ok: false; message: string };
 
@@ -49,8 +51,9 @@ export function bomColumnId(sheetName: string, range: string): string {
  */
 export async function inspectBom(run: RunExcel, partColumn?: string): Promise<BomInspection> {
   const read = await readBom(run, partColumn);
-  if (!read.ok) return read;
-  const { bom } = read;
+  if (!read.ok && !read.instead) return { ok: false, message: read.message };
+  const bom = read.ok ? read.bom : read.instead!;
+  const refused = read.ok ? undefined : read.message;
   const { layout } = bom;
   const columnId = (column: number): string => {
     const letter = columnLetters(column);
@@ -76,6 +79,7 @@ export async function inspectBom(run: RunExcel, partColumn?: string): Promise<Bo
     ambiguous: layout.ambiguous,
     ...(layout.note ? { note: layout.note } : {}),
     alternates,
+    ...(refused ? { refused } : {}),
   };
 }
 

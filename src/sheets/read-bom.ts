@@ -4,7 +4,7 @@
  * rows.
  */
 import type { BomLayout } from '../../core/bom/bom';
-import { locateBom, type LocateFailure } from '../../core/enrich/locate';
+import { locateBom, type LocatedBom, type LocateFailure } from '../../core/enrich/locate';
 import type { RunExcel } from './deps';
 import { excelDocument, readBlock } from './excel-document';
 
@@ -19,7 +19,7 @@ export interface BomRead {
   entries: unknown[];
 }
 
-export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string };
+export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string; instead?: BomRead };
 
 /** The sentence for a sheet with nothing on it. */
 export const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
@@ -32,8 +32,13 @@ export function locateMessage(failure: LocateFailure): string {
 /** Finds the BOM around the selection (or the named part column): its table or the sheet's used range, the header row and the part column. */
 export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
   const found = await locateBom(excelDocument(run, partColumn));
-  if (!found.ok) return { ok: false, message: locateMessage(found) };
+  if (!found.ok) return { ok: false, message: locateMessage(found), ...(found.instead ? { instead: await readFound(run, found.instead) } : {}) };
+  return { ok: true, bom: await readFound(run, found) };
+}
+
+/** A located BOM with its part-number cells. */
+async function readFound(run: RunExcel, found: LocatedBom): Promise<BomRead> {
   const { region, layout, headers, headerOrigin } = found;
   const part = await readBlock(run, region.sheetName, { row: layout.firstRow, column: layout.partColumn, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
-  return { ok: true, bom: { sheetName: region.sheetName, tableName: region.tableName, layout, headers, headerOrigin, lastColumn: region.lastColumn, entries: part.map((r) => r[0]) } };
+  return { sheetName: region.sheetName, tableName: region.tableName, layout, headers, headerOrigin, lastColumn: region.lastColumn, entries: part.map((r) => r[0]) };
 }

@@ -109,6 +109,11 @@ export interface BomInspection {
   note?: string;
   /** Ids of second-source columns of the detected one (MPN2 beside MPN), offered to enrich too. */
   alternates?: string[];
+  /**
+   * Why the selected column cannot be the part numbers (a `PartSpec:` column, Qty …), in a
+   * sentence: Enrich writes nothing until the user takes `detected`, the column that holds them.
+   */
+  refused?: string;
 }
 
 /** Match statuses of an enriched row (the match column: Exact / Variant / Ambiguous / Not found / Invalid). */

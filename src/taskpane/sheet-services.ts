@@ -112,6 +112,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
         ambiguous: found.ambiguous,
         ...(found.note ? { note: found.note } : {}),
         alternates: found.alternates,
+        ...(found.refused ? { refused: found.refused } : {}),
       };
     },
 

@@ -84,10 +84,10 @@ describe('PART.SPEC values', () => {
     expect(await one(CAP, 'MinOrderQuantity')).toBe(4000);
   });
 
-  test('LastBuyDate comes as an Excel date serial', async () => {
+  test('LastBuyDate shows as a date: its serial formatted yyyy-mm-dd, never a bare 46505', async () => {
     const p = product((x) => typeof x.values.LastBuyDate === 'string');
     const value = await one(p.values.Partno as string, 'LastBuyDate');
-    expect(value).toBe(serialOf(p.values.LastBuyDate as string));
+    expect(value).toEqual({ type: 'FormattedNumber', basicValue: serialOf(p.values.LastBuyDate as string), numberFormat: 'yyyy-mm-dd' });
   });
 
   test('AlternativePartno is joined with ", "', async () => {

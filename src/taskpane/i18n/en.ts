@@ -130,6 +130,12 @@ export const EN = {
   noPartColumn:
     'No part-number column was found. Select the part numbers (or a cell of the BOM table) in the sheet, then try again.',
   pickColumn: 'Use another column',
+  refusedColumn: 'The selected column holds no part numbers (or holds PartSpec\'s own answers), so Enrich writes nothing for it. The part numbers are in column {column} "{header}".',
+  refusedNoColumn: 'The selected column holds no part numbers (or holds PartSpec\'s own answers), so Enrich writes nothing for it. Select a cell of the part-number column.',
+  useColumn: 'Use column {column}',
+  largeChange: 'This run changes the Match answer of {changed} of the {answered} rows the last run answered. Check the part-number column before writing.',
+  writeAnyway: 'Write anyway',
+  dontWrite: "Don't write",
   twoColumns: "Two columns could be the part numbers. Pick the one that holds the maker's part numbers, then press Enrich.",
   candidateNoHeader: '(no header)',
   alsoEnrich: 'Also enrich (second sources)',

@@ -18,6 +18,7 @@ import type { Preferences } from '../../settings/settings';
 import { keepChosenOrder } from '../builder/presets';
 import { toFieldChoices } from '../../settings/field-units';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
+import type { LargeChange } from '../../../core/enrich/keep-answers';
 import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type MatchStatus, type SkippedKind, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
 import { SuggestionsPanel, rowSuggestions } from './suggestions-panel';
@@ -66,6 +67,8 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const detectTask = useTask();
   const enrichTask = useTask<EnrichmentProgress>();
   const selectTask = useTask();
+  // A run that would change most of the last answers waits here for the user's word before it writes.
+  const [confirming, setConfirming] = useState<{ change: LargeChange; answer: (write: boolean) => void }>();
 
   function show(result: BomInspection, pin: boolean): void {
     setInspection(result);
@@ -117,13 +120,23 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
       setColumn(chosen.column);
       setAlternateColumns(chosen.alternateColumns);
       setPinned(true);
-    } else if (found.ambiguous) return;
+    } else if (found.ambiguous || found.refused) return;
     const result = await enrichTask.run(async (signal, onProgress) => {
       // The ribbon's Enrich selection runs with these last-used choices.
       await services.settings.save({ enrichFields: fields.keys, enrichMode: mode, enrichRisk: risk, enrichAlternatives: alternatives, enrichReplacements: replacements, enrichSuggest: suggest, enrichUnits: fields.units ?? {} });
       const request = keep ? { partColumn: chosen.column || undefined, alternateColumns: chosen.alternateColumns.length > 0 ? chosen.alternateColumns : undefined } : {};
       const before = await services.requestCount();
-      const report = await services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang, onProgress }, signal);
+      const confirmLargeChange = (change: LargeChange): Promise<boolean> =>
+        new Promise((resolve) =>
+          setConfirming({
+            change,
+            answer: (write) => {
+              setConfirming(undefined);
+              resolve(write);
+            },
+          }),
+        );
+      const report = await services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang, onProgress, confirmLargeChange }, signal);
       return { report, requests: (await services.requestCount()) - before };
     });
     if (result) setSummary(result);
@@ -153,7 +166,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
             {t('detectColumn')}
           </Button>
         </div>
-        {inspection ? (
+        {inspection && (!inspection.refused || pinned) ? (
           detected ? (
             <InfoMessage testId="enrich-detected" intent="info">
               {t('detectedColumn', { header: detected.header, column: detected.letter, sheet: inspection.sheetName, rows: inspection.rows })}
@@ -161,6 +174,18 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
           ) : (
             <ErrorMessage testId="enrich-detected" message={t('noPartColumn')} />
           )
+        ) : null}
+        {inspection?.refused && !pinned ? (
+          <InfoMessage testId="enrich-refused" intent="warning">
+            {detected ? t('refusedColumn', { column: detected.letter, header: detected.header }) : t('refusedNoColumn')}
+          </InfoMessage>
+        ) : null}
+        {inspection?.refused && detected && !pinned ? (
+          <div className={section.actions}>
+            <Button onClick={() => onPickColumn(detected.id)} disabled={busy} data-testid="enrich-use-detected">
+              {t('useColumn', { column: detected.letter })}
+            </Button>
+          </div>
         ) : null}
         {inspection?.note ? (
           <InfoMessage testId="enrich-note" intent="info">
@@ -229,6 +254,21 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
         </Button>
       </div>
 
+      {confirming ? (
+        <div data-testid="enrich-confirm">
+          <InfoMessage testId="enrich-large-change" intent="warning">
+            {t('largeChange', { changed: confirming.change.changed, answered: confirming.change.answered })}
+          </InfoMessage>
+          <div className={section.actions}>
+            <Button onClick={() => confirming.answer(true)} data-testid="enrich-write-anyway">
+              {t('writeAnyway')}
+            </Button>
+            <Button appearance="primary" onClick={() => confirming.answer(false)} data-testid="enrich-dont-write">
+              {t('dontWrite')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {enrichTask.running ? (
         <TaskProgress
           testId="enrich-progress"
