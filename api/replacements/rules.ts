@@ -1,7 +1,7 @@
 import { readValue, type FieldValue, type ProductRecord } from '../product';
+import { readStatus } from '../status';
 import {
   categoryOfGroup,
-  findAllowedValue,
   getField,
   getFilterField,
   isFilterFieldUsable,
@@ -109,11 +109,9 @@ export const RANKING_FIELDS: Readonly<Record<Group, RankingFields>> = {
 /** The status a replacement must have, in English (compared through the vocabulary in any language). */
 export const REPLACEMENT_STATUS = 'In Production';
 
-/** The language-neutral (English) Status of a product, or undefined. */
-export function neutralStatusOf(product: ProductRecord): string | undefined {
-  const raw = readValue(product, 'Status');
-  if (typeof raw !== 'string') return undefined;
-  return findAllowedValue('Status', raw.trim())?.en ?? raw.trim();
+/** The language-neutral (English) Status of a product: the vocabulary's value, or Unknown (readStatus). */
+export function neutralStatusOf(product: ProductRecord): string {
+  return readStatus(product).status;
 }
 
 /** The rule fields the original has a value for: a rule applies only where it does. */

@@ -12,8 +12,10 @@ const BUCKET_COLOURS: Readonly<Record<StatusBucket, string>> = {
   'To be discontinued': '#D83B01',
   Discontinued: '#A4262C',
   'Several statuses': '#8764B8',
+  'Unknown status': '#986F0B',
   'Not found': '#C50F1F',
   'Other maker': '#8A8886',
+  'No part number': '#605E5C',
   'Not fitted': '#B3B0AD',
   Blank: '#D2D0CE',
 };

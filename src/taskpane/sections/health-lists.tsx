@@ -71,7 +71,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     as="button"
                     disabled={props.disabled}
                     onClick={() => props.onSelect(part)}
-                    title={t('healthSelectRow', { row: (part.rows[0] ?? 0) + 1 })}
+                    title={t('healthSelectRow', { row: part.sheetRows[0] ?? 1 })}
                     className={list.partNumber}
                     data-testid="health-at-risk-part"
                   >
@@ -155,9 +155,9 @@ export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels
         </TableHeader>
         <TableBody>
           {summary.notFound.map((part) => (
-            <TableRow key={`${part.row}:${part.partNumber}`} data-testid="health-not-found-row">
+            <TableRow key={`${part.sheetRow}:${part.partNumber}`} data-testid="health-not-found-row">
               <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
-              <TableCell>{part.row + 1}</TableCell>
+              <TableCell>{part.sheetRow}</TableCell>
             </TableRow>
           ))}
         </TableBody>
