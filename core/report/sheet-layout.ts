@@ -126,8 +126,17 @@ const CHART_HEIGHT = 14;
 function insteadText(instead: readonly Instead[], labels: SummaryLabels): string {
   if (instead.length === 0) return labels.nothing;
   return instead
-    .map((c) => `${c.partno} (${[c.dropIn ? labels.dropIn : labels.notDropIn, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`)
+    .map((c) => insteadWords(c, labels))
     .join('; ');
+}
+
+/**
+ * One candidate in words, the same in the sheet, the terminal, the HTML page and the pane:
+ * `X (drop-in, maker's alternative)`, or `X (not drop-in: tolerance ±5% vs ±2%)` naming what differs.
+ */
+export function insteadWords(c: Instead, labels: SummaryLabels): string {
+  const verdict = c.dropIn || c.differs.length === 0 ? (c.dropIn ? labels.dropIn : labels.notDropIn) : `${labels.notDropIn}: ${c.differs.join(', ')}`;
+  return `${c.partno} (${[verdict, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`;
 }
 
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */

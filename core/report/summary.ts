@@ -1,4 +1,5 @@
 import { readValue, type ProductRecord } from '../../api/product';
+import { checkDropIn, describeDifferences } from '../../api/replacements';
 import { readStatus, UNKNOWN_STATUS } from '../../api/status';
 import { rowRisk } from '../cells/risk';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
@@ -136,10 +137,18 @@ function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'n
   return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';
 }
 
+/**
+ * What could replace a row's part. "Drop-in" is re-derived here with the one check (checkDropIn)
+ * against the original the answer names, so no view calls a part drop-in that breaks a spec the
+ * original states; a part that does is shown with what differs.
+ */
 function insteadOf(row: SummaryRow, products: readonly ProductRecord[]): Instead[] {
   const out = new Map<string, Instead>();
+  const original = row.replacements?.original ?? products[0];
   for (const candidate of row.replacements?.candidates ?? []) {
-    out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: true, makerAlternative: candidate.makerAlternative, differs: candidate.differs });
+    const failures = checkDropIn(original, candidate.product);
+    const differs = failures.length === 0 ? candidate.differs : describeDifferences(original, candidate.product, failures);
+    out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: failures.length === 0, makerAlternative: candidate.makerAlternative, differs });
   }
   const near = row.replacements?.nearMiss;
   if (near && !out.has(near.product.partno)) out.set(near.product.partno, { partno: near.product.partno, dropIn: false, makerAlternative: false, differs: near.differs });

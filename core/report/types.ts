@@ -106,7 +106,11 @@ export interface ComplianceCoverage {
 /** A candidate to use instead of an at-risk part. */
 export interface Instead {
   partno: string;
-  /** Same size, voltage, characteristic and capacitance or inductance (it passed the drop-in rules). */
+  /**
+   * Every spec the original states is met or bettered (size, category, characteristic, value,
+   * voltage, tolerance, max temperature, AEC-Q200 when the original has it) and it is In
+   * Production: checkDropIn found nothing. Otherwise `differs` says where it falls short.
+   */
   dropIn: boolean;
   /** Listed by the maker as an alternative of the part. */
   makerAlternative: boolean;
