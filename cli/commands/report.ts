@@ -155,7 +155,7 @@ export const reportCommand: Command = {
     if (workbook) {
       const target = out ?? input;
       await writeSummaryWorkbook(input, target, layout, bomSheet);
-      context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+      context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'} of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
     }
     if (html !== undefined) {
       await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));

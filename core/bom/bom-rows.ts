@@ -163,5 +163,5 @@ export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME):
   ].join(', ');
   const skipped = describeSkippedRows(summary.kinds);
   const by = summary.kinds.otherMaker && summary.makerHeader ? ` (by '${summary.makerHeader}')` : '';
-  return `${summary.rows} rows: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
+  return `${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'}: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
 }

@@ -47,7 +47,7 @@ function endingSmd(predicate: (p: CatalogProduct) => boolean): CatalogProduct {
 
 describe('partspec replacements', () => {
   test('--json: one object per input in input order, each replacement a drop-in with its specs, maker mark and differences', async () => {
-    const several = endingSmd((p) => smdDropIns(p).length >= 3 && Array.isArray(p.values.AlternativePartno));
+    const several = endingSmd((p) => Array.isArray(p.values.AlternativePartno) && smdDropIns(p).length >= 3 && smdDropIns(p).some((d) => (p.values.AlternativePartno as string[]).includes(d)));
     const none = endingSmd((p) => smdDropIns(p).length === 0);
     const inputs = [partnoOf(none), 'NOTAPART-0000', partnoOf(several)];
     const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });

@@ -86,11 +86,23 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
   );
 }
 
-/** Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for all the bars. */
+/** `REACH: 5 Yes · 1 No · 12 Unknown`: a flag's bar title with the counts of the compliance table. */
+export function complianceTitle(coverage: BomSummary['compliance'][number], labels: SummaryLabels, locale: string): string {
+  const counts = ANSWERS.map((answer) => `${coverage[answer].toLocaleString(locale)} ${labels[answer]}`).join(' · ');
+  return `${labels.flags[coverage.flag]}: ${counts}`;
+}
+
+/**
+ * Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for
+ * all the bars. Each bar's title carries its own counts, as the compliance table writes them: the
+ * chart's own figure beside a title is the bar's total (the same for every flag), which read as
+ * REACH's count of Yes.
+ */
 export function ComplianceChart({ summary, labels }: { summary: BomSummary; labels: SummaryLabels }): JSX.Element {
+  const { uiLang } = useUi();
   const shown = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
   const data: ChartProps[] = shown.map((c) => ({
-    chartTitle: labels.flags[c.flag],
+    chartTitle: complianceTitle(c, labels, uiLang),
     chartData: ANSWERS.map((answer) => ({
       legend: labels[answer],
       horizontalBarChartdata: { x: c[answer], total: c.yes + c.no + c.unknown },
@@ -103,7 +115,7 @@ export function ComplianceChart({ summary, labels }: { summary: BomSummary; labe
         <Text>{labels.nothing}</Text>
       ) : (
         // The chart's own legend lists each answer once per flag: one legend names each answer once.
-        <HorizontalBarChart data={data} chartDataMode="fraction" legendProps={{ legends: ANSWERS.map((answer) => ({ title: labels[answer], color: COMPLIANCE_COLOURS[answer] })) }} />
+        <HorizontalBarChart data={data} chartDataMode="hidden" legendProps={{ legends: ANSWERS.map((answer) => ({ title: labels[answer], color: COMPLIANCE_COLOURS[answer] })) }} />
       )}
     </ChartBlock>
   );
