@@ -7,7 +7,8 @@
  * and `--fail-on risk` names the same 1-based sheet rows. Placed per board is the BOM's fitted Qty.
  */
 import ExcelJS from 'exceljs';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { join } from 'node:path';
 import { checkDropIn, createClient, readValue, type ProductRecord } from '../../api';
 import { layoutSummarySheet } from '../../core/report/sheet-layout';
@@ -19,6 +20,7 @@ import { renderHtmlReport } from '../../cli/report/html-report';
 import { formatTextReport } from '../../cli/report/text-report';
 import { readXlsx, runCli, useEmulatorHome } from '../cli/helpers';
 
+const ROOT = join(__dirname, '..', '..');
 const world = useEmulatorHome();
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 
@@ -182,3 +184,19 @@ test('every candidate called drop-in meets every spec its original states, read 
     }
   }
 });
+
+test('the demo BOM: the terminal text and HTML page are its JSON summary laid out; placed per board is its fitted Qty', async () => {
+  copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(world.home, 'demo-bom.csv'));
+  const demo = await runCli(['report', 'demo-bom.csv', '--json', 'demo.json', '--html', 'demo.html', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  expect(demo.stderr).not.toMatch(/partspec report:/);
+  const json = JSON.parse(readFileSync(join(world.home, 'demo.json'), 'utf8')) as BomSummary;
+  const layout = layoutSummarySheet(json, 'en');
+  expect(demo.stdout).toBe(formatTextReport(layout));
+  expect(readFileSync(join(world.home, 'demo.html'), 'utf8')).toBe(renderHtmlReport(layout, 'en', { synthetic: json.synthetic }));
+  const table = Papa.parse<Record<string, string>>(readFileSync(join(ROOT, 'assets', 'demo-bom.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const fitted = table.filter((r) => (r.Fitted ?? '').trim() === '').reduce((sum, r) => sum + Number(r.Qty), 0);
+  expect(json.placed).toBe(fitted);
+  // 1-based sheet rows: the CSV's header is row 1, its first part row 2.
+  for (const miss of json.notFound) expect(table[miss.sheetRow - 2]['Manufacturer Part Number']).toBe(miss.partNumber);
+  for (const part of json.atRisk) for (const row of part.sheetRows) expect(table[row - 2]['Manufacturer Part Number']).toBe(part.partNumber);
+}, 120_000);
