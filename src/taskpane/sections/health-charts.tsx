@@ -86,17 +86,17 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
   );
 }
 
-/** `REACH: 5 Yes · 1 No · 12 Unknown`: a flag's bar title with the counts of the compliance table. */
+/** `REACH: 5 Yes / 18`: a flag's bar title with its count of Yes (the compliance table's) over the parts found. */
 export function complianceTitle(coverage: BomSummary['compliance'][number], labels: SummaryLabels, locale: string): string {
-  const counts = ANSWERS.map((answer) => `${coverage[answer].toLocaleString(locale)} ${labels[answer]}`).join(' · ');
-  return `${labels.flags[coverage.flag]}: ${counts}`;
+  const total = coverage.yes + coverage.no + coverage.unknown;
+  return `${labels.flags[coverage.flag]}: ${coverage.yes.toLocaleString(locale)} ${labels.yes} / ${total.toLocaleString(locale)}`;
 }
 
 /**
  * Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for
- * all the bars. Each bar's title carries its own counts, as the compliance table writes them: the
- * chart's own figure beside a title is the bar's total (the same for every flag), which read as
- * REACH's count of Yes.
+ * all the bars. Each bar's title carries its own count of Yes, as the compliance table writes it:
+ * the chart's own figure beside a title is the bar's total (the same for every flag), which read
+ * as REACH's count of Yes.
  */
 export function ComplianceChart({ summary, labels }: { summary: BomSummary; labels: SummaryLabels }): JSX.Element {
   const { uiLang } = useUi();
