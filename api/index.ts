@@ -3,6 +3,7 @@ export * from './vocabulary';
 export * from './units';
 export * from './filter';
 export * from './product';
+export * from './status';
 export * from './errors';
 export * from './cache';
 export * from './client';

@@ -1,31 +1,12 @@
 import { readValue, type FieldValue, type ProductRecord } from '../product';
-import { formatQuantity, parseQuantity, roundNoise } from '../units';
+import { formatQuantity, roundNoise } from '../units';
 import type { FieldDef, Group } from '../vocabulary';
-import { DROP_IN_RULES, RANKING_FIELDS, checkDropIn, type RuleFailure } from './rules';
+import { DROP_IN_RULES, RANKING_FIELDS, checkDropIn, toleranceWidth, type RuleFailure } from './rules';
 
 /**
  * Ranking replacement candidates and saying where each differs from the original. Pure: the
  * inputs are normalized product records, the outputs orderings and English sentences.
  */
-
-/**
- * The width of a tolerance as a fraction of the nominal value: `±5%` → 0.05, `+80%/-20%` → 0.8
- * (the wider side), `±0.25pF` of 10 pF → 0.025. Undefined when it cannot be read.
- */
-export function toleranceWidth(text: FieldValue | undefined, nominal: FieldValue | undefined): number | undefined {
-  if (typeof text !== 'string') return undefined;
-  const parts = text.replace(/[±+]/g, ' ').replace(/-/g, ' ').split(/[/\s]+/).filter((p) => p !== '');
-  const widths = parts.map((part) => {
-    if (part.endsWith('%')) {
-      const n = Number(part.slice(0, -1));
-      return Number.isFinite(n) ? n / 100 : undefined;
-    }
-    const quantity = parseQuantity(part);
-    return quantity.ok && typeof nominal === 'number' && nominal > 0 ? quantity.value / nominal : undefined;
-  });
-  if (widths.length === 0 || widths.some((w) => w === undefined)) return undefined;
-  return (widths as number[]).reduce((widest, w) => Math.max(widest, w));
-}
 
 /** A value as a datasheet writes it: lengths in mm, other numbers with a prefix, Booleans yes/no. */
 export function formatFieldValue(field: FieldDef, value: FieldValue | undefined): string {

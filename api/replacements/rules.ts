@@ -1,7 +1,8 @@
 import { readValue, type FieldValue, type ProductRecord } from '../product';
+import { parseQuantity } from '../units';
+import { readStatus } from '../status';
 import {
   categoryOfGroup,
-  findAllowedValue,
   getField,
   getFilterField,
   isFilterFieldUsable,
@@ -109,11 +110,9 @@ export const RANKING_FIELDS: Readonly<Record<Group, RankingFields>> = {
 /** The status a replacement must have, in English (compared through the vocabulary in any language). */
 export const REPLACEMENT_STATUS = 'In Production';
 
-/** The language-neutral (English) Status of a product, or undefined. */
-export function neutralStatusOf(product: ProductRecord): string | undefined {
-  const raw = readValue(product, 'Status');
-  if (typeof raw !== 'string') return undefined;
-  return findAllowedValue('Status', raw.trim())?.en ?? raw.trim();
+/** The language-neutral (English) Status of a product: the vocabulary's value, or Unknown (readStatus). */
+export function neutralStatusOf(product: ProductRecord): string {
+  return readStatus(product).status;
 }
 
 /** The rule fields the original has a value for: a rule applies only where it does. */
@@ -124,11 +123,55 @@ export function applicableRules(original: ProductRecord): DropInRule[] {
 const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined): boolean =>
   JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The width of a tolerance as a fraction of the nominal value: `±5%` → 0.05, `+80%/-20%` → 0.8
+ * (the wider side), `±0.25pF` of 10 pF → 0.025. Undefined when it cannot be read.
+ */
+export function toleranceWidth(text: FieldValue | undefined, nominal: FieldValue | undefined): number | undefined {
+  if (typeof text !== 'string') return undefined;
+  const parts = text.replace(/[±+]/g, ' ').replace(/-/g, ' ').split(/[/\s]+/).filter((p) => p !== '');
+  const widths = parts.map((part) => {
+    if (part.endsWith('%')) {
+      const n = Number(part.slice(0, -1));
+      return Number.isFinite(n) ? n / 100 : undefined;
+    }
+    const quantity = parseQuantity(part);
+    return quantity.ok && typeof nominal === 'number' && nominal > 0 ? quantity.value / nominal : undefined;
+  });
+  if (widths.length === 0 || widths.some((w) => w === undefined)) return undefined;
+  return (widths as number[]).reduce((widest, w) => Math.max(widest, w));
+}
+
 /** Why a candidate fails one rule, as a short code the sentences and tests use. */
 export interface RuleFailure {
-  /** The filter name (`RatedVoltage`), `Status`, `group`, or a strict field's name. */
+  /** The filter name (`RatedVoltage`), `Status`, `group`, or a stated spec's or strict field's name. */
   field: string;
-  op: RuleOp | 'status' | 'group' | 'strict';
+  /** `looser`: a spec the original states (tolerance, max temperature, AEC-Q200) is worse or not stated in the candidate. */
+  op: RuleOp | 'status' | 'group' | 'strict' | 'looser';
+}
+
+/**
+ * The specs beyond the search rules that the original states and a drop-in must meet or better:
+ * a tolerance as tight (as a width of the nominal value: ±5 % is looser than ±2 %, ±0.25 pF than
+ * ±0.1 pF), a maximum operating temperature as high, and AEC-Q200 when the original has it. A
+ * candidate that does not state one the original states fails it: unknown is not equal.
+ */
+function looserSpecs(original: ProductRecord, candidate: ProductRecord): RuleFailure[] {
+  const ranking = RANKING_FIELDS[original.group];
+  const failures: RuleFailure[] = [];
+  const nominal = readValue(original, DROP_IN_RULES[original.group][0].field.key);
+  const widthO = toleranceWidth(readValue(original, ranking.tolerance.key), nominal);
+  if (widthO !== undefined) {
+    const widthC = toleranceWidth(readValue(candidate, ranking.tolerance.key), nominal);
+    if (widthC === undefined || widthC > widthO * (1 + 1e-9)) failures.push({ field: ranking.tolerance.name, op: 'looser' });
+  }
+  if (ranking.maxTemperature) {
+    const hotO = readValue(original, ranking.maxTemperature.key);
+    const hotC = readValue(candidate, ranking.maxTemperature.key);
+    if (typeof hotO === 'number' && !(typeof hotC === 'number' && hotC >= hotO)) failures.push({ field: ranking.maxTemperature.name, op: 'looser' });
+  }
+  if (readValue(original, ranking.aec.key) === true && readValue(candidate, ranking.aec.key) !== true) failures.push({ field: ranking.aec.name, op: 'looser' });
+  return failures;
 }
 
 /** Whether `value` passes a rule against the original's `reference`. */
@@ -141,8 +184,11 @@ export function passesRule(op: RuleOp, value: FieldValue | undefined, reference:
 }
 
 /**
- * Every rule a candidate breaks as a replacement of `original` (empty = a drop-in): In Production,
- * the same group, the group's drop-in rules where the original has a value, and with `strict` the
+ * Every rule a candidate breaks as a replacement of `original` (empty = a drop-in): the one check
+ * behind every "drop-in" PartSpec says (the replacements, the Replacement cell, the summary in
+ * every view and language). In Production, the same group (category), the group's drop-in rules
+ * where the original has a value (size, characteristic, value, voltage…), every other spec the
+ * original states met or bettered (tolerance, max temperature, AEC-Q200), and with `strict` the
  * same tolerance and package type.
  */
 export function checkDropIn(original: ProductRecord, candidate: ProductRecord, strict = false): RuleFailure[] {
@@ -154,6 +200,7 @@ export function checkDropIn(original: ProductRecord, candidate: ProductRecord, s
       failures.push({ field: rule.filter.name, op: rule.op });
     }
   }
+  failures.push(...looserSpecs(original, candidate));
   if (strict) {
     const ranking = RANKING_FIELDS[original.group];
     for (const field of [ranking.tolerance, ranking.packageType]) {

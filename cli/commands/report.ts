@@ -161,7 +161,7 @@ export const reportCommand: Command = {
       try {
         refuseLockedTarget(target);
         await writeSummaryWorkbook(input, target, layout, bomSheet);
-        context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} rows of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+        context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'} of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
       } catch (error) {
         if (out !== undefined) throw error;
         unwritten = error;

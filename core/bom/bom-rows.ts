@@ -10,9 +10,42 @@ import { containsWord, MAKER_NAME, MAKER_SPELLINGS, MAKER_WORDS, NUMBER_WORDS, P
 export type RowKind = 'part' | 'blank' | 'dnp' | 'total' | 'otherMaker';
 
 /** Whole-cell markers of a component that is not fitted, folded (lower case, no spaces or punctuation). */
-const DNP_MARKERS = new Set(['dnp', 'dnf', 'dni', 'nf', 'np', 'nopop', 'notfitted', 'notpopulated', 'donotpopulate', 'donotplace', 'donotfit', 'nostuff', 'nomount', 'notmounted', '未実装', '実装なし', '不贴', '不贴片', '不焊', '空贴']);
+const DNP_MARKERS = new Set(['dnp', 'dnf', 'dni', 'dnm', 'nf', 'np', 'nopop', 'nofit', 'notfit', 'nofitted', 'notplaced', 'noplace', 'donotmount', 'donotinstall', 'notinstalled', 'nopopulate', 'unpopulated', 'unfitted', 'notfitted', 'notpopulated', 'donotpopulate', 'donotplace', 'donotfit', 'nostuff', 'nomount', 'notmounted', '未実装', '実装なし', '不贴', '不贴片', '不焊', '空贴']);
 /** Words that start a total or sum row. */
 const TOTAL_WORDS = /^(total|totals|sum|subtotal|grand total|合計|合计|总计|小計|小计)\b/i;
+
+/** Headers of a column whose mark says the part is NOT fitted (`DNP`, `Do not populate`): 1, Yes, x, true there mean not fitted. */
+const NOT_FITTED_HEADERS = new Set(['dnp', 'dnf', 'dni', 'dnm', 'nf', 'donotpopulate', 'donotplace', 'donotfit', 'donotmount', 'notfitted', 'nofit', 'notpopulated', 'nopop', 'nostuff', '未実装', '不贴', '不贴片']);
+/** Headers of a column that says whether the part IS fitted (`Populate`, `Fitted`, `Mount`): No, N, 0, false there mean not fitted. */
+const FITTED_HEADERS = new Set(['populate', 'populated', 'fitted', 'fit', 'mount', 'mounted', 'stuff', 'stuffed', 'place', 'placed', 'install', 'installed', 'assemble', 'assembled', '実装', '実装有無', '贴装', '贴片']);
+/** Cell marks that say yes, folded. */
+const YES_MARKS = new Set(['1', 'yes', 'y', 'x', 'true', '✓', '✔', '○', '◯', '有', '是']);
+/** Cell marks that say no, folded. */
+const NO_MARKS = new Set(['0', 'no', 'n', 'false', '✗', '✘', '×', '無', '无', '否']);
+
+/** A column that marks whether a row is fitted, and which way its marks read. */
+export interface NotFittedColumn {
+  /** 0-based index into the row. */
+  index: number;
+  /** `notFitted`: a yes there means not fitted (a DNP column); `fitted`: a no there means not fitted (a Populate column). */
+  sense: 'notFitted' | 'fitted';
+}
+
+/** The column among a header row's cells that marks rows fitted or not, if there is one. */
+export function findNotFittedColumn(headers: readonly unknown[]): NotFittedColumn | undefined {
+  const folded = headers.map((h) => foldWords(h));
+  const notFitted = folded.findIndex((h) => NOT_FITTED_HEADERS.has(h));
+  if (notFitted >= 0) return { index: notFitted, sense: 'notFitted' };
+  const fitted = folded.findIndex((h) => FITTED_HEADERS.has(h));
+  return fitted >= 0 ? { index: fitted, sense: 'fitted' } : undefined;
+}
+
+/** Whether a row's mark in its fitted column says it is not fitted. */
+function markedNotFitted(row: readonly unknown[], column: NotFittedColumn): boolean {
+  const cell = row[column.index];
+  const mark = typeof cell === 'boolean' ? String(cell) : foldWords(cell);
+  return column.sense === 'notFitted' ? YES_MARKS.has(mark) : NO_MARKS.has(mark);
+}
 
 /** Whether a manufacturer cell names our maker: "Murata", "MURATA Manufacturing", "村田製作所", "Murata(村田)", "ムラタ Murata"… */
 export function isOurMaker(value: unknown): boolean {
@@ -53,9 +86,14 @@ export function findMakerColumnOf(headers: readonly unknown[], partIndex: number
   return index < 0 ? undefined : index;
 }
 
-/** What a BOM row is; `partColumn` and `makerColumn` index into `row`. */
-export function classifyRow(row: readonly unknown[], partColumn: number, makerColumn?: number): RowKind {
+/**
+ * What a BOM row is; `partColumn`, `makerColumn` and `notFitted` index into `row`. Not fitted: a
+ * cell that is a not-fitted mark (`DNP`, `DNI`, `NF`, `No Fit`, `Not fitted`, `Do not populate`…),
+ * or the BOM's fitted column saying so (`1`, `Yes`, `x` under DNP; `No`, `0` under Populate).
+ */
+export function classifyRow(row: readonly unknown[], partColumn: number, makerColumn?: number, notFitted?: NotFittedColumn): RowKind {
   if (row.some((cell) => DNP_MARKERS.has(foldWords(cell)))) return 'dnp';
+  if (notFitted && markedNotFitted(row, notFitted)) return 'dnp';
   const part = String(row[partColumn] ?? '').trim();
   if (part === '') return row.some((cell) => TOTAL_WORDS.test(String(cell ?? '').trim())) ? 'total' : 'blank';
   if (TOTAL_WORDS.test(part)) return 'total';
@@ -125,5 +163,5 @@ export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME):
   ].join(', ');
   const skipped = describeSkippedRows(summary.kinds);
   const by = summary.kinds.otherMaker && summary.makerHeader ? ` (by '${summary.makerHeader}')` : '';
-  return `${summary.rows} rows: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
+  return `${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'}: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
 }

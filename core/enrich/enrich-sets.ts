@@ -8,7 +8,7 @@
 import { columnLetters } from '../address';
 import { isAlternateHeader } from '../bom/bom';
 import { findDataShift, shiftIndex } from '../bom/data-shift';
-import { classifyRow, countRowKinds, findMakerColumn, findMakerColumnOf, isOurMaker, type RowKind } from '../bom/bom-rows';
+import { classifyRow, countRowKinds, findMakerColumn, findMakerColumnOf, findNotFittedColumn, isOurMaker, type RowKind } from '../bom/bom-rows';
 import { isComparedColumn } from './changes';
 import { parsePartSpecHeader, specialColumn, type ColumnSpec } from '../cells/columns';
 import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type MatchCounts, type MatchOutcome, type PlannedColumn } from './enrich-plan';
@@ -60,11 +60,14 @@ export function planSets(bom: SetRows, partColumn: number, specs: readonly Colum
   // Each part-number column is told apart by the maker column of its own source (Alternate Mfg 1 beside Alternate Part Number 1).
   const makerHeader = findMakerColumnOf(bom.headers, partColumn - bom.headerOrigin - shift) ?? findMakerColumn(bom.headers);
   const makerIndex = shiftIndex(makerHeader, shift);
+  const fittedHeader = findNotFittedColumn(bom.headers);
+  const fittedAt = shiftIndex(fittedHeader?.index, shift);
+  const notFitted = fittedHeader && fittedAt !== undefined ? { ...fittedHeader, index: fittedAt } : undefined;
   const ours = new Set(bom.headers.flatMap((h, i) => (parsePartSpecHeader(h) ? [i] : [])));
   const usersRows = ours.size === 0 ? bom.rows : bom.rows.map((row) => row.map((cell, i) => (ours.has(i) ? '' : cell)));
   const setOf = (column: number, makerAt: number | undefined, planned: EnrichSet['planned'], source?: string): EnrichSet => {
     const index = column - bom.headerOrigin;
-    const kinds = usersRows.map((row) => classifyRow(row, index, makerAt));
+    const kinds = usersRows.map((row) => classifyRow(row, index, makerAt, notFitted));
     const entries = kinds.map((kind, r) => (kind === 'part' ? bom.rows[r][index] : undefined));
     return { partColumn: column, ...(source === undefined ? {} : { source }), ...(makerAt === undefined ? {} : { makerColumn: bom.headerOrigin + makerAt }), ...(shift ? { shift } : {}), kinds, entries, planned };
   };

@@ -33,6 +33,12 @@ export interface SummaryLabels {
   tooLate: string;
   /** Title of the table of part numbers not found. */
   notFound: string;
+  /** Title of the table of fitted lines not looked up (other makers' parts, lines without a part number). */
+  notLookedUp: string;
+  /** Header of what such a line says. */
+  line: string;
+  /** Header of why a line was not looked up. */
+  why: string;
   compliance: string;
   complianceChart: string;
   flag: string;
@@ -55,7 +61,7 @@ export interface SummaryLabels {
 }
 
 /** Status buckets that are the API's own Status values take the vocabulary's words for them. */
-function statusWords(lang: Lang, own: Record<'Several statuses' | 'Not found' | 'Other maker' | 'Not fitted' | 'Blank', string>): Record<StatusBucket, string> {
+function statusWords(lang: Lang, own: Record<'Several statuses' | 'Unknown status' | 'No part number' | 'Not found' | 'Other maker' | 'Not fitted' | 'Blank', string>): Record<StatusBucket, string> {
   const api = (en: string): string => findAllowedValue('Status', en)?.[lang] ?? en;
   return {
     'In Production': api('In Production'),
@@ -100,6 +106,9 @@ const EN: SummaryLabels = {
   minOrder: 'MOQ',
   tooLate: 'too late: replace',
   notFound: 'Part numbers not found',
+  notLookedUp: 'Fitted lines not looked up',
+  line: 'Line',
+  why: 'Why',
   compliance: 'Compliance',
   complianceChart: 'Compliance coverage of the parts found',
   flag: 'Flag',
@@ -116,7 +125,7 @@ const EN: SummaryLabels = {
   changed: 'Changed since the last check',
   changes: 'Changes',
   nothing: 'None',
-  buckets: statusWords('en', { 'Several statuses': 'Several statuses', 'Not found': 'Not found', 'Other maker': 'Other maker', 'Not fitted': 'Not fitted', Blank: 'Blank' }),
+  buckets: statusWords('en', { 'Several statuses': 'Several statuses', 'Unknown status': 'Unknown status', 'No part number': 'No part number', 'Not found': 'Not found', 'Other maker': 'Other maker', 'Not fitted': 'Not fitted', Blank: 'Blank' }),
   horizons: { past: 'Already past', within6: 'Within 6 months', within12: 'Within 12 months', within24: 'Within 24 months' },
   flags: FLAGS,
 };
@@ -148,6 +157,9 @@ const JA: SummaryLabels = {
   minOrder: '最小発注単位',
   tooLate: '手遅れ: 代替品へ',
   notFound: '見つからなかった品番',
+  notLookedUp: '照会しなかった実装行',
+  line: '行の内容',
+  why: '理由',
   compliance: '法規制対応',
   complianceChart: '見つかった部品の法規制対応',
   flag: '項目',
@@ -164,7 +176,7 @@ const JA: SummaryLabels = {
   changed: '前回の確認からの変更',
   changes: '変更内容',
   nothing: 'なし',
-  buckets: statusWords('ja', { 'Several statuses': '複数の状態', 'Not found': '見つかりません', 'Other maker': '他社品', 'Not fitted': '未実装', Blank: '空行' }),
+  buckets: statusWords('ja', { 'Several statuses': '複数の状態', 'Unknown status': '状態不明', 'No part number': '品番なし', 'Not found': '見つかりません', 'Other maker': '他社品', 'Not fitted': '未実装', Blank: '空行' }),
   horizons: { past: '期限切れ', within6: '6 か月以内', within12: '12 か月以内', within24: '24 か月以内' },
   flags: { ...FLAGS, LeadFree: '鉛フリー' },
 };
@@ -196,6 +208,9 @@ const ZH: SummaryLabels = {
   minOrder: '最小订购量',
   tooLate: '为时已晚：请替换',
   notFound: '未找到的型号',
+  notLookedUp: '未查询的贴装行',
+  line: '行内容',
+  why: '原因',
   compliance: '合规',
   complianceChart: '已找到零件的合规覆盖',
   flag: '项目',
@@ -212,7 +227,7 @@ const ZH: SummaryLabels = {
   changed: '自上次检查以来的变化',
   changes: '变化',
   nothing: '无',
-  buckets: statusWords('zh', { 'Several statuses': '多个状态', 'Not found': '未找到', 'Other maker': '其他厂商', 'Not fitted': '不贴装', Blank: '空行' }),
+  buckets: statusWords('zh', { 'Several statuses': '多个状态', 'Unknown status': '状态未知', 'No part number': '无型号', 'Not found': '未找到', 'Other maker': '其他厂商', 'Not fitted': '不贴装', Blank: '空行' }),
   horizons: { past: '已过期', within6: '6 个月内', within12: '12 个月内', within24: '24 个月内' },
   flags: { ...FLAGS, LeadFree: '无铅' },
 };

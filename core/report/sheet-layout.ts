@@ -34,7 +34,7 @@ export interface SummaryChart {
 export interface SummaryLink {
   row: number;
   column: number;
-  /** The BOM sheet's 0-based row. */
+  /** The BOM sheet's 0-based row (the summary's sheetRow less one), for the writers' cell addresses. */
   bomRow: number;
 }
 
@@ -126,8 +126,17 @@ const CHART_HEIGHT = 14;
 function insteadText(instead: readonly Instead[], labels: SummaryLabels): string {
   if (instead.length === 0) return labels.nothing;
   return instead
-    .map((c) => `${c.partno} (${[c.dropIn ? labels.dropIn : labels.notDropIn, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`)
+    .map((c) => insteadWords(c, labels))
     .join('; ');
+}
+
+/**
+ * One candidate in words, the same in the sheet, the terminal, the HTML page and the pane:
+ * `X (drop-in, maker's alternative)`, or `X (not drop-in: tolerance ±5% vs ±2%)` naming what differs.
+ */
+export function insteadWords(c: Instead, labels: SummaryLabels): string {
+  const verdict = c.dropIn || c.differs.length === 0 ? (c.dropIn ? labels.dropIn : labels.notDropIn) : `${labels.notDropIn}: ${c.differs.join(', ')}`;
+  return `${c.partno} (${[verdict, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`;
 }
 
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */
@@ -237,29 +246,36 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   // The tables of parts start a page of their own, so no chart is split between two pages.
   const pageBreaks = [cells.length];
 
-  const notFound = table(labels.notFound, [labels.partNumber, labels.bomRows], summary.notFound.map((n) => [n.partNumber, String(n.row + 1)]));
-  summary.notFound.forEach((n, i) => links.push({ row: notFound.first + i, column: 1, bomRow: n.row }));
+  const notLookedUp = table(
+    labels.notLookedUp,
+    [labels.line, labels.bomRows, labels.perBoard, labels.why],
+    summary.notLookedUp.map((l) => [l.text, String(l.sheetRow), l.quantity, labels.buckets[l.kind === 'otherMaker' ? 'Other maker' : 'No part number']]),
+  );
+  summary.notLookedUp.forEach((l, i) => links.push({ row: notLookedUp.first + i, column: 1, bomRow: l.sheetRow - 1 }));
+
+  const notFound = table(labels.notFound, [labels.partNumber, labels.bomRows], summary.notFound.map((n) => [n.partNumber, String(n.sheetRow)]));
+  summary.notFound.forEach((n, i) => links.push({ row: notFound.first + i, column: 1, bomRow: n.sheetRow - 1 }));
 
   // The builds and the rounding are said in the title: a header as long would widen the column.
   const ending = table(
     summary.builds === undefined ? labels.ending : `${labels.ending} · ${labels.lastTimeBuy(summary.builds)}`,
     [labels.partNumber, labels.bomRows, labels.perBoard, labels.date, labels.dateField, labels.horizon, labels.minOrder, labels.lastTimeBuy(undefined), labels.designators],
-    summary.ending.map((e) => [e.partNumber, e.rows.map((r) => r + 1).join(', '), e.quantityPerBoard, e.date, labels.dateFields[e.dateField], labels.horizons[e.horizon], e.minOrderQuantity, e.tooLate ? labels.tooLate : e.lastTimeBuy, e.designators.join(' ')]),
+    summary.ending.map((e) => [e.partNumber, e.sheetRows.join(', '), e.quantityPerBoard, e.date, labels.dateFields[e.dateField], labels.horizons[e.horizon], e.minOrderQuantity, e.tooLate ? labels.tooLate : e.lastTimeBuy, e.designators.join(' ')]),
   );
-  summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.rows[0] }));
+  summary.ending.forEach((e, i) => links.push({ row: ending.first + i, column: 1, bomRow: e.sheetRows[0] - 1 }));
 
   const risky = table(
     labels.atRisk,
     [labels.partNumber, labels.bomRows, labels.risk, labels.reason, labels.instead],
-    summary.atRisk.map((p) => [p.partNumber, p.rows.map((r) => r + 1).join(', '), p.risk, p.reason, insteadText(p.instead, labels)]),
+    summary.atRisk.map((p) => [p.partNumber, p.sheetRows.join(', '), p.risk, p.reason, insteadText(p.instead, labels)]),
   );
-  summary.atRisk.forEach((p, i) => links.push({ row: risky.first + i, column: 1, bomRow: p.rows[0] }));
+  summary.atRisk.forEach((p, i) => links.push({ row: risky.first + i, column: 1, bomRow: p.sheetRows[0] - 1 }));
 
-  const failing = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive).flatMap((c) => c.failing.map((f) => [f.partNumber, f.rows.map((r) => r + 1).join(', '), labels.flags[c.flag], f.value === 'no' ? labels.no : labels.unknown]));
+  const failing = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive).flatMap((c) => c.failing.map((f) => [f.partNumber, f.sheetRows.join(', '), labels.flags[c.flag], f.value === 'no' ? labels.no : labels.unknown]));
   table(`${labels.compliance}: ${labels.no} / ${labels.unknown}`, [labels.partNumber, labels.bomRows, labels.flag, labels.compliance], failing);
 
-  const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.row + 1, c.changes]));
-  summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.row }));
+  const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.sheetRow, c.changes]));
+  summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.sheetRow - 1 }));
 
   const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows));
   const sheet = { cells, boldRows, wrapColumns: wrap, columnWidths: widths };

@@ -32,13 +32,22 @@ export interface SummaryRowsInput {
   /** The first set of the enrichment (the BOM's own part numbers; second sources are not summarised). */
   set: Pick<EnrichSet, 'partColumn' | 'kinds' | 'entries'>;
   bom: Pick<SetRows, 'headers' | 'headerOrigin' | 'rows'>;
-  /** 0-based sheet row of `bom.rows[0]`. */
+  /** 0-based sheet row of `bom.rows[0]` (the summary's rows are 1-based: this plus one). */
   firstRow: number;
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** The Changes cell of each row, when the enrichment compared with the last run. */
   changes?: readonly (string | undefined)[];
   /** Replacement answers by part number, when the enrichment looked for them. */
   replacements?: ReadonlyMap<string, ReplacementAnswer>;
+}
+
+/** What a line without a part number says: its text cells but the quantity and designators, joined (a number alone is no word). */
+function lineText(row: readonly unknown[], skip: readonly (number | undefined)[]): string {
+  return row
+    .filter((cell, c): cell is string => typeof cell === 'string' && !skip.includes(c))
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '' && !/^\d+(?:[.,]\d+)?$/.test(cell))
+    .join(' · ');
 }
 
 /** One SummaryRow per BOM row, in order. */
@@ -55,10 +64,12 @@ export function summaryRowsOf(input: SummaryRowsInput): SummaryRow[] {
     const outcome = kind === 'part' && text !== undefined ? outcomes.get(text) : undefined;
     const replacements = outcome && text !== undefined ? input.replacements?.get(text) : undefined;
     const changes = input.changes?.[r];
+    const said = partNumber === '' ? lineText(row, [quantityAt, designatorAt]) : '';
     return {
-      row: firstRow + r,
+      sheetRow: firstRow + r + 1,
       partNumber,
       kind,
+      ...(said ? { text: said } : {}),
       designators: designatorAt === undefined ? [] : splitDesignators(row[designatorAt]),
       ...(quantityAt === undefined ? {} : { quantity: row[quantityAt] }),
       ...(outcome ? { outcome } : {}),

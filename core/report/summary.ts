@@ -1,9 +1,10 @@
 import { readValue, type ProductRecord } from '../../api/product';
-import { findAllowedValue } from '../../api/vocabulary';
+import { checkDropIn, describeDifferences } from '../../api/replacements';
+import { readStatus, UNKNOWN_STATUS } from '../../api/status';
 import { rowRisk } from '../cells/risk';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
 import { REPLACEMENT_RISK_LEVELS } from '../enrich/replacement-cells';
-import { quantityPerBoard } from './quantities';
+import { parseQuantity, quantityPerBoard } from './quantities';
 import {
   COMPLIANCE_FLAGS,
   END_HORIZONS,
@@ -16,6 +17,7 @@ import {
   type EndHorizon,
   type EndingPart,
   type Instead,
+  type NotLookedUpLine,
   type PartPlace,
   type StatusBucket,
   type SummaryOptions,
@@ -30,14 +32,27 @@ const ENDING_MONTHS = 24;
 const SKIPPED_BUCKETS: Partial<Record<SummaryRow['kind'], StatusBucket>> = {
   otherMaker: 'Other maker',
   dnp: 'Not fitted',
-  blank: 'Blank',
 };
 
-/** The English (language-neutral) Status of a product, through the vocabulary's allowed values. */
-function neutralStatus(product: ProductRecord): string | undefined {
-  const raw = readValue(product, 'Status');
-  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
-  return findAllowedValue('Status', raw.trim())?.en ?? raw.trim();
+/** Whether a row with no part number still says something (a value, a description, a quantity): a fitted line, not a blank one. */
+function saysSomething(row: SummaryRow): boolean {
+  return (row.text ?? '') !== '' || row.designators.length > 0 || parseQuantity(row.quantity) !== undefined;
+}
+
+/**
+ * Placed per board of a row: a part's quantity (its cell, else its designators, else 1); a line
+ * without a part number only what its quantity cell or designators say; nothing for a blank or
+ * not-fitted row.
+ */
+function placedOf(row: SummaryRow, bucket: StatusBucket): number {
+  if (bucket === 'Blank' || bucket === 'Not fitted') return 0;
+  if (bucket === 'No part number') return parseQuantity(row.quantity) ?? row.designators.length;
+  return quantityPerBoard(row.quantity, row.designators);
+}
+
+/** The English (language-neutral) Status of a product, or Unknown: one outside the vocabulary is never In Production. */
+function neutralStatus(product: ProductRecord): string {
+  return readStatus(product).status;
 }
 
 /** The bucket of one row: its kind when it was not looked up, else the status its products share. */
@@ -45,12 +60,14 @@ function bucketOf(row: SummaryRow): StatusBucket | undefined {
   if (row.kind === 'total') return undefined;
   const skipped = SKIPPED_BUCKETS[row.kind];
   if (skipped) return skipped;
+  if (row.kind === 'blank') return saysSomething(row) ? 'No part number' : 'Blank';
   const products = productsOf(row);
   if (products.length === 0) return 'Not found';
   const statuses = new Set(products.map(neutralStatus));
   if (statuses.size > 1) return 'Several statuses';
   const [status] = statuses;
-  return (STATUS_BUCKETS as readonly string[]).includes(status ?? '') ? (status as StatusBucket) : 'In Production';
+  if (status === UNKNOWN_STATUS) return 'Unknown status';
+  return (STATUS_BUCKETS as readonly string[]).includes(status) ? (status as StatusBucket) : 'Unknown status';
 }
 
 /** `2027-Q3` for a calendar day. */
@@ -60,17 +77,17 @@ export function quarterOf(day: Date): string {
 
 /** Each distinct part number of the looked-up rows with its rows, designators and quantity. */
 function placesOf(rows: readonly SummaryRow[]): Map<string, { place: PartPlace; products: readonly ProductRecord[]; rows: SummaryRow[] }> {
-  const places = new Map<string, { place: PartPlace & { rows: number[]; designators: string[] }; products: readonly ProductRecord[]; rows: SummaryRow[] }>();
+  const places = new Map<string, { place: PartPlace & { sheetRows: number[]; designators: string[] }; products: readonly ProductRecord[]; rows: SummaryRow[] }>();
   for (const row of rows) {
     const products = productsOf(row);
     if (row.kind !== 'part' || products.length === 0) continue;
     const key = row.partNumber.toUpperCase();
     let entry = places.get(key);
     if (!entry) {
-      entry = { place: { partNumber: row.partNumber, rows: [], designators: [], quantityPerBoard: 0 }, products, rows: [] };
+      entry = { place: { partNumber: row.partNumber, sheetRows: [], designators: [], quantityPerBoard: 0 }, products, rows: [] };
       places.set(key, entry);
     }
-    entry.place.rows.push(row.row);
+    entry.place.sheetRows.push(row.sheetRow);
     entry.place.designators.push(...row.designators);
     entry.place.quantityPerBoard += quantityPerBoard(row.quantity, row.designators);
     entry.rows.push(row);
@@ -120,10 +137,18 @@ function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'n
   return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';
 }
 
+/**
+ * What could replace a row's part. "Drop-in" is re-derived here with the one check (checkDropIn)
+ * against the original the answer names, so no view calls a part drop-in that breaks a spec the
+ * original states; a part that does is shown with what differs.
+ */
 function insteadOf(row: SummaryRow, products: readonly ProductRecord[]): Instead[] {
   const out = new Map<string, Instead>();
+  const original = row.replacements?.original ?? products[0];
   for (const candidate of row.replacements?.candidates ?? []) {
-    out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: true, makerAlternative: candidate.makerAlternative, differs: candidate.differs });
+    const failures = checkDropIn(original, candidate.product);
+    const differs = failures.length === 0 ? candidate.differs : describeDifferences(original, candidate.product, failures);
+    out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: failures.length === 0, makerAlternative: candidate.makerAlternative, differs });
   }
   const near = row.replacements?.nearMiss;
   if (near && !out.has(near.product.partno)) out.set(near.product.partno, { partno: near.product.partno, dropIn: false, makerAlternative: false, differs: near.differs });
@@ -146,10 +171,13 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
   const today = toCalendarDay(options.today);
   const byStatus = Object.fromEntries(STATUS_BUCKETS.map((b) => [b, { rows: 0, quantity: 0 }])) as Record<StatusBucket, Tally>;
   let placed = 0;
+  const notLookedUp: NotLookedUpLine[] = [];
   for (const row of rows) {
     const bucket = bucketOf(row);
     if (!bucket) continue;
-    const quantity = bucket === 'Blank' || bucket === 'Not fitted' ? 0 : quantityPerBoard(row.quantity, row.designators);
+    const quantity = placedOf(row, bucket);
+    if (bucket === 'Other maker') notLookedUp.push({ sheetRow: row.sheetRow, kind: 'otherMaker', text: row.partNumber, quantity });
+    if (bucket === 'No part number') notLookedUp.push({ sheetRow: row.sheetRow, kind: 'noPartNumber', text: row.text ?? '', quantity });
     byStatus[bucket].rows += 1;
     byStatus[bucket].quantity += quantity;
     placed += quantity;
@@ -185,7 +213,7 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
     }
   }
   ending.sort((a, b) => a.date.localeCompare(b.date) || a.partNumber.localeCompare(b.partNumber));
-  atRisk.sort((a, b) => (a.risk === b.risk ? a.rows[0] - b.rows[0] : a.risk === 'EOL' ? -1 : 1));
+  atRisk.sort((a, b) => (a.risk === b.risk ? a.sheetRows[0] - b.sheetRows[0] : a.risk === 'EOL' ? -1 : 1));
 
   const endingByHorizon = Object.fromEntries(END_HORIZONS.map((h) => [h, ending.filter((e) => e.horizon === h).length])) as Record<EndHorizon, number>;
   const timeline = new Map<string, { quarter: string; parts: number; quantity: number }>();
@@ -210,8 +238,8 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
   const aec = compliance.find((c) => c.flag === 'AecQ200Support');
   const automotive = options.automotive === undefined || options.automotive === 'auto' ? (aec?.yes ?? 0) * 2 > places.length && places.length > 0 : options.automotive;
 
-  const changed = rows.filter((r) => r.changes !== undefined && r.changes.trim() !== '').map((r) => ({ row: r.row, partNumber: r.partNumber, changes: r.changes as string }));
-  const notFound = rows.filter((r) => r.kind === 'part' && productsOf(r).length === 0).map((r) => ({ row: r.row, partNumber: r.partNumber }));
+  const changed = rows.filter((r) => r.changes !== undefined && r.changes.trim() !== '').map((r) => ({ sheetRow: r.sheetRow, partNumber: r.partNumber, changes: r.changes as string }));
+  const notFound = rows.filter((r) => r.kind === 'part' && productsOf(r).length === 0).map((r) => ({ sheetRow: r.sheetRow, partNumber: r.partNumber }));
   const synthetic = places.some(({ products }) => products.some(isSyntheticProduct));
   return {
     rows: rows.length,
@@ -224,6 +252,7 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
     automotive,
     atRisk,
     notFound,
+    notLookedUp,
     changed,
     ...(options.builds !== undefined ? { builds: options.builds } : {}),
     asOf: today.toISOString().slice(0, 10),

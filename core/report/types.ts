@@ -10,8 +10,8 @@ import type { MatchOutcome } from '../enrich/enrich-plan';
  * the figures of the Excel sheet, the taskpane view, the HTML page and the JSON agree.
  */
 export interface SummaryRow {
-  /** 0-based sheet row, so an at-risk part links back to its BOM row. */
-  row: number;
+  /** 1-based sheet row, as the sheet's row headings number it (what every view shows and links to). */
+  sheetRow: number;
   /** The part number as the BOM writes it (trimmed). */
   partNumber: string;
   kind: RowKind;
@@ -19,6 +19,8 @@ export interface SummaryRow {
   designators: readonly string[];
   /** The quantity cell's value as read, when the BOM has a quantity column. */
   quantity?: unknown;
+  /** What the line says when its part-number cell is empty (a description, a value, a footprint), its cells joined. */
+  text?: string;
   /** What the lookup found (rows of kind `part` only). */
   outcome?: MatchOutcome;
   /** The Changes column's text for the row: what changed since the last check. */
@@ -35,8 +37,10 @@ export const STATUS_BUCKETS = [
   'To be discontinued',
   'Discontinued',
   'Several statuses',
+  'Unknown status',
   'Not found',
   'Other maker',
+  'No part number',
   'Not fitted',
   'Blank',
 ] as const;
@@ -55,8 +59,8 @@ export type EndHorizon = (typeof END_HORIZONS)[number];
 /** Where a part stands in the BOM. */
 export interface PartPlace {
   partNumber: string;
-  /** 0-based sheet rows that use it. */
-  rows: readonly number[];
+  /** 1-based sheet rows that use it. */
+  sheetRows: readonly number[];
   designators: readonly string[];
   /** Placed per board, over all its rows. */
   quantityPerBoard: number;
@@ -102,7 +106,11 @@ export interface ComplianceCoverage {
 /** A candidate to use instead of an at-risk part. */
 export interface Instead {
   partno: string;
-  /** Same size, voltage, characteristic and capacitance or inductance (it passed the drop-in rules). */
+  /**
+   * Every spec the original states is met or bettered (size, category, characteristic, value,
+   * voltage, tolerance, max temperature, AEC-Q200 when the original has it) and it is In
+   * Production: checkDropIn found nothing. Otherwise `differs` says where it falls short.
+   */
   dropIn: boolean;
   /** Listed by the maker as an alternative of the part. */
   makerAlternative: boolean;
@@ -118,11 +126,21 @@ export interface AtRiskPart extends PartPlace {
   instead: readonly Instead[];
 }
 
+/** A fitted line of the BOM that was not looked up. */
+export interface NotLookedUpLine {
+  sheetRow: number;
+  kind: 'otherMaker' | 'noPartNumber';
+  /** The part number as written (another maker's), or what the line says when it has none. */
+  text: string;
+  /** Placed per board. */
+  quantity: number;
+}
+
 /** The whole BOM at a glance. */
 export interface BomSummary {
   /** Rows of the BOM below the header (every kind). */
   rows: number;
-  /** Placed quantity per board over the fitted rows of our parts and other makers. */
+  /** Placed quantity per board over every fitted line: our parts, other makers', lines without a part number. */
   placed: number;
   byStatus: Readonly<Record<StatusBucket, Tally>>;
   /** Parts whose end dates are past or within 24 months, earliest first. */
@@ -139,9 +157,15 @@ export interface BomSummary {
   automotive: boolean;
   atRisk: readonly AtRiskPart[];
   /** Rows whose part number was looked up and not found (or is invalid), each named. */
-  notFound: readonly { row: number; partNumber: string }[];
+  notFound: readonly { sheetRow: number; partNumber: string }[];
+  /**
+   * Fitted lines that were not looked up but are placed: other makers' parts and lines without a
+   * part number (a generic `100n 0402 X7R 16V`, a description), each with what it says and its
+   * quantity, so every placed part is named somewhere.
+   */
+  notLookedUp: readonly NotLookedUpLine[];
   /** Rows whose values changed since the last check, with what changed. */
-  changed: readonly { row: number; partNumber: string; changes: string }[];
+  changed: readonly { sheetRow: number; partNumber: string; changes: string }[];
   /** Builds the last-time-buy quantities are for. */
   builds?: number;
   /** The day the figures were computed for (`YYYY-MM-DD`). */

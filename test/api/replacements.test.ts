@@ -54,6 +54,24 @@ describe('drop-in rules as data', () => {
     expect(checkDropIn(original, smd('CAND', values)).map((f) => f.field)).toEqual(failing);
   });
 
+  test.each([
+    // Issue 44: MCA215C1A473GC1L (±2 % C0G) → MCA215C1A473JC1K (±5 %) was called drop-in.
+    ['±5% for a ±2% part', { 'Specs.ToleranceCapacitance': '±2%' }, { 'Specs.ToleranceCapacitance': '±5%' }, ['ToleranceCapacitance']],
+    ['±1% for a ±2% part', { 'Specs.ToleranceCapacitance': '±2%' }, { 'Specs.ToleranceCapacitance': '±1%' }, []],
+    ['no tolerance for a ±2% part', { 'Specs.ToleranceCapacitance': '±2%' }, { 'Specs.ToleranceCapacitance': undefined }, ['ToleranceCapacitance']],
+    ['±0.25pF for a ±0.1pF part', { 'Specs.Capacitance': 1e-11, 'Specs.ToleranceCapacitance': '±0.1pF' }, { 'Specs.Capacitance': 1e-11, 'Specs.ToleranceCapacitance': '±0.25pF' }, ['ToleranceCapacitance']],
+    ['no AEC-Q200 for an AEC-Q200 part', { 'ComplianceInfo.AecQ200Support': true }, { 'ComplianceInfo.AecQ200Support': false }, ['AecQ200Support']],
+    ['AEC-Q200 for a consumer part', { 'ComplianceInfo.AecQ200Support': false }, { 'ComplianceInfo.AecQ200Support': true }, []],
+    ['85 °C for a 125 °C part', { 'Specs.MaxOperatingTemperature': 125 }, { 'Specs.MaxOperatingTemperature': 85 }, ['MaxOperatingTemperature']],
+    ['another characteristic', { 'Specs.TemperatureCharacteristics': 'C0G' }, { 'Specs.TemperatureCharacteristics': 'X7R' }, ['TemperatureCharacteristics']],
+  ])('a stated spec met or bettered, or the candidate is no drop-in: %s', (_, originalValues, candidateValues, failing) => {
+    const strip = (values: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    const original = smd('ORIG', originalValues);
+    const candidate = smd('CAND', candidateValues);
+    (candidate as { values: Record<string, unknown> }).values = strip({ ...candidate.values, ...candidateValues });
+    expect(checkDropIn(original, candidate).map((f) => f.field)).toEqual(failing);
+  });
+
   test('strict also wants the same tolerance and package type; a rule applies only where the original has a value', () => {
     const original = smd('ORIG', {});
     expect(checkDropIn(original, smd('C', { 'Specs.ToleranceCapacitance': '±5%', PackageType: 'Bulk' }), true).map((f) => f.field)).toEqual(['ToleranceCapacitance', 'PackageType']);

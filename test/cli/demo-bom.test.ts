@@ -187,7 +187,8 @@ describe('the demo summary', () => {
 
   test('shows each lifecycle state, names the not-found part and the BOM file, and buys in whole reels', () => {
     for (const state of ['NRND', 'To be discontinued', 'Discontinued'] as const) expect([state, summary.byStatus[state].rows >= 1]).toEqual([state, true]);
-    expect(summary.notFound).toEqual([{ row: 22, partNumber: 'GRM155R71C104KA8D' }]);
+    // The sheet's own row number (the JSON said 22, one lower, before issue 44).
+    expect(summary.notFound).toEqual([{ sheetRow: 23, partNumber: 'GRM155R71C104KA8D' }]);
     expect(summary.source).toEqual({ file: 'demo-bom.xlsx', sheet: 'demo-bom' });
     expect(report.stdout).toMatch(/BOM: demo-bom\.xlsx, sheet 'demo-bom'/);
     expect(report.stdout).toMatch(/Part numbers not found\n.*\n.*\nGRM155R71C104KA8D\s+23/);

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toleranceWidth } from '../../api';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
 
@@ -10,7 +11,17 @@ const world = useEmulatorHome();
 
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
-/** In Production SMD parts of the same value, size, dielectric and class, rated at least as high. */
+/**
+ * In Production SMD parts of the same value, size, dielectric and class, rated at least as high,
+ * as tight in tolerance, as hot in max temperature, and AEC-Q200 where the original is (a looser
+ * part was counted a drop-in before issue 44).
+ */
+function asTight(candidate: unknown, original: unknown, nominal: unknown): boolean {
+  const widthO = toleranceWidth(original as string, nominal as number);
+  const widthC = toleranceWidth(candidate as string, nominal as number);
+  return widthO === undefined || (widthC !== undefined && widthC <= widthO * (1 + 1e-9));
+}
+
 function smdDropIns(original: CatalogProduct, strict = false): string[] {
   const o = original.values;
   return world.emulator.catalog.byGroup.SMD.filter((p) => {
@@ -22,6 +33,9 @@ function smdDropIns(original: CatalogProduct, strict = false): string[] {
       v['Specs.TemperatureCharacteristics'] === o['Specs.TemperatureCharacteristics'] &&
       v['Specs.RatedVoltageClass'] === o['Specs.RatedVoltageClass'] &&
       (v['Specs.RatedVoltage'] as number) >= (o['Specs.RatedVoltage'] as number) &&
+      asTight(v['Specs.ToleranceCapacitance'], o['Specs.ToleranceCapacitance'], o['Specs.Capacitance']) &&
+      (typeof o['Specs.MaxOperatingTemperature'] !== 'number' || (v['Specs.MaxOperatingTemperature'] as number) >= o['Specs.MaxOperatingTemperature']) &&
+      (o['ComplianceInfo.AecQ200Support'] !== true || v['ComplianceInfo.AecQ200Support'] === true) &&
       (!strict || (v['Specs.ToleranceCapacitance'] === o['Specs.ToleranceCapacitance'] && v.PackageType === o.PackageType))
     );
   }).map(partnoOf);
@@ -33,7 +47,7 @@ function endingSmd(predicate: (p: CatalogProduct) => boolean): CatalogProduct {
 
 describe('partspec replacements', () => {
   test('--json: one object per input in input order, each replacement a drop-in with its specs, maker mark and differences', async () => {
-    const several = endingSmd((p) => smdDropIns(p).length >= 3 && Array.isArray(p.values.AlternativePartno));
+    const several = endingSmd((p) => Array.isArray(p.values.AlternativePartno) && smdDropIns(p).length >= 3 && smdDropIns(p).some((d) => (p.values.AlternativePartno as string[]).includes(d)));
     const none = endingSmd((p) => smdDropIns(p).length === 0);
     const inputs = [partnoOf(none), 'NOTAPART-0000', partnoOf(several)];
     const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });

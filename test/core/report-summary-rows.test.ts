@@ -33,7 +33,7 @@ test('the rows of a summary follow the enrichment plan: kinds, outcomes, quantit
     ['GRM155R61A105KE15D', { status: 'exact', products: [product('GRM155R61A105KE15D', 'NRND')] }],
   ]);
   const summaryRows = summaryRowsOf({ set, bom: { headers, headerOrigin: 1, rows }, firstRow: 5, outcomes, changes: [undefined, 'Status In Production → NRND'] });
-  expect(summaryRows.map((r) => [r.row, r.kind, r.partNumber, r.designators.join(' '), r.quantity, r.outcome?.status])).toEqual([
+  expect(summaryRows.map((r) => [r.sheetRow - 1, r.kind, r.partNumber, r.designators.join(' '), r.quantity, r.outcome?.status])).toEqual([
     [5, 'part', 'GRM188R71H104KA93D', 'C1 C2', 2, 'exact'],
     [6, 'part', 'GRM155R61A105KE15D', 'C3', '', 'exact'],
     [7, 'otherMaker', 'RC0603FR-0710KL', 'R1', 1, undefined],
@@ -44,5 +44,5 @@ test('the rows of a summary follow the enrichment plan: kinds, outcomes, quantit
   expect(summary.byStatus['In Production']).toEqual({ rows: 1, quantity: 2 });
   expect(summary.byStatus.NRND).toEqual({ rows: 1, quantity: 1 });
   expect(summary.byStatus['Other maker'].rows).toBe(1);
-  expect(summary.changed).toEqual([{ row: 6, partNumber: 'GRM155R61A105KE15D', changes: 'Status In Production → NRND' }]);
+  expect(summary.changed).toEqual([{ sheetRow: 7, partNumber: 'GRM155R61A105KE15D', changes: 'Status In Production → NRND' }]);
 });

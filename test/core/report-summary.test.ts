@@ -11,8 +11,8 @@ function product(partno: string, values: Record<string, unknown>): ProductRecord
   return { group: 'SMD', partno, values: values as ProductRecord['values'] };
 }
 
-function part(row: number, partNumber: string, products: ProductRecord[], extra: Partial<SummaryRow> = {}): SummaryRow {
-  return { row, partNumber, kind: 'part', designators: [], outcome: { status: products.length ? 'exact' : 'notFound', products }, ...extra };
+function part(sheetRow: number, partNumber: string, products: ProductRecord[], extra: Partial<SummaryRow> = {}): SummaryRow {
+  return { sheetRow, partNumber, kind: 'part', designators: [], outcome: { status: products.length ? 'exact' : 'notFound', products }, ...extra };
 }
 
 const ok = product('GRM188R71H104KA93D', { Status: 'In Production', 'ComplianceInfo.Rohs': true, 'ComplianceInfo.Reach': true, 'ComplianceInfo.LeadFree': true, 'ComplianceInfo.AecQ200Support': false });
@@ -34,10 +34,10 @@ const ROWS: SummaryRow[] = [
   part(4, 'GRM155R61A105KE15D', [ending], { designators: ['C8'], quantity: 1 }),
   part(5, 'LQM21PN1R0MC0D', [soon], { designators: ['L1'], quantity: '３' }),
   part(6, 'GRM0000TYPO', []),
-  { row: 7, partNumber: 'RC0603FR-0710KL', kind: 'otherMaker', designators: ['R1', 'R2'] },
-  { row: 8, partNumber: 'GRM188R71H104KA93D', kind: 'dnp', designators: ['C10'] },
-  { row: 9, partNumber: '', kind: 'blank', designators: [] },
-  { row: 10, partNumber: 'Total', kind: 'total', designators: [], quantity: 99 },
+  { sheetRow: 7, partNumber: 'RC0603FR-0710KL', kind: 'otherMaker', designators: ['R1', 'R2'] },
+  { sheetRow: 8, partNumber: 'GRM188R71H104KA93D', kind: 'dnp', designators: ['C10'] },
+  { sheetRow: 9, partNumber: '', kind: 'blank', designators: [] },
+  { sheetRow: 10, partNumber: 'Total', kind: 'total', designators: [], quantity: 99 },
 ];
 
 describe('quantities as BOMs write them', () => {
@@ -86,7 +86,7 @@ describe('summarizeBom', () => {
   });
 
   test('parts ending: the earlier date, its horizon and quarter, quantity per board over all rows, last-time buy for the builds', () => {
-    expect(summary.ending.map((e) => [e.partNumber, e.date, e.dateField, e.horizon, e.quarter, e.quantityPerBoard, e.lastTimeBuy, e.rows])).toEqual([
+    expect(summary.ending.map((e) => [e.partNumber, e.date, e.dateField, e.horizon, e.quarter, e.quantityPerBoard, e.lastTimeBuy, e.sheetRows])).toEqual([
       // Past its date: no quantity, too late to buy.
       ['GRM21BR71C475KA73L', '2025-01-31', 'ProductionEndDate', 'past', '2025-Q1', 1, undefined, [3]],
       ['GRM155R61A105KE15D', '2027-03-31', 'LastBuyDate', 'within6', '2027-Q1', 3, 1500, [2, 4]],
@@ -123,10 +123,10 @@ describe('summarizeBom', () => {
   });
 
   test('not-found part numbers are named with their rows', () => {
-    expect(summary.notFound).toEqual([{ row: 6, partNumber: 'GRM0000TYPO' }]);
+    expect(summary.notFound).toEqual([{ sheetRow: 6, partNumber: 'GRM0000TYPO' }]);
     const sheet = layoutSummarySheet(summary, 'en');
     const title = sheet.cells.findIndex((r) => r[0] === 'Part numbers not found');
-    expect(sheet.cells[title + 2]).toEqual(['GRM0000TYPO', '7']);
+    expect(sheet.cells[title + 2]).toEqual(['GRM0000TYPO', '6']);
   });
 
   test('compliance over distinct parts found: a false flag fails, a missing one is unknown', () => {
@@ -152,7 +152,7 @@ describe('summarizeBom', () => {
   });
 
   test('changes since the last check and the day of the figures', () => {
-    expect(summary.changed).toEqual([{ row: 2, partNumber: 'GRM155R61A105KE15D', changes: 'Status: In Production → To be discontinued' }]);
+    expect(summary.changed).toEqual([{ sheetRow: 2, partNumber: 'GRM155R61A105KE15D', changes: 'Status: In Production → To be discontinued' }]);
     expect(summary.asOf).toBe('2026-11-24');
     expect(summary.builds).toBe(500);
   });
@@ -166,11 +166,11 @@ describe('layoutSummarySheet', () => {
     expect(sheet.name).toBe(SUMMARY_SHEET_NAME);
     const status = sheet.charts.find((c) => c.name === 'PartSpecStatus')!;
     const labels = sheet.cells.slice(status.categories.row, status.categories.row + status.categories.rows).map((r) => r[0]);
-    expect(labels).toEqual(['In Production', 'Under Development', 'NRND', 'To be discontinued', 'Discontinued', 'Several statuses', 'Not found', 'Other maker', 'Not fitted', 'Blank']);
+    expect(labels).toEqual(['In Production', 'Under Development', 'NRND', 'To be discontinued', 'Discontinued', 'Several statuses', 'Unknown status', 'Not found', 'Other maker', 'No part number', 'Not fitted', 'Blank']);
     const values = sheet.cells.slice(status.series[0].values.row, status.series[0].values.row + status.series[0].values.rows).map((r) => r[1]);
-    expect(values).toEqual([2, 0, 0, 2, 1, 0, 1, 1, 1, 1]);
+    expect(values).toEqual([2, 0, 0, 2, 1, 0, 0, 1, 1, 0, 1, 1]);
     expect(sheet.charts.map((c) => c.name)).toEqual(['PartSpecStatus', 'PartSpecTimeline', 'PartSpecCompliance']);
-    for (const link of sheet.links) expect(ROWS.some((r) => r.row === link.bomRow && sheet.cells[link.row][0] === r.partNumber)).toBe(true);
+    for (const link of sheet.links) expect(ROWS.some((r) => r.sheetRow === link.bomRow + 1 && sheet.cells[link.row][0] === r.partNumber)).toBe(true);
   });
 
   test('AEC-Q200 appears only when the BOM is automotive or the user asks; labels follow the language', () => {

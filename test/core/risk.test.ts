@@ -27,7 +27,17 @@ describe('assessRisk', () => {
     ['Under Development', { Status: 'Under Development' }, 'Watch', /Under Development/],
     ['Under Development in Chinese', { Status: '开发中' }, 'Watch', /Under Development/],
     ['In Production', { Status: 'In Production' }, 'OK', /In Production/],
-    ['no status', {}, 'OK', /No lifecycle warning/],
+    // Fails closed: an answer with no Status is not an OK part (it was OK before issue 44).
+    ['no status', {}, 'Unknown', /No Status in the answer/],
+    ['Obsolete (outside the vocabulary)', { Status: 'Obsolete' }, 'Unknown', /Status 'Obsolete' is not one of the API's values/],
+    ['EOL (outside the vocabulary)', { Status: 'EOL' }, 'Unknown', /'EOL'/],
+    ['a new value', { Status: 'Active' }, 'Unknown', /'Active'/],
+    ['a hostile string', { Status: '=HYPERLINK("x")' }, 'Unknown', /not one of the API's values/],
+    ['nrnd (near spelling)', { Status: 'nrnd' }, 'Risk', /NRND.*'nrnd' read as NRND/],
+    ['discontinued (near spelling)', { Status: 'discontinued' }, 'EOL', /read as Discontinued/],
+    ['in production (near spelling)', { Status: ' in production ' }, 'OK', /'in production' read as In Production/],
+    ['To-Be-Discontinued (near spelling)', { Status: 'To-Be-Discontinued' }, 'Risk', /read as To be discontinued/],
+    ['a past date beats a status outside the vocabulary', { Status: 'Obsolete', LastBuyDate: '2024-01-01' }, 'EOL', /has passed/],
     ['unparseable date is ignored', { Status: 'In Production', LastBuyDate: 'soon' }, 'OK', /In Production/],
   ])('%s → %s', (_name, values, level, reason) => {
     const result = assessRisk(product(values), TODAY);

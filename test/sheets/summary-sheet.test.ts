@@ -13,7 +13,7 @@ const TODAY = new Date(2026, 10, 24);
 const product = (partno: string, values: Record<string, unknown>): ProductRecord => ({ group: 'SMD', partno, values: values as ProductRecord['values'] });
 const ok = product('GRM188R71H104KA93D', { Status: 'In Production', 'ComplianceInfo.Rohs': true, 'ComplianceInfo.Reach': true, 'ComplianceInfo.LeadFree': true });
 const ending = product('=GRM155R61A105KE15D', { Status: 'To be discontinued', LastBuyDate: '2027-03-31', 'ComplianceInfo.Rohs': true, 'ComplianceInfo.Reach': false });
-const part = (row: number, partNumber: string, products: ProductRecord[], designators: string[]): SummaryRow => ({ row, partNumber, kind: 'part', designators, outcome: { status: 'exact', products } });
+const part = (sheetRow: number, partNumber: string, products: ProductRecord[], designators: string[]): SummaryRow => ({ sheetRow, partNumber, kind: 'part', designators, outcome: { status: 'exact', products } });
 const ROWS: SummaryRow[] = [part(1, 'GRM188R71H104KA93D', [ok], ['C1', 'C2']), part(2, '=GRM155R61A105KE15D', [ending], ['C3']), part(3, 'GRM188R71H104KA93D', [ok], ['C4'])];
 
 function bomWorkbook() {

@@ -24,10 +24,30 @@ export function fillMessage(template: string, params: MessageParams = {}, locale
   });
 }
 
+/** The English nouns the messages count, plural → singular. */
+const SINGULAR: Readonly<Record<string, string>> = {
+  rows: 'row',
+  parts: 'part',
+  products: 'product',
+  requests: 'request',
+  columns: 'column',
+  cells: 'cell',
+  candidates: 'candidate',
+  builds: 'build',
+  searches: 'search',
+  sheets: 'sheet',
+};
+const ONE_OF_MANY = new RegExp(`(^|[^\\d.,])1 ((?:BOM )?)(${Object.keys(SINGULAR).join('|')})\\b`, 'g');
+
+/** English grammar for a count of one: "1 rows" → "1 row", "1 BOM rows" → "1 BOM row". */
+export function singularForOne(text: string): string {
+  return text.replace(ONE_OF_MANY, (_, before: string, bom: string, noun: string) => `${before}1 ${bom}${SINGULAR[noun]}`);
+}
+
 /** A translator for one language; numbers are written with that language's digit grouping. */
 export function createTranslator(lang: Lang): Translate {
   const table = MESSAGES[lang];
-  return (key, params) => fillMessage(table[key], params, lang);
+  return (key, params) => (lang === 'en' ? singularForOne(fillMessage(table[key], params, lang)) : fillMessage(table[key], params, lang));
 }
 
 /** The `{name}` marks a message uses, sorted (every language must use the same ones). */

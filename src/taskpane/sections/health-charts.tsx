@@ -12,8 +12,10 @@ const BUCKET_COLOURS: Readonly<Record<StatusBucket, string>> = {
   'To be discontinued': '#D83B01',
   Discontinued: '#A4262C',
   'Several statuses': '#8764B8',
+  'Unknown status': '#986F0B',
   'Not found': '#C50F1F',
   'Other maker': '#8A8886',
+  'No part number': '#605E5C',
   'Not fitted': '#B3B0AD',
   Blank: '#D2D0CE',
 };
@@ -84,11 +86,23 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
   );
 }
 
-/** Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for all the bars. */
+/** `REACH: 5 Yes / 18`: a flag's bar title with its count of Yes (the compliance table's) over the parts found. */
+export function complianceTitle(coverage: BomSummary['compliance'][number], labels: SummaryLabels, locale: string): string {
+  const total = coverage.yes + coverage.no + coverage.unknown;
+  return `${labels.flags[coverage.flag]}: ${coverage.yes.toLocaleString(locale)} ${labels.yes} / ${total.toLocaleString(locale)}`;
+}
+
+/**
+ * Found parts that comply, do not, or are unknown, one stacked bar per flag, with one legend for
+ * all the bars. Each bar's title carries its own count of Yes, as the compliance table writes it:
+ * the chart's own figure beside a title is the bar's total (the same for every flag), which read
+ * as REACH's count of Yes.
+ */
 export function ComplianceChart({ summary, labels }: { summary: BomSummary; labels: SummaryLabels }): JSX.Element {
+  const { uiLang } = useUi();
   const shown = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
   const data: ChartProps[] = shown.map((c) => ({
-    chartTitle: labels.flags[c.flag],
+    chartTitle: complianceTitle(c, labels, uiLang),
     chartData: ANSWERS.map((answer) => ({
       legend: labels[answer],
       horizontalBarChartdata: { x: c[answer], total: c.yes + c.no + c.unknown },
@@ -101,7 +115,7 @@ export function ComplianceChart({ summary, labels }: { summary: BomSummary; labe
         <Text>{labels.nothing}</Text>
       ) : (
         // The chart's own legend lists each answer once per flag: one legend names each answer once.
-        <HorizontalBarChart data={data} chartDataMode="fraction" legendProps={{ legends: ANSWERS.map((answer) => ({ title: labels[answer], color: COMPLIANCE_COLOURS[answer] })) }} />
+        <HorizontalBarChart data={data} chartDataMode="hidden" legendProps={{ legends: ANSWERS.map((answer) => ({ title: labels[answer], color: COMPLIANCE_COLOURS[answer] })) }} />
       )}
     </ChartBlock>
   );

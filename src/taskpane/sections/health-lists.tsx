@@ -1,5 +1,6 @@
 import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
 import { formatDay, type SummaryLabels } from '../../../core/report/labels';
+import { insteadWords } from '../../../core/report/sheet-layout';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
@@ -10,11 +11,6 @@ const useListStyles = makeStyles({
   partNumber: { whiteSpace: 'nowrap' },
 });
 
-/** `GRM188R71H104KA93D (drop-in, maker’s alternative)`: one candidate in words, as text. */
-function insteadText(instead: Instead, labels: SummaryLabels): string {
-  const notes = [instead.dropIn ? labels.dropIn : labels.notDropIn, ...(instead.makerAlternative ? [labels.makerAlternative] : [])];
-  return `${instead.partno} (${notes.join(', ')})`;
-}
 
 /** Candidates shown per part; the sheet and the report list them all. */
 const INSTEAD_SHOWN = 3;
@@ -28,7 +24,7 @@ function InsteadCell({ instead, labels }: { instead: readonly Instead[]; labels:
     <div className={section.stack}>
       {instead.slice(0, INSTEAD_SHOWN).map((i) => (
         <Text key={i.partno} size={200}>
-          {insteadText(i, labels)}
+          {insteadWords(i, labels)}
         </Text>
       ))}
       {instead.length > INSTEAD_SHOWN ? (
@@ -71,7 +67,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     as="button"
                     disabled={props.disabled}
                     onClick={() => props.onSelect(part)}
-                    title={t('healthSelectRow', { row: (part.rows[0] ?? 0) + 1 })}
+                    title={t('healthSelectRow', { row: part.sheetRows[0] ?? 1 })}
                     className={list.partNumber}
                     data-testid="health-at-risk-part"
                   >
@@ -155,9 +151,9 @@ export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels
         </TableHeader>
         <TableBody>
           {summary.notFound.map((part) => (
-            <TableRow key={`${part.row}:${part.partNumber}`} data-testid="health-not-found-row">
+            <TableRow key={`${part.sheetRow}:${part.partNumber}`} data-testid="health-not-found-row">
               <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
-              <TableCell>{part.row + 1}</TableCell>
+              <TableCell>{part.sheetRow}</TableCell>
             </TableRow>
           ))}
         </TableBody>

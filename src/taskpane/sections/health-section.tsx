@@ -50,14 +50,15 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
   }
 
   async function onSelect(part: AtRiskPart): Promise<void> {
-    const row = part.rows[0];
-    if (!health || row === undefined) return;
+    const sheetRow = part.sheetRows[0];
+    if (!health || sheetRow === undefined) return;
+    const row = sheetRow - 1;
     const select = services.selectBomRow.bind(services);
     const done = await selectTask.run(async () => {
       await select(health.bomSheet, row);
       return true;
     });
-    if (done) setSelected(t('healthSelected', { part: part.partNumber, row: row + 1, sheet: health.bomSheet }));
+    if (done) setSelected(t('healthSelected', { part: part.partNumber, row: sheetRow, sheet: health.bomSheet }));
   }
 
   const summary = health?.summary;
