@@ -1,6 +1,7 @@
 import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
 import { formatDay, type SummaryLabels } from '../../../core/report/labels';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
+import { visibleText } from '../../../core/visible-text';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
 
@@ -13,7 +14,7 @@ const useListStyles = makeStyles({
 /** `GRM188R71H104KA93D (drop-in, maker’s alternative)`: one candidate in words, as text. */
 function insteadText(instead: Instead, labels: SummaryLabels): string {
   const notes = [instead.dropIn ? labels.dropIn : labels.notDropIn, ...(instead.makerAlternative ? [labels.makerAlternative] : [])];
-  return `${instead.partno} (${notes.join(', ')})`;
+  return `${visibleText(instead.partno)} (${notes.join(', ')})`;
 }
 
 /** Candidates shown per part; the sheet and the report list them all. */
@@ -75,13 +76,13 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     className={list.partNumber}
                     data-testid="health-at-risk-part"
                   >
-                    {part.partNumber}
+                    {visibleText(part.partNumber)}
                   </Link>
-                  {part.designators.length > 0 ? <Text className={section.muted}> {part.designators.join(', ')}</Text> : null}
+                  {part.designators.length > 0 ? <Text className={section.muted}> {visibleText(part.designators.join(', '))}</Text> : null}
                   {/* The risk under the part, so the pane's width is left to the two columns. */}
                   <div>
                     {part.risk}
-                    {part.reason ? <Text className={section.muted}> {part.reason}</Text> : null}
+                    {part.reason ? <Text className={section.muted}> {visibleText(part.reason)}</Text> : null}
                   </div>
                 </TableCell>
                 <TableCell>
@@ -121,7 +122,7 @@ export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }
         <TableBody>
           {summary.ending.map((part) => (
             <TableRow key={part.partNumber} data-testid="health-ending-row">
-              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
+              <TableCell className={list.partNumber}>{visibleText(part.partNumber)}</TableCell>
               <TableCell>
                 {formatDay(part.date, uiLang)} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
               </TableCell>
@@ -156,7 +157,7 @@ export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels
         <TableBody>
           {summary.notFound.map((part) => (
             <TableRow key={`${part.row}:${part.partNumber}`} data-testid="health-not-found-row">
-              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
+              <TableCell className={list.partNumber}>{visibleText(part.partNumber)}</TableCell>
               <TableCell>{part.row + 1}</TableCell>
             </TableRow>
           ))}
