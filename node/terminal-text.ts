@@ -6,6 +6,7 @@
  * and no line grows past a bound.
  */
 import { eastAsianWidth } from 'get-east-asian-width';
+import { escapeCharacter, visibleText } from '../core/visible-text';
 
 /** Bounds of what a message shows. */
 export const TERMINAL_LIMITS = {
@@ -22,22 +23,16 @@ export const TERMINAL_LIMITS = {
 export const ELLIPSIS = '…';
 
 /**
- * Controls a terminal acts on: C0 (but tab and newline), DEL, C1, the bidirectional overrides,
- * embeddings, isolates and marks that reorder what is shown (U+202A–U+202E, U+2066–U+2069,
- * U+200E, U+200F, U+061C), and the line and paragraph separators (U+2028, U+2029).
+ * Controls a terminal acts on beside those every view shows (visibleText: the bidirectional
+ * controls and zero-width characters): C0 (but tab and newline), DEL, C1, and the line and
+ * paragraph separators (U+2028, U+2029).
  */
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** `\x1b` for a control below U+0100, `\u{202e}` above. */
-function escapeControl(c: string): string {
-  const code = c.codePointAt(0)!;
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
-}
-
-/** Shows every control a terminal would act on as an escape (`\x1b`); tabs and newlines stay. */
+/** Shows every control a terminal would act on as an escape (`\x1b`, `\u{202e}`); tabs and newlines stay. */
 export function escapeControls(text: string): string {
-  return text.replace(CONTROLS, escapeControl);
+  return visibleText(text.replace(CONTROLS, escapeCharacter));
 }
 
 /** The first `max` characters and "…", without cutting a surrogate pair in two. */

@@ -1,6 +1,7 @@
 import { cellText, wellFormedText } from '../core/cells/cell-text';
 import type { CellKind, CellValue } from '../core/cells/cell-values';
 import { fromExcelSerial } from '../core/dates';
+import { visibleText } from '../core/visible-text';
 import type { ColumnSpec } from '../core/cells/columns';
 
 /** How a typed cell is written: the core's cell kind and number format of its column. */
@@ -53,8 +54,8 @@ export function csvCell(value: CellValue | undefined, kind: CellKind): string {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
-/** Text safe to print on a terminal, cut to `max` characters. */
+/** Text safe to print on a terminal, cut to `max` characters: controls as a dot, bidirectional and zero-width characters written out (visibleText). */
 export function terminalText(text: string, max: number): string {
-  const clean = text.replace(CONTROL, '·');
+  const clean = visibleText(text.replace(CONTROL, '·'));
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

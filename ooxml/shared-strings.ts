@@ -1,12 +1,13 @@
 import { collectText, escapeExcelText, unescapeExcelText } from '../api/stream/excel-text';
+import { cellText } from '../core/cells/cell-text';
 import { FILE_LIMITS, FileLimitError } from '../core/limits';
 import { NS, XML_HEAD } from './namespaces';
 import { applyEdits, escapeText, scanXml, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The shared strings of a workbook: read as the text a cell shows (rich-text runs joined, the
- * phonetic guide of rPh left out, Excel's `_xHHHH_` escapes decoded), and appended to (never
- * reordered, so every index a cell holds stays right).
+ * phonetic guide of rPh left out, Excel's `_xHHHH_` escapes decoded, cut to what a cell holds),
+ * and appended to (never reordered, so every index a cell holds stays right).
  */
 
 /** The shared strings part, with what an enrichment appends to it. */
@@ -55,9 +56,12 @@ export class SharedStrings {
         if (e.path.length === 0) this.rootClose = closeStart;
         if (e.path.length === 1 && e.name === 'si') {
           if (this.strings.length >= maxStrings) throw new FileLimitError('sharedStrings', "The workbook's shared strings part");
-          const text = unescapeExcelText(parts.join(''));
-          // Used again for plain text only: a rich string with the same characters keeps its own runs.
-          if (plain && !this.index.has(text)) this.index.set(text, this.strings.length);
+          const whole = unescapeExcelText(parts.join(''));
+          // Cut once here to what a cell can hold: every cell that shows it shares the cut text.
+          const text = cellText(whole);
+          // Used again for plain text only: a rich string with the same characters keeps its own
+          // runs, and a cut one is not the text a new cell would hold.
+          if (plain && text === whole && !this.index.has(text)) this.index.set(text, this.strings.length);
           this.strings.push(text);
         }
       },

@@ -1,4 +1,5 @@
 import { columnIndex, MAX_COLUMN_INDEX, MAX_ROW_INDEX } from '../core/address';
+import { cellText } from '../core/cells/cell-text';
 import { FILE_LIMITS, FileLimitError } from '../core/limits';
 import { collectText, unescapeExcelText } from '../api/stream/excel-text';
 import { RELATIONSHIP_NAMESPACES } from './namespaces';
@@ -121,20 +122,21 @@ function columnIndexOf(ref: string | undefined, previous: number): number {
 
 /** The value of a cell from its type, text and format. */
 function valueOf(type: string, text: string | undefined, inline: string | undefined, style: number, reader: ValueReader): unknown {
-  if (type === 'inlineStr') return inline === undefined ? undefined : unescapeExcelText(inline);
+  // Text is cut to what a cell can hold (a shared string is cut where the strings are read).
+  if (type === 'inlineStr') return inline === undefined ? undefined : cellText(unescapeExcelText(inline));
   if (text === undefined || text === '') return undefined;
   switch (type) {
     case 's':
       return reader.strings[Number(text)];
     case 'str':
-      return unescapeExcelText(text);
+      return cellText(unescapeExcelText(text));
     case 'b':
       return text === '1' || text === 'true';
     case 'e':
       return undefined;
     case 'd': {
       const date = new Date(text);
-      return Number.isNaN(date.getTime()) ? text : date;
+      return Number.isNaN(date.getTime()) ? cellText(text) : date;
     }
     default: {
       const n = Number(text);

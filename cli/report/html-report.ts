@@ -1,5 +1,6 @@
 import type { Lang } from '../../api/vocabulary';
 import { formatDay, SUMMARY_LOCALES } from '../../core/report/labels';
+import { visibleText } from '../../core/visible-text';
 import type { SummarySheet } from '../../core/report/sheet-layout';
 import { renderChartSvg } from './chart-svg';
 import { sectionsOf, type SummaryCell } from './sections';
@@ -8,15 +9,16 @@ import { sectionsOf, type SummaryCell } from './sections';
  * The report as one self-contained HTML page: no script, no font, image or style sheet from
  * anywhere, so it reads the same in a mail client, a CI artifact viewer and on paper. Light and
  * dark follow the reader's setting; printing keeps each table and chart on one page where it can.
- * Every text from the BOM or the service is escaped.
+ * Every text from the BOM or the service is escaped, and no character in it hides or reorders
+ * what it shows.
  */
 
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text safe inside an element or a quoted attribute. */
+/** Text safe inside an element or a quoted attribute, bidirectional and zero-width characters written out (visibleText). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+  return visibleText(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
 const STYLE = `

@@ -1,6 +1,7 @@
 import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
 import { SUMMARY_SHEET_NAME, summarySheetName } from '../names';
+import { visibleValue } from '../visible-text';
 import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
 export { SUMMARY_SHEET_NAME } from '../names';
@@ -196,7 +197,8 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const charts: SummaryChart[] = [];
   const push = (row: (string | number | undefined)[], bold = false): number => {
     if (bold) boldRows.push(cells.length);
-    cells.push(row);
+    // Part numbers, reasons and names from the service or the BOM show every character they hold.
+    cells.push(row.map(visibleValue));
     return cells.length - 1;
   };
   const table = (title: string, header: string[], rows: (string | number | undefined)[][]): { first: number; count: number } => {

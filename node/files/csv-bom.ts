@@ -18,6 +18,24 @@ import { countOverCellText, describeCutCells } from '../../core/cells/cell-text'
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
+/** Rows longer than this are walked by their keys, not their slots (a row written at XFD holds a few cells). */
+const SPARSE_WALK = 1024;
+
+/** The columns of `row` from `from` to `to` (exclusive) that hold a cell, left to right. */
+function filledColumns(row: readonly GridCell[], from: number, to: number): number[] {
+  const out: number[] = [];
+  if (row.length > SPARSE_WALK) {
+    // Integer keys come in ascending order.
+    for (const key in row) {
+      const c = Number(key);
+      if (c >= from && c < to && row[c] !== undefined) out.push(c);
+    }
+  } else {
+    for (let c = from; c < Math.min(to, row.length); c++) if (row[c] !== undefined) out.push(c);
+  }
+  return out;
+}
+
 /** Whether two names are the same file (the same path, or one file under two names). */
 function sameFile(a: string, b: string): boolean {
   if (resolve(a) === resolve(b)) return true;
@@ -55,17 +73,26 @@ export class CsvBom extends BomFile {
   }
 
   /**
-   * The cells of a row from `from` to `to`: the file's own fields (starting at `starts`) as they
-   * stand in the text, the others as the file's quoting writes them.
+   * The cells of a row from `from` to `to`, joined by the delimiter: the file's own fields
+   * (starting at `starts`) as they stand in the text, the others as the file's quoting writes them.
+   * Empty cells are runs of delimiters, never an array of empty strings: a row written at column
+   * 16,381 of a line of 16,380 fields costs its few cells, not 16,380 slots a line.
    */
-  private cells(row: readonly GridCell[], from: number, to: number, record?: TextRecord, starts: readonly number[] = []): string[] {
+  private joinedCells(row: readonly GridCell[], from: number, to: number, delimiter: string, record?: TextRecord, starts: readonly number[] = []): string {
     const { text, quoteAll } = this.source;
-    return Array.from({ length: Math.max(0, to - from) }, (_, k) => {
-      const i = from + k;
+    const empty = quoteField('', quoteAll);
+    // Fields a..b-1 empty: each is its delimiter (none before the first) and an empty field.
+    const gap = (a: number, b: number): string => (b <= a ? '' : (a === from ? empty : delimiter + empty) + (delimiter + empty).repeat(b - a - 1));
+    const pieces: string[] = [];
+    let next = from;
+    for (const i of filledColumns(row, from, to)) {
       const cell = row[i];
-      if (record && i < starts.length && typeof cell === 'string') return text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : record.end);
-      return quoteField(csvGridCell(cell), quoteAll);
-    });
+      const shown = record && i < starts.length && typeof cell === 'string' ? text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : record.end) : quoteField(csvGridCell(cell), quoteAll);
+      pieces.push(gap(next, i), i === from ? shown : delimiter + shown);
+      next = i + 1;
+    }
+    pieces.push(gap(next, to));
+    return pieces.join('');
   }
 
   /**
@@ -81,7 +108,7 @@ export class CsvBom extends BomFile {
       const row = this.grid[r] ?? [];
       const first = this.firstWritten[r];
       if (!record) {
-        yield `${openEnd ? layout.newline : ''}${this.cells(row, 0, row.length).join(delimiter)}${layout.newline}`;
+        yield `${openEnd ? layout.newline : ''}${this.joinedCells(row, 0, row.length, delimiter)}${layout.newline}`;
         openEnd = false;
         continue;
       }
@@ -89,9 +116,9 @@ export class CsvBom extends BomFile {
       if (first === undefined) yield text.slice(record.start, record.end + record.lineEnd.length);
       else if (first < own) {
         const starts = fieldStarts(text, record, delimiter);
-        yield text.slice(record.start, starts[first]) + this.cells(row, first, Math.max(own, row.length), record, starts).join(delimiter) + record.lineEnd;
+        yield text.slice(record.start, starts[first]) + this.joinedCells(row, first, Math.max(own, row.length), delimiter, record, starts) + record.lineEnd;
       }
-      else yield text.slice(record.start, record.end) + delimiter + this.cells(row, own, row.length).join(delimiter) + record.lineEnd;
+      else yield text.slice(record.start, record.end) + delimiter + this.joinedCells(row, own, row.length, delimiter) + record.lineEnd;
       openEnd = record.lineEnd === '';
     }
   }
@@ -101,7 +128,7 @@ export class CsvBom extends BomFile {
     const { records, layout } = this.source;
     for (let r = 0; r < Math.max(records.length, this.grid.length); r++) {
       const row: readonly GridCell[] = this.grid[r] ?? records[r].fields;
-      yield this.cells(row, 0, row.length).join(delimiter) + (records[r]?.lineEnd || layout.newline);
+      yield this.joinedCells(row, 0, row.length, delimiter) + (records[r]?.lineEnd || layout.newline);
     }
   }
 
@@ -123,7 +150,18 @@ export class CsvBom extends BomFile {
   }
 
   values(): unknown[][] {
-    return this.grid.map((row) => Array.from(row, (c) => (c === undefined || c === '' ? undefined : typeof c === 'string' ? c : c.value)));
+    // As sparse as the grid: a row written at column 16,381 keeps its few cells, not 16,381 slots.
+    return this.grid.map((row) => {
+      const shown: unknown[] = [];
+      for (const c of filledColumns(row, 0, row.length)) {
+        const cell = row[c];
+        if (cell !== '') shown[c] = typeof cell === 'string' ? cell : cell.value;
+      }
+      // The row's own length stays (trailing empty fields count where new columns go), set by its
+      // last slot: setting `length` would allocate every slot before it.
+      if (shown.length < row.length) shown[row.length - 1] = undefined;
+      return shown;
+    });
   }
 
   writeColumn(_name: string, write: ColumnWrite): void {

@@ -2,6 +2,7 @@ import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableR
 import { formatDay, type SummaryLabels } from '../../../core/report/labels';
 import { insteadWords } from '../../../core/report/sheet-layout';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
+import { visibleText } from '../../../core/visible-text';
 import { useUi } from '../ui-context';
 import { useSectionStyles } from './common';
 
@@ -24,7 +25,7 @@ function InsteadCell({ instead, labels }: { instead: readonly Instead[]; labels:
     <div className={section.stack}>
       {instead.slice(0, INSTEAD_SHOWN).map((i) => (
         <Text key={i.partno} size={200}>
-          {insteadWords(i, labels)}
+          {visibleText(insteadWords(i, labels))}
         </Text>
       ))}
       {instead.length > INSTEAD_SHOWN ? (
@@ -71,13 +72,13 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                     className={list.partNumber}
                     data-testid="health-at-risk-part"
                   >
-                    {part.partNumber}
+                    {visibleText(part.partNumber)}
                   </Link>
-                  {part.designators.length > 0 ? <Text className={section.muted}> {part.designators.join(', ')}</Text> : null}
+                  {part.designators.length > 0 ? <Text className={section.muted}> {visibleText(part.designators.join(', '))}</Text> : null}
                   {/* The risk under the part, so the pane's width is left to the two columns. */}
                   <div>
                     {part.risk}
-                    {part.reason ? <Text className={section.muted}> {part.reason}</Text> : null}
+                    {part.reason ? <Text className={section.muted}> {visibleText(part.reason)}</Text> : null}
                   </div>
                 </TableCell>
                 <TableCell>
@@ -117,7 +118,7 @@ export function EndingList(props: { summary: BomSummary; labels: SummaryLabels }
         <TableBody>
           {summary.ending.map((part) => (
             <TableRow key={part.partNumber} data-testid="health-ending-row">
-              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
+              <TableCell className={list.partNumber}>{visibleText(part.partNumber)}</TableCell>
               <TableCell>
                 {formatDay(part.date, uiLang)} <Text className={section.muted}>{labels.horizons[part.horizon]}</Text>
               </TableCell>
@@ -152,7 +153,7 @@ export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels
         <TableBody>
           {summary.notFound.map((part) => (
             <TableRow key={`${part.sheetRow}:${part.partNumber}`} data-testid="health-not-found-row">
-              <TableCell className={list.partNumber}>{part.partNumber}</TableCell>
+              <TableCell className={list.partNumber}>{visibleText(part.partNumber)}</TableCell>
               <TableCell>{part.sheetRow}</TableCell>
             </TableRow>
           ))}

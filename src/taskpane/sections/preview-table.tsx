@@ -1,3 +1,4 @@
+import { visibleText } from '../../../core/visible-text';
 import {
   Table,
   TableBody,
@@ -67,7 +68,7 @@ export function PreviewTable({ products, columns, hasMoreHits }: PreviewTablePro
               <TableRow key={`${p.partno}-${i}`} data-testid="search-preview-row">
                 {keys.map((k) => (
                   <TableCell key={k} className={styles.cell}>
-                    {previewCellText(p, k)}
+                    {visibleText(previewCellText(p, k))}
                   </TableCell>
                 ))}
               </TableRow>

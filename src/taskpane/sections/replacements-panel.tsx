@@ -1,3 +1,4 @@
+import { visibleText } from '../../../core/visible-text';
 import { Button, Checkbox, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { AppliedReplacement, RowReplacements, TaskpaneServices } from '../services';
@@ -50,17 +51,17 @@ export function ReplacementsPanel({ services }: { services: TaskpaneServices }):
       {listed ? (
         <>
           <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.input, row: listed.row + 1, shown: listed.candidates.length, total: listed.total })}</Text>
-          {listed.message ? <Text data-testid="replacements-message">{listed.message}</Text> : null}
+          {listed.message ? <Text data-testid="replacements-message">{visibleText(listed.message)}</Text> : null}
           {listed.candidates.length > 0 ? (
             <ol aria-label={t('listReplacements')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
               {listed.candidates.map((c) => (
                 <li key={c.partno} data-testid="replacements-row" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
                   <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{c.partno}</Text>
+                    <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{visibleText(c.partno)}</Text>
                     {c.makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
                     <br />
                     <Text size={200} className={section.muted}>
-                      {c.differs.length > 0 ? `${t('differsIn')}: ${c.differs.join('; ')}` : ''}
+                      {c.differs.length > 0 ? `${t('differsIn')}: ${visibleText(c.differs.join('; '))}` : ''}
                     </Text>
                   </div>
                   <Button size="small" onClick={() => void onUse(c.partno)} disabled={busy} data-testid="replacements-use">

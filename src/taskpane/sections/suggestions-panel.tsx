@@ -1,3 +1,4 @@
+import { visibleText } from '../../../core/visible-text';
 import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { SuggestedRow } from '../../../core/find/enrich-suggest';
@@ -56,20 +57,20 @@ export function SuggestionsPanel({ services, rows }: { services: TaskpaneService
           <li key={row.row} data-testid="suggestions-row" data-row={row.row + 1} style={{ overflowWrap: 'anywhere' }}>
             <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
               <Text weight="semibold" style={{ flex: 1, minWidth: 0 }} data-testid="suggestions-line">
-                {t('suggestionRow', { row: row.row + 1, line: row.line })}
+                {t('suggestionRow', { row: row.row + 1, line: visibleText(row.line) })}
               </Text>
               <Button size="small" onClick={() => void selectTask.run(() => services.selectBomRow(row.sheetName, row.row))} disabled={busy || !inExcel} data-testid="suggestions-select">
                 {t('selectRow')}
               </Button>
             </div>
             <Text size={200} className={section.muted} data-testid="suggestions-understood">
-              {t('understood')}: {row.understood}
+              {t('understood')}: {visibleText(row.understood)}
             </Text>
             {row.reason ? (
               <>
                 <br />
                 <Text size={200} data-testid="suggestions-reason">
-                  {row.reason}
+                  {visibleText(row.reason)}
                 </Text>
               </>
             ) : null}
@@ -86,11 +87,11 @@ export function SuggestionsPanel({ services, rows }: { services: TaskpaneService
                   <li key={c.partno} data-testid="suggestions-candidate" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <Text weight={picked?.row === row.row && picked.partno === c.partno ? 'semibold' : 'regular'} data-testid="suggestions-partno">
-                        {c.partno}
+                        {visibleText(c.partno)}
                       </Text>
                       <br />
                       <Text size={200} className={section.muted}>
-                        {c.why}
+                        {visibleText(c.why)}
                       </Text>
                     </div>
                     <Button size="small" onClick={() => void onPick(row, c.partno)} disabled={busy || !inExcel} data-testid="suggestions-pick">
