@@ -10,6 +10,8 @@
  *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
  *                              dist/manifest.prod.xml with https://localhost:3000/ replaced by it.
  *   PARTSPEC_DEFAULT_BASE_URL  API base URL compiled in as the default (settings can override it).
+ *   PARTSPEC_SUPPORT_CONTACT   who users reach from support.html (the manifest's SupportUrl): an
+ *                              e-mail address, an https URL or a sentence.
  *   PARTSPEC_DEV_PORT          the dev server's port (default 3000; the served manifest.xml names it).
  *   PARTSPEC_EMULATOR_PORT     the local emulator's port in the development default base URL (default 4010).
  *   PARTSPEC_OFFICE_JS         where taskpane.html loads office.js from: `cdn` (the default for
@@ -26,6 +28,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functions-metadata');
+const { renderSupportPage } = require('./scripts/support-page');
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
@@ -124,6 +127,12 @@ module.exports = (env, argv) => {
         template: './src/taskpane/taskpane.html',
         officeJsSrc,
         chunks: ['functions', 'commands', 'taskpane'],
+      }),
+      new HtmlWebpackPlugin({
+        filename: 'support.html',
+        templateContent: () => renderSupportPage({ version, contact: process.env.PARTSPEC_SUPPORT_CONTACT }),
+        inject: false,
+        minify: false,
       }),
       ...(dev
         ? [

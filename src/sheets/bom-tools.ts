@@ -4,6 +4,7 @@ import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/co
 import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
 import { readBom } from './read-bom';
 import type { RunExcel } from './deps';
+import { supports } from './requirements';
 
 export interface BomColumnInfo {
   /** What `enrichSelection`'s `partColumn` takes: the column's data rows, sheet-qualified (`'BOM'!C2:C41`). */
@@ -90,7 +91,20 @@ export function rowRuns(rows: readonly number[]): [number, number][] {
   return runs;
 }
 
-export type RowSelection = { ok: true; rows: number; address: string } | { ok: false; message: string };
+export type RowSelection =
+  | {
+      ok: true;
+      /** How many rows the rule picked. */
+      rows: number;
+      /** Every picked row across the BOM's columns, as areas (`A3:D4,A6:D6`). */
+      address: string;
+      /**
+       * What Excel now selects: `address`, or, where Excel cannot select several areas at once
+       * (before ExcelApi 1.18), its first area.
+       */
+      selected: string;
+    }
+  | { ok: false; message: string };
 
 /**
  * Selects the BOM rows whose `PartSpec: Match` cell holds one of the statuses (for example the
@@ -146,11 +160,17 @@ async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, ru
     if (rows.length === 0) return { ok: false as const, message: rule.none };
     const first = columnLetters(bom.headerOrigin);
     const last = columnLetters(bom.lastColumn);
-    const address = rowRuns(rows)
-      .map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`)
-      .join(',');
-    sheet.getRanges(address).select();
+    const areas = rowRuns(rows).map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`);
+    const address = areas.join(',');
+    let selected = address;
+    if (supports('ExcelApi', '1.18')) {
+      sheet.getRanges(address).select();
+    } else {
+      // RangeAreas.select() throws before ExcelApi 1.18 (Excel before Version 2501, volume-licensed Office).
+      selected = areas[0];
+      sheet.getRange(selected).select();
+    }
     await context.sync();
-    return { ok: true as const, rows: rows.length, address };
+    return { ok: true as const, rows: rows.length, address, selected };
   });
 }
