@@ -3,6 +3,7 @@ import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
 import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
 import { readBom } from './read-bom';
+import { readRows } from './excel-document';
 import type { RunExcel } from './deps';
 import { supports } from './requirements';
 
@@ -154,9 +155,8 @@ async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, ru
   if (index < 0) return { ok: false, message: rule.missing };
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(bom.sheetName);
-    const cells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + index, layout.lastRow - layout.firstRow + 1, 1).load('values');
-    await context.sync();
-    const rows = cells.values.flatMap((r, i) => (rule.picks(r[0]) ? [layout.firstRow + i] : []));
+    const values = await readRows(context, sheet, { row: layout.firstRow, column: bom.headerOrigin + index, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
+    const rows = values.flatMap((r, i) => (rule.picks(r[0]) ? [layout.firstRow + i] : []));
     if (rows.length === 0) return { ok: false as const, message: rule.none };
     const first = columnLetters(bom.headerOrigin);
     const last = columnLetters(bom.lastColumn);
