@@ -29,6 +29,41 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functions-metadata');
 const { renderSupportPage } = require('./scripts/support-page');
+const { buildUnifiedManifest } = require('./scripts/unified-manifest');
+const fs = require('fs');
+
+/**
+ * Emits the unified manifest (manifest.json with its ja and zh localization files) from
+ * manifest.xml and the generated functions.json, once that has its final form; with a hosting
+ * URL, manifest.prod.json beside manifest.prod.xml. Its localization files name no URL, so the
+ * production manifest shares them.
+ */
+class UnifiedManifestPlugin {
+  constructor({ transform, prodUrl }) {
+    this.transform = transform;
+    this.prodUrl = prodUrl;
+  }
+
+  apply(compiler) {
+    const name = 'UnifiedManifestPlugin';
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
+        const functions = compilation.getAsset('functions.json');
+        if (!functions) return;
+        const metadata = JSON.parse(functions.source.source().toString());
+        const file = path.resolve(__dirname, 'manifest.xml');
+        compilation.fileDependencies.add(file);
+        const xml = this.transform(fs.readFileSync(file, 'utf8'));
+        const emit = (asset, json) => compilation.emitAsset(asset, new sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
+        const { manifest, localizations } = buildUnifiedManifest(xml, metadata, { version });
+        emit('manifest.json', manifest);
+        for (const [asset, strings] of Object.entries(localizations)) emit(asset, strings);
+        if (this.prodUrl) emit('manifest.prod.json', buildUnifiedManifest(xml.split(DEV_URL).join(this.prodUrl), metadata, { version }).manifest);
+      });
+    });
+  }
+}
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
@@ -122,6 +157,7 @@ module.exports = (env, argv) => {
         input: './src/functions/functions.ts',
       }),
       new LocalizedFunctionsMetadataPlugin(),
+      new UnifiedManifestPlugin({ transform: (xml) => (dev ? devManifest(xml) : xml), prodUrl: !dev && addinUrl }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',

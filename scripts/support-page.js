@@ -83,6 +83,15 @@ function renderSupportPage({ version, contact }) {
     <dt>Functions stay at <code>#BUSY!</code></dt>
     <dd>The API is slow or unreachable. They finish or show an error within a minute; Refresh on the Home tab asks again.</dd>
   </dl>
+
+  <h2 id="privacy">Privacy</h2>
+  <p>PartSpec sends the part numbers, searches and field names you use to the product data service your Settings name,
+  with the API key or team token stored for your Office account; it sends nothing else from your workbooks, and keeps no
+  record of them beyond the answers cached on your computer. It uses no advertising or tracking.</p>
+
+  <h2 id="terms">Terms of use</h2>
+  <p>PartSpec is provided under the MIT licence, as is, without warranty. The product data belongs to its maker and is
+  shown as the maker's service returns it; check a datasheet before you order.</p>
 </body>
 </html>
 `;
