@@ -63,7 +63,7 @@ function runOnlineValidator(manifest) {
     return true;
   }
   if (UNREACHABLE.test(output)) {
-    console.log('Online validator unreachable; only the structural checks ran.');
+    console.log('Online validator unreachable (Microsoft\'s service needs the network); only the offline checks ran.');
     return true;
   }
   console.error(output || `office-addin-manifest validate exited with ${result.status}`);
