@@ -1,5 +1,5 @@
 import { enrichSelection } from '../../src/sheets/enrich';
-import { inspectBom, rowRuns, selectRowsWithStatus } from '../../src/sheets/bom-tools';
+import { inspectBom, rowRuns, selectChangedRows, selectRowsWithStatus } from '../../src/sheets/bom-tools';
 import { useRig, freshWorkbook } from './helpers';
 import { installHost } from '../functions/stand-in-host';
 import { reportOf } from '../support/enrichment-report';
@@ -93,4 +93,26 @@ test('selecting by status before any enrichment says to enrich first', async () 
   w.excel.setCells('Sheet1', 'A1', [['MPN'], ['X1']]);
   w.excel.select('Sheet1', 'A2');
   expect(await selectRowsWithStatus(w.excel.run, ['notFound'])).toEqual({ ok: false, message: expect.stringMatching(/run Enrich first/) });
+});
+
+test('a host with ExcelApi 1.16 selects the changed rows through the fallback: the first run of them, with Range.select', async () => {
+  const w = freshWorkbook(rig);
+  w.excel.setCells('Sheet1', 'A1', [
+    ['MPN', 'Qty', 'PartSpec: Changes'],
+    ['X1', 1, ''],
+    ['X2', 2, 'Status In Production → NRND'],
+    ['X3', 3, 'Status In Production → NRND'],
+    ['X4', 4, ''],
+    ['X5', 5, 'RatedVoltage 50 → 25'],
+  ]);
+  w.excel.select('Sheet1', 'A2');
+  const host = installHost({ ExcelApi: '1.16' });
+  try {
+    expect(await selectChangedRows(w.excel.run)).toEqual({ ok: true, rows: 3, address: 'A3:C4,A6:C6', selected: 'A3:C4' });
+    expect(host.asked).toContain('ExcelApi 1.18');
+    expect(w.excel.model.selection?.block).toEqual({ row: 2, column: 0, rowCount: 2, columnCount: 3 });
+    expect(w.excel.model.selection?.areas).toBeUndefined();
+  } finally {
+    host.remove();
+  }
 });
