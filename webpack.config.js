@@ -10,6 +10,8 @@
  *   PARTSPEC_ADDIN_URL         production hosting URL; when set, `npm run build` also emits
  *                              dist/manifest.prod.xml with https://localhost:3000/ replaced by it.
  *   PARTSPEC_DEFAULT_BASE_URL  API base URL compiled in as the default (settings can override it).
+ *   PARTSPEC_SUPPORT_CONTACT   who users reach from support.html (the manifest's SupportUrl): an
+ *                              e-mail address, an https URL or a sentence.
  *   PARTSPEC_DEV_PORT          the dev server's port (default 3000; the served manifest.xml names it).
  *   PARTSPEC_EMULATOR_PORT     the local emulator's port in the development default base URL (default 4010).
  *   PARTSPEC_OFFICE_JS         where taskpane.html loads office.js from: `cdn` (the default for
@@ -27,6 +29,42 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { LocalizedFunctionsMetadataPlugin } = require('./scripts/localize-functions-metadata');
 const { BuildStampPlugin } = require('./scripts/build-stamp');
+const { renderSupportPage } = require('./scripts/support-page');
+const { buildUnifiedManifest } = require('./scripts/unified-manifest');
+const fs = require('fs');
+
+/**
+ * Emits the unified manifest (manifest.json with its ja and zh localization files) from
+ * manifest.xml and the generated functions.json, once that has its final form; with a hosting
+ * URL, manifest.prod.json beside manifest.prod.xml. Its localization files name no URL, so the
+ * production manifest shares them.
+ */
+class UnifiedManifestPlugin {
+  constructor({ transform, prodUrl }) {
+    this.transform = transform;
+    this.prodUrl = prodUrl;
+  }
+
+  apply(compiler) {
+    const name = 'UnifiedManifestPlugin';
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
+        const functions = compilation.getAsset('functions.json');
+        if (!functions) return;
+        const metadata = JSON.parse(functions.source.source().toString());
+        const file = path.resolve(__dirname, 'manifest.xml');
+        compilation.fileDependencies.add(file);
+        const xml = this.transform(fs.readFileSync(file, 'utf8'));
+        const emit = (asset, json) => compilation.emitAsset(asset, new sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
+        const { manifest, localizations } = buildUnifiedManifest(xml, metadata, { version });
+        emit('manifest.json', manifest);
+        for (const [asset, strings] of Object.entries(localizations)) emit(asset, strings);
+        if (this.prodUrl) emit('manifest.prod.json', buildUnifiedManifest(xml.split(DEV_URL).join(this.prodUrl), metadata, { version }).manifest);
+      });
+    });
+  }
+}
 const { version } = require('./package.json');
 
 const DEV_URL = 'https://localhost:3000/';
@@ -122,11 +160,18 @@ module.exports = (env, argv) => {
       new LocalizedFunctionsMetadataPlugin(),
       // What this bundle was built from (scripts/build-stamp.js): the tests reuse a build whose stamp they expect.
       new BuildStampPlugin(dev ? 'development' : 'production', officeJs),
+      new UnifiedManifestPlugin({ transform: (xml) => (dev ? devManifest(xml) : xml), prodUrl: !dev && addinUrl }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
         officeJsSrc,
         chunks: ['functions', 'commands', 'taskpane'],
+      }),
+      new HtmlWebpackPlugin({
+        filename: 'support.html',
+        templateContent: () => renderSupportPage({ version, contact: process.env.PARTSPEC_SUPPORT_CONTACT }),
+        inject: false,
+        minify: false,
       }),
       ...(dev
         ? [

@@ -48,7 +48,7 @@ export const FILE_LIMITS = {
   /** One field of a text BOM. */
   textFieldChars: { value: 32_767, what: 'length of one field (Excel’s limit for a cell)', unit: 'characters' },
   /**
-   * The text of one BOM line that the line reader (suggest, the assistants' find_parts, PART.FIND,
+   * The text of one BOM line that the line reader (suggest, the assistants' find_parts, PART.SUGGEST,
    * the Suggested column) reads for what the line asks: the rest is not read, nothing is refused.
    * Far more than any real line holds; with the reader in linear time it bounds each line's work.
    */

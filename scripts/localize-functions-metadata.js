@@ -9,6 +9,23 @@
 const fs = require('fs');
 const path = require('path');
 
+/**
+ * The functions that return a data type (an entity card). custom-functions-metadata writes
+ * `allowCustomDataForDataTypeAny: true` into every metadata file it makes; it is set here from
+ * this list instead, so it is there only while a function needs it. Hosts with
+ * CustomFunctionsRuntime 1.4 read it (and then pass data-type cells to `any` parameters as
+ * objects: src/functions/arguments.ts reads their text); older hosts ignore it, and PART.CARD
+ * returns plain values there (src/functions/runtime.ts).
+ */
+const DATA_TYPE_FUNCTIONS = ['CARD'];
+
+/** The metadata with the data-type flag as DATA_TYPE_FUNCTIONS decides (first among its keys). */
+function settleDataTypeFlag(metadata) {
+  const { allowCustomDataForDataTypeAny: _generated, ...rest } = metadata;
+  const needed = rest.functions.some((f) => DATA_TYPE_FUNCTIONS.includes(f.id));
+  return needed ? { allowCustomDataForDataTypeAny: true, ...rest } : rest;
+}
+
 /** Locale files next to the functions, and the metadata file each becomes. */
 const LOCALES = {
   ja: { table: 'src/functions/locales/ja.json', output: 'functions-ja.json' },
@@ -54,8 +71,8 @@ function readLocaleTable(root, locale) {
 }
 
 /**
- * Webpack plugin: after the metadata plugin has emitted `source`, emits one localized copy per
- * locale (functions-ja.json, functions-zh.json) beside it.
+ * Webpack plugin: after the metadata plugin has emitted `source`, settles its data-type flag and
+ * emits one localized copy per locale (functions-ja.json, functions-zh.json) beside it.
  */
 class LocalizedFunctionsMetadataPlugin {
   /** @param {{ source?: string, root?: string }} [options] source defaults to functions.json, root to the working directory */
@@ -74,7 +91,8 @@ class LocalizedFunctionsMetadataPlugin {
           compilation.errors.push(new compiler.webpack.WebpackError(`${name}: ${this.source} was not emitted`));
           return;
         }
-        const metadata = JSON.parse(asset.source.source().toString());
+        const metadata = settleDataTypeFlag(JSON.parse(asset.source.source().toString()));
+        compilation.updateAsset(this.source, new sources.RawSource(JSON.stringify(metadata, null, 4)));
         for (const locale of Object.keys(LOCALES)) {
           try {
             compilation.fileDependencies.add(path.join(this.root, LOCALES[locale].table));
@@ -89,4 +107,4 @@ class LocalizedFunctionsMetadataPlugin {
   }
 }
 
-module.exports = { LOCALES, localizeFunctionsMetadata, readLocaleTable, LocalizedFunctionsMetadataPlugin };
+module.exports = { DATA_TYPE_FUNCTIONS, settleDataTypeFlag, LOCALES, localizeFunctionsMetadata, readLocaleTable, LocalizedFunctionsMetadataPlugin };

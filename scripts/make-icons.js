@@ -10,7 +10,10 @@ const zlib = require('zlib');
 
 const ASSETS = path.resolve(__dirname, '..', 'assets');
 const BUTTON_SIZES = [16, 32, 80];
-const LOGO_SIZES = [16, 32, 64, 80, 128];
+/** 16–80: the ribbon group; 32 and 64: IconUrl and HighResolutionIconUrl; 192: the unified manifest's colour icon. */
+const LOGO_SIZES = [16, 32, 64, 80, 128, 192];
+/** The unified manifest's outline icon: the logo's glyph in white on transparent, 32×32. */
+const OUTLINE = { name: 'outline', icon: 'icon', size: 32 };
 const SAMPLES = 4;
 
 /** Distance from point (x, y) to the segment a-b. */
@@ -128,6 +131,25 @@ function renderIcon({ colour, glyph }, size) {
   return pixels;
 }
 
+/** RGBA pixels of a glyph alone, white on transparent (the unified manifest's outline icon). */
+function renderOutline({ glyph }, size) {
+  const pixels = Buffer.alloc(size * size * 4);
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      let white = 0;
+      for (let sy = 0; sy < SAMPLES; sy++) {
+        for (let sx = 0; sx < SAMPLES; sx++) {
+          if (glyph((px + (sx + 0.5) / SAMPLES) / size, (py + (sy + 0.5) / SAMPLES) / size)) white++;
+        }
+      }
+      const offset = (py * size + px) * 4;
+      pixels.fill(255, offset, offset + 3);
+      pixels[offset + 3] = Math.round((255 * white) / (SAMPLES * SAMPLES));
+    }
+  }
+  return pixels;
+}
+
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -177,6 +199,9 @@ function main() {
       console.log(path.relative(process.cwd(), file));
     }
   }
+  const outline = path.join(ASSETS, `${OUTLINE.name}-${OUTLINE.size}.png`);
+  fs.writeFileSync(outline, encodePng(renderOutline(ICONS[OUTLINE.icon], OUTLINE.size), OUTLINE.size));
+  console.log(path.relative(process.cwd(), outline));
 }
 
 main();

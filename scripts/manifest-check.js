@@ -8,10 +8,17 @@ const { parseXml, localName, findAll, findFirst, findAllWithResid } = require('.
 
 const DEV_URL = 'https://localhost:3000/';
 const LOCALES = ['ja-JP', 'zh-CN'];
-const REQUIRED_SETS = ['SharedRuntime', 'CustomFunctionsRuntime'];
+const REQUIRED_SETS = ['SharedRuntime', 'CustomFunctionsRuntime', 'ExcelApi'];
+/**
+ * The add-in icons of a task pane add-in, per the manifest reference: IconUrl 32×32 and
+ * HighResolutionIconUrl 64×64 (PNG); the store rejects other sizes.
+ */
+const ADDIN_ICON_SIZES = [['IconUrl', 32], ['HighResolutionIconUrl', 64]];
+/** The page the SupportUrl and the Get Started LearnMoreUrl name (scripts/support-page.js). */
+const SUPPORT_PAGE = 'support.html';
 const NAMESPACE = 'PART';
 /** Files the webpack build emits at the root of dist/, besides assets/. */
-const BUILD_PAGES = ['taskpane.html', 'functions.js', 'functions.json', 'functions-ja.json', 'functions-zh.json', 'commands.js'];
+const BUILD_PAGES = ['taskpane.html', SUPPORT_PAGE, 'functions.js', 'functions.json', 'functions-ja.json', 'functions-zh.json', 'commands.js'];
 
 /** Reads the width and height of a PNG file, or undefined if it is not a PNG. */
 function readPngSize(file) {
@@ -185,16 +192,32 @@ function checkManifestXml(xml, options = {}) {
       problems.push(`image ${id} is ${size.width}x${size.height} but used at size ${declared}`);
     }
   }
-  for (const [name, expected] of [['IconUrl', 64], ['HighResolutionIconUrl', 128]]) {
+  facts.addinIcons = {};
+  for (const [name, expected] of ADDIN_ICON_SIZES) {
     const element = findFirst(app, name);
     const value = element && element.attrs.DefaultValue;
     const file = value && value.startsWith(baseUrl) ? path.join(root, value.slice(baseUrl.length)) : undefined;
     if (!element) problems.push(`<${name}> is missing`);
     else if (file && fs.existsSync(file)) {
       const size = readPngSize(file);
-      if (!size || size.width !== expected) problems.push(`<${name}> should be a ${expected}px PNG`);
+      facts.addinIcons[name] = size;
+      if (!size || size.width !== expected || size.height !== expected) {
+        problems.push(`<${name}> should be a ${expected}x${expected} PNG, not ${size ? `${size.width}x${size.height}` : 'another format'}`);
+      }
     }
   }
+
+  // Support: the SupportUrl and the Get Started LearnMoreUrl name the support page, not the pane.
+  const supportUrl = findFirst(app, 'SupportUrl');
+  const learnMore = findFirst(app, 'LearnMoreUrl');
+  const learnMoreUrl = learnMore && resources.Url.get(learnMore.attrs.resid);
+  facts.supportUrl = supportUrl && supportUrl.attrs.DefaultValue;
+  facts.learnMoreUrl = learnMoreUrl && learnMoreUrl.value;
+  for (const [where, url] of [['<SupportUrl>', facts.supportUrl], ['<LearnMoreUrl>', facts.learnMoreUrl]]) {
+    if (!url) problems.push(`${where} is missing`);
+    else if (url !== `${baseUrl}${SUPPORT_PAGE}`) problems.push(`${where} is ${url}, not the support page ${baseUrl}${SUPPORT_PAGE}`);
+  }
+  facts.sets = Object.fromEntries(findAll(app, 'Set').map((s) => [s.attrs.Name, s.attrs.MinVersion]));
 
   // Localization: every user-visible string has ja-JP and zh-CN overrides.
   const namespaceElement = customFunctions && findFirst(customFunctions, 'Namespace');
@@ -252,6 +275,9 @@ function checkManifestFile(file, options = {}) {
 
 module.exports = {
   DEV_URL,
+  SUPPORT_PAGE,
+  ADDIN_ICON_SIZES,
+  readPngSize,
   LOCALES,
   NAMESPACE,
   parseXml,

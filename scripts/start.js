@@ -7,6 +7,10 @@
  *
  * Ports: `npm start -- --emulator-port N --dev-port N`, else PARTSPEC_EMULATOR_PORT and
  * PARTSPEC_DEV_PORT, else 4010 and 3000. A port already in use stops the start with one sentence.
+ *
+ * Manifest: `npm start -- --manifest json` sideloads the unified manifest (manifest.json: Excel on
+ * the web, on Windows from Version 2501, on Mac from 16.103); the default, `xml`, sideloads
+ * manifest.xml, which every Excel the add-in supports takes (perpetual Office only takes this one).
  */
 const http = require('http');
 const https = require('https');
@@ -40,10 +44,23 @@ function fail(sentence) {
   process.exit(2);
 }
 
-const KNOWN_FLAGS = Object.values(PORTS).map((p) => p.flag);
+/** Which manifest is sideloaded: `--manifest xml|json`, else PARTSPEC_MANIFEST, else xml. */
+const MANIFESTS = { xml: 'manifest.xml', json: 'manifest.json' };
+function readManifest(argv, env) {
+  let value = env.PARTSPEC_MANIFEST && env.PARTSPEC_MANIFEST.trim() !== '' ? env.PARTSPEC_MANIFEST.trim() : 'xml';
+  argv.forEach((arg, i) => {
+    if (arg === '--manifest') value = argv[i + 1];
+    else if (arg.startsWith('--manifest=')) value = arg.slice('--manifest='.length);
+  });
+  if (!Object.prototype.hasOwnProperty.call(MANIFESTS, value)) fail(`--manifest takes xml or json, not '${value}'.`);
+  return MANIFESTS[value];
+}
+
+const KNOWN_FLAGS = [...Object.values(PORTS).map((p) => p.flag), '--manifest'];
 const argv = process.argv.slice(2);
 const unknown = argv.find((a, i) => a.startsWith('-') && !KNOWN_FLAGS.some((f) => a === f || a.startsWith(`${f}=`)) && !KNOWN_FLAGS.includes(argv[i - 1]));
-if (unknown) fail(`unknown option '${unknown}'; npm start takes ${KNOWN_FLAGS.map((f) => `${f} N`).join(' and ')}.`);
+if (unknown) fail(`unknown option '${unknown}'; npm start takes --emulator-port N, --dev-port N and --manifest xml|json.`);
+const MANIFEST = readManifest(argv, process.env);
 const EMULATOR_PORT = readPort(argv, process.env, PORTS.emulator);
 const DEV_PORT = readPort(argv, process.env, PORTS.dev);
 
@@ -155,22 +172,22 @@ function sideload() {
   const cli = findOfficeAddinDebugging();
   if (!cli) {
     if (process.platform === 'win32' || process.platform === 'darwin') {
-      console.log('office-addin-debugging is not installed; sideload manifest.xml by hand (see the README).');
+      console.log(`office-addin-debugging is not installed; sideload ${MANIFEST} by hand (see the README).`);
     }
     return;
   }
   if (DEV_PORT !== PORTS.dev.fallback) {
-    console.log(`The dev server is on port ${DEV_PORT}, not the manifest's 3000: sideload ${DEV_URL}manifest.xml by hand (see the README).`);
+    console.log(`The dev server is on port ${DEV_PORT}, not the manifest's 3000: sideload ${DEV_URL}${MANIFEST} by hand (see the README).`);
     return;
   }
-  const child = spawn(process.execPath, [cli, 'start', 'manifest.xml', 'desktop', '--dev-server-port', String(DEV_PORT)], {
+  const child = spawn(process.execPath, [cli, 'start', MANIFEST, 'desktop', '--dev-server-port', String(DEV_PORT)], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  child.on('error', (error) => console.error(`Sideloading into Excel failed (${error.message}); sideload manifest.xml by hand (see the README).`));
+  child.on('error', (error) => console.error(`Sideloading into Excel failed (${error.message}); sideload ${MANIFEST} by hand (see the README).`));
   child.on('exit', (code, signal) => {
     if (code !== 0 && !stopping) {
-      console.error(`Sideloading into Excel failed (${signal || `exit code ${code}`}); sideload manifest.xml by hand (see the README).`);
+      console.error(`Sideloading into Excel failed (${signal || `exit code ${code}`}); sideload ${MANIFEST} by hand (see the README).`);
     }
   });
 }
@@ -200,7 +217,7 @@ async function main() {
         [
           '',
           'PartSpec is running:',
-          `  manifest   ${DEV_URL}manifest.xml  (Excel on the web: Insert > Add-ins > Upload My Add-in)`,
+          `  manifest   ${DEV_URL}${MANIFEST}  (Excel on the web: Insert > Add-ins > Upload My Add-in)`,
           `  workbench  ${DEV_URL}workbench.html`,
           `  emulator   ${EMULATOR_URL}`,
           'The dev server uses a self-signed certificate: open the workbench once and accept it.',

@@ -1,8 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm run validate [-- manifest [--base-url URL]]`: our offline structural checks always, then Microsoft's online
- * validator (`office-addin-manifest validate`) where it can be reached. Only a failed structural
- * check or a manifest the online service rejects makes this exit non-zero.
+ * `npm run validate [-- manifest [--base-url URL]]`: every check that runs offline, then Microsoft's
+ * online validator where it can be reached.
+ *
+ * Offline: the structural and store checks of manifest.xml (scripts/manifest-check.js: resources,
+ * the shared runtime, requirement sets, icon sizes, the support page, translations); the Office
+ * members the production code uses against the manifest's requirement sets, from Microsoft's
+ * `[Api set]` tags (scripts/requirement-sets.js); the unified manifest (manifest.json and its
+ * localization files) against the schemas office-addin-manifest bundles, and against what the
+ * generator writes today (scripts/unified-manifest.js).
+ *
+ * Online only: `office-addin-manifest validate` sends the manifest to Microsoft's validation
+ * service (the store's own checks); without a network it says so and is skipped. Only a failed
+ * offline check or a manifest the online service rejects makes this exit non-zero.
  */
 const path = require('path');
 const { spawnSync } = require('child_process');
@@ -53,21 +63,54 @@ function runOnlineValidator(manifest) {
     return true;
   }
   if (UNREACHABLE.test(output)) {
-    console.log('Online validator unreachable; only the structural checks ran.');
+    console.log('Online validator unreachable (Microsoft\'s service needs the network); only the offline checks ran.');
     return true;
   }
   console.error(output || `office-addin-manifest validate exited with ${result.status}`);
   return false;
 }
 
-function main() {
+/** The Office members of src/ against the manifest's requirement sets. */
+function runRequirementSetCheck(manifest) {
+  const fs = require('fs');
+  const { checkRequirementSets, listProductionSources, readDeclaredSets } = require('./requirement-sets');
+  const declared = readDeclaredSets(fs.readFileSync(manifest, 'utf8'));
+  const { uses, problems } = checkRequirementSets({ files: listProductionSources(ROOT), declared });
+  if (problems.length) {
+    console.error(`Requirement sets: ${problems.length} Office member(s) above the manifest's sets without a guard:`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+    return false;
+  }
+  console.log(`Requirement sets: ${uses.length} uses of Office members, each within ${Object.entries(declared).map(([k, v]) => `${k} ${v}`).join(', ')} or under a supports() guard.`);
+  return true;
+}
+
+/** manifest.json and its localization files: as generated today, and valid against the bundled schemas. */
+async function runUnifiedManifestChecks() {
+  const fs = require('fs');
+  const { generateFiles, formatJson, validateOffline } = require('./unified-manifest');
+  const files = await generateFiles(ROOT);
+  const stale = Object.entries(files).filter(([name, json]) => !fs.existsSync(path.join(ROOT, name)) || fs.readFileSync(path.join(ROOT, name), 'utf8') !== formatJson(json));
+  for (const [name] of stale) console.error(`${name} differs from what manifest.xml and the functions generate: run npm run manifest:json.`);
+  const problems = validateOffline(files);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  if (!stale.length && !problems.length) console.log(`Unified manifest: ${Object.keys(files).join(', ')} are current and valid against the bundled schemas.`);
+  return stale.length === 0 && problems.length === 0;
+}
+
+async function main() {
   const args = process.argv.slice(2);
   const flag = args.indexOf('--base-url');
   const baseUrl = flag >= 0 ? args.splice(flag, 2)[1] : undefined;
   const manifest = path.resolve(ROOT, args[0] || 'manifest.xml');
   const structuralOk = runStructuralChecks(manifest, baseUrl);
+  const setsOk = runRequirementSetCheck(manifest);
+  const unifiedOk = await runUnifiedManifestChecks();
   const onlineOk = runOnlineValidator(manifest);
-  process.exitCode = structuralOk && onlineOk ? 0 : 1;
+  process.exitCode = structuralOk && setsOk && unifiedOk && onlineOk ? 0 : 1;
 }
 
-main();
+main().catch((error) => {
+  console.error(`npm run validate: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -27,7 +27,7 @@ export function keySpecFields(category: CategoryId): FieldDef[] {
   return [...new Set(keys)];
 }
 
-/** PART.SEARCH's columns when none are given: part number, status, then the key specs. */
+/** PART.QUERY's columns when none are given: part number, status, then the key specs. */
 export function defaultSearchFields(category: CategoryId): FieldDef[] {
   const identity = IDENTITY_KEYS.map((k) => getField(k)).filter((f): f is FieldDef => !!f);
   return [...identity, ...keySpecFields(category)];

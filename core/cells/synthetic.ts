@@ -16,5 +16,5 @@ export function describeSyntheticAnswers(n: number): string {
   return `${n} part ${n === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`;
 }
 
-/** What a synthetic product's status reads with on the PART.INFO card; the Status cell of an enrichment and `=PART.SPEC(A2, "Status")` hold the plain status. */
+/** What a synthetic product's status reads with on the PART.CARD card; the Status cell of an enrichment and `=PART.SPEC(A2, "Status")` hold the plain status. */
 export const SYNTHETIC_STATUS_SUFFIX = ' (synthetic)';

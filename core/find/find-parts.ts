@@ -2,7 +2,7 @@
  * Find the maker's part for any BOM line: understand the line, ask the API once per distinct set
  * of constraints (lines and cells asking the same thing share the search), keep only products
  * that meet every constraint by their own specs, and rank the closest fit first. The command line,
- * the add-in's PART.FIND and enrichment, and the assistants' tool all call findParts.
+ * the add-in's PART.SUGGEST and enrichment, and the assistants' tool all call findParts.
  */
 import type { SearchQuery } from '../../api/client/query';
 import { findAllowedValue, readValue, type ProductRecord } from '../../api/index';
@@ -26,7 +26,7 @@ export interface FindOptions {
   lang?: Lang;
   /** Candidates per line. @default 3 */
   count?: number;
-  /** What the lines are when they do not say (PART.FIND's category): a maker's number still decides. */
+  /** What the lines are when they do not say (PART.SUGGEST's category): a maker's number still decides. */
   kind?: Extract<PartKind, 'ceramicCapacitor' | 'inductor'>;
   /** Ask for automotive grade (AEC-Q200) on every line. @default false */
   automotive?: boolean;

@@ -92,7 +92,7 @@ function kindOf(text: string, fields: readonly string[], designator: string | un
 
 /**
  * What a BOM line asks for. `automotive` is added when the caller (the BOM, the user) asks for it;
- * `kind` is the caller's word for what the line is (PART.FIND's category), which only another
+ * `kind` is the caller's word for what the line is (PART.SUGGEST's category), which only another
  * maker's number overrides. The line (and its designator) is read for its first
  * `FILE_LIMITS.findLineChars` characters only.
  */

@@ -98,3 +98,35 @@ export function planChunks(rowBytes: readonly number[], columnCount: number, bud
   if (filler.count > 0) chunks.push({ start, count: filler.count, bytes: filler.bytes });
   return chunks;
 }
+
+/**
+ * Bytes a cell is assumed to take before any row of a block has been read: reads start small and
+ * grow once the rows' real size is known; a first read Excel refuses as too large is asked again with half the rows.
+ */
+export const FIRST_READ_CELL_BYTES = 256;
+
+/** What is known when the next read of a block is sized. */
+export interface ReadProgress {
+  columnCount: number;
+  /** Rows of the block still to read. */
+  remaining: number;
+  /** Bytes of the widest row read so far (its JSON, as in a payload); undefined before the first read. */
+  widestRowBytes?: number;
+  /** Most rows the host took in one answer after refusing a bigger one (halved on each refusal). */
+  refusedAbove?: number;
+}
+
+/**
+ * Rows to read in the next sync so that the answer stays within the byte budget (Excel on the web
+ * refuses a response over 5 MB, as it refuses such a request) and the cell budget: sized from the
+ * widest row seen so far, else from FIRST_READ_CELL_BYTES a cell. At least one row.
+ */
+export function planNextRead(progress: ReadProgress, budget: ChunkBudget = {}): number {
+  const { maxBytes, maxCells } = { ...DEFAULT_CHUNK_BUDGET, ...budget };
+  const columns = Math.max(1, progress.columnCount);
+  const rowBytes = progress.widestRowBytes ?? columns * FIRST_READ_CELL_BYTES;
+  const byBytes = Math.floor(maxBytes / Math.max(1, rowBytes));
+  const byCells = Math.floor(maxCells / columns);
+  const rows = Math.min(byBytes, byCells, progress.remaining, progress.refusedAbove ?? Infinity);
+  return Math.max(1, Math.min(rows, progress.remaining));
+}

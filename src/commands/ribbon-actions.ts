@@ -15,6 +15,7 @@ import { userMessageOf } from '../../core/enrich/failures';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import type { EnrichmentReport, EnrichmentRun } from '../../core/enrich/run-enrichment';
 import { officeDocumentSettings, type RunExcel } from '../sheets/deps';
+import { sayingOfficeErrors } from '../sheets/office-errors';
 import { refreshWorkbook, type RefreshResult } from '../sheets/refresh';
 
 /** What the commands need; tests and the workbench pass their own. */
@@ -27,7 +28,10 @@ export interface CommandDeps {
 
 /** The deps of the running add-in: Excel itself, the shared session, the workbook's settings. */
 export function officeDeps(): CommandDeps {
-  return { run: (batch) => Excel.run(batch), session: getSharedSession(), settings: officeDocumentSettings() };
+  const session = getSharedSession();
+  // A notice says Excel's errors in the pane's language, never in Office's own words.
+  const lang = async () => resolveUiLanguage((await session.current()).preferences.uiLanguage, Office.context.displayLanguage);
+  return { run: sayingOfficeErrors((batch) => Excel.run(batch), lang), session, settings: officeDocumentSettings() };
 }
 
 /**

@@ -30,6 +30,21 @@ export function cellText(value: unknown): string {
   if (isBlank(value)) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return dataTypeText(value);
+}
+
+/**
+ * The text of a data type passed as an argument. With `allowCustomDataForDataTypeAny` (which the
+ * metadata sets for PART.CARD's sake), Excel with CustomFunctionsRuntime 1.4 passes a cell holding
+ * a card (`=PART.SPEC(A2, "Status")` over `=PART.CARD(…)`) as the card itself: its text is the
+ * part number, its basic value the number or string it stands for.
+ */
+function dataTypeText(value: unknown): string {
+  if (!value || typeof value !== 'object' || !('type' in value)) return '';
+  const { text, basicValue } = value as { text?: unknown; basicValue?: unknown };
+  if (typeof text === 'string') return text.trim();
+  if (typeof basicValue === 'string') return basicValue.trim();
+  if (typeof basicValue === 'number' || typeof basicValue === 'boolean') return String(basicValue);
   return '';
 }
 

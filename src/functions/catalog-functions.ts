@@ -28,13 +28,13 @@ import { ArgumentProblem } from './errors';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import type { FunctionsRuntime } from './runtime';
 
-/** The PART functions about categories rather than parts: SEARCH, DOWNLOADURL and FIELDS. */
+/** The PART functions about categories rather than parts: QUERY, DOWNLOADURL and FIELDS. */
 
 /**
- * Most rows PART.SEARCH returns. Excel on the web caps a result at 5 MB; a whole category
+ * Most rows PART.QUERY returns. Excel on the web caps a result at 5 MB; a whole category
  * belongs in a table (Search & import) or the download file.
  */
-export const SEARCH_MAX_ROWS = 20_000;
+export const QUERY_MAX_ROWS = 20_000;
 
 export interface SearchArguments {
   category: unknown;
@@ -50,15 +50,15 @@ async function fetchMatches(client: Client, query: Parameters<Client['search']>[
   return (await client.harvest(query, { max })).products.slice(0, max);
 }
 
-/** A cell of PART.SEARCH: a value, or a number with the format that shows its datasheet unit. */
+/** A cell of PART.QUERY: a value, or a number with the format that shows its datasheet unit. */
 export type SearchCell = CellValue | Excel.FormattedNumberCellValue;
 
 /**
- * PART.SEARCH: a header row naming each field in the session's language and the unit its numbers
+ * PART.QUERY: a header row naming each field in the session's language and the unit its numbers
  * are in (`Capacitance (nF)`), then one row per matching product, every number in the unit its
  * header names, as the imported tables hold them.
  */
-export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArguments): Promise<SearchCell[][]> {
+export async function evaluateQuery(runtime: FunctionsRuntime, args: SearchArguments): Promise<SearchCell[][]> {
   const category = resolveCategoryArgument(args.category);
   const groups = CATEGORIES[category].groups;
   const named = readNameList(args.fields).cells.filter((c) => !isBlank(c));
@@ -66,7 +66,7 @@ export async function evaluateSearch(runtime: FunctionsRuntime, args: SearchArgu
   fields.forEach((f) => checkFieldAppliesToAny(f, groups));
   const filter = cellText(args.filter) || undefined;
   const orderby = cellText(args.orderby) || undefined;
-  const max = resolveCountArgument(args.max, 'max', MAX_PRODUCTS_PER_CALL, SEARCH_MAX_ROWS);
+  const max = resolveCountArgument(args.max, 'max', MAX_PRODUCTS_PER_CALL, QUERY_MAX_ROWS);
   const { client, lang } = await runtime.session();
   const valuesLang = resolveLangArgument(args.lang, lang);
   const products = await fetchMatches(client, { category, filter, orderby, lang: valuesLang }, max);

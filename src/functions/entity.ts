@@ -6,7 +6,7 @@ import { assessRisk } from '../../core/cells/risk';
 import { keySpecFieldsOfGroup } from '../../api/vocabulary/key-fields';
 
 /**
- * The entity card of PART.INFO (ExcelApi 1.16 entity values): every value of the product as a
+ * The entity card of PART.CARD (ExcelApi 1.16 entity values): every value of the product as a
  * property (so `=A1.Capacitance` works), and a card with the key specs, the lifecycle, compliance
  * and links first. Written with the string forms of the cell value types so it builds outside Excel.
  */

@@ -2,11 +2,11 @@
  * The PART custom functions. Their JSDoc is the help Excel shows and the source of
  * functions.json; the work is done in the modules next to this file.
  */
-import { evaluateDownloadUrl, evaluateFields, evaluateSearch } from './catalog-functions';
+import { evaluateDownloadUrl, evaluateFields, evaluateQuery } from './catalog-functions';
 import { settleForExcel } from './errors';
-import { evaluateInfo, evaluateList, evaluateRisk, evaluateSpec } from './part-lookups';
+import { evaluateCard, evaluateList, evaluateRisk, evaluateSpec } from './part-lookups';
 import { evaluateReplacements } from './replacements';
-import { evaluateFind } from './find';
+import { evaluateSuggest } from './suggest';
 import { getFunctionsRuntime } from './runtime';
 
 /**
@@ -36,7 +36,7 @@ export async function list(partno: unknown, field: string, lang?: string): Promi
 
 /**
  * Searches a category and spills a table of the matching parts with a header row.
- * @customfunction SEARCH
+ * @customfunction QUERY
  * @param category Category ID: "ceramicCapacitors", "ceramicCapacitorsSMD", "ceramicCapacitorsLead" or "inductors".
  * @param [filter] Conditions in the filter syntax, joined with "and". Example: "Capacitance ge 100n and RatedVoltage ge 50 and Status eq 'In Production'".
  * @param [fields] Fields to show, one per column. Examples: "Partno,Capacitance,RatedVoltage", {"Partno","Capacitance"} or B1:D1. Default: part number, status and the category's key specs.
@@ -45,7 +45,7 @@ export async function list(partno: unknown, field: string, lang?: string): Promi
  * @param [lang] Language of filter values and results: "en", "ja" or "zh". Default: the language in PartSpec Settings.
  * @returns A header row of field names with the unit of their numbers (Capacitance (pF)), then one row per part; numbers read like a datasheet (100 pF, 4.7 nF, 10 µF).
  */
-export async function search(
+export async function query(
   category: string,
   filter?: string,
   fields?: unknown[][],
@@ -53,7 +53,7 @@ export async function search(
   max?: number,
   lang?: string,
 ): Promise<unknown[][]> {
-  return settleForExcel(() => evaluateSearch(getFunctionsRuntime(), { category, filter, fields, orderby, max, lang }));
+  return settleForExcel(() => evaluateQuery(getFunctionsRuntime(), { category, filter, fields, orderby, max, lang }));
 }
 
 /**
@@ -90,12 +90,12 @@ export async function fields(category?: string): Promise<string[][]> {
 
 /**
  * Returns a card of a part with its key specs, status, risk and links; where Excel lacks cards, its part number.
- * @customfunction INFO
+ * @customfunction CARD
  * @param partno Part number. Example: "MCS18R71H104KA1D" or A2.
  * @returns The part's card; reference its fields as =A1.Capacitance.
  */
-export async function info(partno: unknown): Promise<Excel.EntityCellValue | string> {
-  return settleForExcel(() => evaluateInfo(getFunctionsRuntime(), { partno }));
+export async function card(partno: unknown): Promise<Excel.EntityCellValue | string> {
+  return settleForExcel(() => evaluateCard(getFunctionsRuntime(), { partno }));
 }
 
 /**
@@ -113,12 +113,12 @@ export async function replacements(partno: unknown, max?: number, strict?: boole
 
 /**
  * Finds the maker's parts for a BOM line that names none: a value ("100n"), a description ("CAP CER 0.1UF 16V X7R 0402"), a row of cells (value, footprint) or another maker's part number ("CL05B104KO5NNNC"). Every candidate meets every constraint the line states (capacitance or inductance, voltage at least, characteristic, size, tolerance or tighter), In Production, closest rating first.
- * @customfunction FIND
+ * @customfunction SUGGEST
  * @param text The BOM line: a cell or a row of cells read as one line. Examples: "100nF 16V X7R 0402", "CL05B104KO5NNNC", B2:D2.
  * @param [category] What the line is when it does not say: "ceramicCapacitors" or "inductors". Example: "inductors" reads "10u" as 10 µH.
  * @param [count] Most candidates to list, 1 to 50. Default: 3.
  * @returns A header row (Partno, Status, Why, Understood), then one row per candidate; the first row says what was understood.
  */
-export async function find(text: unknown[][], category?: string, count?: number): Promise<string[][]> {
-  return settleForExcel(() => evaluateFind(getFunctionsRuntime(), { text, category, count }));
+export async function suggest(text: unknown[][], category?: string, count?: number): Promise<string[][]> {
+  return settleForExcel(() => evaluateSuggest(getFunctionsRuntime(), { text, category, count }));
 }

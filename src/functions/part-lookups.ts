@@ -25,7 +25,7 @@ import { agreeAcrossVariants, fieldValueOf, productsOf, singleProductOf } from '
 import type { FunctionsRuntime } from './runtime';
 
 /**
- * The PART functions that start from part numbers: SPEC, LIST, RISK and INFO. Each evaluates its
+ * The PART functions that start from part numbers: SPEC, LIST, RISK and CARD. Each evaluates its
  * arguments, asks the client once for all its part numbers (the client merges these calls with
  * every other cell's within its batch window) and builds the cells.
  */
@@ -206,10 +206,10 @@ export async function evaluateRisk(runtime: FunctionsRuntime, args: { partno: un
   return finishGrid(grid) as string[][];
 }
 
-/** PART.INFO: an entity card for the part where the host shows them, else its part number. */
-export async function evaluateInfo(runtime: FunctionsRuntime, args: { partno: unknown }): Promise<Excel.EntityCellValue | string> {
+/** PART.CARD: an entity card for the part where the host shows them, else its part number. */
+export async function evaluateCard(runtime: FunctionsRuntime, args: { partno: unknown }): Promise<Excel.EntityCellValue | string> {
   const parts = readRange(args.partno);
-  if (parts.cells.length > 1) throw new ArgumentProblem('#VALUE!', 'PART.INFO takes one part number');
+  if (parts.cells.length > 1) throw new ArgumentProblem('#VALUE!', 'PART.CARD takes one part number');
   const input = cellText(parts.cells[0]);
   if (input === '') throw new ArgumentProblem('#VALUE!', 'No part number given');
   const { client, lang } = await runtime.session();

@@ -2,13 +2,14 @@ import type { Client, ClientOptions } from '../../api/client';
 import type { Lang } from '../../api/vocabulary';
 import { createSessionProvider, getSharedSession, type SessionProvider } from '../settings/session';
 import { type SettingsStore } from '../settings/settings';
+import { supports } from '../sheets/requirements';
 
 export interface FunctionsRuntime {
   /** The client for the current Settings and the data language they choose. */
   session(): Promise<{ client: Client; lang: Lang }>;
   /** Today, for the lifecycle rule of PART.RISK. */
   today(): Date;
-  /** Whether the host shows entity cards (ExcelApi 1.16). */
+  /** Whether a custom function may return a data type (an entity card): CustomFunctionsRuntime 1.4. */
   supportsEntities(): boolean;
   /** Forgets every cached answer (the Refresh command calls this before recalculating). */
   clearCache(): Promise<void>;
@@ -25,20 +26,19 @@ export interface RuntimeOptions {
   clientOptions?: Partial<ClientOptions>;
   /** @default () => new Date() */
   now?: () => Date;
-  /** @default detects ExcelApi 1.16 through Office.context.requirements */
+  /** @default detectEntitySupport */
   supportsEntities?: () => boolean;
   /** @default 1000 */
   preferencesTtlMs?: number;
 }
 
-/** True when Office says the host supports ExcelApi 1.16 (entity values); false outside Office. */
+/**
+ * True when custom functions may return data types: CustomFunctionsRuntime 1.4. ExcelApi 1.16
+ * (entity values in the workbook API) is not enough: perpetual Office 2021 and 2024 report it but
+ * have no data types in custom functions, and answer a returned entity with #VALUE!.
+ */
 export function detectEntitySupport(): boolean {
-  const office = (globalThis as { Office?: typeof Office }).Office;
-  try {
-    return office?.context?.requirements?.isSetSupported('ExcelApi', '1.16') ?? false;
-  } catch {
-    return false;
-  }
+  return supports('CustomFunctionsRuntime', '1.4');
 }
 
 /**

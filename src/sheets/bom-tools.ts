@@ -3,7 +3,9 @@ import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
 import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
 import { readBom } from './read-bom';
+import { readRows } from './excel-document';
 import type { RunExcel } from './deps';
+import { supports } from './requirements';
 
 export interface BomColumnInfo {
   /** What `enrichSelection`'s `partColumn` takes: the column's data rows, sheet-qualified (`'BOM'!C2:C41`). */
@@ -94,7 +96,20 @@ export function rowRuns(rows: readonly number[]): [number, number][] {
   return runs;
 }
 
-export type RowSelection = { ok: true; rows: number; address: string } | { ok: false; message: string };
+export type RowSelection =
+  | {
+      ok: true;
+      /** How many rows the rule picked. */
+      rows: number;
+      /** Every picked row across the BOM's columns, as areas (`A3:D4,A6:D6`). */
+      address: string;
+      /**
+       * What Excel now selects: `address`, or, where Excel cannot select several areas at once
+       * (before ExcelApi 1.18), its first area.
+       */
+      selected: string;
+    }
+  | { ok: false; message: string };
 
 /**
  * Selects the BOM rows whose `PartSpec: Match` cell holds one of the statuses (for example the
@@ -144,17 +159,22 @@ async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, ru
   if (index < 0) return { ok: false, message: rule.missing };
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(bom.sheetName);
-    const cells = sheet.getRangeByIndexes(layout.firstRow, bom.headerOrigin + index, layout.lastRow - layout.firstRow + 1, 1).load('values');
-    await context.sync();
-    const rows = cells.values.flatMap((r, i) => (rule.picks(r[0]) ? [layout.firstRow + i] : []));
+    const values = await readRows(context, sheet, { row: layout.firstRow, column: bom.headerOrigin + index, rowCount: layout.lastRow - layout.firstRow + 1, columnCount: 1 });
+    const rows = values.flatMap((r, i) => (rule.picks(r[0]) ? [layout.firstRow + i] : []));
     if (rows.length === 0) return { ok: false as const, message: rule.none };
     const first = columnLetters(bom.headerOrigin);
     const last = columnLetters(bom.lastColumn);
-    const address = rowRuns(rows)
-      .map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`)
-      .join(',');
-    sheet.getRanges(address).select();
+    const areas = rowRuns(rows).map(([a, b]) => `${first}${a + 1}:${last}${b + 1}`);
+    const address = areas.join(',');
+    let selected = address;
+    if (supports('ExcelApi', '1.18')) {
+      sheet.getRanges(address).select();
+    } else {
+      // RangeAreas.select() throws before ExcelApi 1.18 (Excel before Version 2501, volume-licensed Office).
+      selected = areas[0];
+      sheet.getRange(selected).select();
+    }
     await context.sync();
-    return { ok: true as const, rows: rows.length, address };
+    return { ok: true as const, rows: rows.length, address, selected };
   });
 }

@@ -5,12 +5,10 @@
  */
 import { containsBlock, intersectsBlock, parseAddress, type CellBlock } from '../../core/address';
 import type { BomDocument, BomRegion, ColumnBatch } from '../../core/enrich/document';
-import type { ChunkBudget } from '../../core/tables/chunks';
+import { planNextRead, rowPayloadBytes, type ChunkBudget } from '../../core/tables/chunks';
 import type { RunExcel } from './deps';
 import { writeColumnBatch } from './excel-write';
-
-/** Cells read per sync (well under Excel on the web's 5 MB response). */
-const READ_CELLS_PER_SYNC = 50_000;
+import { officeErrorCode } from './office-errors';
 
 /** A whole-column or whole-sheet selection is cut to the used range. */
 function clampSelection(selection: CellBlock, used: CellBlock): CellBlock {
@@ -55,19 +53,40 @@ async function regionOfSelection(run: RunExcel, partColumn: string | undefined):
   });
 }
 
-/** Reads a block of a sheet, a block of rows per sync. */
-export async function readBlock(run: RunExcel, sheetName: string, block: CellBlock): Promise<unknown[][]> {
+/**
+ * Reads a block of a sheet in syncs whose answers stay within the byte budget (Excel on the web
+ * refuses a response over 5 MB): each read is sized from the widest row read so far
+ * (core/tables/chunks.ts planNextRead), and a read Excel still refuses as too large is asked again
+ * with half the rows.
+ */
+export async function readBlock(run: RunExcel, sheetName: string, block: CellBlock, budget?: ChunkBudget): Promise<unknown[][]> {
+  if (block.rowCount <= 0 || block.columnCount <= 0) return [];
+  return run(async (context) => readRows(context, context.workbook.worksheets.getItem(sheetName), block, budget));
+}
+
+/** readBlock inside a batch that already has the sheet. */
+export async function readRows(context: Excel.RequestContext, sheet: Excel.Worksheet, block: CellBlock, budget?: ChunkBudget): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  if (block.rowCount <= 0 || block.columnCount <= 0) return rows;
-  const perSync = Math.max(1, Math.floor(READ_CELLS_PER_SYNC / block.columnCount));
-  await run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    for (let start = 0; start < block.rowCount; start += perSync) {
-      const range = sheet.getRangeByIndexes(block.row + start, block.column, Math.min(perSync, block.rowCount - start), block.columnCount).load('values');
+  let widestRowBytes: number | undefined;
+  let refusedAbove: number | undefined;
+  while (rows.length < block.rowCount) {
+    const count = planNextRead({ columnCount: block.columnCount, remaining: block.rowCount - rows.length, widestRowBytes, refusedAbove }, budget);
+    const range = sheet.getRangeByIndexes(block.row + rows.length, block.column, count, block.columnCount).load('values');
+    try {
       await context.sync();
-      for (const row of range.values) rows.push(row);
+    } catch (error) {
+      const code = officeErrorCode(error);
+      if (count > 1 && (code === 'ResponsePayloadSizeLimitExceeded' || code === 'RequestPayloadSizeLimitExceeded')) {
+        refusedAbove = Math.floor(count / 2);
+        continue;
+      }
+      throw error;
     }
-  });
+    for (const row of range.values) {
+      rows.push(row);
+      widestRowBytes = Math.max(widestRowBytes ?? 0, rowPayloadBytes(row));
+    }
+  }
   return rows;
 }
 

@@ -1,26 +1,18 @@
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import type { TableChanges } from '../../core/tables/table-changes';
 import type { RunExcel } from './deps';
-
-/** Rows read back per sync: a large table never goes over the host's payload limit in one answer. */
-const READ_ROWS_PER_SYNC = 5000;
+import { readRows } from './excel-document';
 
 /**
  * The values of an imported table (header row first), read before a refresh replaces it, in
- * chunks of rows with one sync each.
+ * syncs whose answers stay within the byte budget (readRows).
  */
 export async function readTableRows(run: RunExcel, tableName: string): Promise<unknown[][]> {
   return run(async (context) => {
     const range = context.workbook.tables.getItem(tableName).getRange().load('rowIndex,columnIndex,rowCount,columnCount');
     const sheet = context.workbook.tables.getItem(tableName).worksheet;
     await context.sync();
-    const out: unknown[][] = [];
-    for (let start = 0; start < range.rowCount; start += READ_ROWS_PER_SYNC) {
-      const part = sheet.getRangeByIndexes(range.rowIndex + start, range.columnIndex, Math.min(READ_ROWS_PER_SYNC, range.rowCount - start), range.columnCount).load('values');
-      await context.sync();
-      out.push(...part.values);
-    }
-    return out;
+    return readRows(context, sheet, { row: range.rowIndex, column: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount });
   });
 }
 

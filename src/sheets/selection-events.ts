@@ -23,9 +23,24 @@ export function watchSelection(run: RunExcel, listener: () => void): () => void 
   }).catch(() => [] as OfficeExtension.EventHandlerResult<unknown>[]);
   return () => {
     stopped = true;
-    void registered.then(async (handlers) => {
-      for (const handler of handlers) handler.remove();
-      await handlers[0]?.context.sync();
-    }).catch(() => undefined);
+    void registered.then(removeHandlers).catch(() => undefined);
   };
+}
+
+/**
+ * Removes event handlers in the request context they were added in, as Office requires: in
+ * `Excel.run(handler.context, …)`, since the batch that added them has long returned. The
+ * workbook double's handlers carry its own context, which is synced directly.
+ */
+async function removeHandlers(handlers: OfficeExtension.EventHandlerResult<unknown>[]): Promise<void> {
+  const added = handlers[0]?.context;
+  if (!added) return;
+  const scope = globalThis as { Excel?: Partial<typeof Excel>; OfficeExtension?: typeof OfficeExtension };
+  const remove = async (context: OfficeExtension.ClientRequestContext): Promise<void> => {
+    for (const handler of handlers) handler.remove();
+    await context.sync();
+  };
+  const real = scope.OfficeExtension && added instanceof scope.OfficeExtension.ClientRequestContext;
+  if (real && scope.Excel?.run) await scope.Excel.run(added, remove);
+  else await remove(added);
 }

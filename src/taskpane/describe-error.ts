@@ -1,5 +1,7 @@
 import { isApiError, isCancelledError } from '../../api/errors';
 import { isValidationError } from '../../api/errors/validation-error';
+import type { Lang } from '../../api/vocabulary';
+import { describeOfficeError } from '../sheets/office-errors';
 import type { Translate } from './i18n';
 
 /** True for a cancellation, whichever layer noticed it first. */
@@ -9,10 +11,14 @@ export function isCancellation(error: unknown): boolean {
 
 /**
  * The sentence the pane shows for a failure: the client's userMessage, the validator's message,
- * or a generic sentence that still says what to do. Never HTML: callers render it as text.
+ * Excel's error as the sentence its code chooses (never Office's own message, which is not meant
+ * for users), or a generic sentence that still says what to do. Never HTML: callers render it as
+ * text.
  */
-export function describeError(error: unknown, t: Translate): string {
+export function describeError(error: unknown, t: Translate, lang: Lang = 'en'): string {
   if (isCancellation(error)) return t('cancelled');
+  const excel = describeOfficeError(error, lang);
+  if (excel !== undefined) return excel;
   if (isApiError(error)) return error.userMessage;
   if (isValidationError(error)) return error.message;
   const userMessage = (error as { userMessage?: unknown } | null)?.userMessage;

@@ -1,5 +1,7 @@
 /** The taskpane's UI, started once the pane is shown (see index.tsx): React, Fluent and the sections. */
 import { getSharedSession } from '../settings/session';
+import { resolveUiLanguage } from '../settings/settings';
+import { sayingOfficeErrors } from '../sheets/office-errors';
 import { createDefaultServices } from './default-services';
 import { mountTaskpane, readEnvironment } from './mount';
 
@@ -10,7 +12,15 @@ export function startTaskpane(container: Element, info: { host: Office.HostType 
   const services = createDefaultServices({
     settings: session.settings,
     session,
-    ...(environment.inExcel ? { run: (batch) => Excel.run(batch) } : {}),
+    ...(environment.inExcel
+      ? {
+          // Excel's errors reach the pane as sentences in its language, never as Office's own text.
+          run: sayingOfficeErrors(
+            (batch) => Excel.run(batch),
+            async () => resolveUiLanguage((await session.settings.load()).uiLanguage, environment.displayLanguage),
+          ),
+        }
+      : {}),
   });
   mountTaskpane(container, services, environment);
 }

@@ -16,7 +16,7 @@ export interface Task<P> {
 
 /** One cancellable piece of work of a section, with its progress and error sentence. */
 export function useTask<P = never>(): Task<P> {
-  const { t, enterBusy } = useUi();
+  const { t, uiLang, enterBusy } = useUi();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<P>();
   const [error, setError] = useState<string>();
@@ -37,7 +37,7 @@ export function useTask<P = never>(): Task<P> {
           if (!current.signal.aborted) setProgress(p);
         });
       } catch (failure) {
-        setError(describeError(failure, t));
+        setError(describeError(failure, t, uiLang));
         return undefined;
       } finally {
         leave();
@@ -45,7 +45,7 @@ export function useTask<P = never>(): Task<P> {
         if (controller.current === current) controller.current = undefined;
       }
     },
-    [enterBusy, t],
+    [enterBusy, t, uiLang],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

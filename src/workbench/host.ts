@@ -15,7 +15,7 @@ import { createExcelDouble, type ExcelDouble } from './excel-double';
 
 /**
  * The API sets the workbench reports as supported: through 1.16, so functions return formatted
- * numbers (PART.SEARCH's 10 µF) as Excel shows them; entity cards show as their text.
+ * numbers (PART.QUERY's 10 µF) as Excel shows them; entity cards show as their text.
  */
 const SUPPORTED_EXCEL_API = 16;
 

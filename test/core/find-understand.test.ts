@@ -69,7 +69,7 @@ describe('understanding a BOM line', () => {
     expect(pinned(understandLine(line))).toEqual(expectedOf(e));
   });
 
-  it('reads a plain line as its kind when the caller names one (PART.FIND category)', () => {
+  it('reads a plain line as its kind when the caller names one (PART.SUGGEST category)', () => {
     expect(understandLine('10u', { kind: 'inductor' })).toMatchObject({ kind: 'inductor', inductance: 10e-6 });
     expect(understandLine('CL05B104KO5NNNC', { kind: 'inductor' }).kind).toBe('ceramicCapacitor');
   });

@@ -77,9 +77,9 @@ test('an import writes the unit its header names; the unit picker writes µF; Re
   expect(again.cells.map((c) => c.text)).toEqual(nano.cells.map((c) => c.text));
 });
 
-test('=PART.SEARCH with a comma list of fields spills 2.2 under Inductance (µH) in the grid', async () => {
+test('=PART.QUERY with a comma list of fields spills 2.2 under Inductance (µH) in the grid', async () => {
   const { page } = await world.openWorkbench();
-  await typeIntoCell(page, 'Sheet1', 'A1', '=PART.SEARCH("inductors","Inductance eq 2.2u","Partno,Inductance",,2)');
+  await typeIntoCell(page, 'Sheet1', 'A1', '=PART.QUERY("inductors","Inductance eq 2.2u","Partno,Inductance",,2)');
   await formulasSettled(page);
   const text = async (address: string) => (await page.getByTestId(`cell-Sheet1-${address}`).textContent()) ?? '';
   expect([await text('A1'), await text('B1')]).toEqual(['Part number', 'Inductance (µH)']);

@@ -11,7 +11,7 @@ const close = (actual: unknown, expected: number) => expect(actual as number).to
 
 test('=PART.SPEC gives one value and a range of parts with a row of fields spills a grid', async () => {
   const { page } = await world.openWorkbench();
-  expect(await page.evaluate(() => window.partspecWorkbench!.functions.ids())).toEqual(expect.arrayContaining(['SPEC', 'RISK', 'LIST', 'SEARCH']));
+  expect(await page.evaluate(() => window.partspecWorkbench!.functions.ids())).toEqual(expect.arrayContaining(['SPEC', 'RISK', 'LIST', 'QUERY']));
 
   const parts = SAMPLE_CATALOG_PARTS.slice(0, 3);
   const catalog = (part: string) => world.emulator.catalog.byPartno.get(part)!.values;

@@ -174,7 +174,7 @@ describe('the Match column of a decoded answer', () => {
     expect(matchLabel(outcomes.get(own)!)).toBe('Exact');
   });
 
-  test('PART.SPEC(…, "Status") and an enrichment\'s Status cell hold the plain status; the risk is Unknown; the PART.INFO card says synthetic', async () => {
+  test('PART.SPEC(…, "Status") and an enrichment\'s Status cell hold the plain status; the risk is Unknown; the PART.CARD card says synthetic', async () => {
     const own = emulator.catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!.values.Partno as string;
     const outcomes = await createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }).lookup(['GRM188Z71A106KA73D', own]);
     const status = getField('Status')!;
@@ -183,7 +183,7 @@ describe('the Match column of a decoded answer', () => {
     expect(rowRisk(outcomes.get('GRM188Z71A106KA73D'), new Date('2026-01-01'))).toMatchObject({ ok: true, value: { level: 'Unknown' } });
     expect(rowRisk(outcomes.get(own), new Date('2026-01-01'))).toMatchObject({ ok: true, value: { level: 'OK' } });
     expect(fieldValueOf(own, outcomes.get(own), status)).toBe('In Production');
-    // PART.INFO's card too.
+    // PART.CARD's card too.
     const card = (partno: string): unknown => buildEntityCard(outcomes.get(partno)!.products[0], new Date('2026-01-01')).properties?.Status;
     expect(card('GRM188Z71A106KA73D')).toMatchObject({ type: 'String', basicValue: 'In Production (synthetic)' });
     expect(card(own)).toMatchObject({ type: 'String', basicValue: 'In Production' });

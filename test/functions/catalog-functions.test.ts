@@ -1,5 +1,5 @@
 import { MAX_PRODUCTS_PER_CALL, fieldLabel } from '../../api/vocabulary';
-import { downloadUrl, fields, info, list, risk, search } from '../../src/functions/functions';
+import { downloadUrl, fields, card, list, risk, query } from '../../src/functions/functions';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
 import { describeError } from '../support/custom-functions-shim';
 import { errorOf, settledRequests, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
@@ -13,9 +13,9 @@ const h = useFunctionsHarness();
 const partnoWhere = (predicate: (values: Record<string, unknown>) => boolean): string =>
   h.emulator.catalog.products.find((p) => predicate(p.values))!.values.Partno as string;
 
-describe('PART.SEARCH', () => {
+describe('PART.QUERY', () => {
   test('spills a header row and the key specs of the category by default', async () => {
-    const table = await search('inductors', 'Inductance ge 1u', undefined, 'Inductance desc', 5);
+    const table = await query('inductors', 'Inductance ge 1u', undefined, 'Inductance desc', 5);
     expect((table[0] as string[]).map((h) => h.replace(/ \(.*\)$/, ''))).toEqual(defaultSearchFields('inductors').map((f) => fieldLabel(f)));
     expect(table[0]).toEqual(['Part number', 'Status', 'Metric size code', 'Inch size code', 'Inductance (µH)', 'Inductance tolerance', 'Rated current by temperature rise (A)', 'Max. DC resistance (mΩ)', 'Min. self-resonant frequency (MHz)']);
     expect(table).toHaveLength(6);
@@ -25,7 +25,7 @@ describe('PART.SEARCH', () => {
   });
 
   test('named fields, case-insensitive, with values typed like PART.SPEC', async () => {
-    const table = await search('ceramicCapacitorsSMD', "Capacitance eq 100n and RatedVoltage ge 50 and Rohs eq true", [['partno', 'CapacitanceText', 'rohs', 'LastBuyDate']], 'Partno', 3);
+    const table = await query('ceramicCapacitorsSMD', "Capacitance eq 100n and RatedVoltage ge 50 and Rohs eq true", [['partno', 'CapacitanceText', 'rohs', 'LastBuyDate']], 'Partno', 3);
     expect(table[0]).toEqual(['Part number', 'Capacitance as written', 'RoHS', 'Last buy date']);
     expect(table.length).toBeGreaterThan(1);
     for (const row of table.slice(1)) {
@@ -37,7 +37,7 @@ describe('PART.SEARCH', () => {
 
   test('beyond 2000 it harvests up to max, with distinct parts', async () => {
     h.emulator.resetLog();
-    const table = await search('ceramicCapacitorsSMD', undefined, [['Partno']], undefined, 2500);
+    const table = await query('ceramicCapacitorsSMD', undefined, [['Partno']], undefined, 2500);
     expect(table).toHaveLength(2501);
     expect(new Set(table.slice(1).map((r) => r[0])).size).toBe(2500);
     expect((await settledRequests(h.emulator)).length).toBeGreaterThanOrEqual(Math.ceil(2500 / MAX_PRODUCTS_PER_CALL));
@@ -50,11 +50,11 @@ describe('PART.SEARCH', () => {
     [['inductors', undefined, undefined, undefined, 0], '#VALUE!', "max must be a whole number from 1 to 20000, not '0'"],
     [['inductors', 'Inductance eq 123456'], '#N/A', "No inductors products match 'Inductance eq 123456'"],
   ])('%j → %s %s', async (args, code, message) => {
-    expect(await errorOf((search as (...a: unknown[]) => Promise<unknown>)(...args))).toEqual({ code, message });
+    expect(await errorOf((query as (...a: unknown[]) => Promise<unknown>)(...args))).toEqual({ code, message });
   });
 
   test('a filter the parser rejects is #VALUE! with its message', async () => {
-    const error = await errorOf(search('ceramicCapacitorsSMD', 'Inductance ge 1u'));
+    const error = await errorOf(query('ceramicCapacitorsSMD', 'Inductance ge 1u'));
     expect(error.code).toBe('#VALUE!');
     expect(error.message).toMatch(/Inductance/);
   });
@@ -147,12 +147,12 @@ describe('PART.RISK', () => {
   });
 });
 
-describe('PART.INFO', () => {
+describe('PART.CARD', () => {
   test('an entity card with key specs, lifecycle and links', async () => {
-    const card = (await info(CAP)) as Excel.EntityCellValue;
-    expect(card.type).toBe('Entity');
-    expect(card.text).toBe(CAP);
-    const props = card.properties as Record<string, { type: string; basicValue: unknown; numberFormat?: string }>;
+    const entity = (await card(CAP)) as Excel.EntityCellValue;
+    expect(entity.type).toBe('Entity');
+    expect(entity.text).toBe(CAP);
+    const props = entity.properties as Record<string, { type: string; basicValue: unknown; numberFormat?: string }>;
     expect(props.Partno).toEqual({ type: 'String', basicValue: CAP });
     expect(props.Capacitance).toEqual({ type: 'FormattedNumber', basicValue: 1e-7, numberFormat: '##0.0##E+0" F"' });
     expect(props.RatedVoltage).toEqual({ type: 'FormattedNumber', basicValue: 50, numberFormat: 'General" V"' });
@@ -160,7 +160,7 @@ describe('PART.INFO', () => {
     expect(props.Risk).toEqual({ type: 'String', basicValue: 'OK' });
     expect(props.ProductName).toEqual({ type: 'String', basicValue: '=HYPERLINK("http://evil.example","x")' });
     expect(props.SpecificationsSheet.basicValue).toMatch(/^http/);
-    const sections = ((card.layouts?.card as Excel.EntityCardLayout).sections ?? []).map((s) => [s.title, s.properties]);
+    const sections = ((entity.layouts?.card as Excel.EntityCardLayout).sections ?? []).map((s) => [s.title, s.properties]);
     expect(sections[0]).toEqual(['Key specs', ['SizecodeMm', 'SizecodeInch', 'Capacitance', 'ToleranceCapacitance', 'RatedVoltage', 'TemperatureCharacteristics', 'MaxOperatingTemperature']]);
     expect(sections.map((s) => s[0])).toEqual(['Key specs', 'Lifecycle', 'Compliance', 'Links', 'All fields']);
     for (const [, names] of sections) for (const name of names as string[]) expect(props[name]).toBeDefined();
@@ -168,8 +168,8 @@ describe('PART.INFO', () => {
 
   test('a date property is a formatted serial', async () => {
     const partno = partnoWhere((v) => typeof v.LastBuyDate === 'string');
-    const card = (await info(partno)) as Excel.EntityCellValue;
-    const date = (card.properties as Record<string, Excel.FormattedNumberCellValue>).LastBuyDate;
+    const entity = (await card(partno)) as Excel.EntityCellValue;
+    const date = (entity.properties as Record<string, Excel.FormattedNumberCellValue>).LastBuyDate;
     expect(date.numberFormat).toBe('yyyy-mm-dd');
     expect(Number.isInteger(date.basicValue)).toBe(true);
   });
@@ -177,7 +177,7 @@ describe('PART.INFO', () => {
   test('without entity support, the plain part number', async () => {
     const plain = await startFunctionsHarness({ entities: false });
     try {
-      expect(await info(CAP.toLowerCase())).toBe(CAP);
+      expect(await card(CAP.toLowerCase())).toBe(CAP);
     } finally {
       await plain.close();
       await startAgain();
@@ -185,7 +185,7 @@ describe('PART.INFO', () => {
   });
 
   test('variants are ambiguous for a card', async () => {
-    expect(await errorOf(info('MCS18R71H104KZ9'))).toEqual({
+    expect(await errorOf(card('MCS18R71H104KZ9'))).toEqual({
       code: '#N/A',
       message: 'Ambiguous: MCS18R71H104KZ9 has 2 package variants — use the full part number',
     });

@@ -1,15 +1,15 @@
 /**
- * PART.SEARCH writes every number in the unit its header names (the column unit unless one is
+ * PART.QUERY writes every number in the unit its header names (the column unit unless one is
  * chosen), lists of fields may be one comma-separated text, and PART.SPEC without a unit stays SI.
  */
-import { search, spec } from '../../src/functions/functions';
+import { query, spec } from '../../src/functions/functions';
 import { setFunctionsRuntime } from '../../src/functions/runtime';
 import { errorOf, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
 
 const h = useFunctionsHarness();
 
-test('=PART.SEARCH("inductors","Inductance ge 1u","Partno,Inductance",,5) spills two columns, the numbers in the unit the header names', async () => {
-  const table = await search('inductors', 'Inductance ge 1u', [['Partno,Inductance']], undefined, 5);
+test('=PART.QUERY("inductors","Inductance ge 1u","Partno,Inductance",,5) spills two columns, the numbers in the unit the header names', async () => {
+  const table = await query('inductors', 'Inductance ge 1u', [['Partno,Inductance']], undefined, 5);
   expect(table[0]).toEqual(['Part number', 'Inductance (µH)']);
   expect(table).toHaveLength(6);
   const catalog = new Map(h.emulator.catalog.byGroup.Ind.map((p) => [p.values.Partno as string, p.values['Specs.Inductance'] as number]));
@@ -22,7 +22,7 @@ test('=PART.SEARCH("inductors","Inductance ge 1u","Partno,Inductance",,5) spills
 test('known values read as a person expects under Inductance (µH): 1, 2.2, 0.01', async () => {
   const values: unknown[] = [];
   for (const value of ['1u', '2.2u', '10n']) {
-    const table = await search('inductors', `Inductance eq ${value}`, [['Partno, Inductance , Status']], undefined, 1);
+    const table = await query('inductors', `Inductance eq ${value}`, [['Partno, Inductance , Status']], undefined, 1);
     expect(table[0]).toEqual(['Part number', 'Inductance (µH)', 'Status']);
     values.push(table[1][1]);
   }
@@ -32,7 +32,7 @@ test('known values read as a person expects under Inductance (µH): 1, 2.2, 0.01
 test('without formatted numbers (before ExcelApi 1.16) the numbers are the same plain numbers', async () => {
   const plain = await startFunctionsHarness({ entities: false });
   try {
-    const table = await search('ceramicCapacitorsSMD', 'Capacitance eq 100p', [['Partno,Capacitance,Length']], undefined, 3);
+    const table = await query('ceramicCapacitorsSMD', 'Capacitance eq 100p', [['Partno,Capacitance,Length']], undefined, 3);
     expect(table[0]).toEqual(['Part number', 'Capacitance (nF)', 'Length (mm)']);
     for (const row of table.slice(1)) {
       expect(row[1]).toBe(0.1);
@@ -45,7 +45,7 @@ test('without formatted numbers (before ExcelApi 1.16) the numbers are the same 
 });
 
 test('an unknown name inside a comma list is named on its own, with a suggestion', async () => {
-  const error = await errorOf(search('inductors', undefined, [['Partno,Inductence']], undefined, 5));
+  const error = await errorOf(query('inductors', undefined, [['Partno,Inductence']], undefined, 5));
   expect(error).toMatchObject({ code: '#VALUE!' });
   expect(error.message).toContain("Unknown field 'Inductence'");
   expect(error.message).toContain("'Inductance'");

@@ -1,4 +1,4 @@
-import { spec, risk, search, downloadUrl } from '../../src/functions/functions';
+import { spec, risk, query, downloadUrl } from '../../src/functions/functions';
 import { describeError } from '../support/custom-functions-shim';
 import { settleWithin } from '../support/settle';
 import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
@@ -55,7 +55,7 @@ describe('failures become #N/A with their meaning, and no cell stays pending', (
       code: '#N/A',
       message: 'Server error (500: a problem on the server side); still failing after 2 attempts — try again later',
     });
-    expect(await errorOf(search('inductors'))).toEqual({
+    expect(await errorOf(query('inductors'))).toEqual({
       code: '#N/A',
       message: 'Server error (500: a problem on the server side); still failing after 2 attempts — try again later',
     });

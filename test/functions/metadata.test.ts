@@ -33,13 +33,13 @@ async function generate(): Promise<{ metadata: Metadata; associate: { id: string
 const SIGNATURES: Record<string, string[]> = {
   SPEC: ['partno', 'field', '[unit]', '[lang]'],
   LIST: ['partno', 'field', '[lang]'],
-  SEARCH: ['category', '[filter]', '[fields]', '[orderby]', '[max]', '[lang]'],
+  QUERY: ['category', '[filter]', '[fields]', '[orderby]', '[max]', '[lang]'],
   RISK: ['partno'],
   DOWNLOADURL: ['category', '[lang]'],
   FIELDS: ['[category]'],
-  INFO: ['partno'],
+  CARD: ['partno'],
   REPLACEMENTS: ['partno', '[max]', '[strict]'],
-  FIND: ['text', '[category]', '[count]'],
+  SUGGEST: ['text', '[category]', '[count]'],
 };
 
 describe('functions.json', () => {
@@ -102,7 +102,7 @@ describe('localized functions metadata (ja, zh)', () => {
     const { metadata } = await generate();
     const table = readLocaleTable(ROOT, 'ja');
     delete table.SPEC.parameters.unit;
-    delete table.INFO;
-    expect(() => localizeFunctionsMetadata(metadata, table, 'ja')).toThrow(/SPEC\(unit\) has no description[\s\S]*INFO has no description/);
+    delete table.CARD;
+    expect(() => localizeFunctionsMetadata(metadata, table, 'ja')).toThrow(/SPEC\(unit\) has no description[\s\S]*CARD has no description/);
   });
 });

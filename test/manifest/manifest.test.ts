@@ -28,7 +28,7 @@ describe('manifest.xml', () => {
     expect(app.name).toBe('OfficeApp');
     expect(app.attrs['xsi:type']).toBe('TaskPaneApp');
     expect(findAll(app, 'Host').map((h) => h.attrs.Name ?? h.attrs['xsi:type'])).toEqual(['Workbook', 'Workbook']);
-    expect(findAll(app, 'Set').map((s) => s.attrs.Name)).toEqual(['SharedRuntime', 'CustomFunctionsRuntime']);
+    expect(findAll(app, 'Set').map((s) => s.attrs.Name)).toEqual(['SharedRuntime', 'CustomFunctionsRuntime', 'ExcelApi']);
   });
 
   test('runs everything in one long-lived shared runtime page', () => {

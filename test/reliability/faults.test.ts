@@ -7,7 +7,7 @@
  */
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { createClient, type ClientOptions, type RetryOptions } from '../../api';
-import { spec, risk, search } from '../../src/functions/functions';
+import { spec, risk, query } from '../../src/functions/functions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { refreshWorkbook } from '../../src/sheets/refresh';
@@ -176,7 +176,7 @@ describe('when retries are exhausted, every affected cell or row says so', () =>
       const calls: Promise<unknown>[] = [
         ...parts.flatMap((p) => [spec([[p]], [['Status']]), spec([[p]], [['Capacitance']], [['nF']]), risk([[p]])]),
         spec(parts.map((p) => [p]), [['Status', 'Rohs']]),
-        search('inductors', "Status eq 'NRND'"),
+        query('inductors', "Status eq 'NRND'"),
       ];
       const settled = await settleWithin(calls, 15_000);
       const errors = settled.map((s) => (s.status === 'rejected' ? describeError(s.reason) : undefined));

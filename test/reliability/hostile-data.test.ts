@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type RunningEmulator } from '../../emulator';
 import { createClient, fieldsOfGroup } from '../../api';
-import { list, search, spec } from '../../src/functions/functions';
+import { list, query, spec } from '../../src/functions/functions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
@@ -90,7 +90,7 @@ test('enrichment, formulas mode: the only formulas are our own =PART.* reference
   expect(formulas.some((f) => HOSTILE.some((h) => f.formula.includes(h)))).toBe(false);
 });
 
-test('custom functions: PART.SPEC, PART.LIST and PART.SEARCH return the hostile strings as plain strings', async () => {
+test('custom functions: PART.SPEC, PART.LIST and PART.QUERY return the hostile strings as plain strings', async () => {
   const h = await startFunctionsHarness();
   pool.track(h.emulator);
   try {
@@ -102,7 +102,7 @@ test('custom functions: PART.SPEC, PART.LIST and PART.SEARCH return the hostile 
       const source = h.emulator.catalog.byPartno.get(partno)!.values;
       expect(grid[i][0]).toBe(source.ProductName);
     }
-    const table = await search('inductors', `Partno eq '${HOSTILE_PARTNOS.filter((p) => p.startsWith('MPM') || p.startsWith('MLG') || p.startsWith('MWF')).join('|')}'`, [['Partno', 'ProductName', 'Notices', 'FeatureText']]);
+    const table = await query('inductors', `Partno eq '${HOSTILE_PARTNOS.filter((p) => p.startsWith('MPM') || p.startsWith('MLG') || p.startsWith('MWF')).join('|')}'`, [['Partno', 'ProductName', 'Notices', 'FeatureText']]);
     const searched = table.flat();
     expect(searched.every((v) => typeof v === 'string' || v === '' || typeof v === 'number')).toBe(true);
     expect(hostileIn(searched).size).toBeGreaterThanOrEqual(5);

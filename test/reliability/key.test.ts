@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningEmulator } from '../../emulator';
 import { createClient, isApiError, type Client, type RequestEvent } from '../../api';
-import { downloadUrl, risk, search, spec } from '../../src/functions/functions';
+import { downloadUrl, risk, query, spec } from '../../src/functions/functions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { refreshWorkbook } from '../../src/sheets/refresh';
@@ -84,7 +84,7 @@ test('the flows work with the key', async () => {
 
   const cells = await spec(parts.slice(0, 10), [['Status', 'ProductName']]);
   see('PART.SPEC values', cells);
-  see('PART.SEARCH values', await search('inductors', "Status eq 'NRND'", [['Partno', 'ProductDetailUrl']], undefined, 20));
+  see('PART.QUERY values', await query('inductors', "Status eq 'NRND'", [['Partno', 'ProductDetailUrl']], undefined, 20));
   see('PART.RISK values', await risk(parts.slice(0, 5)));
   see('PART.DOWNLOADURL value', await downloadUrl('inductors'));
 }, 60_000);
@@ -140,7 +140,7 @@ describe('error paths', () => {
 
       // Inputs not asked before, so no cache can answer them.
       const fresh = harness.emulator.catalog.byGroup.Lead[500 + paths.findIndex((p) => p[0] === name)].values.Partno as string;
-      const settled = await Promise.allSettled([spec([[fresh]], [['Status']]), search('ceramicCapacitorsLead', `Partno eq '${fresh}'`)]);
+      const settled = await Promise.allSettled([spec([[fresh]], [['Status']]), query('ceramicCapacitorsLead', `Partno eq '${fresh}'`)]);
       for (const outcome of settled) {
         expect(outcome.status).toBe('rejected');
         const error = (outcome as PromiseRejectedResult).reason;

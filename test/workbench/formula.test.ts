@@ -6,7 +6,7 @@ test.each([
   ['=PART.SPEC(A2,"Capacitance","nF")', 'SPEC', [{ kind: 'reference', sheet: undefined, address: 'A2' }, { kind: 'literal', value: 'Capacitance' }, { kind: 'literal', value: 'nF' }]],
   ['=part.spec($A$2:$A$9, Sheet2!B1:D1)', 'SPEC', [{ kind: 'reference', sheet: undefined, address: 'A2:A9' }, { kind: 'reference', sheet: 'Sheet2', address: 'B1:D1' }]],
   ["=PART.RISK('My BOM'!C:C)", 'RISK', [{ kind: 'reference', sheet: 'My BOM', address: 'C:C' }]],
-  ['=PART.SEARCH("inductors",,{"Partno","Status"},,5)', 'SEARCH', [
+  ['=PART.QUERY("inductors",,{"Partno","Status"},,5)', 'QUERY', [
     { kind: 'literal', value: 'inductors' }, { kind: 'omitted' }, { kind: 'array', rows: [['Partno', 'Status']] }, { kind: 'omitted' }, { kind: 'literal', value: 5 },
   ]],
   ['=PART.SPEC("say ""hi""",TRUE)', 'SPEC', [{ kind: 'literal', value: 'say "hi"' }, { kind: 'literal', value: true }]],

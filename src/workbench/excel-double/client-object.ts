@@ -59,7 +59,10 @@ export abstract class ClientObject {
       const exists = this.exists();
       this.loaded.set('isNullObject', !exists);
       if (!exists) return;
-      for (const name of list) this.loadOne(name);
+      for (const name of list) {
+        this.loadOne(name);
+        this.ctx.noteAnswer(this.loaded.get(name.split('/')[0]));
+      }
     });
     return this;
   }

@@ -11,6 +11,8 @@ interface Action {
 export interface SyncRecord {
   /** Bytes of JSON of the queued commands. */
   bytes: number;
+  /** Bytes of JSON of what the sync's loads answered (Excel on the web refuses over 5 MB). */
+  answerBytes: number;
   actions: number;
   /** `application.suspendApiCalculationUntilNextSync()` was queued in this batch. */
   calculationSuspended: boolean;
@@ -52,6 +54,7 @@ export class DoubleContext {
   private pending: Action[] = [];
   private suspended = false;
   private nextObject = 1;
+  private answerBytes = 0;
 
   constructor(
     readonly model: WorkbookModel,
@@ -70,6 +73,11 @@ export class DoubleContext {
   suspendCalculation(): void {
     this.queue({ m: 'suspendApiCalculationUntilNextSync' }, () => undefined);
     this.suspended = true;
+  }
+
+  /** Counts a loaded value toward the answer of the sync being applied. */
+  noteAnswer(value: unknown): void {
+    this.answerBytes += value === undefined ? 0 : utf8Bytes(JSON.stringify(value) ?? '');
   }
 
   get hasPending(): boolean {
@@ -91,6 +99,7 @@ export class DoubleContext {
       bytes: actions.reduce((sum, a) => sum + utf8Bytes(JSON.stringify(a.payload)), 0),
       actions: actions.length,
       calculationSuspended: this.suspended,
+      answerBytes: 0,
     };
     this.suspended = false;
     const index = this.log.syncs.length;
@@ -105,6 +114,7 @@ export class DoubleContext {
       record.error = 'RequestPayloadSizeLimitExceeded';
       throw new DoubleError('RequestPayloadSizeLimitExceeded', `The request payload of ${record.bytes} bytes exceeds the limit of ${this.options.payloadLimit} bytes.`);
     }
+    this.answerBytes = 0;
     for (const action of actions) {
       try {
         action.apply();
@@ -112,6 +122,11 @@ export class DoubleContext {
         record.error = (error as Error).message;
         throw error;
       }
+    }
+    record.answerBytes = this.answerBytes;
+    if (record.answerBytes > this.options.payloadLimit) {
+      record.error = 'ResponsePayloadSizeLimitExceeded';
+      throw new DoubleError('ResponsePayloadSizeLimitExceeded', `The response payload of ${record.answerBytes} bytes exceeds the limit of ${this.options.payloadLimit} bytes.`);
     }
   }
 }

@@ -11,7 +11,7 @@ export interface FindArguments {
   count?: unknown;
 }
 
-/** The header row PART.FIND spills above its candidates. */
+/** The header row PART.SUGGEST spills above its candidates. */
 export const FIND_HEADER = ['Partno', 'Status', 'Why', 'Understood'];
 
 /** What a category argument tells the finder the line is. */
@@ -27,13 +27,13 @@ function searchOf(client: Client): FindSearch {
 }
 
 /**
- * PART.FIND: a header row and the maker's candidates for one BOM line (a cell, or a row of cells
+ * PART.SUGGEST: a header row and the maker's candidates for one BOM line (a cell, or a row of cells
  * such as value, footprint and description, read as one line), closest fit first, each with one
  * line of why; the first row also says what was understood, so a person can check it. The search
  * is shared by every cell asking the same thing and cached by the client. No candidate is `#N/A`
  * with the reason (not the maker's kind, too vague, nothing fits).
  */
-export async function evaluateFind(runtime: FunctionsRuntime, args: FindArguments): Promise<string[][]> {
+export async function evaluateSuggest(runtime: FunctionsRuntime, args: FindArguments): Promise<string[][]> {
   const text = readRange(args.text).cells.map(cellText).filter((t) => t !== '').join(' | ');
   if (text === '') throw new ArgumentProblem('#VALUE!', 'No BOM line given: a value, a description or another maker\'s part number');
   const category = isBlank(args.category) ? undefined : resolveCategoryArgument(args.category, ['ceramicCapacitors', 'ceramicCapacitorsSMD', 'inductors']);
