@@ -29,6 +29,23 @@ export function generateManifest(devManifest: string, publicUrl: string): string
   return devManifest.replace(/<!--[\s\S]*?-->\s*/g, '').split(MANIFEST_DEV_URL).join(publicUrl);
 }
 
+/**
+ * The unified manifest (manifest.json) for the public URL: every address the build gave at the
+ * development server points at `publicUrl`, and the development host in `validDomains` becomes
+ * the public host.
+ */
+export function generateUnifiedManifest(devManifest: string, publicUrl: string): string {
+  const devHost = new URL(MANIFEST_DEV_URL).host;
+  const publicHost = new URL(publicUrl).host;
+  const retarget = (value: unknown): unknown => {
+    if (typeof value === 'string') return value === devHost ? publicHost : value.split(MANIFEST_DEV_URL).join(publicUrl);
+    if (Array.isArray(value)) return value.map(retarget);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, retarget(v)]));
+    return value;
+  };
+  return `${JSON.stringify(retarget(JSON.parse(devManifest)), null, 2)}\n`;
+}
+
 /** A page with the API address placed in its head, where the settings find it before anything runs. */
 export function injectApiBase(html: string, apiBase: string): string {
   const meta = `<meta name="${API_BASE_META}" content="${attribute(apiBase)}" />`;
@@ -43,7 +60,7 @@ export interface SiteOptions {
 
 /**
  * Hosts the add-in build: its pages (with the server's own address as their default API
- * address), `manifest.xml` generated for the public URL, and the static files. Pages are read
+ * address), `manifest.xml` and `manifest.json` generated for the public URL, and the static files. Pages are read
  * once; the manifest is generated on first request, once the public URL is known.
  */
 export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
@@ -76,6 +93,17 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
       .header('cache-control', 'no-cache')
       .send(manifest);
   });
+
+  // The unified manifest, where the build made one (Excel on the web, Windows 2501+, Mac 16.103+ take it).
+  const unifiedFile = path.join(root, 'manifest.json');
+  if (existsSync(unifiedFile)) {
+    const devUnified = readFileSync(unifiedFile, 'utf8');
+    let unified: string | undefined;
+    app.get('/manifest.json', async (_request, reply) => {
+      unified ??= generateUnifiedManifest(devUnified, options.publicUrl());
+      return reply.type('application/json; charset=utf-8').header('content-disposition', 'inline; filename="manifest.json"').header('cache-control', 'no-cache').send(unified);
+    });
+  }
 
   app.get('/', async (_request, reply) => reply.redirect('/taskpane.html'));
 

@@ -49,6 +49,20 @@ test('manifest.xml points every address at the public URL and passes the structu
   expect(checkManifestXml(xml, { baseUrl: PUBLIC_URL, root: path.resolve(__dirname, '../..') }).problems).toEqual([]);
 });
 
+test('manifest.json (the unified manifest) points every address and its valid domain at the public URL', async () => {
+  const response = await fetch(`${url}/manifest.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const text = await response.text();
+  expect(text).not.toContain('localhost:3000');
+  const manifest = JSON.parse(text) as { validDomains?: string[]; developer: { websiteUrl: string } };
+  expect(manifest.validDomains).toContain('partspec.example.com');
+  expect(manifest.developer.websiteUrl).toBe(`${PUBLIC_URL}support.html`);
+  const addresses = [...text.matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => m[1]).filter((a) => !a.includes('schema') && !a.includes('developer.microsoft.com'));
+  expect(addresses.length).toBeGreaterThan(10);
+  for (const address of addresses) expect(address.startsWith(PUBLIC_URL)).toBe(true);
+});
+
 test('the pages name the server as their API address; they carry a CSP and no framing ban', async () => {
   const response = await fetch(`${url}/taskpane.html`);
   const html = await response.text();
