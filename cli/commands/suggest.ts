@@ -1,6 +1,6 @@
 import { readValue } from '../../api/node';
 import { locateNamedColumns, rowLine } from '../../core/find/bom-lines';
-import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, type FindOptions } from '../../core/find/find-parts';
+import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, isFindCategory } from '../../core/find/find-parts';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
@@ -83,9 +83,6 @@ function tableRows(answers: readonly FindAnswer[], rows: readonly number[] | und
   return out;
 }
 
-/** The categories a line may be told to be, as FindOptions names them. */
-const CATEGORY_KINDS: Readonly<Record<string, FindOptions['kind']>> = { ceramicCapacitors: 'ceramicCapacitor', ceramicCapacitorsSMD: 'ceramicCapacitor', inductors: 'inductor' };
-
 export const suggestCommand: Command = {
   name: 'suggest',
   summary: "the maker's parts for generic BOM lines and other makers' numbers",
@@ -98,7 +95,7 @@ export const suggestCommand: Command = {
     );
     const count = flags.integer('count', 1, MAX_FIND_COUNT) ?? DEFAULT_FIND_COUNT;
     const category = flags.string('category');
-    if (category !== undefined && !CATEGORY_KINDS[category]) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
+    if (category !== undefined && !isFindCategory(category)) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
     const columns = flags.list('column');
     let lines: FindLine[];
     let rows: number[] | undefined;
@@ -111,10 +108,10 @@ export const suggestCommand: Command = {
     if (lines.length === 0) throw new UsageError('No BOM lines were given.');
     const { client, config } = connect(context, flags);
     context.progress.update('Finding parts', 0, lines.length);
-    const { answers, searches } = await findParts(lines, (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), {
+    const { answers, searches } = await findParts(lines, client, {
       lang: config.lang,
       count,
-      kind: category === undefined ? undefined : CATEGORY_KINDS[category],
+      category,
       automotive: flags.bool('automotive'),
       signal: context.signal,
     });

@@ -32,6 +32,7 @@ import { AlternatePicker, CandidatePicker } from './part-column-choice';
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichmentProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
   'looking up': 'enrichPhase_lookingUp',
+  searching: 'enrichPhase_searching',
   writing: 'enrichPhase_writing',
 };
 
