@@ -149,9 +149,6 @@ export const enrichCommand: Command = {
     const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);
     const wantedSheet = flags.string('sheet');
-    if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
-      throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-    }
     const today = new Date();
     const lang = config.lang;
     // Ctrl-C writes nothing: --out keeps what it had, as a cancelled run in the add-in leaves the rows it did not reach.

@@ -10,9 +10,8 @@ import { patchSummaryWorkbook } from '../../ooxml/summary-package';
 import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { openBom, workbookBom } from '../../node/files/bom';
+import { openBom } from '../../node/files/bom';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../../node/files/files';
-import { openWorkbookFile } from '../../node/files/workbook-file';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
@@ -120,16 +119,10 @@ export const reportCommand: Command = {
     const lang = isLang(config.lang) ? config.lang : 'en';
     const today = new Date();
 
-    const source = workbook ? await openWorkbookFile(input) : undefined;
-    const file = source ? workbookBom(source) : await openBom(input, (message) => context.note(message));
-    const sheet = flags.string('sheet');
-    if (sheet !== undefined && !file.sheetNames.includes(sheet)) {
-      source?.book.close();
-      throw new UsageError(`${input} has no sheet '${sheet}'; it has ${file.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-    }
+    const file = await openBom(input, (message) => context.note(message));
     let result;
     try {
-      result = await summarizeBomDocument(file.searchIn(sheet), client, {
+      result = await summarizeBomDocument(file.searchIn(flags.string('sheet')), client, {
         column,
         file: basename(input),
         builds,
@@ -142,7 +135,7 @@ export const reportCommand: Command = {
       });
     } finally {
       context.progress.clear();
-      source?.book.close();
+      file.close();
     }
     const { summary, bom, set, outcomes, changes, suggestions } = result;
     const layout = layoutSummarySheet(summary, lang);

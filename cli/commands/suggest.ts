@@ -6,7 +6,6 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
-import { formatOfBom } from '../../node/files/files';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 
@@ -47,29 +46,31 @@ async function readStdinLines(): Promise<string[]> {
 
 /** The lines of a BOM file under the named columns, with their 1-based sheet rows. */
 async function linesOfFile(file: string, names: readonly string[], sheet: string | undefined, note: (line: string) => void): Promise<{ lines: string[]; rows: number[] }> {
-  formatOfBom(file);
   const bom = await openBom(file, note);
-  if (sheet !== undefined && !bom.sheetNames.includes(sheet)) throw new UsageError(`${file} has no sheet '${sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-  let message = '';
-  for (const name of sheet === undefined ? bom.sheetNames : [sheet]) {
-    const values = bom.values(name);
-    const found = locateNamedColumns(values, names);
-    if (!found.ok) {
-      message = found.message;
-      continue;
+  try {
+    let message = '';
+    for (const name of bom.searchIn(sheet).searchedSheets) {
+      const values = bom.values(name);
+      const found = locateNamedColumns(values, names);
+      if (!found.ok) {
+        message = found.message;
+        continue;
+      }
+      const lines: string[] = [];
+      const rows: number[] = [];
+      values.forEach((row, r) => {
+        if (r <= found.headerRow) return;
+        const line = rowLine(row ?? [], found.columns);
+        if (line === '') return;
+        lines.push(line);
+        rows.push(r + 1);
+      });
+      return { lines, rows };
     }
-    const lines: string[] = [];
-    const rows: number[] = [];
-    values.forEach((row, r) => {
-      if (r <= found.headerRow) return;
-      const line = rowLine(row ?? [], found.columns);
-      if (line === '') return;
-      lines.push(line);
-      rows.push(r + 1);
-    });
-    return { lines, rows };
+    throw new UsageError(`${file}: ${message}`, { showUsage: false });
+  } finally {
+    bom.close();
   }
-  throw new UsageError(`${file}: ${message}`, { showUsage: false });
 }
 
 /** One table row per candidate, or one saying why there is none. */

@@ -1,10 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
-import { UsageError } from '../../node/errors';
-import { openBom, workbookBom } from '../../node/files/bom';
-import { formatOfBom } from '../../node/files/files';
-import { openWorkbookFile } from '../../node/files/workbook-file';
+import { openBom } from '../../node/files/bom';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { resolveBomPath } from '../bom-path';
 import { counted, defineTool } from '../tool';
@@ -27,12 +24,8 @@ export const checkBomTool = defineTool({
   available: (context) => context.roots.length > 0,
   async run(args, context) {
     const file = resolveBomPath(args.path, context.roots);
-    const source = formatOfBom(file) === 'xlsx' ? await openWorkbookFile(file) : undefined;
+    const bom = await openBom(file);
     try {
-      const bom = source ? workbookBom(source) : await openBom(file);
-      if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
-        throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
-      }
       const { summary } = await summarizeBomDocument(bom.searchIn(args.sheet), context.client, {
         column: args.column,
         file: basename(file),
@@ -44,7 +37,7 @@ export const checkBomTool = defineTool({
       });
       return { structured: { ...summary }, text: `The summary of ${counted(summary.rows, 'row')} of ${args.path}; the file was only read.` };
     } finally {
-      source?.book.close();
+      bom.close();
     }
   },
 });
