@@ -18,7 +18,7 @@ import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from
 import { resolveAlternates, type AlternatePick } from './alternates';
 import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
-import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
+import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from './enrich-suggest';
 import { buildReplacementColumn } from './replacement-column';
 
 /** How far a run is: the shells show it as a progress bar. */

@@ -12,7 +12,7 @@ import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
 import { buildReplacementColumn } from '../enrich/replacement-column';
-import { buildSuggestionCells } from '../find/enrich-suggest';
+import { buildSuggestionCells } from '../enrich/enrich-suggest';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';

@@ -8,11 +8,11 @@ import { readValue } from '../../api/product';
 import { cellAddress } from '../address';
 import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
-import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
-import { isCancellation, userMessageOf } from '../enrich/failures';
-import { rowLine, usersColumns } from './bom-lines';
-import { findParts, suggestionCell, type FindClient } from './find-parts';
-import type { FindAnswer } from './types';
+import { entryText, type EnrichSet, type MatchOutcome } from './enrich-plan';
+import { isCancellation, userMessageOf } from './failures';
+import { rowLine, usersColumns } from '../find/bom-lines';
+import { findParts, suggestionCell, type FindClient } from '../find/find-parts';
+import type { FindAnswer } from '../find/types';
 
 /** How the Suggested column is filled: the user's language, the automotive grade, the candidates kept. */
 export interface SuggestOptions {
