@@ -7,7 +7,8 @@ import { packPartnos, partnoFilter, type PartnoMatch } from './packing';
 import { buildProductsUrl, trimBaseUrl } from './query';
 import { onAbort } from './sleep';
 
-export type LookupStatus = 'exact' | 'variant' | 'ambiguous' | 'notFound' | 'invalid';
+export const LOOKUP_STATUSES = ['exact', 'variant', 'ambiguous', 'notFound', 'invalid'] as const;
+export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
 
 /** What one input part number turned out to be. */
 export interface LookupOutcome {

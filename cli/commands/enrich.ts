@@ -13,7 +13,6 @@ import { formatOfBom, formatOfFile } from '../../node/files/files';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
-import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
@@ -151,9 +150,6 @@ export const enrichCommand: Command = {
     const bom = await openBom(input, (message) => context.note(message));
     await bom.checkTarget(out);
     const wantedSheet = flags.string('sheet');
-    if (wantedSheet !== undefined && !bom.sheetNames.includes(wantedSheet)) {
-      throw new UsageError(`${input} has no sheet '${wantedSheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-    }
     const today = new Date();
     const lang = config.lang;
     // Ctrl-C writes nothing: --out keeps what it had, as a cancelled run in the add-in leaves the rows it did not reach.
@@ -162,44 +158,31 @@ export const enrichCommand: Command = {
       context.note(`The enrichment was cancelled before ${out} was written; it keeps its previous content.`);
       return EXIT.interrupted;
     };
-    const run = await runEnrichment(
-      bom.searchIn(wantedSheet),
-      // One lookup for the whole BOM, as the add-in does: the client packs every part number into the fewest URLs.
-      async (inputs, signal) => {
-        context.progress.update('Looking up', 0, inputs.length);
-        const outcomes = await client.lookup(inputs, { lang, signal: signal ?? context.signal });
-        context.progress.update('Looking up', inputs.length, inputs.length);
-        return outcomes;
+    const run = await runEnrichment(bom.searchIn(wantedSheet), client, {
+      columns: specs,
+      column: column === undefined ? undefined : { name: column },
+      alternates: alternateColumns.map((name) => ({ name })),
+      lang,
+      today,
+      signal: context.signal,
+      onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
+      // Said before --out is written; the run goes on, the last answers are in the input file.
+      confirmLargeChange: (change) => {
+        context.note(change.message);
+        return true;
       },
-      {
-        columns: specs,
-        column: column === undefined ? undefined : { name: column },
-        alternates: alternateColumns.map((name) => ({ name })),
-        today,
-        signal: context.signal,
-        onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
-        // Said before --out is written; the run goes on, the last answers are in the input file.
-        confirmLargeChange: (change) => {
-          context.note(change.message);
-          return true;
-        },
-        replacements: flags.bool('replacements')
-          ? async (inputs, outcomes) => {
-              context.progress.update('Looking for replacements', 0);
-              const { cells, answers } = await buildReplacementColumn(client, { inputs, outcomes, today, lang, signal: context.signal });
-              context.progress.clear();
-              if (cells.size > 0 && answers.size === 0) context.note(`Replacements: ${[...cells.values()][0]}`);
-              return cells;
-            }
-          : undefined,
-        suggest: flags.bool('suggest') ? { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang } : undefined,
+      onProgress: (progress) => {
+        if (progress.phase === 'looking up') context.progress.update('Looking up', 0, progress.totalRows);
+        else if (progress.phase === 'searching') context.progress.update('Looking for replacements and suggestions', 0);
+        else context.progress.clear();
       },
-    ).catch((error: unknown) => {
+    }).catch((error: unknown) => {
       if (context.signal.aborted) return undefined;
       throw error;
     });
     if (run === undefined || context.signal.aborted) return cancelled();
     if (!run.ok) throw locateError(run);
+    if (run.replacementFailure) context.note(`Replacements: ${run.replacementFailure}`);
     const values = bom.values(run.bom.region.sheetName);
 
     context.progress.update('Writing', 0, 1);

@@ -5,17 +5,20 @@ import { EXIT } from '../../node/errors';
 import { ENV } from '../../node/config';
 import type { Command } from './command';
 
-const USAGE = `usage: partspec mcp [--root FOLDER …] [options]
+/** The tools as the server offers them, from its own list (loaded only when this help is shown). */
+function toolLines(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { TOOLS } = require('../../mcp/tools/index') as typeof import('../../mcp/tools/index');
+  const width = Math.max(...TOOLS.map((t) => t.name.length)) + 2;
+  return TOOLS.map((t) => `  ${t.name.padEnd(width)} ${t.title}${t.available ? ' (with --root; the file is only read)' : ''}`).join('\n');
+}
+
+const usage = (): string => `usage: partspec mcp [--root FOLDER …] [options]
 
 Runs PartSpec as a Model Context Protocol server on stdin and stdout, for AI assistants (desktop
 assistants, code editors, office agents): the assistant starts it and calls its tools, which
 answer as the command line does:
-  lookup         part numbers → match and fields       (partspec lookup --json)
-  search         category and conditions → products    (partspec search)
-  replacements   parts → alternatives and drop-ins     (partspec replacements --json)
-  check_bom      a BOM file under a --root folder → its summary (partspec report --json);
-                 the file is only read
-  download_url   category → download link and expiry   (partspec url --json)
+${toolLines()}
 Resources: the field vocabulary per category and language, and each part number looked up.
 stdout carries only protocol messages; notes and errors go to stderr. The API key is read as
 for every command (prefer ${ENV.apiKey} or the config file) and never appears in an answer.
@@ -29,7 +32,9 @@ ${CONNECTION_HELP}`;
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'serve AI assistants over the Model Context Protocol (stdio)',
-  usage: USAGE,
+  get usage() {
+    return usage();
+  },
   async run(argv, context: CommandContext) {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, root: { type: 'string', multiple: true } }, { min: 0, max: 0 });
     // The SDK and the tools load only for this command, so `partspec --help` starts as light as before.

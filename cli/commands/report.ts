@@ -10,16 +10,18 @@ import { patchSummaryWorkbook } from '../../ooxml/summary-package';
 import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
-import { openBom, workbookBom } from '../../node/files/bom';
+import { openBom } from '../../node/files/bom';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../../node/files/files';
 import { refuseLockedTarget } from '../../node/files/lock-files';
-import { openWorkbookFile } from '../../node/files/workbook-file';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { renderHtmlReport } from '../report/html-report';
 import { formatTextReport } from '../report/text-report';
-import { buildSuggestionCells } from '../../core/find/enrich-suggest';
+import type { SummaryPhase } from '../../core/report/summarize-document';
 import type { Command } from './command';
 import { describeFailures, parseFailOn } from './enrich-changes';
+
+/** The progress line of each phase of the summary. */
+const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
 
 const USAGE = `usage: partspec report BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options]
 
@@ -118,38 +120,25 @@ export const reportCommand: Command = {
     const lang = isLang(config.lang) ? config.lang : 'en';
     const today = new Date();
 
-    const source = workbook ? await openWorkbookFile(input) : undefined;
-    const file = source ? workbookBom(source) : await openBom(input, (message) => context.note(message));
-    const sheet = flags.string('sheet');
-    if (sheet !== undefined && !file.sheetNames.includes(sheet)) {
-      source?.book.close();
-      throw new UsageError(`${input} has no sheet '${sheet}'; it has ${file.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-    }
+    const file = await openBom(input, (message) => context.note(message));
     let result;
-    let suggestions: { asked: number; suggested: number } | undefined;
     try {
-      result = await summarizeBomDocument(file.searchIn(sheet), client, {
+      result = await summarizeBomDocument(file.searchIn(flags.string('sheet')), client, {
         column,
         file: basename(input),
         builds,
         automotive: flags.bool('automotive') ? true : 'auto',
         lang,
         today,
+        suggest: flags.bool('suggest'),
         signal: context.signal,
-        onPhase: (phase, count) => context.progress.update(phase === 'looking up' ? 'Looking up' : 'Looking for replacements', 0, count),
+        onPhase: (phase, count) => context.progress.update(PHASE_LABELS[phase], 0, count),
       });
-      if (flags.bool('suggest')) {
-        const { bom: found, set: first, outcomes: looked } = result;
-        const rows = file.values(found.region.sheetName).slice(found.layout.firstRow, found.layout.lastRow + 1).map((row) => (row ?? []).slice(found.headerOrigin));
-        context.progress.update('Finding suggestions', 0);
-        const counted = await buildSuggestionCells(first, { headers: found.headers, rows, outcomes: looked }, { search: (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), lang }, context.signal);
-        suggestions = { asked: counted.asked, suggested: counted.suggested };
-      }
     } finally {
       context.progress.clear();
-      source?.book.close();
+      file.close();
     }
-    const { summary, bom, set, outcomes, changes } = result;
+    const { summary, bom, set, outcomes, changes, suggestions } = result;
     const layout = layoutSummarySheet(summary, lang);
     const bomSheet = bom.region.sheetName;
 

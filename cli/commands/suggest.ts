@@ -1,12 +1,11 @@
 import { readValue } from '../../api/node';
 import { locateNamedColumns, rowLine } from '../../core/find/bom-lines';
-import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, type FindOptions } from '../../core/find/find-parts';
+import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, isFindCategory } from '../../core/find/find-parts';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
-import { formatOfBom } from '../../node/files/files';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 
@@ -47,29 +46,31 @@ async function readStdinLines(): Promise<string[]> {
 
 /** The lines of a BOM file under the named columns, with their 1-based sheet rows. */
 async function linesOfFile(file: string, names: readonly string[], sheet: string | undefined, note: (line: string) => void): Promise<{ lines: string[]; rows: number[] }> {
-  formatOfBom(file);
   const bom = await openBom(file, note);
-  if (sheet !== undefined && !bom.sheetNames.includes(sheet)) throw new UsageError(`${file} has no sheet '${sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
-  let message = '';
-  for (const name of sheet === undefined ? bom.sheetNames : [sheet]) {
-    const values = bom.values(name);
-    const found = locateNamedColumns(values, names);
-    if (!found.ok) {
-      message = found.message;
-      continue;
+  try {
+    let message = '';
+    for (const name of bom.searchIn(sheet).searchedSheets) {
+      const values = bom.values(name);
+      const found = locateNamedColumns(values, names);
+      if (!found.ok) {
+        message = found.message;
+        continue;
+      }
+      const lines: string[] = [];
+      const rows: number[] = [];
+      values.forEach((row, r) => {
+        if (r <= found.headerRow) return;
+        const line = rowLine(row ?? [], found.columns);
+        if (line === '') return;
+        lines.push(line);
+        rows.push(r + 1);
+      });
+      return { lines, rows };
     }
-    const lines: string[] = [];
-    const rows: number[] = [];
-    values.forEach((row, r) => {
-      if (r <= found.headerRow) return;
-      const line = rowLine(row ?? [], found.columns);
-      if (line === '') return;
-      lines.push(line);
-      rows.push(r + 1);
-    });
-    return { lines, rows };
+    throw new UsageError(`${file}: ${message}`, { showUsage: false });
+  } finally {
+    bom.close();
   }
-  throw new UsageError(`${file}: ${message}`, { showUsage: false });
 }
 
 /** One table row per candidate, or one saying why there is none. */
@@ -83,9 +84,6 @@ function tableRows(answers: readonly FindAnswer[], rows: readonly number[] | und
   return out;
 }
 
-/** The categories a line may be told to be, as FindOptions names them. */
-const CATEGORY_KINDS: Readonly<Record<string, FindOptions['kind']>> = { ceramicCapacitors: 'ceramicCapacitor', ceramicCapacitorsSMD: 'ceramicCapacitor', inductors: 'inductor' };
-
 export const suggestCommand: Command = {
   name: 'suggest',
   summary: "the maker's parts for generic BOM lines and other makers' numbers",
@@ -98,7 +96,7 @@ export const suggestCommand: Command = {
     );
     const count = flags.integer('count', 1, MAX_FIND_COUNT) ?? DEFAULT_FIND_COUNT;
     const category = flags.string('category');
-    if (category !== undefined && !CATEGORY_KINDS[category]) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
+    if (category !== undefined && !isFindCategory(category)) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
     const columns = flags.list('column');
     let lines: FindLine[];
     let rows: number[] | undefined;
@@ -111,10 +109,10 @@ export const suggestCommand: Command = {
     if (lines.length === 0) throw new UsageError('No BOM lines were given.');
     const { client, config } = connect(context, flags);
     context.progress.update('Finding parts', 0, lines.length);
-    const { answers, searches } = await findParts(lines, (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), {
+    const { answers, searches } = await findParts(lines, client, {
       lang: config.lang,
       count,
-      kind: category === undefined ? undefined : CATEGORY_KINDS[category],
+      category,
       automotive: flags.bool('automotive'),
       signal: context.signal,
     });

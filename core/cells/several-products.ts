@@ -7,6 +7,7 @@
  *   even where its candidates happen to agree (the candidates of a long prefix may be cut short);
  * - alternatives are the one exception: every packaging's alternatives are the row's, together.
  */
+import type { LookupStatus } from '../../api/client/lookup';
 import { readValue, type ProductRecord } from '../../api/product';
 import type { FieldDef } from '../../api/vocabulary';
 import type { DisplayUnit } from '../../api/units';
@@ -14,7 +15,7 @@ import { LIST_SEPARATOR, toCellValue, type CellValue } from './cell-values';
 
 /** A lookup's answer for one row, as the client and the enrichment hold it. */
 export interface RowProducts {
-  status: 'exact' | 'variant' | 'ambiguous' | 'notFound' | 'invalid';
+  status: LookupStatus;
   products: readonly ProductRecord[];
 }
 

@@ -1,3 +1,4 @@
+import type { LookupStatus } from '../../api/client/lookup';
 import type { ProductRecord } from '../../api/product';
 import type { Lang } from '../../api/vocabulary';
 import { cellAddress } from '../address';
@@ -11,11 +12,8 @@ import { SERIES_NOT_COVERED, uncoveredSeriesOf } from '../bom/maker-numbering';
 
 export type EnrichMode = 'values' | 'formulas';
 
-/** Statuses of a lookup, as the client reports them. */
-export type MatchStatus = 'exact' | 'variant' | 'ambiguous' | 'notFound' | 'invalid';
-
 /** Words of the match column. */
-export const MATCH_LABELS: Readonly<Record<MatchStatus, string>> = {
+export const MATCH_LABELS: Readonly<Record<LookupStatus, string>> = {
   exact: 'Exact',
   variant: 'Variant',
   ambiguous: 'Ambiguous',
@@ -27,7 +25,7 @@ export const MATCH_LABELS: Readonly<Record<MatchStatus, string>> = {
  * Words of the match column when every product found was decoded from the part number alone
  * (the emulator's synthetic answers), so no one takes a decoded part for the maker's data.
  */
-export const SYNTHETIC_MATCH_LABELS: Readonly<Partial<Record<MatchStatus, string>>> = {
+export const SYNTHETIC_MATCH_LABELS: Readonly<Partial<Record<LookupStatus, string>>> = {
   exact: 'Exact (synthetic)',
   variant: 'Variant (synthetic)',
 };
@@ -45,7 +43,7 @@ export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products'>, p
 
 /** What the lookup found for one part number. */
 export interface MatchOutcome {
-  status: MatchStatus;
+  status: LookupStatus;
   products: readonly ProductRecord[];
   reason?: string;
 }
@@ -191,7 +189,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
 }
 
 /** Counts of each match status, plus blank rows. */
-export type MatchCounts = Record<MatchStatus | 'blank', number>;
+export type MatchCounts = Record<LookupStatus | 'blank', number>;
 
 export function countMatches(entries: readonly unknown[], outcomes: ReadonlyMap<string, MatchOutcome>): MatchCounts {
   const counts: MatchCounts = { exact: 0, variant: 0, ambiguous: 0, notFound: 0, invalid: 0, blank: 0 };

@@ -1,6 +1,7 @@
 import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
-import { MATCH_LABELS, type MatchStatus } from './enrich-plan';
+import type { LookupStatus } from '../../api/client/lookup';
+import { MATCH_LABELS } from './enrich-plan';
 
 /**
  * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of
@@ -32,7 +33,7 @@ export function lifecycleRules(): HighlightRule[] {
   });
 }
 
-const MATCH_COLOURS: Partial<Record<MatchStatus, { fill: string; font: string }>> = {
+const MATCH_COLOURS: Partial<Record<LookupStatus, { fill: string; font: string }>> = {
   notFound: RISK_COLOURS.EOL,
   invalid: RISK_COLOURS.EOL,
   ambiguous: RISK_COLOURS.Risk,
@@ -44,7 +45,7 @@ const MATCH_COLOURS: Partial<Record<MatchStatus, { fill: string; font: string }>
  * run says so once; the attention fill is kept for what needs the user's attention.
  */
 export function matchRules(): HighlightRule[] {
-  return (Object.keys(MATCH_COLOURS) as MatchStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
+  return (Object.keys(MATCH_COLOURS) as LookupStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
 }
 
 /** The formula a rule compares the cell value with: the text as a string literal (`"Not found"`, quotes doubled). */

@@ -19,6 +19,8 @@ export interface ReplacementColumnResult {
   cells: Map<string, string>;
   /** The full answers (empty when the search failed). */
   answers: Map<string, ReplacementAnswer>;
+  /** Why the search failed, when it did: the sentence each risky row's cell says. */
+  failure?: string;
 }
 
 /**
@@ -35,6 +37,6 @@ export async function buildReplacementColumn(client: ReplacementClient, input: R
   } catch (error) {
     if (isCancellation(error, input.signal)) throw error;
     const message = `Not updated: ${userMessageOf(error)}`;
-    return { cells: new Map(risky.map((i) => [i, message])), answers: new Map() };
+    return { cells: new Map(risky.map((i) => [i, message])), answers: new Map(), failure: message };
   }
 }

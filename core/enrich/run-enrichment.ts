@@ -1,10 +1,13 @@
 /*
  * The one enrichment sequence of the add-in and `partspec enrich`: locate the BOM, read its rows,
- * plan the sets once, look every part number up in one go, build the rows, compare with the last
- * run, write through the BomDocument port and summarise. The shells only turn options into this
- * call and its report into cells, messages and exit codes.
+ * plan the sets once, look every part number up in one go, search the replacements and
+ * suggestions the columns plan, build the rows, compare with the last run, write through the
+ * BomDocument port and summarise. Every API call goes through the client port and is decided
+ * here; the shells only turn options into this call and its report into cells, messages and exit codes.
  */
+import type { Lang } from '../../api/vocabulary';
 import { cellAddress } from '../address';
+import type { BomClient } from '../client';
 import type { ColumnSpec } from '../cells/columns';
 import type { ColumnWrite, BomDocument } from './document';
 import { planEnrichmentColumns, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
@@ -16,14 +19,13 @@ import { resolveAlternates, type AlternatePick } from './alternates';
 import { findLargeChange, keepPreviousAnswers, type LargeChange } from './keep-answers';
 import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
-import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from '../find/enrich-suggest';
-
-/** The lookup of part numbers: the API client's, which batches and caches them. */
-export type EnrichmentLookup = (inputs: string[], signal?: AbortSignal) => Promise<Map<string, MatchOutcome>>;
+import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from './enrich-suggest';
+import { buildReplacementColumn } from './replacement-column';
 
 /** How far a run is: the shells show it as a progress bar. */
 export interface EnrichmentProgress {
-  phase: 'reading' | 'looking up' | 'writing';
+  /** `searching`: the replacements' and suggestions' searches, when the columns plan them. */
+  phase: 'reading' | 'looking up' | 'searching' | 'writing';
   rowsWritten: number;
   /** Rows of the BOM (0 while still reading). */
   totalRows: number;
@@ -34,6 +36,8 @@ export interface EnrichmentOptions {
   columns: readonly ColumnSpec[];
   /** @default 'values' */
   mode?: EnrichMode;
+  /** Language of the data asked of the service. @default the client's */
+  lang?: Lang;
   /** The part-number column by its header or letters; else the region's selection, else the BOM's own look. */
   column?: NamedColumn;
   /** Second-source columns, each with its own PartSpec columns. */
@@ -42,13 +46,12 @@ export interface EnrichmentOptions {
   highlight?: boolean;
   today: Date;
   signal?: AbortSignal;
-  /** The Replacement cell of each risky input (a failed search says so in its cells). */
-  replacements?: (inputs: readonly string[], outcomes: ReadonlyMap<string, MatchOutcome>) => Promise<ReadonlyMap<string, string>>;
   /**
-   * Fills `PartSpec: Suggested` (planned by buildEnrichmentColumns' `suggest`): for rows with no
-   * maker part number or another maker's, the maker's best candidate and why (core/find).
+   * How `PartSpec: Suggested` is filled when the columns plan it (buildEnrichmentColumns'
+   * `suggest`): for rows with no maker part number or another maker's, the maker's best
+   * candidate and why (core/find). The Replacement column is filled whenever it is planned.
    */
-  suggest?: SuggestOptions;
+  suggest?: Omit<SuggestOptions, 'lang'>;
   /**
    * Turns a failed lookup or write into the report (the add-in: the result is 'failed' or
    * 'cancelled' with the sentence, and a failed lookup writes nothing, so every cell keeps the
@@ -92,6 +95,8 @@ export interface EnrichmentReport {
   synthetic: number;
   /** Rows written (all of them unless cancelled; a cancelled run leaves the rows not reached as they were). */
   written: number;
+  /** Why the replacements' search failed, when it did (each risky row's Replacement cell says so too). */
+  replacementFailure?: string;
   /** The Suggested column's rows: asked about, and with a candidate (when the run suggests). */
   suggestions?: Pick<SuggestionCells, 'asked' | 'suggested'> & {
     /** Each row asked about (of the first set): its Suggested cell and the core's answer, so a shell lists and picks without searching again. */
@@ -129,7 +134,7 @@ function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options
 }
 
 /** Enriches the BOM of `document`: see the module comment. Resolves to a LocateFailure when the BOM or a second source is not found. */
-export async function runEnrichment(document: BomDocument, lookup: EnrichmentLookup, options: EnrichmentOptions): Promise<EnrichmentRun> {
+export async function runEnrichment(document: BomDocument, client: BomClient, options: EnrichmentOptions): Promise<EnrichmentRun> {
   const mode = options.mode ?? 'values';
   const highlight = options.highlight !== false;
   options.onProgress?.({ phase: 'reading', rowsWritten: 0, totalRows: 0 });
@@ -163,34 +168,31 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
 
   // One lookup for every set: the client packs all part numbers into the fewest URLs.
   options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: rowCount });
+  const { lang, signal } = options;
   let outcomes: Map<string, MatchOutcome>;
-  let replacements: ReadonlyMap<string, string> | undefined;
   try {
-    outcomes = inputs.length > 0 ? await lookup(inputs, options.signal) : new Map();
+    outcomes = inputs.length > 0 ? await client.lookup(inputs, { lang, signal }) : new Map();
   } catch (error) {
     if (!options.describeFailure) throw error;
     if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
     // Nothing is written: every cell keeps what the last good run put there, and the report says why once.
     return report('failed', { message: options.describeFailure(error), error });
   }
+  // The searches the columns plan; a failed one says so in its cells, only a cancel stops the run.
+  const wantsReplacements = sets.some((set) => set.planned.some((p) => p.spec.special === 'replacement'));
+  const wantsSuggestions = plansSuggestions(sets[0]);
+  if (wantsReplacements || wantsSuggestions) options.onProgress?.({ phase: 'searching', rowsWritten: 0, totalRows: rowCount });
+  let replacements: Awaited<ReturnType<typeof buildReplacementColumn>> | undefined;
+  let suggestions: SuggestionCells | undefined;
   try {
-    replacements = options.replacements ? await options.replacements(inputs, outcomes) : undefined;
+    if (wantsReplacements) replacements = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang, signal });
+    if (wantsSuggestions) suggestions = await buildSuggestionCells(sets[0], { headers: bom.headers, rows, outcomes }, client, { ...options.suggest, lang }, signal);
   } catch (error) {
     if (!options.describeFailure) throw error;
     return report('cancelled', { message: CANCELLED, error, outcomes });
   }
 
-  let suggestions: SuggestionCells | undefined;
-  if (options.suggest && plansSuggestions(sets[0])) {
-    try {
-      suggestions = await buildSuggestionCells(sets[0], { headers: bom.headers, rows, outcomes }, options.suggest, options.signal);
-    } catch (error) {
-      if (!options.describeFailure) throw error;
-      return report('cancelled', { message: CANCELLED, error, outcomes });
-    }
-  }
-
-  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements }));
+  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells }));
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
   sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));
@@ -199,12 +201,12 @@ export async function runEnrichment(document: BomDocument, lookup: EnrichmentLoo
   if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
-  const done = { outcomes, written: rowCount, ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}) };
+  const done = { outcomes, written: rowCount, ...(replacements?.failure ? { replacementFailure: replacements.failure } : {}), ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}) };
   // Every set's columns side by side in one write: one sync per chunk of rows in Excel, not per set.
   const columns = sets.flatMap((set, i) => setColumnWrites(set, built[i], place, i === 0 ? changes : undefined, highlight));
   let written: number;
   try {
-    written = await write(columns, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rowCount }), options.signal);
+    written = await write(columns, (n) => options.onProgress?.({ phase: 'writing', rowsWritten: n, totalRows: rowCount }), signal);
   } catch (error) {
     if (!options.describeFailure) throw error;
     return report('failed', { ...done, written: 0, message: `Writing to the sheet failed: ${options.describeFailure(error)}`, error }, enriched);

@@ -5,16 +5,33 @@
  * the add-in's PART.SUGGEST and enrichment, and the assistants' tool all call findParts.
  */
 import type { SearchQuery } from '../../api/client/query';
+import type { BomClient } from '../client';
 import { findAllowedValue, readValue, type ProductRecord } from '../../api/index';
 import { formatQuantity } from '../../api/units';
-import { DEFAULT_LANG, translateValue, type Lang } from '../../api/vocabulary';
+import { DEFAULT_LANG, translateValue, type CategoryId, type Lang } from '../../api/vocabulary';
 import { brokenConstraints, buildFindQuery, DEFAULT_STATUSES, findQueryKey, isSearchable } from './constraints';
 import { describeUnderstood, noneFitReason, notMakerKindReason, tooVagueReason, vagueNote } from './describe';
 import { understandLine } from './understand';
 import { MAKER_KINDS, type FindAnswer, type FindCandidate, type FindLine, type PartKind, type Understood } from './types';
 
-/** One product search: the API client's `search` (validated, cached, at most 2000 products). */
-export type FindSearch = (query: SearchQuery, signal?: AbortSignal) => Promise<{ products: readonly ProductRecord[]; hasMoreHits: boolean }>;
+/** What findParts asks of the client: product searches (validated, cached, at most 2000 products each). */
+export type FindClient = Pick<BomClient, 'search'>;
+
+/**
+ * The categories a line may be told to be (PART.FIND's argument, `partspec suggest --category`, the
+ * assistants' tool), and the kind of part each means: one table for every shell.
+ */
+export const FIND_CATEGORIES = { ceramicCapacitors: 'ceramicCapacitor', ceramicCapacitorsSMD: 'ceramicCapacitor', inductors: 'inductor' } as const satisfies Partial<Record<CategoryId, PartKind>>;
+
+export type FindCategory = keyof typeof FIND_CATEGORIES;
+
+/** FIND_CATEGORIES' names, in order. */
+export const FIND_CATEGORY_IDS = Object.keys(FIND_CATEGORIES) as [FindCategory, ...FindCategory[]];
+
+/** Whether `value` is one of FIND_CATEGORIES. */
+export function isFindCategory(value: unknown): value is FindCategory {
+  return typeof value === 'string' && (FIND_CATEGORY_IDS as readonly string[]).includes(value);
+}
 
 /** Candidates listed per line unless told otherwise. */
 export const DEFAULT_FIND_COUNT = 3;
@@ -27,7 +44,7 @@ export interface FindOptions {
   /** Candidates per line. @default 3 */
   count?: number;
   /** What the lines are when they do not say (PART.SUGGEST's category): a maker's number still decides. */
-  kind?: Extract<PartKind, 'ceramicCapacitor' | 'inductor'>;
+  category?: FindCategory;
   /** Ask for automotive grade (AEC-Q200) on every line. @default false */
   automotive?: boolean;
   /** Statuses a candidate may have, in English. @default ['In Production'] */
@@ -41,17 +58,20 @@ export interface FindResult {
   searches: number;
 }
 
-/** Searches in flight per search function: cells asking the same thing at once share one request. */
-const IN_FLIGHT = new WeakMap<FindSearch, Map<string, Promise<{ products: readonly ProductRecord[]; hasMoreHits: boolean }>>>();
+/**
+ * Searches in flight per client, as the replacements' group searches are: cells asking the same
+ * thing at the same moment share one request (the client's cache serves them once it has answered).
+ */
+const IN_FLIGHT = new WeakMap<FindClient, Map<string, Promise<{ products: readonly ProductRecord[]; hasMoreHits: boolean }>>>();
 
-function searchShared(search: FindSearch, query: SearchQuery, signal: AbortSignal | undefined) {
-  let pending = IN_FLIGHT.get(search);
-  if (!pending) IN_FLIGHT.set(search, (pending = new Map()));
+function searchShared(client: FindClient, query: SearchQuery, signal: AbortSignal | undefined) {
+  let pending = IN_FLIGHT.get(client);
+  if (!pending) IN_FLIGHT.set(client, (pending = new Map()));
   const key = findQueryKey(query);
   const existing = pending.get(key);
   if (existing) return existing;
   const map = pending;
-  const started = search(query, signal).finally(() => map.delete(key));
+  const started = client.search({ ...query, signal }).finally(() => map.delete(key));
   map.set(key, started);
   return started;
 }
@@ -171,16 +191,16 @@ const inputOf = (line: FindLine): string => (typeof line === 'string' ? line : l
  * (every one meets every stated constraint, closest fit first), and a sentence when there are
  * none or the line leaves much open. One search per distinct set of constraints.
  */
-export async function findParts(lines: readonly FindLine[], search: FindSearch, options: FindOptions = {}): Promise<FindResult> {
+export async function findParts(lines: readonly FindLine[], client: FindClient, options: FindOptions = {}): Promise<FindResult> {
   const lang = options.lang ?? DEFAULT_LANG;
   const count = Math.max(1, Math.min(options.count ?? DEFAULT_FIND_COUNT, MAX_FIND_COUNT));
   const statuses = options.statuses ?? DEFAULT_STATUSES;
-  const understood = lines.map((line) => understandLine(line, { automotive: options.automotive, kind: options.kind }));
+  const understood = lines.map((line) => understandLine(line, { automotive: options.automotive, kind: options.category && FIND_CATEGORIES[options.category] }));
   const queries = understood.map((u) => (u.kind && MAKER_KINDS.includes(u.kind) && isSearchable(u) ? buildFindQuery(u, { lang, statuses }) : undefined));
   const distinct = new Map<string, SearchQuery>();
   for (const q of queries) if (q) distinct.set(findQueryKey(q), q);
   const results = new Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>();
-  await Promise.all([...distinct].map(async ([key, query]) => results.set(key, await searchShared(search, query, options.signal))));
+  await Promise.all([...distinct].map(async ([key, query]) => results.set(key, await searchShared(client, query, options.signal))));
   const answers = lines.map((line, i) => {
     const q = queries[i];
     return answerOf(inputOf(line), understood[i], q ? results.get(findQueryKey(q)) : undefined, { lang, count, statuses });

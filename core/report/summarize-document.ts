@@ -2,21 +2,23 @@
  * The summary of a BOM, read and looked up as an enrichment reads it, for every shell: the core
  * locates the BOM through the BomDocument port (the Excel adapter in the add-in, the file adapter
  * on the command line), plans its first part-number set, looks its part numbers up once, finds
- * replacement candidates for the parts at risk and counts. The shells only render the result.
+ * replacement candidates for the parts at risk, asks for suggestions when told, and counts: every
+ * API call through the client port. The shells only render the result.
  */
-import type { ReplacementClient } from '../../api/replacements';
 import type { Lang } from '../../api/vocabulary';
+import type { BomClient } from '../client';
 import type { BomDocument } from '../enrich/document';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
 import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
 import { buildReplacementColumn } from '../enrich/replacement-column';
+import { buildSuggestionCells } from '../enrich/enrich-suggest';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
 
-/** What the summary asks of the API client: the lookup and the searches of replacement candidates. */
-export type SummaryClient = ReplacementClient;
+/** The phases of a summary that wait on the service. */
+export type SummaryPhase = 'looking up' | 'replacements' | 'suggestions';
 
 export interface DocumentSummaryOptions {
   /** The part-number column by its header or letters; else the region's selection, else the BOM's own look. */
@@ -32,8 +34,10 @@ export interface DocumentSummaryOptions {
   fetchedAt?: string;
   /** The BOM file's name, for the summary to say which BOM it is of, when the shell knows it. */
   file?: string;
+  /** Also ask for the maker's parts for the rows that name none (as `PartSpec: Suggested` would), and count them. @default false */
+  suggest?: boolean;
   signal?: AbortSignal;
-  onPhase?: (phase: 'looking up' | 'replacements', count: number) => void;
+  onPhase?: (phase: SummaryPhase, count: number) => void;
 }
 
 /** The summary and what it was computed from, for the shells' messages and `--fail-on`. */
@@ -45,10 +49,12 @@ export interface DocumentSummary {
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** The Changes cells an earlier enrichment wrote, one per BOM row ('' for none), when the BOM has that column. */
   changes?: readonly string[];
+  /** With `suggest`: the rows asked about and those with a candidate. */
+  suggestions?: { asked: number; suggested: number };
 }
 
 /** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (the summary sheet is never one). */
-export async function summarizeDocument(document: BomDocument, client: SummaryClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
+export async function summarizeDocument(document: BomDocument, client: BomClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
   const bom = await locateBom(document, options.column);
   if (!bom.ok) return bom;
   const { layout, region, headers, headerOrigin } = bom;
@@ -66,5 +72,11 @@ export async function summarizeDocument(document: BomDocument, client: SummaryCl
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
   const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
-  return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}) };
+  let suggestions: DocumentSummary['suggestions'];
+  if (options.suggest) {
+    options.onPhase?.('suggestions', inputs.length);
+    const { asked, suggested } = await buildSuggestionCells(set, { headers, rows, outcomes }, client, { lang: options.lang }, options.signal);
+    suggestions = { asked, suggested };
+  }
+  return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}), ...(suggestions ? { suggestions } : {}) };
 }

@@ -2,9 +2,7 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_BUILDS } from '../../core/report/quantities';
 import { FileError, UsageError } from '../../node/errors';
-import { openBom, workbookBom } from '../../node/files/bom';
-import { formatOfBom } from '../../node/files/files';
-import { openWorkbookFile } from '../../node/files/workbook-file';
+import { openBom } from '../../node/files/bom';
 import { summarizeBomDocument } from '../../node/files/bom-summary';
 import { openBomPath } from '../bom-path';
 import { counted, defineTool } from '../tool';
@@ -30,12 +28,8 @@ export const checkBomTool = defineTool({
   async run(args, context) {
     const opened = openBomPath(args.path, context.roots);
     try {
-      const source = formatOfBom(opened.real) === 'xlsx' ? await openWorkbookFile(opened.readPath) : undefined;
+      const bom = await openBom(opened.readPath);
       try {
-        const bom = source ? workbookBom(source) : await openBom(opened.readPath);
-        if (args.sheet !== undefined && !bom.sheetNames.includes(args.sheet)) {
-          throw new UsageError(`${args.path} has no sheet '${args.sheet}'; it has ${bom.sheetNames.map((n) => `'${n}'`).join(', ')}.`);
-        }
         const { summary } = await summarizeBomDocument(bom.searchIn(args.sheet), context.client, {
           column: args.column,
           file: basename(opened.real),
@@ -47,11 +41,12 @@ export const checkBomTool = defineTool({
         });
         return { structured: { ...summary }, text: `The summary of ${counted(summary.rows, 'row')} of ${args.path}; the file was only read.` };
       } finally {
-        source?.book.close();
+        bom.close();
       }
     } catch (error) {
-      // A reader's sentence names the file as the user did, never the link to the descriptor.
+      // A reader's sentence (an unreadable file, a sheet it does not have) names the file as the user did, never the link to the descriptor.
       if (error instanceof FileError && error.message.includes(opened.readPath)) throw new FileError(opened.describe(error.message));
+      if (error instanceof UsageError && error.message.includes(opened.readPath)) throw new UsageError(opened.describe(error.message), { showUsage: false });
       throw error;
     } finally {
       opened.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts } from '../../core/find/find-parts';
+import { DEFAULT_FIND_COUNT, FIND_CATEGORY_IDS, MAX_FIND_COUNT, findAnswerJson, findParts } from '../../core/find/find-parts';
 import { counted, defineTool } from '../tool';
 import { FIND_PARTS_OUTPUT } from './outputs';
 
@@ -24,15 +24,15 @@ export const findPartsTool = defineTool({
       .max(MAX_FIND_LINES, { error: `At most ${MAX_FIND_LINES} lines per call.` })
       .describe(`BOM lines or other makers' part numbers, 1 to ${MAX_FIND_LINES}.`),
     count: z.number().int().min(1).max(MAX_FIND_COUNT, { error: `count is 1 to ${MAX_FIND_COUNT}.` }).default(DEFAULT_FIND_COUNT).describe(`Candidates per line (default ${DEFAULT_FIND_COUNT}).`),
-    category: z.enum(['ceramicCapacitors', 'inductors'], { error: 'category is ceramicCapacitors or inductors.' }).optional().describe('What lines that do not say are.'),
+    category: z.enum(FIND_CATEGORY_IDS, { error: 'category is ceramicCapacitors or inductors.' }).optional().describe('What lines that do not say are.'),
     automotive: z.boolean().default(false).describe('Only automotive-grade (AEC-Q200) parts.'),
   },
   output: FIND_PARTS_OUTPUT,
   async run(args, context) {
-    const { answers } = await findParts(args.lines, (query, signal) => context.client.search({ ...query, signal: signal ?? context.signal }), {
+    const { answers } = await findParts(args.lines, context.client, {
       lang: context.lang,
       count: args.count,
-      kind: args.category === undefined ? undefined : args.category === 'inductors' ? 'inductor' : 'ceramicCapacitor',
+      category: args.category,
       automotive: args.automotive,
       signal: context.signal,
     });

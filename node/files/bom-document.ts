@@ -1,5 +1,6 @@
 import type { CellBlock } from '../../core/address';
 import type { BomDocument, BomRegion, ColumnBatch, ColumnWrite } from '../../core/enrich/document';
+import { UsageError } from '../errors';
 
 /** The widest row of a sheet's values, by a loop: a sheet of a million rows must not go through a spread. */
 function widestRow(values: readonly (readonly unknown[] | undefined)[]): number {
@@ -52,6 +53,8 @@ export function sparseBlock(values: readonly (readonly unknown[] | undefined)[],
 export abstract class BomFile implements BomDocument {
   private searched: readonly string[] | undefined;
 
+  /** The file's name as it was given. */
+  abstract get file(): string;
   /** Worksheet names; a CSV file has one, named after the file. */
   abstract get sheetNames(): readonly string[];
   /** The values of a sheet from A1, 0-based; empty cells undefined. */
@@ -79,15 +82,29 @@ export abstract class BomFile implements BomDocument {
     return 0;
   }
 
-  /** Looks for the BOM in `sheetName` alone (--sheet); undefined: in each sheet in turn. */
+  /** Lets go of the file (a workbook's open handle); reading after it fails, closing again does nothing. */
+  close(): void {}
+
+  /** Refuses (UsageError, exit 2) a sheet the file does not have, naming those it has. */
+  protected checkSheet(name: string): void {
+    if (!this.sheetNames.includes(name)) throw new UsageError(`${this.file} has no sheet '${name}'; it has ${this.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+  }
+
+  /** Looks for the BOM in `sheetName` alone (--sheet), refusing a sheet the file does not have; undefined: in each sheet in turn. */
   searchIn(sheetName: string | undefined): this {
+    if (sheetName !== undefined) this.checkSheet(sheetName);
     this.searched = sheetName === undefined ? undefined : [sheetName];
     return this;
   }
 
+  /** The sheets the BOM is looked for in: the one searchIn named, or every sheet. */
+  get searchedSheets(): readonly string[] {
+    return this.searched ?? this.sheetNames;
+  }
+
   async regions(): Promise<BomRegion[]> {
     // Each sheet is measured when the search for the BOM reaches it: the sheets after the BOM are never read.
-    return (this.searched ?? this.sheetNames).map((name) => {
+    return this.searchedSheets.map((name) => {
       let extent: { rowCount: number; lastColumn: number } | undefined;
       const measure = (): { rowCount: number; lastColumn: number } => {
         if (extent) return extent;

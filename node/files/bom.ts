@@ -42,12 +42,16 @@ class XlsxBom extends BomFile {
     super();
   }
 
+  get file(): string {
+    return this.source.file;
+  }
+
   get sheetNames(): string[] {
     return this.source.book.sheetNames;
   }
 
-  private check(name: string): void {
-    if (!this.sheetNames.includes(name)) throw new UsageError(`The workbook has no sheet '${name}'; it has ${this.sheetNames.map((n) => `'${n}'`).join(', ')}.`, { showUsage: false });
+  override close(): void {
+    this.source.book.close();
   }
 
   /** Runs a read or write of the workbook, its failures as one sentence naming the file. */
@@ -63,17 +67,17 @@ class XlsxBom extends BomFile {
   }
 
   values(name: string): unknown[][] {
-    this.check(name);
+    this.checkSheet(name);
     return this.guard(() => this.source.book.values(name));
   }
 
   override occupiedWidth(name: string): number {
-    this.check(name);
+    this.checkSheet(name);
     return this.guard(() => this.source.book.occupiedWidth(name));
   }
 
   writeColumn(name: string, write: ColumnWrite): void {
-    this.check(name);
+    this.checkSheet(name);
     this.cut += countOverCellText(write.cells);
     this.guard(() => this.source.book.writeColumn(name, write));
   }
@@ -107,9 +111,6 @@ class XlsxBom extends BomFile {
     return [...lost, `the formats and formulas of sheet '${sheetName}' (a CSV file holds values only)`, ...parts];
   }
 }
-
-/** An opened workbook read as a BOM: a failure to read it is one sentence naming the file, as in an enrichment. */
-export const workbookBom = (source: WorkbookFile): BomFile => new XlsxBom(source);
 
 /**
  * Opens a BOM for enrichment by its extension; `note` hears what the reader had to guess (a text

@@ -145,6 +145,10 @@ export class CsvBom extends BomFile {
     return undefined;
   }
 
+  get file(): string {
+    return this.source.file;
+  }
+
   get sheetNames(): string[] {
     return [this.name];
   }

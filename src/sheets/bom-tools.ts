@@ -1,7 +1,8 @@
 import { columnLetters } from '../../core/address';
 import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
-import { MATCH_LABELS, type MatchStatus } from '../../core/enrich/enrich-plan';
+import type { LookupStatus } from '../../api/client/lookup';
+import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
 import { readBom } from './read-bom';
 import { readRows } from './excel-document';
 import type { RunExcel } from './deps';
@@ -116,7 +117,7 @@ export type RowSelection =
  * Not found and Invalid rows after an enrichment), as one multi-area selection across the BOM's
  * columns. Nothing is written.
  */
-export async function selectRowsWithStatus(run: RunExcel, statuses: readonly MatchStatus[], partColumn?: string): Promise<RowSelection> {
+export async function selectRowsWithStatus(run: RunExcel, statuses: readonly LookupStatus[], partColumn?: string): Promise<RowSelection> {
   const labels = new Set(statuses.map((s) => MATCH_LABELS[s]));
   return selectRowsWhere(run, partColumn, {
     column: 'match',

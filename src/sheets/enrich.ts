@@ -4,7 +4,6 @@ import { runEnrichment, type EnrichmentOptions as RunOptions, type EnrichmentRun
 import type { RunExcel, SheetsClient } from './deps';
 import { userMessageOf } from '../../core/enrich/failures';
 import { excelDocument } from './excel-document';
-import { buildReplacementColumn } from '../../core/enrich/replacement-column';
 import { DEFAULT_FIND_COUNT } from '../../core/find/find-parts';
 
 export interface EnrichDeps {
@@ -42,17 +41,16 @@ export interface EnrichOptions extends ColumnChoice, Pick<RunOptions, 'mode' | '
 export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions): Promise<EnrichmentRun> {
   const columns = buildEnrichmentColumns(options);
   const today = (deps.now ?? (() => new Date()))();
-  const { lang, signal } = options;
-  return runEnrichment(excelDocument(deps.run, options.partColumn, options.budget), (inputs, s) => deps.client.lookup(inputs, { lang, signal: s }), {
+  return runEnrichment(excelDocument(deps.run, options.partColumn, options.budget), deps.client, {
     columns,
     mode: options.mode,
     alternates: (options.alternateColumns ?? []).map((address) => ({ address })),
     highlight: options.highlight,
+    lang: options.lang,
     today,
-    signal,
-    replacements: options.replacements ? async (inputs, outcomes) => (await buildReplacementColumn(deps.client, { inputs, outcomes, today, lang, signal })).cells : undefined,
+    signal: options.signal,
     // The pane lists a few candidates per row (the cell names the first).
-    suggest: options.suggest ? { search: (query, s) => deps.client.search({ ...query, signal: s }), lang, count: DEFAULT_FIND_COUNT } : undefined,
+    suggest: { count: DEFAULT_FIND_COUNT },
     describeFailure: userMessageOf,
     onProgress: options.onProgress,
     confirmLargeChange: options.confirmLargeChange,

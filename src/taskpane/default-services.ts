@@ -1,5 +1,6 @@
 import { isCategoryId, isLang, type Client, type ServiceCondition } from '../../api';
-import { ApiError, isApiError } from '../../api/errors/api-error';
+import { isApiError } from '../../api/errors/api-error';
+import { UserProblem } from '../../core/user-problem';
 import { createSessionProvider, getSharedSession, type SessionProvider } from '../settings/session';
 import { type SettingsStore } from '../settings/settings';
 import { expiryOf } from './builder/download';
@@ -23,13 +24,8 @@ export interface DefaultServicesOptions {
   session?: SessionProvider;
 }
 
-/** An error whose userMessage tells the user to open the pane in Excel. */
-export class NeedsExcelError extends ApiError {
-  override readonly name = 'NeedsExcelError';
-  constructor() {
-    super('no Excel host', 'This needs Excel: open PartSpec from the ribbon in Excel to write to a workbook.');
-  }
-}
+/** What a worksheet operation says outside Excel. */
+const NEEDS_EXCEL = 'This needs Excel: open PartSpec from the ribbon in Excel to write to a workbook.';
 
 /** Writes text to the clipboard, with the older selection-based copy where the Clipboard API is refused. */
 export async function copyToClipboard(text: string): Promise<void> {
@@ -48,7 +44,7 @@ export async function copyToClipboard(text: string): Promise<void> {
   area.select();
   const ok = document.execCommand('copy');
   area.remove();
-  if (!ok) throw new ApiError('copy refused', 'The browser refused to copy. Select the link and copy it with Ctrl+C.');
+  if (!ok) throw new UserProblem('The browser refused to copy. Select the link and copy it with Ctrl+C.');
 }
 
 /**
@@ -98,7 +94,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
   };
 
   const needsExcel = (): never => {
-    throw new NeedsExcelError();
+    throw new UserProblem(NEEDS_EXCEL);
   };
   const sheets = options.run ? worksheetOperations(options.run, getClient) : undefined;
 

@@ -1,6 +1,7 @@
 import { isApiError, isCancelledError } from '../../api/errors';
 import { isValidationError } from '../../api/errors/validation-error';
 import type { Lang } from '../../api/vocabulary';
+import { UserProblem } from '../../core/user-problem';
 import { describeOfficeError } from '../sheets/office-errors';
 import type { Translate } from './i18n';
 
@@ -10,16 +11,16 @@ export function isCancellation(error: unknown): boolean {
 }
 
 /**
- * The sentence the pane shows for a failure: the client's userMessage, the validator's message,
- * Excel's error as the sentence its code chooses (never Office's own message, which is not meant
- * for users), or a generic sentence that still says what to do. Never HTML: callers render it as
- * text.
+ * The sentence the pane shows for a failure: the client's or a UserProblem's userMessage, the
+ * validator's message, Excel's error as the sentence its code chooses (never Office's own message,
+ * which is not meant for users), or a generic sentence that still says what to do. Never HTML:
+ * callers render it as text.
  */
 export function describeError(error: unknown, t: Translate, lang: Lang = 'en'): string {
   if (isCancellation(error)) return t('cancelled');
   const excel = describeOfficeError(error, lang);
   if (excel !== undefined) return excel;
-  if (isApiError(error)) return error.userMessage;
+  if (isApiError(error) || error instanceof UserProblem) return error.userMessage;
   if (isValidationError(error)) return error.message;
   const userMessage = (error as { userMessage?: unknown } | null)?.userMessage;
   if (typeof userMessage === 'string' && userMessage) return userMessage;

@@ -3,6 +3,7 @@
  * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
  * browser tests inject their own. Components never import the client or `src/sheets` directly.
  */
+import type { LookupStatus } from '../../api/client/lookup';
 import type { ServiceCondition } from '../../api/client/service-state';
 import type { Filter, OrderByItem } from '../../api/filter';
 import type { ProductRecord } from '../../api/product';
@@ -116,9 +117,6 @@ export interface BomInspection {
   refused?: string;
 }
 
-/** Match statuses of an enriched row (the match column: Exact / Variant / Ambiguous / Not found / Invalid). */
-export const MATCH_STATUSES = ['exact', 'variant', 'ambiguous', 'notFound', 'invalid'] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** One row of the Suggested column as the pane lists it (API and core strings, rendered as text). */
 export interface RowSuggestion {
@@ -223,7 +221,7 @@ export interface TaskpaneServices {
   /** Requests the API client has sent so far (its totals): a section counts what its run took. */
   requestCount(): Promise<number>;
   /** Selects the BOM rows whose match column holds one of the statuses; returns how many. Needs Excel. */
-  selectRowsWithStatus(statuses: readonly MatchStatus[]): Promise<number>;
+  selectRowsWithStatus(statuses: readonly LookupStatus[]): Promise<number>;
   /** The drop-in replacement candidates of the BOM row the selection is on. Needs Excel. */
   listReplacements(strict: boolean, signal?: AbortSignal): Promise<RowReplacements>;
   /** Writes a candidate into that row as a value, the original kept in `PartSpec: Replaced part`. Needs Excel. */

@@ -1,6 +1,6 @@
 import { formatFilter, formatOrderBy, type Client } from '../../api';
-import { ApiError } from '../../api/errors/api-error';
 import { CancelledError } from '../../api/errors/cancelled-error';
+import { UserProblem } from '../../core/user-problem';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
 import { enrichSelection } from '../sheets/enrich';
@@ -21,7 +21,7 @@ const CATEGORY_BATCH = 100;
 /** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
   if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
-  return new ApiError(`sheets: ${result.status}`, result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
+  return new UserProblem(result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -102,7 +102,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
 
     async inspectBom() {
       const found = await inspectBom(run);
-      if (!found.ok) throw new ApiError('no BOM', found.message);
+      if (!found.ok) throw new UserProblem(found.message);
       return {
         sheetName: found.sheetName,
         columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })),
@@ -121,7 +121,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       lastColumn = options.partColumn;
       lastLang = options.lang;
       const result = await enrichSelection({ run, client }, { ...options, signal });
-      if (!result.ok) throw new ApiError(`no BOM: ${result.kind}`, locateMessage(result));
+      if (!result.ok) throw new UserProblem(locateMessage(result));
       if (result.status === 'failed') throw failure(result);
       const first = result.sets[0];
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
@@ -132,7 +132,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     async listReplacements(strict, signal) {
       const client = await getClient();
       const listed = await listSelectedRowReplacements(run, client, { strict, max: REPLACEMENTS_LISTED, partColumn: lastColumn, lang: lastLang, signal });
-      if (!listed.ok) throw new ApiError('no row', listed.message);
+      if (!listed.ok) throw new UserProblem(listed.message);
       const { answer, row } = listed;
       return {
         ...row,
@@ -144,25 +144,25 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
 
     async pickSuggestion(row, partno) {
       const picked = await pickSuggestion(run, { sheetName: row.sheetName, cell: row.cell, partno });
-      if (!picked.ok) throw new ApiError('not picked', picked.message);
+      if (!picked.ok) throw new UserProblem(picked.message);
       return { address: picked.address };
     },
 
     async applyReplacement(row, partno) {
       const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn });
-      if (!applied.ok) throw new ApiError('not applied', applied.message);
+      if (!applied.ok) throw new UserProblem(applied.message);
       return { address: applied.address, noteAddress: applied.noteAddress, original: applied.original };
     },
 
     async selectRowsWithStatus(statuses) {
       const selected = await selectRowsWithStatus(run, statuses, lastColumn);
-      if (!selected.ok) throw new ApiError('nothing selected', selected.message);
+      if (!selected.ok) throw new UserProblem(selected.message);
       return selected.rows;
     },
 
     async selectChangedRows() {
       const selected = await selectChangedRows(run, lastColumn);
-      if (!selected.ok) throw new ApiError('nothing selected', selected.message);
+      if (!selected.ok) throw new UserProblem(selected.message);
       return selected.rows;
     },
 

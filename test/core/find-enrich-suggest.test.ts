@@ -3,7 +3,7 @@
  * decisions of the core that both shells share.
  */
 import type { ProductRecord } from '../../api/product';
-import { isAutomotiveBom, rowsToSuggest } from '../../core/find/enrich-suggest';
+import { isAutomotiveBom, rowsToSuggest } from '../../core/enrich/enrich-suggest';
 import type { MatchOutcome } from '../../core/enrich/enrich-plan';
 
 const product = (partno: string, aec: boolean): ProductRecord => ({ group: 'SMD', partno, values: { Partno: partno, 'ComplianceInfo.AecQ200Support': aec } });

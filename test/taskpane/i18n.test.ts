@@ -3,7 +3,8 @@ import { COLUMN_PRESETS } from '../../src/taskpane/builder/presets';
 import { EN } from '../../src/taskpane/i18n/en';
 import { MESSAGES, createTranslator, fillMessage, marksOf, type MessageKey } from '../../src/taskpane/i18n';
 import { resolveUiLanguage } from '../../src/settings/settings';
-import { MATCH_STATUSES, SKIPPED_KINDS } from '../../src/taskpane/services';
+import { LOOKUP_STATUSES } from '../../api/client/lookup';
+import { SKIPPED_KINDS } from '../../src/taskpane/services';
 
 const KEYS = Object.keys(EN) as MessageKey[];
 
@@ -25,7 +26,7 @@ describe('message table', () => {
 
   test('every key built at run time exists', () => {
     for (const preset of COLUMN_PRESETS) expect(KEYS).toContain(`preset_${preset}`);
-    for (const status of MATCH_STATUSES) expect(KEYS).toContain(`match_${status}`);
+    for (const status of LOOKUP_STATUSES) expect(KEYS).toContain(`match_${status}`);
     for (const kind of SKIPPED_KINDS) expect(KEYS).toContain(`skipped_${kind}`);
     for (const lang of LANGS) expect(KEYS).toContain(`langName_${lang}`);
     for (const op of ['eq', 'startswith', 'contains', 'ge', 'le', 'gt', 'lt']) expect(KEYS).toContain(`op_${op}`);

@@ -177,6 +177,7 @@ export const EN = {
   enrichProgress: '{phase}: {done} of {total} rows',
   enrichPhase_reading: 'Reading the BOM',
   enrichPhase_lookingUp: 'Looking up part numbers',
+  enrichPhase_searching: 'Looking for replacements and suggestions',
   enrichPhase_writing: 'Writing columns',
   enrichDone: 'Enriched {rows} rows with {requests} requests.',
   matchStatus: 'Match',

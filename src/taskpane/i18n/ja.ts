@@ -175,6 +175,7 @@ export const JA: Messages = {
   enrichProgress: '{phase}: {total} 行中 {done} 行',
   enrichPhase_reading: 'BOM を読み込み中',
   enrichPhase_lookingUp: '品番を照会中',
+  enrichPhase_searching: '代替品と候補を検索中',
   enrichPhase_writing: '列を書き込み中',
   enrichDone: '{requests} 件のリクエストで {rows} 行に追記しました。',
   matchStatus: '一致',

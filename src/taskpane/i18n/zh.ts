@@ -174,6 +174,7 @@ export const ZH: Messages = {
   enrichProgress: '{phase}：{total} 行中的 {done} 行',
   enrichPhase_reading: '正在读取 BOM',
   enrichPhase_lookingUp: '正在查询料号',
+  enrichPhase_searching: '正在查找替代品和建议',
   enrichPhase_writing: '正在写入列',
   enrichDone: '已通过 {requests} 个请求补充 {rows} 行。',
   matchStatus: '匹配',

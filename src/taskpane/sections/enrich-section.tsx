@@ -19,7 +19,8 @@ import { keepChosenOrder } from '../builder/presets';
 import { toFieldChoices } from '../../settings/field-units';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
 import type { LargeChange } from '../../../core/enrich/keep-answers';
-import { MATCH_STATUSES, SKIPPED_KINDS, type BomColumn, type BomInspection, type MatchStatus, type SkippedKind, type TaskpaneServices } from '../services';
+import { LOOKUP_STATUSES, type LookupStatus } from '../../../api/client/lookup';
+import { SKIPPED_KINDS, type BomColumn, type BomInspection, type SkippedKind, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
 import { SuggestionsPanel, rowSuggestions } from './suggestions-panel';
 import type { MessageKey } from '../i18n';
@@ -33,6 +34,7 @@ import { AlternatePicker, CandidatePicker } from './part-column-choice';
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichmentProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
   'looking up': 'enrichPhase_lookingUp',
+  searching: 'enrichPhase_searching',
   writing: 'enrichPhase_writing',
 };
 
@@ -305,9 +307,9 @@ function alternateOptions(inspection: BomInspection, chosen: string): BomColumn[
 }
 
 /** Rows of a set per match status (blank part-number cells are not a status), and rows not looked up by why. */
-function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<MatchStatus, number>; skipped: Record<SkippedKind, number> } {
+function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<LookupStatus, number>; skipped: Record<SkippedKind, number> } {
   return {
-    counts: Object.fromEntries(MATCH_STATUSES.map((s) => [s, tally?.counts[s] ?? 0])) as Record<MatchStatus, number>,
+    counts: Object.fromEntries(LOOKUP_STATUSES.map((s) => [s, tally?.counts[s] ?? 0])) as Record<LookupStatus, number>,
     skipped: Object.fromEntries(SKIPPED_KINDS.map((k) => [k, tally?.kinds?.[k] ?? 0])) as Record<SkippedKind, number>,
   };
 }
@@ -319,7 +321,7 @@ function EnrichSummaryView(props: { report: EnrichmentReport; requests: number; 
   const { report } = props;
   const [first, ...alternates] = report.sets;
   const { counts, skipped } = countsOf(first?.tally);
-  const rows = MATCH_STATUSES.reduce((n, s) => n + counts[s], 0);
+  const rows = LOOKUP_STATUSES.reduce((n, s) => n + counts[s], 0);
   // Only a re-enrichment compares, so only then does the summary speak of changes.
   const changedRows = first?.changes?.report.changedRows.length;
   const notOurs = first?.tally.notOurs ?? 0;
@@ -334,7 +336,7 @@ function EnrichSummaryView(props: { report: EnrichmentReport; requests: number; 
           </TableRow>
         </TableHeader>
         <TableBody>
-          {MATCH_STATUSES.map((status) => (
+          {LOOKUP_STATUSES.map((status) => (
             <TableRow key={status} data-testid={`enrich-count-${status}`}>
               <TableCell>{t(`match_${status}`)}</TableCell>
               <TableCell>{counts[status].toLocaleString(uiLang)}</TableCell>

@@ -1,7 +1,7 @@
 import { visibleText } from '../../../core/visible-text';
 import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { SuggestedRow } from '../../../core/find/enrich-suggest';
+import type { SuggestedRow } from '../../../core/enrich/enrich-suggest';
 import type { RowSuggestion, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';

@@ -8,7 +8,7 @@
 import { createClient, type Client } from '../../../api/client';
 import { readValue, type ProductRecord } from '../../../api/product';
 import { findAllowedValue } from '../../../api/vocabulary';
-import { findParts, type FindSearch } from '../../../core/find/find-parts';
+import { findParts } from '../../../core/find/find-parts';
 import type { PartKind, Understood } from '../../../core/find/types';
 import { understandLine } from '../../../core/find/understand';
 import { DEMO_KEY } from '../../../emulator';
@@ -85,16 +85,14 @@ describe('the reader understands every constraint a line states', () => {
 describe('against the emulator', () => {
   const emulator = useEmulator();
   let client: Client;
-  let search: FindSearch;
 
   beforeAll(() => {
     client = createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, retry: false, cache: false });
-    search = (query, signal) => client.search({ ...query, signal });
   });
 
   test('every candidate, read back from the service, meets every constraint its line states, or the line gets none with a reason', async () => {
     const lines = CLAIM_LINES.map(([line]) => line);
-    const { answers } = await findParts(lines, search, { count: 5 });
+    const { answers } = await findParts(lines, client, { count: 5 });
     const partnos = [...new Set(answers.flatMap((a) => a.candidates.map((c) => c.Partno)))];
     const readBack = await client.lookup(partnos);
     const failures: string[] = [];
@@ -129,7 +127,7 @@ describe('against the emulator', () => {
   });
 
   test('a characteristic the maker lists no part of gets none, with the reason naming it', async () => {
-    const { answers } = await findParts(['CAP CER 0.1UF 16V Y5U 0603', 'CAP CER 2200PF 250VAC Y5U RADIAL'], search);
+    const { answers } = await findParts(['CAP CER 0.1UF 16V Y5U 0603', 'CAP CER 2200PF 250VAC Y5U RADIAL'], client);
     for (const a of answers) {
       expect(a.candidates).toEqual([]);
       expect(a.reason).toMatch(/^No part In Production meets all of: .*Y5U.*\.$/);

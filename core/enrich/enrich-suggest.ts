@@ -8,15 +8,14 @@ import { readValue } from '../../api/product';
 import { cellAddress } from '../address';
 import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
-import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
-import { isCancellation, userMessageOf } from '../enrich/failures';
-import { rowLine, usersColumns } from './bom-lines';
-import { findParts, suggestionCell, type FindSearch } from './find-parts';
-import type { FindAnswer } from './types';
+import { entryText, type EnrichSet, type MatchOutcome } from './enrich-plan';
+import { isCancellation, userMessageOf } from './failures';
+import { rowLine, usersColumns } from '../find/bom-lines';
+import { findParts, suggestionCell, type FindClient } from '../find/find-parts';
+import type { FindAnswer } from '../find/types';
 
-/** What the Suggested column needs of a shell: the API's search, and the user's language. */
+/** How the Suggested column is filled: the user's language, the automotive grade, the candidates kept. */
 export interface SuggestOptions {
-  search: FindSearch;
   /** Language of the reasons and of the values searched. @default 'en' */
   lang?: Lang;
   /**
@@ -95,6 +94,7 @@ export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers
 export async function buildSuggestionCells(
   set: Pick<EnrichSet, 'kinds' | 'entries'>,
   bom: { headers: readonly unknown[]; rows: readonly (readonly unknown[])[]; outcomes: ReadonlyMap<string, MatchOutcome> },
+  client: FindClient,
   options: SuggestOptions,
   signal?: AbortSignal,
 ): Promise<SuggestionCells> {
@@ -102,7 +102,7 @@ export async function buildSuggestionCells(
   if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
   try {
     const automotive = options.automotive === undefined || options.automotive === 'auto' ? isAutomotiveBom(bom.outcomes) : options.automotive;
-    const { answers } = await findParts(asked.map((a) => a.line), options.search, { lang: options.lang, count: options.count ?? 1, automotive, signal });
+    const { answers } = await findParts(asked.map((a) => a.line), client, { lang: options.lang, count: options.count ?? 1, automotive, signal });
     const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
     return {
       cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),
