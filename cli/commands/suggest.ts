@@ -1,6 +1,7 @@
 import { readValue } from '../../api/node';
 import { locateNamedColumns, rowLine } from '../../core/find/bom-lines';
 import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, type FindOptions } from '../../core/find/find-parts';
+import { isRequestBoundError, planByCategoryFile } from '../../core/find/request-plan';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
@@ -34,10 +35,18 @@ Options:
   --automotive          only automotive-grade (AEC-Q200) parts
   --json                JSON on stdout: per line its input, what was understood, the
                         candidates (Partno, why, Status, Specs) and the reason when there are none
+  --max-requests N      send at most N requests: a plan over N is refused before anything is
+                        sent (exit 2)
 ${CONNECTION_HELP}
 
+Before any request, stderr states the plan: one search per distinct line, or, when the distinct
+searches would cost more, each category's file (2 requests: its link and the file) read as it
+streams and matched here, with the same candidates the searches would give ("412 distinct
+searches: 2 requests (the ceramicCapacitorsSMD file) instead of 412 searches.").
+
 Exit codes: 0 every line of the maker's kinds has a candidate, 1 some have none (or the line
-is too vague or not the maker's kind), 2 usage, 3 API, auth or network error.`;
+is too vague or not the maker's kind), 2 usage (or the plan is over --max-requests), 3 API,
+auth or network error.`;
 
 async function readStdinLines(): Promise<string[]> {
   const chunks: Buffer[] = [];
@@ -93,10 +102,11 @@ export const suggestCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, column: { type: 'string', multiple: true }, sheet: { type: 'string' }, count: { type: 'string' }, category: { type: 'string' }, automotive: { type: 'boolean' }, json: { type: 'boolean' } },
+      { ...CONNECTION_OPTIONS, column: { type: 'string', multiple: true }, sheet: { type: 'string' }, count: { type: 'string' }, category: { type: 'string' }, automotive: { type: 'boolean' }, json: { type: 'boolean' }, 'max-requests': { type: 'string' } },
       { min: 1, max: Infinity, name: 'BOM lines (or - to read them from stdin, or a BOM file with --column)' },
     );
     const count = flags.integer('count', 1, MAX_FIND_COUNT) ?? DEFAULT_FIND_COUNT;
+    const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     const category = flags.string('category');
     if (category !== undefined && !CATEGORY_KINDS[category]) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
     const columns = flags.list('column');
@@ -117,6 +127,10 @@ export const suggestCommand: Command = {
       kind: category === undefined ? undefined : CATEGORY_KINDS[category],
       automotive: flags.bool('automotive'),
       signal: context.signal,
+      plan: planByCategoryFile({ source: client, maxRequests, onPlan: (plan) => context.note(plan.sentence) }),
+    }).catch((error: unknown) => {
+      if (isRequestBoundError(error)) throw new UsageError(error.message, { showUsage: false });
+      throw error;
     });
     context.progress.clear();
     if (flags.bool('json')) {
