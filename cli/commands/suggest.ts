@@ -1,7 +1,7 @@
 import { readValue } from '../../api/node';
 import { locateNamedColumns, rowLine } from '../../core/find/bom-lines';
 import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, type FindOptions } from '../../core/find/find-parts';
-import { isRequestBoundError, planByCategoryFile } from '../../core/find/request-plan';
+import { isRequestBoundError, planByCategoryFile, type RequestPlan } from '../../core/find/request-plan';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
@@ -121,13 +121,21 @@ export const suggestCommand: Command = {
     if (lines.length === 0) throw new UsageError('No BOM lines were given.');
     const { client, config } = connect(context, flags);
     context.progress.update('Finding parts', 0, lines.length);
+    const planned: { way?: RequestPlan['way'] } = {};
     const { answers, searches } = await findParts(lines, (query, signal) => client.search({ ...query, signal: signal ?? context.signal }), {
       lang: config.lang,
       count,
       kind: category === undefined ? undefined : CATEGORY_KINDS[category],
       automotive: flags.bool('automotive'),
       signal: context.signal,
-      plan: planByCategoryFile({ source: client, maxRequests, onPlan: (plan) => context.note(plan.sentence) }),
+      plan: planByCategoryFile({
+        source: client,
+        maxRequests,
+        onPlan: (plan) => {
+          planned.way = plan.way;
+          context.note(plan.sentence);
+        },
+      }),
     }).catch((error: unknown) => {
       if (isRequestBoundError(error)) throw new UsageError(error.message, { showUsage: false });
       throw error;
@@ -139,7 +147,7 @@ export const suggestCommand: Command = {
       await print(context, formatTextTable([...(rows ? ['Row'] : []), 'Input', 'Understood', 'Rank', 'Partno', 'Status', 'Why'], tableRows(answers, rows)));
     }
     const without = answers.filter((a) => a.candidates.length === 0).length;
-    context.note(`${answers.length - without} of ${answers.length} lines have a suggestion (${searches} ${searches === 1 ? 'search' : 'searches'}).`);
+    context.note(`${answers.length - without} of ${answers.length} lines have a suggestion (${searches} ${searches === 1 ? 'search' : 'searches'}${planned.way === 'categoryFiles' ? ', matched in the category files' : ''}).`);
     return without > 0 ? EXIT.partial : EXIT.ok;
   },
 };

@@ -24,6 +24,7 @@ describe('the request plan', () => {
     expect(plan).not.toBeNull();
     expect(plan![3]).toMatch(/^the ceramicCapacitorsSMD (and inductors files|file)$/);
     expect(world.emulator.requests.length).toBeLessThanOrEqual(Number(plan![2]));
+    expect(run.stderr).toMatch(/lines have a suggestion \(\d+ searches, matched in the category files\)\./);
     expect((JSON.parse(run.stdout) as unknown[]).length).toBe(LINES.length);
   });
 
