@@ -11,6 +11,7 @@ import { runBundle } from './bundle';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
 import { runEmptyCells } from './empty-cells';
 import { runEnrichment } from './enrichment';
+import { runEveryLine } from './every-line';
 import { runExcelWrites } from './excel-writes';
 import { runFunctionsFirst } from './functions-first';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   const b14 = await stage('B14', runMcpLookup);
   const b15 = await stage('B15', runSuggest);
   const b16 = await stage('B16', runEmptyCells);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16];
+  const b17 = await stage('B17', runEveryLine);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17];
 
   const table = renderTable(results);
   const checks = allChecks(results);

@@ -10,7 +10,6 @@ export {
   PARTNO_PATTERN,
   REFERENCE_DATE,
   ageCatalog,
-  comparePartno,
   generateCatalog,
   type Catalog,
   type CatalogProduct,

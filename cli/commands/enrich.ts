@@ -13,6 +13,7 @@ import { formatOfBom, formatOfFile } from '../../node/files/files';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
+import { isRequestBoundError, planByCategoryFile } from '../../core/find/request-plan';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
@@ -45,7 +46,11 @@ Options:
                         replacement In Production and how many more (see partspec replacements)
   --suggest             add 'PartSpec: Suggested': for rows with no maker part number (a
                         value, a description) or another maker's, the maker's best part and
-                        why, or why there is none (see partspec suggest)
+                        why, or why there is none (see partspec suggest); stderr states
+                        its request plan before its first search
+  --max-requests N      with --suggest: the suggestions send at most N requests; a plan
+                        over N stops the run before its first search and writes nothing
+                        (exit 2)
   --out FILE            .xlsx (.xlsm, .xltx, .xltm for a BOM of that kind), or a text table
                         like the BOM (.csv, .tsv, .txt); may be the BOM itself, which is
                         patched and keeps everything it holds
@@ -91,7 +96,7 @@ the fill of the last run is cleared first.
 
 Exit codes: 0 every part matched, 1 some rows not found or invalid (named on stderr, or
 counted as not in Murata's numbering),
-2 usage or file error, 3 API, auth or network error (nothing is written), 4 --fail-on found a
+2 usage or file error (or --suggest's plan over --max-requests; nothing is written), 3 API, auth or network error (nothing is written), 4 --fail-on found a
 row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
 not written: it keeps what it had).`;
 
@@ -129,7 +134,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, 'max-requests': { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -144,6 +149,8 @@ export const enrichCommand: Command = {
     // Fields and units are checked before the key is.
     buildEnrichmentColumns(chosen);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
+    const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
+    if (maxRequests !== undefined && !flags.bool('suggest')) throw new UsageError('--max-requests bounds the searches of --suggest: give --suggest too.');
     const { client, config } = connect(context, flags);
     const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
@@ -171,6 +178,7 @@ export const enrichCommand: Command = {
         context.note(change.message);
         return true;
       },
+      suggest: flags.bool('suggest') ? { plan: planByCategoryFile({ source: client, maxRequests, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) }) } : undefined,
       onProgress: (progress) => {
         if (progress.phase === 'looking up') context.progress.update('Looking up', 0, progress.totalRows);
         else if (progress.phase === 'searching') context.progress.update('Looking for replacements and suggestions', 0);
@@ -178,6 +186,7 @@ export const enrichCommand: Command = {
       },
     }).catch((error: unknown) => {
       if (context.signal.aborted) return undefined;
+      if (isRequestBoundError(error)) throw new UsageError(`${error.message.replace(/\.$/, '')}; ${out} was not written.`, { showUsage: false });
       throw error;
     });
     if (run === undefined || context.signal.aborted) return cancelled();

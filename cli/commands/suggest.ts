@@ -1,6 +1,7 @@
 import { readValue } from '../../api/node';
 import { locateNamedColumns, rowLine } from '../../core/find/bom-lines';
 import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, isFindCategory } from '../../core/find/find-parts';
+import { isRequestBoundError, planByCategoryFile, type RequestPlan } from '../../core/find/request-plan';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, print, type CommandContext } from '../context';
@@ -33,10 +34,18 @@ Options:
   --automotive          only automotive-grade (AEC-Q200) parts
   --json                JSON on stdout: per line its input, what was understood, the
                         candidates (Partno, why, Status, Specs) and the reason when there are none
+  --max-requests N      send at most N requests: a plan over N is refused before anything is
+                        sent (exit 2)
 ${CONNECTION_HELP}
 
+Before any request, stderr states the plan: one search per distinct line, or, when the distinct
+searches would cost more, each category's file (2 requests: its link and the file) read as it
+streams and matched here, with the same candidates the searches would give ("412 distinct
+searches: 2 requests (the ceramicCapacitorsSMD file) instead of 412 searches.").
+
 Exit codes: 0 every line of the maker's kinds has a candidate, 1 some have none (or the line
-is too vague or not the maker's kind), 2 usage, 3 API, auth or network error.`;
+is too vague or not the maker's kind), 2 usage (or the plan is over --max-requests), 3 API,
+auth or network error.`;
 
 async function readStdinLines(): Promise<string[]> {
   const chunks: Buffer[] = [];
@@ -91,10 +100,11 @@ export const suggestCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, column: { type: 'string', multiple: true }, sheet: { type: 'string' }, count: { type: 'string' }, category: { type: 'string' }, automotive: { type: 'boolean' }, json: { type: 'boolean' } },
+      { ...CONNECTION_OPTIONS, column: { type: 'string', multiple: true }, sheet: { type: 'string' }, count: { type: 'string' }, category: { type: 'string' }, automotive: { type: 'boolean' }, json: { type: 'boolean' }, 'max-requests': { type: 'string' } },
       { min: 1, max: Infinity, name: 'BOM lines (or - to read them from stdin, or a BOM file with --column)' },
     );
     const count = flags.integer('count', 1, MAX_FIND_COUNT) ?? DEFAULT_FIND_COUNT;
+    const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     const category = flags.string('category');
     if (category !== undefined && !isFindCategory(category)) throw new UsageError(`--category ${category}: use ceramicCapacitors or inductors.`);
     const columns = flags.list('column');
@@ -109,12 +119,24 @@ export const suggestCommand: Command = {
     if (lines.length === 0) throw new UsageError('No BOM lines were given.');
     const { client, config } = connect(context, flags);
     context.progress.update('Finding parts', 0, lines.length);
+    const planned: { way?: RequestPlan['way'] } = {};
     const { answers, searches } = await findParts(lines, client, {
       lang: config.lang,
       count,
       category,
       automotive: flags.bool('automotive'),
       signal: context.signal,
+      plan: planByCategoryFile({
+        source: client,
+        maxRequests,
+        onPlan: (plan) => {
+          planned.way = plan.way;
+          context.note(plan.sentence);
+        },
+      }),
+    }).catch((error: unknown) => {
+      if (isRequestBoundError(error)) throw new UsageError(error.message, { showUsage: false });
+      throw error;
     });
     context.progress.clear();
     if (flags.bool('json')) {
@@ -123,7 +145,7 @@ export const suggestCommand: Command = {
       await print(context, formatTextTable([...(rows ? ['Row'] : []), 'Input', 'Understood', 'Rank', 'Partno', 'Status', 'Why'], tableRows(answers, rows)));
     }
     const without = answers.filter((a) => a.candidates.length === 0).length;
-    context.note(`${answers.length - without} of ${answers.length} lines have a suggestion (${searches} ${searches === 1 ? 'search' : 'searches'}).`);
+    context.note(`${answers.length - without} of ${answers.length} lines have a suggestion (${searches} ${searches === 1 ? 'search' : 'searches'}${planned.way === 'categoryFiles' ? ', matched in the category files' : ''}).`);
     return without > 0 ? EXIT.partial : EXIT.ok;
   },
 };

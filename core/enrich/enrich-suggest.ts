@@ -13,6 +13,7 @@ import { isCancellation, userMessageOf } from './failures';
 import { rowLine, usersColumns } from '../find/bom-lines';
 import { findParts, suggestionCell, type FindClient } from '../find/find-parts';
 import type { FindAnswer } from '../find/types';
+import { isRequestBoundError, type FindPlan } from '../find/request-plan';
 
 /** How the Suggested column is filled: the user's language, the automotive grade, the candidates kept. */
 export interface SuggestOptions {
@@ -26,6 +27,8 @@ export interface SuggestOptions {
   automotive?: boolean | 'auto';
   /** Candidates kept per row in the answers (the cell names the first). @default 1 */
   count?: number;
+  /** How the rows' distinct searches are answered (see planByCategoryFile). @default one search each */
+  plan?: FindPlan;
 }
 
 /** One row of the Suggested column as the report carries it: where its cell is, and the whole answer (what was understood, the candidates). */
@@ -89,7 +92,7 @@ export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers
 
 /**
  * The Suggested cells of the first set. A failed search does not fail the enrichment: each row
- * asked about says it was not updated and why. A cancel is rethrown.
+ * asked about says it was not updated and why. A cancel, or a plan over the request bound, is rethrown.
  */
 export async function buildSuggestionCells(
   set: Pick<EnrichSet, 'kinds' | 'entries'>,
@@ -102,7 +105,7 @@ export async function buildSuggestionCells(
   if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
   try {
     const automotive = options.automotive === undefined || options.automotive === 'auto' ? isAutomotiveBom(bom.outcomes) : options.automotive;
-    const { answers } = await findParts(asked.map((a) => a.line), client, { lang: options.lang, count: options.count ?? 1, automotive, signal });
+    const { answers } = await findParts(asked.map((a) => a.line), client, { lang: options.lang, count: options.count ?? 1, automotive, signal, plan: options.plan });
     const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
     return {
       cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),
@@ -111,7 +114,8 @@ export async function buildSuggestionCells(
       answers: byRow,
     };
   } catch (error) {
-    if (isCancellation(error, signal)) throw error;
+    // A plan over the run's request bound stops the run: nothing was sent for it, so no cell is wrong.
+    if (isCancellation(error, signal) || isRequestBoundError(error)) throw error;
     const message = `Not updated: ${userMessageOf(error)}`;
     return { cells: new Map(asked.map((a) => [a.index, message])), suggested: 0, asked: asked.length, answers: new Map() };
   }

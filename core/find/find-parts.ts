@@ -10,6 +10,7 @@ import { findAllowedValue, readValue, type ProductRecord } from '../../api/index
 import { formatQuantity } from '../../api/units';
 import { DEFAULT_LANG, translateValue, type CategoryId, type Lang } from '../../api/vocabulary';
 import { brokenConstraints, buildFindQuery, DEFAULT_STATUSES, findQueryKey, isSearchable } from './constraints';
+import type { FindPlan } from './request-plan';
 import { describeUnderstood, noneFitReason, notMakerKindReason, tooVagueReason, vagueNote } from './describe';
 import { understandLine } from './understand';
 import { MAKER_KINDS, type FindAnswer, type FindCandidate, type FindLine, type PartKind, type Understood } from './types';
@@ -50,6 +51,8 @@ export interface FindOptions {
   /** Statuses a candidate may have, in English. @default ['In Production'] */
   statuses?: readonly string[];
   signal?: AbortSignal;
+  /** How the distinct searches are answered (see planByCategoryFile). @default one search each */
+  plan?: FindPlan;
 }
 
 export interface FindResult {
@@ -199,8 +202,12 @@ export async function findParts(lines: readonly FindLine[], client: FindClient, 
   const queries = understood.map((u) => (u.kind && MAKER_KINDS.includes(u.kind) && isSearchable(u) ? buildFindQuery(u, { lang, statuses }) : undefined));
   const distinct = new Map<string, SearchQuery>();
   for (const q of queries) if (q) distinct.set(findQueryKey(q), q);
-  const results = new Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>();
-  await Promise.all([...distinct].map(async ([key, query]) => results.set(key, await searchShared(client, query, options.signal))));
+  const searchEach = async (): Promise<Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>> => {
+    const found = new Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>();
+    await Promise.all([...distinct].map(async ([key, query]) => found.set(key, await searchShared(client, query, options.signal))));
+    return found;
+  };
+  const results = await (options.plan ? options.plan(distinct, searchEach, options.signal) : searchEach());
   const answers = lines.map((line, i) => {
     const q = queries[i];
     return answerOf(inputOf(line), understood[i], q ? results.get(findQueryKey(q)) : undefined, { lang, count, statuses });

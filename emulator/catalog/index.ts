@@ -1,4 +1,4 @@
-import type { Group } from '../../api';
+import { comparePartno, type Group } from '../../api';
 import { generateLeadBases } from './capacitors-lead';
 import { generateSmdBases } from './capacitors-smd';
 import { expandVariants, type BasePart } from './common';
@@ -17,10 +17,6 @@ export { PARTNO_PATTERN } from './part-numbers';
 /** The catalog seed when none is given. */
 export const DEFAULT_SEED = 1;
 
-/** Code-unit order of Partnos: the order of every default response and of harvest continuation. */
-export function comparePartno(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * Generates the whole synthetic catalog for a seed: the same seed always gives the same products

@@ -1,0 +1,140 @@
+import type { FieldValue } from '../product';
+import { CATEGORIES, getFilterField, isListFieldName, translateValue, type Group, type Lang } from '../vocabulary';
+import { categoryOf, type Condition, type Filter, type NumberOperator, type OrderByItem } from './ast';
+
+/*
+ * What a parsed `$filter` and `$orderby` mean for one product: the one evaluation the emulator
+ * answers searches with and PartSpec matches a downloaded category file with, so a search sent and
+ * the same search matched locally cannot disagree.
+ */
+
+/** A product as the evaluation reads it: its group and its values by the vocabulary's field key. */
+export interface FilterableProduct {
+  group: Group;
+  values: Readonly<Record<string, FieldValue>>;
+}
+
+export interface EvaluateOptions {
+  /** Language of the filter's values and of the order of list values. */
+  lang: Lang;
+  /** Language the products' list values are stored in (the emulator's catalog: English). @default lang */
+  valuesLang?: Lang;
+}
+
+/** Code-unit order of Partnos: the order of every default response and of harvest continuation. */
+export function comparePartno(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The groups a filter reaches: its Category condition's groups, or all three. */
+export function groupsOf(filter: Filter): readonly Group[] {
+  const category = categoryOf(filter);
+  return category ? CATEGORIES[category].groups : ['SMD', 'Lead', 'Ind'];
+}
+
+/** Relative tolerance of number comparisons, so 0.0000001 and 1e-7 written either way are equal. */
+export const NUMBER_EPSILON = 1e-12;
+
+function compareNumbers(a: number, b: number): number {
+  if (Math.abs(a - b) <= NUMBER_EPSILON * Math.max(Math.abs(a), Math.abs(b))) return 0;
+  return a < b ? -1 : 1;
+}
+
+const NUMBER_TESTS: Readonly<Record<NumberOperator, (c: number) => boolean>> = {
+  eq: (c) => c === 0,
+  ge: (c) => c >= 0,
+  le: (c) => c <= 0,
+  gt: (c) => c > 0,
+  lt: (c) => c < 0,
+};
+
+/** The stored values of a field as a list (list fields hold several, others one). */
+function valuesOf(value: FieldValue | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [String(value)];
+}
+
+export type ProductTest = (p: FilterableProduct) => boolean;
+
+function conditionTest(condition: Condition, lang: Lang, valuesLang: Lang): ProductTest {
+  if (condition.type === 'category') {
+    const groups = CATEGORIES[condition.value].groups;
+    return (p) => groups.includes(p.group);
+  }
+  const def = getFilterField(condition.field);
+  if (!def) return () => false;
+  const key = def.responseKey;
+  switch (condition.type) {
+    case 'boolean':
+      return (p) => p.values[key] === condition.value;
+    case 'number': {
+      const test = NUMBER_TESTS[condition.op];
+      return (p) => {
+        const v = p.values[key];
+        return typeof v === 'number' && test(compareNumbers(v, condition.value));
+      };
+    }
+    case 'string': {
+      if (def.list && isListFieldName(def.name)) {
+        // List values are compared in the language the products hold them in.
+        const listName = def.name;
+        const wanted = new Set(condition.values.map((v) => translateValue(listName, v, lang, valuesLang)));
+        return (p) => valuesOf(p.values[key]).some((v) => wanted.has(v));
+      }
+      const values = condition.values;
+      if (condition.op === 'eq') {
+        const wanted = new Set(values);
+        return (p) => valuesOf(p.values[key]).some((v) => wanted.has(v));
+      }
+      if (condition.op === 'startswith') return (p) => valuesOf(p.values[key]).some((v) => values.some((w) => v.startsWith(w)));
+      return (p) => valuesOf(p.values[key]).some((v) => values.some((w) => v.includes(w)));
+    }
+  }
+}
+
+/** One test per condition other than Category (which `groupsOf` answers). */
+export function conditionTests(filter: Filter, options: EvaluateOptions): ProductTest[] {
+  const valuesLang = options.valuesLang ?? options.lang;
+  return filter.conditions.filter((c) => c.type !== 'category').map((c) => conditionTest(c, options.lang, valuesLang));
+}
+
+/** Whether a product meets every condition of a filter (several on one field included). */
+export function compileFilter(filter: Filter, options: EvaluateOptions): ProductTest {
+  const groups = groupsOf(filter);
+  const tests = conditionTests(filter, options);
+  return (p) => groups.includes(p.group) && tests.every((test) => test(p));
+}
+
+/** A sort key of a product for an order item: numbers as numbers, lists as their text in `lang`. */
+function sortValue(p: FilterableProduct, key: string, listName: string | undefined, lang: Lang, valuesLang: Lang): string | number | undefined {
+  const v = p.values[key];
+  if (v === undefined) return undefined;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  const items = Array.isArray(v) ? v : [v];
+  const translated = listName && isListFieldName(listName) && valuesLang !== lang ? items.map((i) => translateValue(listName, i, valuesLang, lang)) : items;
+  return translated.join(',');
+}
+
+/** The order of a result: the `$orderby` items, products without a value last, then Partno ascending. */
+export function compareByOrder(orderBy: readonly OrderByItem[], options: EvaluateOptions): (a: FilterableProduct, b: FilterableProduct) => number {
+  const valuesLang = options.valuesLang ?? options.lang;
+  const items = orderBy.map((item) => {
+    const def = getFilterField(item.field);
+    return { key: def?.responseKey ?? item.field, list: def?.list ? def.name : undefined, sign: item.direction === 'desc' ? -1 : 1 };
+  });
+  return (a, b) => {
+    for (const item of items) {
+      const va = sortValue(a, item.key, item.list, options.lang, valuesLang);
+      const vb = sortValue(b, item.key, item.list, options.lang, valuesLang);
+      // Products without the value come last in either direction.
+      if (va === undefined || vb === undefined) {
+        if (va === vb) continue;
+        return va === undefined ? 1 : -1;
+      }
+      const c = typeof va === 'number' && typeof vb === 'number' ? compareNumbers(va, vb) : comparePartno(String(va), String(vb));
+      if (c !== 0) return c * item.sign;
+    }
+    return comparePartno(String(a.values.Partno ?? ''), String(b.values.Partno ?? ''));
+  };
+}

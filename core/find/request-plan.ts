@@ -1,0 +1,83 @@
+/*
+ * How a run's distinct searches are answered, decided before anything is sent: one search each
+ * while that is cheaper, or each category's file (a download link and the file: 2 requests) when
+ * the searches would cost more requests and are at least SEARCHES_PER_CATEGORY_FILE a file. The plan is said in a sentence, and a bound on requests refuses a
+ * plan over it before the first request.
+ */
+import type { SearchQuery } from '../../api/client/query';
+import type { CategoryId } from '../../api/vocabulary';
+import { matchInCategoryFiles, type CategoryFileSource, type SearchAnswer } from './category-match';
+
+/** Requests one category file costs: its download link, then the file. */
+export const REQUESTS_PER_CATEGORY_FILE = 2;
+/**
+ * Searches a category file must save before it is fetched: the file is the whole category (tens of
+ * megabytes), so a handful of lines is quicker searched even though each search is a request.
+ */
+export const SEARCHES_PER_CATEGORY_FILE = 25;
+
+/** What a run will send. */
+export interface RequestPlan {
+  /** Distinct searches the lines need. */
+  searches: number;
+  /** `search`: one request per search; `categoryFiles`: the files of `categories`, matched locally. */
+  way: 'search' | 'categoryFiles';
+  categories: CategoryId[];
+  /** Requests the plan sends at most (retries of one request aside; the cache may serve some). */
+  requests: number;
+  /** The plan in a sentence. */
+  sentence: string;
+}
+
+/** A run whose plan needs more requests than it was allowed: nothing was sent. */
+export class RequestBoundError extends Error {
+  constructor(
+    readonly plan: RequestPlan,
+    readonly maxRequests: number,
+  ) {
+    super(`${plan.sentence.replace(/\.$/, '')}, over --max-requests ${maxRequests}; none of them was sent. Allow more requests, or give fewer lines.`);
+    this.name = 'RequestBoundError';
+  }
+}
+
+export function isRequestBoundError(error: unknown): error is RequestBoundError {
+  return error instanceof RequestBoundError;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The cheaper way to answer these searches (category files only where `canDownload`), and its sentence. */
+export function planRequests(searches: readonly SearchQuery[], canDownload = true): RequestPlan {
+  const categories = [...new Set(searches.map((q) => q.category).filter((c): c is CategoryId => c !== undefined))].sort();
+  const fileCost = categories.length * REQUESTS_PER_CATEGORY_FILE;
+  const files = canDownload && searches.length > fileCost && searches.length >= categories.length * SEARCHES_PER_CATEGORY_FILE && searches.every((q) => q.category !== undefined);
+  const lines = plural(searches.length, 'distinct search', 'distinct searches');
+  if (!files) return { searches: searches.length, way: 'search', categories, requests: searches.length, sentence: `${lines}: ${plural(searches.length, 'request', 'requests')}, one search each.` };
+  const names = categories.length === 1 ? `the ${categories[0]} file` : `the ${categories.slice(0, -1).join(', ')} and ${categories[categories.length - 1]} files`;
+  return { searches: searches.length, way: 'categoryFiles', categories, requests: fileCost, sentence: `${lines}: ${plural(fileCost, 'request', 'requests')} (${names}) instead of ${plural(searches.length, 'search', 'searches')}.` };
+}
+
+/** How findParts answers its distinct searches (keys as findParts makes them). */
+export type FindPlan = (distinct: ReadonlyMap<string, SearchQuery>, searchEach: () => Promise<Map<string, SearchAnswer>>, signal?: AbortSignal) => Promise<Map<string, SearchAnswer>>;
+
+export interface PlanOptions {
+  /** Where category files come from (the API client); without it every search is sent. */
+  source?: CategoryFileSource;
+  /** Refuse a plan of more requests than this, before sending any. @default no bound */
+  maxRequests?: number;
+  /** Hears the plan before anything is sent (the command line prints its sentence). */
+  onPlan?: (plan: RequestPlan) => void;
+  /** Language of the searches that do not name one. @default 'en' */
+  lang?: 'en' | 'ja' | 'zh';
+}
+
+/** A FindPlan that states the plan, keeps to the bound, and matches against category files when they cost less. */
+export function planByCategoryFile(options: PlanOptions): FindPlan {
+  return async (distinct, searchEach, signal) => {
+    const plan = planRequests([...distinct.values()], options.source !== undefined);
+    options.onPlan?.(plan);
+    if (options.maxRequests !== undefined && plan.requests > options.maxRequests) throw new RequestBoundError(plan, options.maxRequests);
+    if (plan.way === 'search' || !options.source) return searchEach();
+    return matchInCategoryFiles(distinct, options.source, { lang: options.lang ?? 'en', signal });
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * `partspec suggest` and `enrich --suggest` state their request plan before the first request, and
+ * `--max-requests` refuses a plan over it in a sentence with exit 2, nothing sent and nothing
+ * written (issue 46, every line at any size).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_KEY } from '../../emulator';
+import { genericLines } from '../../bench/generic-lines';
+import { runCli, useEmulatorHome } from './helpers';
+
+jest.setTimeout(300_000);
+
+const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
+const world = useEmulatorHome();
+const LINES = genericLines(60);
+
+describe('the request plan', () => {
+  test('suggest states the plan on stderr and keeps within it', async () => {
+    world.emulator.resetLog();
+    const run = await runCli(['suggest', '-', '--json', '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env: KEY_ENV, input: `${LINES.join('\n')}\n` });
+    expect([0, 1]).toContain(run.code);
+    const plan = /^(\d+) distinct searches: (\d+) requests \((the [^)]+)\) instead of \1 searches\.$/m.exec(run.stderr);
+    expect(plan).not.toBeNull();
+    expect(plan![3]).toMatch(/^the ceramicCapacitorsSMD (and inductors files|file)$/);
+    expect(world.emulator.requests.length).toBeLessThanOrEqual(Number(plan![2]));
+    expect(run.stderr).toMatch(/lines have a suggestion \(\d+ searches, matched in the category files\)\./);
+    expect((JSON.parse(run.stdout) as unknown[]).length).toBe(LINES.length);
+  });
+
+  test('suggest --max-requests refuses a plan over it before sending anything', async () => {
+    world.emulator.resetLog();
+    const run = await runCli(['suggest', '-', '--max-requests', '1', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: `${LINES.join('\n')}\n` });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/\d+ distinct searches: \d requests \(the ceramicCapacitorsSMD[^)]*\) instead of \d+ searches, over --max-requests 1; none of them was sent\. Allow more requests, or give fewer lines\./);
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(run.stdout).toBe('');
+  });
+
+  test('enrich --suggest --max-requests stops before its first search and writes nothing', async () => {
+    const bom = join(world.home, 'generic.csv');
+    writeFileSync(bom, `Reference,Value\n${LINES.map((l, i) => `C${i + 1},${l}`).join('\n')}\n`);
+    const out = join(world.home, 'generic-out.csv');
+    const run = await runCli(['enrich', bom, '--column', 'Value', '--suggest', '--max-requests', '1', '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Suggested: \d+ distinct searches: \d requests \(the ceramicCapacitorsSMD[^)]*\)/);
+    expect(run.stderr).toMatch(/over --max-requests 1; none of them was sent\. Allow more requests, or give fewer lines; .*generic-out\.csv was not written\./);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('--max-requests is a whole number', async () => {
+    const run = await runCli(['suggest', '100nF 0402', '--max-requests', 'many', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.code).toBe(2);
+  });
+});
