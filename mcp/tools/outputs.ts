@@ -71,8 +71,11 @@ export const CHECK_BOM_OUTPUT = {
   compliance: z.array(z.unknown()),
   automotive: z.boolean(),
   atRisk: z.array(z.unknown()),
-  notFound: z.array(z.looseObject({ row: z.number().int(), partNumber: z.string() })),
-  changed: z.array(z.looseObject({ row: z.number().int(), partNumber: z.string(), changes: z.string() })),
+  notFound: z.array(z.looseObject({ sheetRow: z.number().int().describe("The row's number on its sheet (1-based), as the sheet shows it."), partNumber: z.string() })),
+  notLookedUp: z.array(
+    z.looseObject({ sheetRow: z.number().int(), kind: z.enum(['otherMaker', 'noPartNumber']), text: z.string(), quantity: z.number() }).describe("A fitted line that was not looked up: another maker's part, or a line without a part number."),
+  ),
+  changed: z.array(z.looseObject({ sheetRow: z.number().int(), partNumber: z.string(), changes: z.string() })),
   builds: z.number().int().optional(),
   asOf: z.string(),
   fetchedAt: z.string().optional(),

@@ -138,7 +138,7 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
   const run = await enrich(file, join(world.home, 'mixed-out.csv'));
   expect(run.code).toBe(1);
   for (const other of OTHERS) expect(run.stderr).not.toContain(other);
-  expect(run.stderr).toContain(`Row 9: '${TYPO}' not found\n`);
+  expect(run.stderr).toContain(`Row 9: '${TYPO}' not found. Did you mean 'GRM155R71C104KA88D'?\n`);
   const summary = summaryOf(run.stderr);
   expect(summary.line).toMatch(/^9 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found \(4 not in Murata's numbering\), 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
   expect(summary.exact + summary.variant + summary.notFound).toBe(8);
@@ -153,7 +153,7 @@ test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total r
   const file = copyOf('mixed-makers.csv');
   const run = await enrich(file, join(world.home, 'mixed-makers-out.csv'));
   for (const other of OTHERS) expect(run.stderr).not.toContain(other);
-  expect(run.stderr).toContain(`Row 11: '${TYPO}' not found\n`);
+  expect(run.stderr).toContain(`Row 11: '${TYPO}' not found. Did you mean 'GRM155R71C104KA88D'?\n`);
   const summary = summaryOf(run.stderr);
   expect(summary.line).toMatch(/^13 rows: \d+ exact, \d+ variant, 0 ambiguous, \d+ not found, 0 invalid, 1 blank; not looked up: 2 not fitted \(DNP\), 1 total row, 4 other makers' parts \(by 'Manufacturer'\)\./);
   // Which rows those are: every maker spelling of Murata looked up, the four others and both DNP spellings not.

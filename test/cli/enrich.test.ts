@@ -182,7 +182,7 @@ describe('partspec enrich (rows not fitted)', () => {
     writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'Fit'], ['C1', partnoOf(dated), 'DNP']]));
     const first = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(first.code).toBe(0);
-    expect(first.stderr).toMatch(/1 rows: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
+    expect(first.stderr).toMatch(/1 row: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
     const enriched = parse(input);
     expect(enriched).toEqual([
       ['Ref', 'MPN', 'Fit', 'PartSpec: Match', 'PartSpec: Status'],
@@ -192,7 +192,7 @@ describe('partspec enrich (rows not fitted)', () => {
     // The part is fitted now: only the user's own column changes.
     writeFileSync(input, Papa.unparse([enriched[0], ['C1', partnoOf(dated), '', 'Not fitted', '']]));
     const rerun = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
-    expect(rerun.stderr).toMatch(/1 rows: 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank\./);
+    expect(rerun.stderr).toMatch(/1 row: 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank\./);
     expect(parse(input)[1].slice(0, 5)).toEqual(['C1', partnoOf(dated), '', 'Exact', dated.values.Status]);
   });
 });

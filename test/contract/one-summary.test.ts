@@ -18,6 +18,9 @@ import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { checkBomTool } from '../../mcp/tools/check-bom';
 import { renderHtmlReport } from '../../cli/report/html-report';
 import { formatTextReport } from '../../cli/report/text-report';
+
+/** The charts' renderer numbers its style classes per process (zr3-cls-9): a page rendered here and one the command printed differ only in those. */
+const chartIdsOff = (html: string): string => html.replace(/\bzr\d+-cls-\d+\b/g, 'zr-cls');
 import { readXlsx, runCli, useEmulatorHome } from '../cli/helpers';
 
 const ROOT = join(__dirname, '..', '..');
@@ -125,7 +128,7 @@ test('placed per board is the fitted Qty; every fitted line is named once: a par
 test('the terminal text, the HTML page and the summary sheet are each the JSON summary laid out, cell for cell', async () => {
   const layout = layoutSummarySheet(summary, 'en');
   expect(run.stdout).toBe(formatTextReport(layout));
-  expect(readFileSync(join(world.home, 'messy.html'), 'utf8')).toBe(renderHtmlReport(layout, 'en', { synthetic: summary.synthetic }));
+  expect(chartIdsOff(readFileSync(join(world.home, 'messy.html'), 'utf8'))).toBe(chartIdsOff(renderHtmlReport(layout, 'en', { synthetic: summary.synthetic })));
   const book = await readXlsx(join(world.home, 'messy.xlsx'));
   const sheet = book.getWorksheet(layout.name)!;
   const text = (v: unknown): string => {
@@ -192,7 +195,7 @@ test('the demo BOM: the terminal text and HTML page are its JSON summary laid ou
   const json = JSON.parse(readFileSync(join(world.home, 'demo.json'), 'utf8')) as BomSummary;
   const layout = layoutSummarySheet(json, 'en');
   expect(demo.stdout).toBe(formatTextReport(layout));
-  expect(readFileSync(join(world.home, 'demo.html'), 'utf8')).toBe(renderHtmlReport(layout, 'en', { synthetic: json.synthetic }));
+  expect(chartIdsOff(readFileSync(join(world.home, 'demo.html'), 'utf8'))).toBe(chartIdsOff(renderHtmlReport(layout, 'en', { synthetic: json.synthetic })));
   const table = Papa.parse<Record<string, string>>(readFileSync(join(ROOT, 'assets', 'demo-bom.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
   const fitted = table.filter((r) => (r.Fitted ?? '').trim() === '').reduce((sum, r) => sum + Number(r.Qty), 0);
   expect(json.placed).toBe(fitted);
