@@ -39,9 +39,12 @@ describe('the request plan', () => {
 
   test('enrich --suggest --max-requests stops before its first search and writes nothing', async () => {
     const bom = join(world.home, 'generic.csv');
-    writeFileSync(bom, `Reference,Value\n${LINES.map((l, i) => `C${i + 1},${l}`).join('\n')}\n`);
+    // A BOM as drawn: a few lines with the maker's part number, the rest generic lines with none.
+    const makers = world.emulator.catalog.byGroup.SMD.slice(0, 3).map((p) => String(p.values.Partno));
+    const rows = [...makers.map((partno, i) => `C${i + 1},${partno},cap`), ...LINES.map((l, i) => `C${i + 4},,${l}`)];
+    writeFileSync(bom, `Reference,MPN,Value\n${rows.join('\n')}\n`);
     const out = join(world.home, 'generic-out.csv');
-    const run = await runCli(['enrich', bom, '--column', 'Value', '--suggest', '--max-requests', '1', '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCli(['enrich', bom, '--column', 'MPN', '--suggest', '--max-requests', '1', '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/Suggested: \d+ distinct searches: \d requests \(the ceramicCapacitorsSMD[^)]*\)/);
     expect(run.stderr).toMatch(/over --max-requests 1; none of them was sent\. Allow more requests, or give fewer lines; .*generic-out\.csv was not written\./);

@@ -46,14 +46,21 @@ let obsolete: string;
 let ending: string;
 let summary: BomSummary;
 let run: { code: number | null; stdout: string; stderr: string };
+const restore: (() => void)[] = [];
+afterAll(() => restore.forEach((undo) => undo()));
 
 beforeAll(async () => {
   const smd = world.emulator.catalog.byGroup.SMD;
   const production = smd.filter((p) => p.values.Status === 'In Production' && undated(p));
   const [fine, renamed, nearly] = production;
-  // The service answers values outside its own vocabulary for these two, as a new or hostile service would.
-  (renamed.values as Record<string, unknown>).Status = 'Obsolete';
-  (nearly.values as Record<string, unknown>).Status = 'in production';
+  // The service answers values outside its own vocabulary for these two, as a new or hostile service
+  // would; the catalog is the worker's shared one, so afterAll gives them their own values back.
+  for (const [product, status] of [[renamed, 'Obsolete'], [nearly, 'in production']] as const) {
+    const values = product.values as Record<string, unknown>;
+    const own = values.Status;
+    restore.push(() => (values.Status = own));
+    values.Status = status;
+  }
   obsolete = partnoOf(renamed);
   ending = partnoOf(smd.find((p) => p.values.Status === 'NRND' || p.values.Status === 'To be discontinued')!);
   const filler = production.slice(3, 14).map(partnoOf);
