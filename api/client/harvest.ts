@@ -54,6 +54,14 @@ export interface HarvestOptions {
   onProgress?: (progress: { requests: number; products: number }) => void;
   /** Stop once this many products are in hand (the result then has `hasMoreHits: true`). */
   max?: number;
+  /**
+   * Resume a walk in part-number order after this part number: the first call already asks only
+   * for the part numbers after it (no call for the pages before), and nothing at or below it is
+   * yielded. Only for no order or `Partno asc` first; `max` counts from here.
+   */
+  startAfter?: string;
+  /** Characters known to occur in part numbers (those an earlier walk saw, see `HarvestPages.alphabet`). */
+  alphabet?: string;
 }
 
 export interface HarvestStats {
@@ -90,6 +98,8 @@ export interface HarvestPages extends AsyncIterable<ProductRecord[]> {
   readonly products: number;
   /** Once the pages end: true when `max` stopped them before every match (only when `inOrder`). */
   readonly hasMoreHits: boolean;
+  /** Characters seen in part numbers so far beyond `BASE_PARTNO_ALPHABET`, in code-unit order (for `startAfter`'s `alphabet`). */
+  readonly alphabet: string;
 }
 
 export interface HarvestDeps extends ContinuationDeps {
@@ -114,7 +124,8 @@ function freshProducts(products: readonly ProductRecord[], after: string | undef
  * at or below the last yielded one are repeats and are dropped.
  */
 export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderByItem[], lang: Lang, options: HarvestOptions = {}): HarvestPages {
-  const { signal, onProgress, max } = options;
+  const { signal, onProgress, max, startAfter } = options;
+  if (startAfter !== undefined && !followsHarvestOrder(orderby)) throw new RangeError('startAfter resumes only a walk in part-number order');
   const stats: HarvestStats = { requests: 0, bytes: 0, urlBytes: 0 };
   const state = { products: 0, hasMoreHits: false, started: false };
   const account = (page: PageResult): void => {
@@ -123,8 +134,10 @@ export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderBy
     stats.urlBytes = Math.max(stats.urlBytes, page.stats.urlBytes);
   };
   // The service's own order gives the first `max` directly.
-  const oneCall = orderby.length > 0 && max !== undefined && max <= MAX_PRODUCTS_PER_CALL;
+  const oneCall = startAfter === undefined && orderby.length > 0 && max !== undefined && max <= MAX_PRODUCTS_PER_CALL;
   const inOrder = oneCall || followsHarvestOrder(orderby);
+  const alphabet = new Set(BASE_PARTNO_ALPHABET);
+  for (const ch of [...(options.alphabet ?? ''), ...(startAfter ?? '')]) if (isSendable(ch)) alphabet.add(ch);
 
   async function* ordered(): AsyncGenerator<ProductRecord[]> {
     const order = orderby.some((o) => o.field === 'Partno') ? orderby : [...orderby, ...PARTNO_ORDER];
@@ -139,10 +152,10 @@ export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderBy
   }
 
   async function* walk(): AsyncGenerator<ProductRecord[]> {
-    const alphabet = new Set(BASE_PARTNO_ALPHABET);
-    let current = filter;
-    let previousLast: string | undefined;
-    let lastYielded: string | undefined;
+    let previousLast = startAfter;
+    let lastYielded = startAfter;
+    // A resumed walk asks at once for what follows its point, as the walk itself would continue.
+    let current = startAfter === undefined ? filter : continuationFilter(deps, filter, [startAfter], [...alphabet].sort(compareCodeUnits), lang);
     /** Accounts a page and picks out its new products (cut at `max` in walk order). */
     const takePage = (page: PageResult): { batch: ProductRecord[]; partnos: string[]; more: boolean; full: boolean } => {
       account(page);
@@ -183,6 +196,9 @@ export function harvestPages(deps: HarvestDeps, filter: Filter, orderby: OrderBy
     },
     get hasMoreHits() {
       return state.hasMoreHits;
+    },
+    get alphabet() {
+      return [...alphabet].filter((ch) => !BASE_PARTNO_ALPHABET.includes(ch)).sort(compareCodeUnits).join('');
     },
     [Symbol.asyncIterator]() {
       if (state.started) throw new Error('A harvest is read once');

@@ -5,16 +5,14 @@ import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRow } from '../../core/cells/rows';
 import { jsonValue } from '../../ooxml/cells';
 import { parseFieldList } from '../../node/args';
-import { UsageError } from '../../node/errors';
 import { counted, defineTool } from '../tool';
 import { FIELDS_INPUT } from './inputs';
 import { SEARCH_OUTPUT } from './outputs';
+import { CURSOR_REFUSED, decodeCursor, encodeCursor, MAX_CURSOR_CHARS, type SearchIdentity } from './search-cursor';
 
 /** Products per answer at most; the rest come with `next.cursor`. */
 export const MAX_SEARCH_LIMIT = 200;
 const DEFAULT_SEARCH_LIMIT = 50;
-/** How far a cursor may reach: beyond it, `partspec search` or a download serves better. */
-const MAX_OFFSET = 100_000;
 
 const OPERATORS = ['eq', 'startswith', 'contains', 'ge', 'le', 'gt', 'lt'] as const;
 /** A number as a user types it, with an SI prefix or unit: 100n, 4.7uF, 1e-7. */
@@ -57,35 +55,38 @@ export const searchTool = defineTool({
     "(a list of values means any of them), eq/ge/le/gt/lt for numbers, which may carry an SI prefix or unit (\"100n\", \"4.7uF\", 50). " +
     'Example: [{"field":"Capacitance","op":"ge","value":"100n"},{"field":"RatedVoltage","op":"ge","value":50},{"field":"Status","op":"eq","value":"In Production"}]. ' +
     'Conditions are checked before anything is fetched; a wrong field or value is answered with a sentence naming it. ' +
-    'At most `limit` products are returned; when more match, `next.cursor` continues the list (send it with the same category and conditions).',
+    'At most `limit` products are returned; when more match, `next.cursor` continues the list after the last product returned ' +
+    '(send it with the same category and conditions; `fields` and `limit` may change). A page at any depth costs the same as the first.',
   input: {
     category: z.enum(CATEGORY_IDS, { error: `category is one of ${CATEGORY_IDS.join(', ')}.` }).describe('The product category.'),
     conditions: z.array(CONDITION).max(20, { error: 'At most 20 conditions.' }).default([]).describe('Conditions, all of which a product meets.'),
     fields: FIELDS_INPUT.describe("Columns to return (FIELD or FIELD:UNIT); default: part number, status and the category's key specs."),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT, { error: `limit is 1 to ${MAX_SEARCH_LIMIT}.` }).default(DEFAULT_SEARCH_LIMIT).describe(`Products per answer, 1 to ${MAX_SEARCH_LIMIT}.`),
-    cursor: z.string().regex(/^\d{1,6}$/, { error: 'cursor is the value of next.cursor from an earlier answer.' }).optional().describe('next.cursor of the previous answer, to continue.'),
+    cursor: z.string().max(MAX_CURSOR_CHARS, { error: CURSOR_REFUSED }).optional().describe('next.cursor of the previous answer, to continue.'),
   },
   output: SEARCH_OUTPUT,
   async run(args, context) {
-    const offset = args.cursor === undefined ? 0 : Number(args.cursor);
-    if (offset > MAX_OFFSET) throw new UsageError(`A search continues up to ${MAX_OFFSET.toLocaleString('en-US')} products; narrow the conditions instead.`);
     const filter = args.conditions.map(conditionText).join(' and ');
+    const identity: SearchIdentity = { category: args.category, filter, lang: context.lang };
+    const position = args.cursor === undefined ? undefined : decodeCursor(args.cursor, identity);
+    const offset = position?.shown ?? 0;
     const columns = buildImportColumns(parseFieldList(args.fields ?? []) ?? defaultSearchFields(args.category).map((f) => f.key));
-    const pages = context.client.harvestPages({ category: args.category, filter: filter === '' ? undefined : filter, lang: context.lang }, { max: offset + args.limit, signal: context.signal });
-    // Only the asked window is kept: the pages before the cursor are read one at a time and let
-    // go, so a deep cursor costs one page of memory, not every product up to it.
+    // The walk resumes after the cursor's part number: one page's calls at any depth.
+    const pages = context.client.harvestPages(
+      { category: args.category, filter: filter === '' ? undefined : filter, lang: context.lang },
+      { max: args.limit, startAfter: position?.after, alphabet: position?.alphabet, signal: context.signal },
+    );
     const shown: ProductRecord[] = [];
-    let seen = 0;
-    for await (const page of pages) {
-      for (const product of page) if (seen++ >= offset && shown.length < args.limit) shown.push(product);
-    }
-    const more = pages.hasMoreHits || seen > offset + args.limit;
+    for await (const page of pages) for (const product of page) if (shown.length < args.limit) shown.push(product);
+    const more = pages.hasMoreHits || shown.length < pages.products;
     const rows = shown.map((p) => {
       const row = buildProductRow(p, columns);
       return Object.fromEntries(columns.map((c, i) => [c.header, jsonValue(row[i], c.kind)]));
     });
     const structured: Record<string, unknown> = { category: args.category, filter, products: rows, more };
-    if (more) structured.next = { cursor: String(offset + shown.length) };
+    if (more && shown.length > 0) {
+      structured.next = { cursor: encodeCursor(identity, { after: shown[shown.length - 1].partno, shown: offset + shown.length, alphabet: pages.alphabet }) };
+    }
     const text = `${counted(rows.length, 'product')} of ${args.category}${offset > 0 ? ` from number ${offset + 1}` : ''}${more ? '; more match (continue with next.cursor)' : ''}.`;
     return { structured, text };
   },

@@ -52,7 +52,7 @@ test('wrong arguments get one sentence each and send nothing', async () => {
     ['search', { category: 'inductors', conditions: [{ field: "Status') or (1 eq 1", op: 'eq', value: 'NRND' }] }, /A field is a name such as/],
     ['search', { category: 'inductors', conditions: [{ field: 'Status', op: 'eq', value: 'NRND|In Production' }] }, /contains '\|', which separates values/],
     ['search', { category: 'inductors', conditions: [{ field: 'Status', op: 'eq', value: 'Retired' }] }, /Retired/],
-    ['search', { category: 'inductors', cursor: '999999' }, /continues up to 100,000 products/],
+    ['search', { category: 'inductors', cursor: '999999' }, /cursor is not the next\.cursor of an earlier answer to this search/],
     ['replacements', { partnos: ['GRM155R71C104KA88D'], max: 1000 }, /max is 1 to 100/],
     ['download_url', { category: 'ceramicCapacitors' }, /category is one of ceramicCapacitorsSMD, ceramicCapacitorsLead, inductors/],
   ];
