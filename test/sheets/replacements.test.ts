@@ -3,6 +3,7 @@ import { applyReplacement, listSelectedRowReplacements } from '../../src/sheets/
 import { enrichSelection } from '../../src/sheets/enrich';
 import { freshWorkbook, useRig, type Rig } from './helpers';
 import { reportOf } from '../support/enrichment-report';
+import { keepsStatedSpecs } from '../support/drop-in-oracle';
 
 const rig = useRig();
 
@@ -18,7 +19,8 @@ function dropIns(original: CatalogProduct): string[] {
     return (
       v.Status === 'In Production' &&
       ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass'].every((k) => v[k] === o[k]) &&
-      (v['Specs.RatedVoltage'] as number) >= (o['Specs.RatedVoltage'] as number)
+      (v['Specs.RatedVoltage'] as number) >= (o['Specs.RatedVoltage'] as number) &&
+      keepsStatedSpecs(o, v, 'SMD')
     );
   }).map(partnoOf);
 }

@@ -82,7 +82,7 @@ describe('harvest beyond 2000', () => {
     // GETs only: a reachability probe (HEAD) after repeated dropped connections is not a retry.
     expect(live.emulator.requests.filter((r) => r.method === 'GET' && (r.status === 500 || r.status === 0)).length).toBe(c.stats().retries);
     expect(c.stats().retries).toBeGreaterThan(0);
-  }, 60_000);
+  }, 180_000);
 
   test('identical results under a tight rate limit: retried with Retry-After, or paced by the client limiter', async () => {
     const query = { category: 'ceramicCapacitorsLead' as const };
@@ -101,7 +101,7 @@ describe('harvest beyond 2000', () => {
     await logSettled(live.emulator);
     expect(paced.products).toEqual(clean);
     expect(live.emulator.requests.filter((r) => r.status === 429)).toHaveLength(0);
-  }, 60_000);
+  }, 180_000);
 
   test('cancellation mid-harvest throws CancelledError and stops sending', async () => {
     const controller = new AbortController();
@@ -150,7 +150,7 @@ describe('harvest page by page', () => {
     expect(pages.products).toBe(collected.products.length);
     expect(pages.hasMoreHits).toBe(false);
     expect(progress[progress.length - 1]).toBe(collected.products.length);
-  }, 60_000);
+  }, 180_000);
 
   test('max: the pages stop at max in part-number order, with no call beyond what it needs', async () => {
     const pages = client().harvestPages({ category: 'ceramicCapacitorsSMD' }, { max: 4500 });
