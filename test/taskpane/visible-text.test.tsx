@@ -14,11 +14,11 @@ const PART = 'GRM188R71H104\u202eKA93D';
 const ALTERNATIVE = 'GRM188R71H104\u2066KA93J\u200b';
 const REASON = 'Discontinued \u202bsee notice\u202c';
 
-const place = { partNumber: PART, rows: [1], designators: ['C1\u200d'], quantityPerBoard: 2 };
+const place = { partNumber: PART, sheetRows: [2], designators: ['C1\u200d'], quantityPerBoard: 2 };
 const summary = {
   atRisk: [{ ...place, risk: 'EOL', reason: REASON, instead: [{ partno: ALTERNATIVE, dropIn: true, makerAlternative: true, differs: [] }] }],
   ending: [{ ...place, horizon: 'past', date: '2026-01-31', dateField: 'LastBuyDate', quarter: '2026-Q1' }],
-  notFound: [{ row: 2, partNumber: 'GRM155\ufeffR71C104KA88D' }],
+  notFound: [{ sheetRow: 3, partNumber: 'GRM155\ufeffR71C104KA88D' }],
 } as unknown as BomSummary;
 const labels = summaryLabels('en');
 
