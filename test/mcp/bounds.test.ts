@@ -3,40 +3,22 @@
  * emulator over HTTP): answers stay within their bounds, and what an assistant sends wrong is
  * answered with one sentence before any request.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createClient, fieldsOfGroup } from '../../api/node';
-import { DEMO_KEY } from '../../emulator';
-import { createPartSpecMcpServer, MAX_RESULT_CHARS } from '../../mcp/server';
+import { fieldsOfGroup } from '../../api/node';
+import { MAX_RESULT_CHARS } from '../../mcp/server';
 import { useEmulator } from '../support/use-emulator';
-import { call, textOf } from './support';
+import { call, textOf, useInMemoryMcp } from './support';
 
 const emulator = useEmulator();
-let client: Client;
-
-beforeAll(async () => {
-  const server = createPartSpecMcpServer({
-    client: createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }),
-    lang: 'en',
-    secrets: [DEMO_KEY],
-    authFailure: 'The key was refused.',
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'partspec-test', version: '1.0.0' });
-  await client.connect(clientSide);
-});
-
-afterAll(() => client?.close());
+const session = useInMemoryMcp(emulator);
 
 test('an answer over 1 MB of JSON is refused with a sentence saying how to ask for less', async () => {
   const partnos = emulator.catalog.byGroup.SMD.slice(0, 1000).map((p) => p.values.Partno as string);
   const fields = fieldsOfGroup('SMD').slice(0, 60).map((f) => f.key);
-  const result = await call(client, 'lookup', { partnos, fields });
+  const result = await call(session.client, 'lookup', { partnos, fields });
   expect(result.isError).toBe(true);
   expect(textOf(result)).toMatch(new RegExp(`^The answer would be \\d+\\.\\d MB, more than the ${MAX_RESULT_CHARS / 1e6} MB a tool may return; ask for fewer parts, fields or products\\.$`));
   // The same parts with a few fields fit.
-  const small = await call(client, 'lookup', { partnos, fields: ['Status'] });
+  const small = await call(session.client, 'lookup', { partnos, fields: ['Status'] });
   expect(small.isError).toBeFalsy();
   expect(JSON.stringify(small.structuredContent).length).toBeLessThan(MAX_RESULT_CHARS);
 });
@@ -57,7 +39,7 @@ test('wrong arguments get one sentence each and send nothing', async () => {
     ['download_url', { category: 'ceramicCapacitors' }, /category is one of ceramicCapacitorsSMD, ceramicCapacitorsLead, inductors/],
   ];
   for (const [name, args, sentence] of cases) {
-    const result = await call(client, name, args);
+    const result = await call(session.client, name, args);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(sentence);
     expect(textOf(result).split('\n')).toHaveLength(1);
@@ -66,8 +48,8 @@ test('wrong arguments get one sentence each and send nothing', async () => {
 });
 
 test('without --root there is no check_bom, and a quoted value cannot change the filter', async () => {
-  expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('check_bom');
-  const result = await call(client, 'search', { category: 'inductors', conditions: [{ field: 'Status', op: 'eq', value: "NRND' or Status eq 'In Production" }], limit: 1 });
+  expect((await session.client.listTools()).tools.map((t) => t.name)).not.toContain('check_bom');
+  const result = await call(session.client, 'search', { category: 'inductors', conditions: [{ field: 'Status', op: 'eq', value: "NRND' or Status eq 'In Production" }], limit: 1 });
   // The whole text is one value, which is not an allowed status: refused, nothing sent for it.
   expect(result.isError).toBe(true);
   expect(textOf(result)).toMatch(/NRND' or Status eq 'In Production/);

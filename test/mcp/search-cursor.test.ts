@@ -5,35 +5,17 @@
  * cursor altered by hand, or sent with another search, is refused with one sentence before any
  * request.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createClient } from '../../api/node';
 import { DEMO_KEY } from '../../emulator';
-import { createPartSpecMcpServer } from '../../mcp/server';
 import { useEmulator } from '../support/use-emulator';
-import { call, textOf } from './support';
+import { call, textOf, useInMemoryMcp } from './support';
 
 const emulator = useEmulator();
-let client: Client;
+const session = useInMemoryMcp(emulator);
 
 const CATEGORY = 'ceramicCapacitorsSMD';
 const LIMIT = 200;
 const PAGES = 12;
-
-beforeAll(async () => {
-  const server = createPartSpecMcpServer({
-    client: createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }),
-    lang: 'en',
-    secrets: [DEMO_KEY],
-    authFailure: 'The key was refused.',
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'partspec-test', version: '1.0.0' });
-  await client.connect(clientSide);
-});
-
-afterAll(() => client?.close());
 
 interface SearchAnswer {
   products: Record<string, unknown>[];
@@ -44,7 +26,7 @@ interface SearchAnswer {
 /** One call of the tool, with the emulator requests it cost. */
 async function searchPage(args: Record<string, unknown>): Promise<{ answer: SearchAnswer; requests: number; text: string }> {
   const before = emulator.requests.length;
-  const result = await call(client, 'search', { category: CATEGORY, limit: LIMIT, ...args });
+  const result = await call(session.client, 'search', { category: CATEGORY, limit: LIMIT, ...args });
   expect(result.isError).toBeFalsy();
   return { answer: result.structuredContent as unknown as SearchAnswer, requests: emulator.requests.length - before, text: textOf(result) };
 }
@@ -123,14 +105,14 @@ test('a cursor altered by hand, sent with another search or made up is refused w
   ];
   const before = emulator.requests.length;
   for (const args of cases) {
-    const result = await call(client, 'search', { category: CATEGORY, limit: 5, ...args });
+    const result = await call(session.client, 'search', { category: CATEGORY, limit: 5, ...args });
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toMatch(/cursor is (not )?the (value of )?next\.cursor of an earlier answer/);
     expect(text.split('\n')).toHaveLength(1);
   }
   // Another category with the same conditions is another search too.
-  const other = await call(client, 'search', { category: 'inductors', limit: 5, cursor });
+  const other = await call(session.client, 'search', { category: 'inductors', limit: 5, cursor });
   expect(other.isError).toBe(true);
   expect(emulator.requests.length).toBe(before);
 });

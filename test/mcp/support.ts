@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import { createClient } from '../../api/node';
+import { createPartSpecMcpServer } from '../../mcp/server';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { mcpPlugin } from '../../server/mcp/plugin';
 import type { ServerOptions } from '../../server/options';
@@ -108,3 +111,26 @@ export const resourceText = (read: { contents: ({ text: string } | { blob: strin
   if (!('text' in content)) throw new Error('the resource is not text');
   return content.text;
 };
+
+/**
+ * The assistants' server in this process for a file's tests (the SDK's in-memory transport, the
+ * real client against `emulator` over HTTP, no cache), connected in beforeAll and closed in
+ * afterAll; read `session.client` inside tests.
+ */
+export function useInMemoryMcp(emulator: RunningEmulator): { client: Client } {
+  const session = {} as { client: Client };
+  beforeAll(async () => {
+    const server = createPartSpecMcpServer({
+      client: createClient({ baseUrl: emulator.url, apiKey: DEMO_KEY, cache: false }),
+      lang: 'en',
+      secrets: [DEMO_KEY],
+      authFailure: 'The key was refused.',
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    session.client = new Client({ name: 'partspec-test', version: '1.0.0' });
+    await session.client.connect(clientSide);
+  });
+  afterAll(() => session.client?.close());
+  return session;
+}
