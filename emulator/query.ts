@@ -36,12 +36,14 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
     if (predicates.every((test) => test(p))) matches.push(p);
   }
   const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && predicates.every((test) => test(p)));
+  // The catalog's lists are in Partno order already, which is every order that starts with `Partno asc`
+  // (part numbers are unique); only products from outside must join it.
+  const partnoOrder = query.orderBy.length === 0 || (query.orderBy[0].field === 'Partno' && query.orderBy[0].direction === 'asc');
   if (extra.length > 0) {
     matches.push(...extra);
-    // The catalog's lists are in Partno order already; products from outside must join that order.
-    if (query.orderBy.length === 0) matches.sort((a, b) => comparePartno(a.values.Partno as string, b.values.Partno as string));
+    if (partnoOrder) matches.sort((a, b) => comparePartno(a.values.Partno as string, b.values.Partno as string));
   }
-  if (query.orderBy.length > 0) matches.sort(compareByOrder(query.orderBy, { lang: query.lang, valuesLang: 'en' }));
+  if (!partnoOrder) matches.sort(compareByOrder(query.orderBy, { lang: query.lang, valuesLang: 'en' }));
   return {
     products: matches.length > limit ? matches.slice(0, limit) : matches,
     matched: matches.length,

@@ -48,10 +48,15 @@ const NUMBER_TESTS: Readonly<Record<NumberOperator, (c: number) => boolean>> = {
   lt: (c) => c < 0,
 };
 
-/** The stored values of a field as a list (list fields hold several, others one). */
-function valuesOf(value: FieldValue | undefined): string[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [String(value)];
+/**
+ * Whether any stored value of a field (list fields hold several, others one) passes `test`. Called
+ * for every product a search reaches, so a single value is tested without building a list.
+ */
+function anyValue(value: FieldValue | undefined, test: (v: string) => boolean): boolean {
+  if (value === undefined) return false;
+  if (!Array.isArray(value)) return test(typeof value === 'string' ? value : String(value));
+  for (const v of value) if (test(v)) return true;
+  return false;
 }
 
 export type ProductTest = (p: FilterableProduct) => boolean;
@@ -79,15 +84,19 @@ function conditionTest(condition: Condition, lang: Lang, valuesLang: Lang): Prod
         // List values are compared in the language the products hold them in.
         const listName = def.name;
         const wanted = new Set(condition.values.map((v) => translateValue(listName, v, lang, valuesLang)));
-        return (p) => valuesOf(p.values[key]).some((v) => wanted.has(v));
+        const listed = (v: string): boolean => wanted.has(v);
+        return (p) => anyValue(p.values[key], listed);
       }
       const values = condition.values;
       if (condition.op === 'eq') {
         const wanted = new Set(values);
-        return (p) => valuesOf(p.values[key]).some((v) => wanted.has(v));
+        const equal = (v: string): boolean => wanted.has(v);
+        return (p) => anyValue(p.values[key], equal);
       }
-      if (condition.op === 'startswith') return (p) => valuesOf(p.values[key]).some((v) => values.some((w) => v.startsWith(w)));
-      return (p) => valuesOf(p.values[key]).some((v) => values.some((w) => v.includes(w)));
+      const starts = (v: string): boolean => values.some((w) => v.startsWith(w));
+      if (condition.op === 'startswith') return (p) => anyValue(p.values[key], starts);
+      const contains = (v: string): boolean => values.some((w) => v.includes(w));
+      return (p) => anyValue(p.values[key], contains);
     }
   }
 }

@@ -48,10 +48,41 @@ function changeable(pkg: Package, sheet: string): Set<string> {
 /** The sheet's direct children that hold lists the enrichment may add to. */
 const LISTS = ['cols', 'hyperlinks', 'conditionalFormatting', 'dataValidations', 'extLst'];
 
+const CSV_FILTER = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1';
+
+/** A kept workbook before and after its in-place enrichment, and what the command said. */
+interface Enriched {
+  before: Package;
+  after: Package;
+  exit: number | null;
+  stderr: string;
+}
+
+/**
+ * Every kept workbook is enriched before the first test, so that LibreOffice opens them all in one
+ * run (its start costs seconds; each further file a fraction of one).
+ */
+const enriched = new Map<string, Enriched>();
+beforeAll(async () => {
+  for (const { file } of KEPT) {
+    copyFileSync(join(CORPUS, file), join(world.home, file));
+    const before = readPackage(file);
+    const { code: exit, stderr } = await enrichInPlace(file);
+    enriched.set(file, { before, after: readPackage(file), exit, stderr });
+  }
+}, 600_000);
+
+let converted: Promise<Record<string, Buffer>> | undefined;
+
 /** The BOM's CSV as LibreOffice writes it (UTF-8, every sheet in its own file), as rows of cells. */
 async function convertToCsv(file: string, sheet: string): Promise<string[][]> {
-  const written = await convertWithLibreOffice(join(world.home, file), world.home, 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
-  const csv = Object.keys(written).find((f) => f.endsWith(`-${sheet}.csv`));
+  converted ??= convertWithLibreOffice(
+    KEPT.map((w) => join(world.home, w.file)),
+    world.home,
+    CSV_FILTER,
+  );
+  const written = await converted;
+  const csv = Object.keys(written).find((f) => f === `${file.replace(/\.[^.]+$/, '')}-${sheet}.csv`);
   if (!csv) throw new Error(`LibreOffice wrote no CSV of sheet ${sheet} for ${file}`);
   return Papa.parse<string[]>(written[csv].toString('utf8').trimEnd()).data;
 }
@@ -63,12 +94,8 @@ describe.each(KEPT.map((w) => [w.file, w] as const))('%s enriched in place', (fi
   let exit: number | null;
   let stderr: string;
 
-  beforeAll(async () => {
-    copyFileSync(join(CORPUS, file), join(world.home, file));
-    before = readPackage(file);
-    const result = await enrichInPlace(file);
-    ({ code: exit, stderr } = result);
-    after = readPackage(file);
+  beforeAll(() => {
+    ({ before, after, exit, stderr } = enriched.get(file)!);
     sheet = sheetPath(before, book.sheet);
   });
 
