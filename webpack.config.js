@@ -118,6 +118,10 @@ module.exports = (env, argv) => {
   return {
     mode: dev ? 'development' : 'production',
     devtool: dev ? 'source-map' : false,
+    // Webpack's own cache of built and minified modules (node_modules/.cache/webpack, one per mode):
+    // a build of unchanged sources with the other office.js option, or a rebuild after a small
+    // change, reuses what did not change. A change to this file starts it afresh.
+    cache: { type: 'filesystem', buildDependencies: { config: [__filename] } },
     entry,
     output: {
       path: path.resolve(__dirname, 'dist'),
