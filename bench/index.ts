@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { runAbuseLatency } from './abuse-latency';
 import { runBomReport } from './bom-report';
 import { runBundle } from './bundle';
 import { BENCH_EMULATOR, progress, timed } from './conditions';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
   const b15 = await stage('B15', runSuggest);
   const b16 = await stage('B16', runEmptyCells);
   const b17 = await stage('B17', runEveryLine);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17];
+  const b18 = await stage('B18', runAbuseLatency);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18];
 
   const table = renderTable(results);
   const checks = allChecks(results);

