@@ -19,7 +19,13 @@ const path = require('path');
  * failing service, a packed and globally installed tarball) and costs minutes. `npm test` runs them
  * after the rest when its time budget allows (scripts/test.js); `npm run test:slow` runs them alone.
  */
-const SLOW = ['test/api/client/patience.emulator.test.ts', 'test/ooxml/hostile-extents.test.ts', 'test/tooling/pack-install.test.ts'];
+const SLOW = [
+  'test/api/client/harvest-faults.emulator.test.ts',
+  'test/api/client/patience.emulator.test.ts',
+  'test/ooxml/hostile-extents.test.ts',
+  'test/reliability/parser-fuzz.test.ts',
+  'test/tooling/pack-install.test.ts',
+];
 
 const KINDS = [
   ['browser', /\b(useE2eWorld|startE2eWorld|launchChromium)\b|from 'playwright-core'/],
