@@ -102,7 +102,11 @@ module.exports = (env, argv) => {
     commands: './src/commands/commands.ts',
     taskpane: './src/taskpane/index.tsx',
   };
-  if (dev) entry.workbench = './src/workbench/index.tsx';
+  // The workbench (Excel stand-ins around the add-in) is in every development build, and in a
+  // production build made with `--env workbench` (what the browser tests drive: minified, React's
+  // production mode, and built from the cache `npm run build` just filled).
+  const workbench = dev || Boolean(env && env.workbench);
+  if (workbench) entry.workbench = './src/workbench/index.tsx';
 
   const devManifest = (content) => content.toString().split(DEV_URL).join(`https://localhost:${DEV_PORT}/`);
   const manifestCopies = [{ from: 'manifest.xml', to: 'manifest.xml', ...(dev && DEV_PORT !== 3000 ? { transform: devManifest } : {}) }];
@@ -177,7 +181,7 @@ module.exports = (env, argv) => {
         inject: false,
         minify: false,
       }),
-      ...(dev
+      ...(workbench
         ? [
             new HtmlWebpackPlugin({
               filename: 'workbench.html',
@@ -192,7 +196,7 @@ module.exports = (env, argv) => {
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           // The workbench opens README's demo BOM, as a newcomer would in Excel.
-          ...(dev ? [{ from: 'assets/demo-bom.xlsx', to: 'assets/[name][ext]' }] : []),
+          ...(workbench ? [{ from: 'assets/demo-bom.xlsx', to: 'assets/[name][ext]' }] : []),
           ...manifestCopies,
           ...(officeJs === 'local'
             ? [

@@ -1,7 +1,7 @@
 /**
  * The end-to-end world of the server tests: the emulator playing a gateway without CORS (and a
  * storage host without it, on a second origin), `partspec serve` in front of it hosting the
- * development build, and Chromium. Every request that does not go to 127.0.0.1 is aborted.
+ * build with the workbench, and Chromium. Every request that does not go to 127.0.0.1 is aborted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } f
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
-import { ensureDevelopmentBuild } from '../e2e/support/build';
+import { ensureWorkbenchBuild } from '../e2e/support/build';
 import { openChromium } from '../support/chromium';
 
 /** The refusal of office.js's telemetry proxy frame (https://telemetryservice.firstpartyapps.oaspapps.com/…). */
@@ -31,7 +31,7 @@ export interface ServerE2eWorld {
 }
 
 export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {}): Promise<ServerE2eWorld> {
-  const buildDir = await ensureDevelopmentBuild();
+  const buildDir = await ensureWorkbenchBuild();
   const home = mkdtempSync(path.join(tmpdir(), 'partspec-server-e2e-'));
   const tokensFile = path.join(home, 'tokens.json');
   const token = await createTokenFileStore(tokensFile).add('alice');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DEMO_KEY } from '../../emulator';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { createMemoryState } from '../../server/state/memory';
-import { ensureDevelopmentBuild } from '../e2e/support/build';
+import { ensureWorkbenchBuild } from '../e2e/support/build';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { checkManifestXml } = require('../../scripts/manifest-check.js') as {
@@ -20,7 +20,7 @@ let server: PartSpecServer;
 let url: string;
 
 beforeAll(async () => {
-  const siteDir = await ensureDevelopmentBuild();
+  const siteDir = await ensureWorkbenchBuild();
   server = await buildServer({
     upstream: 'http://127.0.0.1:9',
     passThrough: true,

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { ensureDevelopmentBuild } from '../e2e/support/build';
+import { ensureWorkbenchBuild } from '../e2e/support/build';
 
 const BIN = path.resolve(__dirname, '../../bin/partspec.js');
 let dir: string;
@@ -15,7 +15,7 @@ let emulator: RunningEmulator;
 let siteDir: string;
 
 beforeAll(async () => {
-  siteDir = await ensureDevelopmentBuild();
+  siteDir = await ensureWorkbenchBuild();
   dir = mkdtempSync(path.join(tmpdir(), 'partspec-serve-cli-'));
   emulator = await startEmulator({ port: 0 });
 }, 240_000);

@@ -1,9 +1,11 @@
 /**
  * The builds the tests serve. `npm test` builds for production, which leaves the workbench out, so
- * the tests make their own development build once per source state: the output lives in a temp
- * folder named after a hash of the inputs, and a lock keeps parallel test files from building
- * twice. A production build whose stamp matches (scripts/build-stamp.js: the one `npm test` just
- * made in dist/) is used as it is.
+ * the browser tests make a production build with the workbench (`--env workbench`, office.js from
+ * our own copy) once per source state: webpack's cache, which `npm run build` has just filled,
+ * makes it cost seconds, and the pages run minified, as users get them. The output lives in a temp
+ * folder named after a hash of the inputs, and a lock keeps parallel test files from building twice.
+ * A production build whose stamp matches (scripts/build-stamp.js: the one `npm test` just made in
+ * dist/) is used as it is.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,9 +56,9 @@ function removeOlderBuilds(prefix: string, keep: string): void {
   rmSync(keep, { recursive: true, force: true });
 }
 
-/** Path of a development build of the current sources (built now if there is none yet). */
-export function ensureDevelopmentBuild(): Promise<string> {
-  return ensureBuild('partspec-workbench-', ['--mode', 'development']);
+/** Path of a build of the current sources with the workbench (built now if there is none yet). */
+export function ensureWorkbenchBuild(): Promise<string> {
+  return ensureBuild('partspec-workbench-', ['--mode', 'production', '--env', 'workbench', '--env', 'officeJs=local']);
 }
 
 /**
@@ -79,7 +81,7 @@ async function ensureBuild(prefix: string, args: readonly string[]): Promise<str
       mkdirSync(lock);
     } catch {
       // Another test file is building the same sources: wait for its marker.
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for the development build in ${outDir} (remove ${lock} if it is stale).`);
+      if (Date.now() > deadline) throw new Error(`Gave up waiting for the build in ${outDir} (remove ${lock} if it is stale).`);
       await sleep(500);
       continue;
     }

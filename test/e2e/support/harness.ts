@@ -1,5 +1,5 @@
 /**
- * One end-to-end test file's world: the emulator on a random port, the development build served
+ * One end-to-end test file's world: the emulator on a random port, the build with the workbench served
  * over http on another, and Chromium (test/support/chromium.ts: the run's shared browser, or one of
  * the file's own), a fresh context per page. Every request that does not go to 127.0.0.1 is
  * aborted, so nothing leaves the machine.
@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
 import { openChromium } from '../../support/chromium';
 import { picturePath } from '../../support/pictures';
-import { ensureDevelopmentBuild } from './build';
+import { ensureWorkbenchBuild } from './build';
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -52,7 +52,7 @@ async function serveFolder(root: string): Promise<{ url: string; server: Server 
 export interface E2eWorld {
   emulator: RunningEmulator;
   browser: Browser;
-  /** Base URL of the served development build. */
+  /** Base URL of the served build with the workbench. */
   siteUrl: string;
   /** A fresh context (own storage) with the workbench open, pointed at the emulator. */
   openWorkbench(options?: { key?: string | null; query?: Record<string, string> }): Promise<{ page: Page; context: BrowserContext }>;
@@ -61,7 +61,7 @@ export interface E2eWorld {
 
 /** Starts everything a test file needs; call in beforeAll and `close()` in afterAll. */
 export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Promise<E2eWorld> {
-  const buildDir = await ensureDevelopmentBuild();
+  const buildDir = await ensureWorkbenchBuild();
   const emulator = await startEmulator({ port: 0, ...emulatorOptions });
   const site = await serveFolder(buildDir);
   let chromiumRun: Awaited<ReturnType<typeof openChromium>>;
