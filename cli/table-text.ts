@@ -2,7 +2,7 @@ import { terminalText } from '../ooxml/cells';
 import { charWidth, displayWidth } from '../node/terminal-text';
 
 /** Widest cell shown in a terminal table, in columns; longer text is cut with an ellipsis. */
-export const MAX_CELL_WIDTH = 40;
+const MAX_CELL_WIDTH = 40;
 
 /** `text` cut to at most `max` columns, ending in "…" when cut. */
 function fitWidth(text: string, max: number): string {

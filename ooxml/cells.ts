@@ -11,7 +11,7 @@ export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat'>;
 export const BUILTIN_NUMBER_FORMATS: Readonly<Record<string, number>> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };
 
 /** `YYYY-MM-DD` of an Excel serial day number (the core writes dates as serials). */
-export function isoDateOfSerial(serial: number): string {
+function isoDateOfSerial(serial: number): string {
   return fromExcelSerial(serial).toISOString().slice(0, 10);
 }
 

@@ -21,7 +21,7 @@ const SPARSE_WALK = 1024;
  * so what a read costs follows the values, never the block's area. Reading past a row's end
  * gives undefined, as an empty cell.
  */
-export function sparseBlock(values: readonly (readonly unknown[] | undefined)[], block: CellBlock): unknown[][] {
+function sparseBlock(values: readonly (readonly unknown[] | undefined)[], block: CellBlock): unknown[][] {
   const out: unknown[][] = new Array<unknown[]>(block.rowCount);
   const end = block.column + block.columnCount;
   for (let r = 0; r < block.rowCount; r++) {

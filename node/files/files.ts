@@ -1,6 +1,5 @@
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { FileError, UsageError } from '../errors';
+import { UsageError } from '../errors';
 import { checkInputFile, checkOutputFile } from '../safe-write';
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -70,20 +69,5 @@ export function formatOfBom(file: string): TableFormat {
 }
 
 /** Safe writes and the refusal of what is not a regular file live with the other Node programs' helpers. */
-export { checkInputFile, checkOutputFile, describeWriteError, writeFileSafely } from '../safe-write';
+export { checkInputFile, checkOutputFile, writeFileSafely } from '../safe-write';
 
-/** Reads a whole file, or throws one FileError sentence naming it. */
-export async function readFileBytes(file: string): Promise<Uint8Array> {
-  checkInputFile(file);
-  try {
-    const handle = await open(file, 'r');
-    try {
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? (error as Error).message}).`);
-  }
-}

@@ -28,7 +28,7 @@ export interface DefaultServicesOptions {
 const NEEDS_EXCEL = 'This needs Excel: open PartSpec from the ribbon in Excel to write to a workbook.';
 
 /** Writes text to the clipboard, with the older selection-based copy where the Clipboard API is refused. */
-export async function copyToClipboard(text: string): Promise<void> {
+async function copyToClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     return;

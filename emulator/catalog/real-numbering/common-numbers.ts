@@ -151,7 +151,7 @@ function valuesBetween(low: number, high: number, series: readonly number[]): nu
 }
 
 /** A value range is narrow enough to stand for one line of a BOM (a value and its tolerance), not a sweep of the catalog. */
-export const MAX_PINNED_RATIO = 1.5;
+const MAX_PINNED_RATIO = 1.5;
 
 /** Recent answers: a BOM's lines ask for the same few values again and again. */
 const CACHE = new Map<string, RealPart[]>();
