@@ -8,7 +8,7 @@
  * have (capacitor-limits.ts) are made, and only values of the E24 (class 1, RF inductors) or E12
  * series (class 2, power inductors).
  */
-import { capacitanceCode, inductanceCode } from '../part-numbers';
+import { capacitanceCode, inductanceCode } from './value-codes';
 import { decimal, E12, E24 } from '../numbers';
 import { chipProblem } from './capacitor-limits';
 import { CHIP_SIZES, CHIP_THICKNESSES, TEMPERATURE_CODES, VOLTAGE_CODES } from './capacitor-tables';
