@@ -51,6 +51,24 @@ export function checkOutputKind(input: string, out: string): void {
   }
 }
 
+/** Where an enriched BOM is written (`--out`), and the format its extension asks for. */
+export interface BomOutput {
+  file: string;
+  format: TableFormat;
+}
+
+/**
+ * Checks, once and before anything is read or asked, the file a BOM's enriched copy is written
+ * to: a format partspec writes (formatOfFile), a workbook kind the BOM can become
+ * (checkOutputKind), a path that can be replaced as a file. The BomFile then saves to it without
+ * asking again.
+ */
+export function checkBomOutput(input: string, out: string): BomOutput {
+  const format = formatOfFile(out, '--out', { bom: true });
+  checkOutputKind(input, out);
+  return { file: out, format };
+}
+
 /**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
  * (patched in place, keeping their kind), `.csv`, `.tsv` and `.txt` are text tables (the
