@@ -121,7 +121,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
         lang: request.lang,
         signal,
       });
-      return { products: result.products, hasMoreHits: result.hasMoreHits };
+      return result;
     },
     async getDownloadUrl(category, lang, signal): Promise<DownloadLink> {
       const link = await (await getClient()).getDownloadUrl(category, lang, { signal });
