@@ -1,5 +1,5 @@
 import type { FieldValue, ProductRecord } from './product';
-import { GROUPS, GROUP_OBJECT_NAMES, VALUE_FIELDS, groupOfObjectName, type FieldDef, type Group } from './vocabulary';
+import { GROUPS, GROUP_OBJECT_NAMES, VALUE_FIELDS, type FieldDef, type Group } from './vocabulary';
 
 /**
  * Turns product search results (and download files) into ProductRecords, whatever nesting
@@ -157,9 +157,3 @@ export function normalizeProductsResponse(body: unknown): NormalizedResponse {
   return { products, hasMoreHits: toBoolean(root.HasMoreHits) ?? false };
 }
 
-/** Whether an object looks like a product search result (has Data or a group object). */
-export function looksLikeProductsResponse(body: unknown): boolean {
-  if (!isObject(body)) return false;
-  if ('Data' in body || 'HasMoreHits' in body) return true;
-  return Object.keys(body).some((k) => groupOfObjectName(k) !== undefined);
-}

@@ -1,8 +1,7 @@
-import { terminalText } from '../ooxml/cells';
-import { charWidth, displayWidth } from '../node/terminal-text';
+import { charWidth, displayWidth, terminalText } from '../node/terminal-text';
 
 /** Widest cell shown in a terminal table, in columns; longer text is cut with an ellipsis. */
-export const MAX_CELL_WIDTH = 40;
+const MAX_CELL_WIDTH = 40;
 
 /** `text` cut to at most `max` columns, ending in "…" when cut. */
 function fitWidth(text: string, max: number): string {
@@ -20,7 +19,7 @@ function fitWidth(text: string, max: number): string {
 
 /** Rows as a plain aligned text table (header, rule, rows), safe to print on a terminal; columns are measured as a terminal draws them. */
 export function formatTextTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows].map((r) => r.map((c) => fitWidth(terminalText(c, MAX_CELL_WIDTH + 1), MAX_CELL_WIDTH)));
+  const all = [header, ...rows].map((r) => r.map((c) => fitWidth(terminalText(c, MAX_CELL_WIDTH), MAX_CELL_WIDTH)));
   const widths = header.map((_, i) => all.reduce((widest, r) => Math.max(widest, displayWidth(r[i] ?? '')), 0));
   const line = (r: readonly string[]): string =>
     r

@@ -28,7 +28,7 @@ export function isSummarySheetName(name: string): boolean {
 }
 
 /** Longest worksheet name Excel accepts. */
-export const MAX_SHEET_NAME_LENGTH = 31;
+const MAX_SHEET_NAME_LENGTH = 31;
 
 const SHEET_FORBIDDEN = /[[\]:*?/\\]/g;
 

@@ -46,7 +46,7 @@ const CATEGORY_NAMES: Readonly<Record<Group, readonly Readonly<Record<Lang, stri
   ],
 };
 
-export const MANUFACTURER = 'Maker';
+const MANUFACTURER = 'Maker';
 
 const GROUPING_FIELDS = new Set(['Manufacturer', 'Lv1Category', 'Lv2Category', 'Lv3Category']);
 const NESTED = ['ComplianceInfo', 'Specs', 'MediaFileUrls'] as const;
@@ -56,7 +56,7 @@ const FIELD_PLANS: Readonly<Record<Group, readonly FieldDef[]>> = Object.fromEnt
 ) as Record<Group, FieldDef[]>;
 
 /** The grouping fields of a group in a language. */
-export function groupingFields(group: Group, lang: Lang): Record<string, string> {
+function groupingFields(group: Group, lang: Lang): Record<string, string> {
   const [lv1, lv2, lv3] = CATEGORY_NAMES[group];
   return { Manufacturer: MANUFACTURER, Lv1Category: lv1[lang], Lv2Category: lv2[lang], Lv3Category: lv3[lang] };
 }

@@ -52,7 +52,7 @@ export class HttpProblem extends Error {
 }
 
 /** `lang` as the spec says: ja, zh or en; anything else (or nothing) is en. */
-export function langOf(query: ParsedQuery): Lang {
+function langOf(query: ParsedQuery): Lang {
   const value = query.lang;
   return typeof value === 'string' && isLang(value) ? value : DEFAULT_LANG;
 }

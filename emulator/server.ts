@@ -31,7 +31,7 @@ const MAX_AGED_CATALOGS = 4;
  * copies (the test runner gives each test file its own module instances; a catalog takes seconds
  * to generate and never changes). Nothing but that host sets it.
  */
-export const CATALOG_STORE_KEY = Symbol.for('partspec.emulator.catalogs');
+const CATALOG_STORE_KEY = Symbol.for('partspec.emulator.catalogs');
 
 function catalogStore(): CatalogStore {
   const host = globalThis as { [CATALOG_STORE_KEY]?: CatalogStore };

@@ -4,7 +4,7 @@ import { DOWNLOAD_URL_VALIDITY_DAYS, type Lang } from '../api';
 /** Path prefix of the download links the emulator issues and serves. */
 export const DOWNLOAD_PATH = '/download';
 
-export const DOWNLOAD_VALIDITY_MS = DOWNLOAD_URL_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
+const DOWNLOAD_VALIDITY_MS = DOWNLOAD_URL_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Signs and checks download links with an HMAC over category, language and expiry. The secret is

@@ -26,7 +26,7 @@ const JSON_TYPE = 'application/json';
 const MAX_REMEMBERED_PARTS = 1000;
 
 /** What a category's products carry and what its filters accept, in one language. */
-export function vocabularyOf(category: CategoryId, lang: Lang): Record<string, unknown> {
+function vocabularyOf(category: CategoryId, lang: Lang): Record<string, unknown> {
   const returned = [...new Map(CATEGORIES[category].groups.flatMap(fieldsOfGroup).map((f) => [f.key, f])).values()];
   return {
     category,
@@ -69,7 +69,7 @@ export class PartMemory {
   }
 }
 
-export const partUri = (partno: string): string => `partspec://part/${encodeURIComponent(partno)}`;
+const partUri = (partno: string): string => `partspec://part/${encodeURIComponent(partno)}`;
 
 const textOf = (value: unknown): string => {
   try {

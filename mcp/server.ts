@@ -41,7 +41,7 @@ export interface PartSpecMcpOptions {
 }
 
 /** The one sentence an assistant gets for a failed call. */
-export function sentenceOf(error: unknown, options: Pick<PartSpecMcpOptions, 'secrets' | 'baseUrl' | 'authFailure' | 'describe'>): string {
+function sentenceOf(error: unknown, options: Pick<PartSpecMcpOptions, 'secrets' | 'baseUrl' | 'authFailure' | 'describe'>): string {
   const own = options.describe?.(error);
   if (own !== undefined) return redact(own, options.secrets);
   if (isAuthError(error)) return options.authFailure;

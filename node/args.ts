@@ -71,7 +71,7 @@ function usageSentence(error: unknown, specs: FlagSpecs): string {
 }
 
 /** The declared flag an unknown one is a likely typo of (one or two letters off), if any. */
-export function suggestFlag(unknown: string, names: readonly string[]): string | undefined {
+function suggestFlag(unknown: string, names: readonly string[]): string | undefined {
   return suggestName(unknown, names.filter((n) => n !== 'help'));
 }
 

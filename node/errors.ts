@@ -60,7 +60,7 @@ export function isInternalError(error: unknown): boolean {
 }
 
 /** A failed allocation of the runtime (a memory limit such as `ulimit -v`): exit 5, one sentence, never a stack. */
-export function isAllocationFailure(error: unknown): boolean {
+function isAllocationFailure(error: unknown): boolean {
   // A Map or Set past 2^24 entries is the runtime's limit too, whatever part of a file filled it.
   return error instanceof RangeError && /allocat|out of memory|Invalid (typed )?array length|Invalid string length|(Map|Set) maximum size exceeded/i.test(error.message);
 }
@@ -85,7 +85,7 @@ function isPortInUse(error: unknown): error is NodeJS.ErrnoException & { port?: 
 }
 
 /** The sentence for a port already in use: which port, and how to choose another. */
-export function describePortInUse(error: { port?: number; address?: string }, how = 'choose another with --port (0 picks a free one)'): string {
+function describePortInUse(error: { port?: number; address?: string }, how = 'choose another with --port (0 picks a free one)'): string {
   const where = error.port === undefined ? 'The port' : `Port ${error.port}${error.address ? ` on ${error.address}` : ''}`;
   return `${where} is already in use (another PartSpec or another program listens there): stop that one, or ${how}.`;
 }

@@ -12,10 +12,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { FileError, UsageError } from './errors';
 
 /** Temporary files end so; the rest of the name is the target's and 24 random hexadecimal digits. */
-export const TEMP_SUFFIX = '.partspec-tmp';
+const TEMP_SUFFIX = '.partspec-tmp';
 
 /** What a path that is not a regular file is, in a user's words. */
-export function describeFileKind(info: Stats): string {
+function describeFileKind(info: Stats): string {
   const kinds: [boolean, string][] = [
     [info.isDirectory(), 'a folder'],
     [info.isFIFO(), 'a pipe (FIFO)'],
@@ -94,7 +94,7 @@ function trackTemp(temp: string): void {
 }
 
 /** The sentence for a write that failed, by the system's error code; `existed` says whether the target was there. */
-export function describeWriteError(file: string, error: unknown, existed = true): string {
+function describeWriteError(file: string, error: unknown, existed = true): string {
   const code = (error as NodeJS.ErrnoException).code;
   const folder = dirname(resolve(file));
   const kept = existed ? 'the file is unchanged' : 'nothing was written';
@@ -127,7 +127,7 @@ export function temporaryName(folder: string, target: string): string {
 }
 
 /** The longest start of `text` whose UTF-8 takes at most `max` bytes (file systems count a name in bytes: 80 CJK characters are 240), never cutting a character. */
-export function bytePrefix(text: string, max: number): string {
+function bytePrefix(text: string, max: number): string {
   let bytes = 0;
   let end = 0;
   for (const character of text) {

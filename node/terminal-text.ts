@@ -1,9 +1,9 @@
 /**
  * Text from files and from the service, made safe to show on a terminal. A part number may hold
  * ESC, BEL, NUL or C1 controls that set the terminal's title, clear the screen or hide what
- * follows; a cell may hold 200 MB. Every message the Node programs print goes through
- * `terminalText`: controls are shown escaped (`\x1b`), quoted values and long words are shortened,
- * and no line grows past a bound.
+ * follows; a cell may hold 200 MB. Every message the Node programs print, and every cell of a
+ * terminal table, goes through `terminalText`: controls are shown escaped (`\x1b`), quoted values
+ * and long words are shortened, and no line grows past a bound.
  */
 import { eastAsianWidth } from 'get-east-asian-width';
 import { escapeCharacter, visibleText } from '../core/visible-text';
@@ -105,12 +105,22 @@ function boundLine(line: string): string {
   return i < line.length ? `${shorten(bounded, TERMINAL_LIMITS.line)}${bounded.length > TERMINAL_LIMITS.line ? '' : ELLIPSIS}` : shorten(bounded, TERMINAL_LIMITS.line);
 }
 
+/** A line break or tab, which a table cell shows escaped so it stays on its row and in its column. */
+const CELL_BREAKS = /[\t\n]/g;
+
 /**
  * A message made safe for a terminal: each line bounded (quoted values to 80 characters, words to
  * 200, lines to 1,000, messages to 500 lines, each cut marked "…"), then every control escaped. Works on a message of
  * any size in one pass over its lines, never copying a long line whole.
+ *
+ * With `cellMax`, the text is one cell of a table: every control is escaped as in a message, tabs
+ * and line breaks too, and the cell is cut to `cellMax` characters and "…".
  */
-export function terminalText(text: string): string {
+export function terminalText(text: string, cellMax?: number): string {
+  if (cellMax !== undefined) {
+    // Escaping only lengthens text, so the first cellMax + 1 characters decide what is shown.
+    return shorten(escapeControls(text.slice(0, cellMax + 1)).replace(CELL_BREAKS, escapeCharacter), cellMax);
+  }
   const out: string[] = [];
   let start = 0;
   for (;;) {

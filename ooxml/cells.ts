@@ -1,7 +1,6 @@
 import { cellText, wellFormedText } from '../core/cells/cell-text';
 import type { CellKind, CellValue } from '../core/cells/cell-values';
 import { fromExcelSerial } from '../core/dates';
-import { visibleText } from '../core/visible-text';
 import type { ColumnSpec } from '../core/cells/columns';
 
 /** How a typed cell is written: the core's cell kind and number format of its column. */
@@ -11,7 +10,7 @@ export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat'>;
 export const BUILTIN_NUMBER_FORMATS: Readonly<Record<string, number>> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };
 
 /** `YYYY-MM-DD` of an Excel serial day number (the core writes dates as serials). */
-export function isoDateOfSerial(serial: number): string {
+function isoDateOfSerial(serial: number): string {
   return fromExcelSerial(serial).toISOString().slice(0, 10);
 }
 
@@ -48,14 +47,4 @@ export function csvCell(value: CellValue | undefined, kind: CellKind): string {
   // Cut to what a spreadsheet program's cell holds, before the apostrophe that keeps it text.
   // A lone surrogate from the service becomes U+FFFD: a UTF-8 file's writer would otherwise take it for one of the file's own stray bytes.
   return typeof value === 'string' ? neutralizeCsvText(wellFormedText(cellText(text))) : text;
-}
-
-/** Control characters (terminal escapes among them) shown as a middle dot on a terminal. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** Text safe to print on a terminal, cut to `max` characters: controls as a dot, bidirectional and zero-width characters written out (visibleText). */
-export function terminalText(text: string, max: number): string {
-  const clean = visibleText(text.replace(CONTROL, '·'));
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

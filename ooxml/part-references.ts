@@ -17,7 +17,7 @@ export interface PartRole {
 }
 
 /** Why a package is not patched: its relationships alias parts (one sentence's reason). */
-export class AliasedPartError extends UnsafeWriteError {
+class AliasedPartError extends UnsafeWriteError {
   override readonly name = 'AliasedPartError';
 }
 

@@ -27,7 +27,7 @@ export interface ChildPosition {
  * after it (an `mc:AlternateContent` wrapper counts as what it wraps when known, else is passed
  * over), else before the root's end tag at `rootClose`.
  */
-export function insertionOffset(order: readonly string[], children: readonly ChildPosition[], name: string, rootClose: number): number {
+function insertionOffset(order: readonly string[], children: readonly ChildPosition[], name: string, rootClose: number): number {
   const rank = order.indexOf(name);
   for (const child of children) {
     const at = order.indexOf(child.name);

@@ -93,7 +93,7 @@ export function scanXml(xml: string, handlers: ScanHandlers, options: ScanOption
 }
 
 /** The local part of a qualified name. */
-export function localName(name: string): string {
+function localName(name: string): string {
   return name.slice(name.indexOf(':') + 1);
 }
 

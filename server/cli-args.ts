@@ -82,7 +82,7 @@ function positive(flag: string, text: string, max: number): number {
 }
 
 /** `N/SECONDS`, e.g. `10/1` or `100/60`. */
-export function parseRate(flag: string, text: string): Rate {
+function parseRate(flag: string, text: string): Rate {
   const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text);
   if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new UsageError(`--${flag} needs N/SECONDS with N ≥ 1 (e.g. 10/1 or 100/60), not '${text}'.`);
   return { max: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
@@ -96,7 +96,7 @@ const MAX_PROXY_HOPS = 10;
  * "Trust everything" is not offered: it takes the left-most X-Forwarded-For address, which any
  * client writes itself.
  */
-export function parseTrustProxy(text: string): TrustProxy {
+function parseTrustProxy(text: string): TrustProxy {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
     const hops = Number(trimmed);

@@ -1,4 +1,3 @@
-import type { AbuseLimitOptions } from './relay/abuse-limits';
 import type { SharedState } from './state/types';
 
 /** What the server tells a metrics collector (`server/ops`) as it works. Every method is optional. */
@@ -26,6 +25,12 @@ export type RelayRoute = 'products' | 'downloadUrl' | 'download';
 export interface Rate {
   max: number;
   windowMs: number;
+}
+
+/** Per-address limits on refused credentials and unproven pass-through keys (see relay/abuse-limits). */
+export interface AbuseLimitOptions {
+  failedCredentials?: { points: number; seconds: number };
+  unprovenKeyRequests?: { points: number; seconds: number };
 }
 
 export interface ServerOptions {

@@ -14,7 +14,7 @@ export async function readBodyText(response: Response, onBytes?: (bytes: number,
   return { text: new TextDecoder().decode(raw), bytes: raw.length, raw };
 }
 
-export async function readBodyBytes(response: Response, onBytes?: (bytes: number, total?: number) => void): Promise<Uint8Array> {
+async function readBodyBytes(response: Response, onBytes?: (bytes: number, total?: number) => void): Promise<Uint8Array> {
   const lengthHeader = response.headers.get('content-length');
   const total = lengthHeader ? Number(lengthHeader) : undefined;
   if (!response.body) return new Uint8Array(await response.arrayBuffer());

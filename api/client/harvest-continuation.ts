@@ -43,7 +43,7 @@ const CONTINUATION_CANDIDATES = 1000;
 const charBytes = (c: string): number => utf8Length(encodeQueryValue(c === "'" ? "''" : c));
 
 /** The largest k whose prefixes after `point` fit in `capacity` bytes of values (0 if none). */
-export function largestFittingK(point: string, alphabet: readonly string[], capacity: number): number {
+function largestFittingK(point: string, alphabet: readonly string[], capacity: number): number {
   const separator = utf8Length(encodeQueryValue(VALUE_SEPARATOR));
   let listed = 0;
   let head = 0;

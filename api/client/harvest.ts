@@ -5,7 +5,7 @@ import { cannotAdvance, continuationFilter, type ContinuationDeps } from './harv
 import { compareCodeUnits, followsHarvestOrder, sortProducts } from './product-order';
 import { throwIfCancelled } from './sleep';
 
-export { continuationPrefixes, largestFittingK } from './harvest-continuation';
+export { continuationPrefixes } from './harvest-continuation';
 export { compareOrderKeys, followsHarvestOrder, orderKeyOf, sortProducts, type OrderKey } from './product-order';
 
 /*

@@ -21,7 +21,7 @@ import { onAbort, sleep } from './sleep';
 import { readBodyText, utf8Length } from './body';
 import { AnswerTooDeepError } from '../json-bounds';
 
-export { readBodyBytes, readBodyText, readJson, utf8Length } from './body';
+export { readBodyText, readJson, utf8Length } from './body';
 
 /** What the `onRequest` hook hears about every attempt. Never contains the API key. */
 export interface RequestEvent {

@@ -10,7 +10,7 @@
 export type Reachability = 'cors' | 'unreachable';
 
 /** How long the probe may take before the address counts as unreachable. */
-export const PROBE_TIMEOUT_MS = 5000;
+const PROBE_TIMEOUT_MS = 5000;
 
 export interface DiagnoseOptions {
   /** Origin of the page making the call; read from the page when not given (none in Node). */
@@ -28,7 +28,7 @@ export function reachabilityMessage(reachability: Reachability, origin: string):
 }
 
 /** The origin of the page this code runs in, when it runs in a page served over http(s). */
-export function currentPageOrigin(): string | undefined {
+function currentPageOrigin(): string | undefined {
   const scope = globalThis as { location?: { origin?: string; protocol?: string }; document?: unknown };
   if (!scope.document || !scope.location?.origin) return undefined;
   return /^https?:$/.test(scope.location.protocol ?? '') ? scope.location.origin : undefined;

@@ -34,7 +34,7 @@ export async function takeHead(source: AsyncIterator<Uint8Array>, n: number): Pr
 }
 
 /** One array of several. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;

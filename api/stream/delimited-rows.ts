@@ -28,7 +28,7 @@ export async function* delimitedRows(text: AsyncIterable<string>): AsyncGenerato
 }
 
 /** Index of the last `\n` that is not inside a quoted field, or -1. */
-export function lastLineBreakOutsideQuotes(text: string): number {
+function lastLineBreakOutsideQuotes(text: string): number {
   let quotes = 0;
   let last = -1;
   for (let i = 0; i < text.length; i++) {

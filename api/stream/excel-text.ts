@@ -9,7 +9,7 @@
  */
 
 /** True for character data a cell shows: directly in a `<t>`, not inside a phonetic run. `path` holds local names, outermost first. */
-export function isShownText(path: readonly string[]): boolean {
+function isShownText(path: readonly string[]): boolean {
   return path[path.length - 1] === 't' && !path.includes('rPh');
 }
 

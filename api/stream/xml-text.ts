@@ -103,7 +103,7 @@ export class ElementCutter {
 }
 
 /** The 0-based column of a cell reference (`C7` → 2). */
-export function columnOfRef(ref: string): number {
+function columnOfRef(ref: string): number {
   let n = 0;
   for (const ch of ref) {
     const code = ch.charCodeAt(0);

@@ -18,7 +18,7 @@ const IDENTITY_KEYS = ['Partno', 'Status'] as const;
  * capacitors that is capacitance, tolerance, rated voltage, temperature characteristics…; for
  * inductors inductance, tolerance, rated current, Rdc, SRF and the size codes.
  */
-export function keySpecFields(category: CategoryId): FieldDef[] {
+function keySpecFields(category: CategoryId): FieldDef[] {
   const groups = CATEGORIES[category].groups;
   const keys = filterFieldsFor(category)
     .filter((f) => !f.usableWith.includes('All'))

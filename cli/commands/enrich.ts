@@ -9,7 +9,7 @@ import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
-import { formatOfBom, formatOfFile } from '../../node/files/files';
+import { checkBomOutput, formatOfBom } from '../../node/files/files';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
@@ -138,13 +138,13 @@ export const enrichCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    formatOfBom(input);
+    const format = formatOfBom(input);
     const columns = flags.list('column');
     if (columns.some((c) => c.trim() === '')) throw new UsageError('--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const [column, ...alternateColumns] = columns;
 
     const out = flags.required('out');
-    formatOfFile(out, '--out', { bom: true });
+    const target = checkBomOutput(input, out);
     const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') };
     // Fields and units are checked before the key is.
     buildEnrichmentColumns(chosen);
@@ -154,8 +154,7 @@ export const enrichCommand: Command = {
     const { client, config } = connect(context, flags);
     const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
-    const bom = await openBom(input, (message) => context.note(message));
-    await bom.checkTarget(out);
+    const bom = await openBom({ file: input, format, out: target }, (message) => context.note(message));
     const wantedSheet = flags.string('sheet');
     const today = new Date();
     const lang = config.lang;

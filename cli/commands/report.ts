@@ -104,7 +104,8 @@ export const reportCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    const workbook = formatOfBom(input) === 'xlsx';
+    const format = formatOfBom(input);
+    const workbook = format === 'xlsx';
     const out = flags.nonEmpty('out');
     if (out !== undefined && !workbook) throw new UsageError('--out is for a workbook BOM: a text BOM is only read (use --html or --json for files).');
     if (out !== undefined) checkOutputKind(input, out);
@@ -120,7 +121,7 @@ export const reportCommand: Command = {
     const lang = isLang(config.lang) ? config.lang : 'en';
     const today = new Date();
 
-    const file = await openBom(input, (message) => context.note(message));
+    const file = await openBom({ file: input, format }, (message) => context.note(message));
     let result;
     try {
       result = await summarizeBomDocument(file.searchIn(flags.string('sheet')), client, {

@@ -17,7 +17,7 @@ import { sectionsOf, type SummaryCell } from './sections';
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe inside an element or a quoted attribute, bidirectional and zero-width characters written out (visibleText). */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return visibleText(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 

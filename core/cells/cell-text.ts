@@ -26,7 +26,7 @@ export function cellValueText<T>(value: T): T | string {
 }
 
 /** True when `cellText` would cut the text. */
-export function isOverCellText(text: string): boolean {
+function isOverCellText(text: string): boolean {
   return text.length > MAX_CELL_TEXT;
 }
 

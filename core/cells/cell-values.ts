@@ -27,10 +27,6 @@ export function cellKindOf(field: FieldDef): CellKind {
   return 'text';
 }
 
-/** Kinds whose cells must be formatted as text (`@`) before values are written, so `=…` never becomes a formula. */
-export function isTextKind(kind: CellKind): boolean {
-  return kind === 'text' || kind === 'url' || kind === 'list';
-}
 
 /**
  * The display unit a user asked for, checked against the field: undefined when none was asked

@@ -15,7 +15,7 @@ export type FieldChoice = string | { field: string; unit?: string };
 export const PARTSPEC_HEADER_PREFIX = 'PartSpec: ';
 
 /** Columns of an enrichment that are not product fields. */
-export const SPECIAL_COLUMNS = {
+const SPECIAL_COLUMNS = {
   match: 'Match',
   risk: 'Risk',
   alternatives: 'Alternatives',
@@ -77,7 +77,7 @@ const HINTED_FIELDS = 4;
  * The hint after an unknown field: the likely typo (`Capacitence`), else the fields whose names
  * contain the word (`Tolerance`: ToleranceCapacitance, InductanceTolerance), and where all are listed.
  */
-export function fieldHint(name: string, suggestion: string | undefined): string {
+function fieldHint(name: string, suggestion: string | undefined): string {
   const word = name.trim().split('.').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? '';
   const containing = word.length >= 3 ? FIELD_NAMES_FOR_HINTS.filter((f) => f.toLowerCase().includes(word) && !f.endsWith('Text')) : [];
   const names = suggestion ? [suggestion] : containing.slice(0, HINTED_FIELDS);
@@ -100,7 +100,7 @@ export function resolveChoices(choices: readonly FieldChoice[]): ResolvedChoice[
 }
 
 /** The number format of a field's column. */
-export function numberFormatOf(field: FieldDef): string {
+function numberFormatOf(field: FieldDef): string {
   const kind = cellKindOf(field);
   if (kind === 'date') return NUMBER_FORMATS.date;
   if (kind === 'number') return field.type === 'Integer' ? NUMBER_FORMATS.integer : NUMBER_FORMATS.general;

@@ -19,7 +19,7 @@ export interface RiskAssessment {
 }
 
 /** A last-buy or production-end date this close (in months) counts as a risk. */
-export const RISK_HORIZON_MONTHS = 12;
+const RISK_HORIZON_MONTHS = 12;
 
 const DATE_FIELDS = [
   { key: 'LastBuyDate', label: 'Last buy date' },

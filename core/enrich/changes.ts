@@ -13,13 +13,13 @@ import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS } from './enrich-plan';
  */
 
 /** Shown for an empty cell in a change. */
-export const BLANK_MARK = '—';
+const BLANK_MARK = '—';
 /** Between the old and the new value. */
-export const CHANGE_ARROW = ' → ';
+const CHANGE_ARROW = ' → ';
 /** Between the changes of one row. */
-export const CHANGE_SEPARATOR = '; ';
+const CHANGE_SEPARATOR = '; ';
 /** After an old value PartSpec could not have written: the user typed it. */
-export const EDITED_MARK = ' (edited by hand)';
+const EDITED_MARK = ' (edited by hand)';
 /** Fill of changed cells and of the Changes cell of a changed row (Excel's light orange accent). */
 export const CHANGE_FILL = '#FCE4D6';
 /** Values longer than this are cut in the Changes text (the cell itself holds the whole new value). */
@@ -184,7 +184,7 @@ export function describeChanges(changes: readonly CellChange[]): string {
 }
 
 /** The name of a column in a change: its header without `PartSpec: `. */
-export function changeLabelOf(spec: ColumnSpec): string {
+function changeLabelOf(spec: ColumnSpec): string {
   return spec.header.startsWith(PARTSPEC_HEADER_PREFIX) ? spec.header.slice(PARTSPEC_HEADER_PREFIX.length) : spec.header;
 }
 

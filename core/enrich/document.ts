@@ -15,8 +15,6 @@ export interface ColumnWrite {
   firstRow: number;
   /** The cells written: values, or in formulas mode `=PART.…` formulas for the looked-up columns. */
   cells: readonly (CellValue | undefined)[];
-  /** In formulas mode, the values the formulas show now: the cells' number formats follow them. */
-  shown?: readonly (CellValue | undefined)[];
   /** Highlight rules for the data cells (risk levels, problem matches). */
   highlight?: readonly HighlightRule[];
   /**

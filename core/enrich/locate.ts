@@ -15,7 +15,7 @@ import type { BomDocument, BomRegion } from './document';
  * sample rows below the lowest of them (detectBomLayout judges a column by up to 50 cells under
  * its header), so a file and a workbook are judged on the same cells.
  */
-export const LAYOUT_READ_ROWS = HEADER_SEARCH_ROWS + 50;
+const LAYOUT_READ_ROWS = HEADER_SEARCH_ROWS + 50;
 
 /** The part-number column named by the user: a header (`MPN`, `Mfr Part #`) or column letters (`C`). */
 export interface NamedColumn {
@@ -77,7 +77,7 @@ export function isLettersWithin(column: string, width: number): boolean {
  * that names a part number anywhere, which may be a title block. A picked column under a
  * part-number header keeps its own header row.
  */
-export function pinHeaderRow(picked: BomDetection, detectWithoutPick: () => BomDetection, values: readonly (readonly unknown[])[], origin: { row: number; column: number }): BomDetection {
+function pinHeaderRow(picked: BomDetection, detectWithoutPick: () => BomDetection, values: readonly (readonly unknown[])[], origin: { row: number; column: number }): BomDetection {
   if (!picked.ok || isPartNumberHeader(values[picked.headerRow - origin.row]?.[picked.partColumn - origin.column])) return picked;
   const auto = detectWithoutPick();
   if (!auto.ok || auto.headerRow <= picked.headerRow || auto.headerRow >= picked.lastRow) return picked;
@@ -119,7 +119,7 @@ function nameOf(column: number, header: unknown): string {
  * PartSpec wrote, or one whose cells (the sampled data rows) are not part numbers. Enriching such a
  * column would turn every row into "Not found" or blank and overwrite the last good answers.
  */
-export function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): string | undefined {
+function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): string | undefined {
   const c = layout.partColumn - origin.column;
   const header = values[layout.headerRow - origin.row]?.[c];
   const name = nameOf(layout.partColumn, header);

@@ -21,13 +21,13 @@ const LOOKALIKES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Most variants tried for one part number, so a long number of look-alikes stays one small request. */
-export const MAX_MISREAD_VARIANTS = 24;
+const MAX_MISREAD_VARIANTS = 24;
 
 /**
  * The part numbers one look-alike character away from `partno` (`GRM155R71C1O4KA88D` →
  * `GRM155R71C104KA88D`, …), in the order of the characters, at most MAX_MISREAD_VARIANTS.
  */
-export function misreadVariants(partno: string): string[] {
+function misreadVariants(partno: string): string[] {
   const text = partno.trim();
   const out: string[] = [];
   for (let i = 0; i < text.length && out.length < MAX_MISREAD_VARIANTS; i++) {
@@ -39,7 +39,7 @@ export function misreadVariants(partno: string): string[] {
 }
 
 /** Part numbers not found that are checked for a misread character (O for 0, I for 1) in one run. */
-export const MAX_INPUTS_CHECKED_FOR_MISREADS = 20;
+const MAX_INPUTS_CHECKED_FOR_MISREADS = 20;
 
 /**
  * For each part number not found, the real part number one look-alike character away (O/0, I/1),

@@ -87,7 +87,6 @@ export interface EnrichmentReport {
   error?: unknown;
   bom: LocatedBom;
   sets: EnrichedSet[];
-  inputs: string[];
   outcomes: ReadonlyMap<string, MatchOutcome>;
   /** Every column planned, header and address, in writing order. */
   columns: { header: string; address: string; existing: boolean }[];
@@ -109,7 +108,7 @@ export type EnrichmentRun = EnrichmentReport | LocateFailure;
 const CANCELLED = 'The enrichment was cancelled before anything was written.';
 
 /** The sentence of a run cancelled while writing: which sheet rows (1-based) were written and which kept their values. */
-export function describeCancelledWrite(firstRow: number, written: number, rowCount: number): string {
+function describeCancelledWrite(firstRow: number, written: number, rowCount: number): string {
   const rows = (from: number, to: number): string => (from === to ? `row ${from}` : `rows ${from}–${to}`);
   const first = firstRow + 1;
   const last = firstRow + rowCount;
@@ -156,7 +155,6 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     status,
     bom,
     sets: enriched,
-    inputs,
     outcomes: new Map(),
     columns: sets.flatMap((s) => s.planned).map((p) => ({ header: p.spec.header, address: `${cellAddress(layout.headerRow, p.column)}:${cellAddress(layout.lastRow, p.column)}`, existing: p.existing })),
     written: 0,

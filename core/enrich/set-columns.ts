@@ -75,7 +75,6 @@ export function setColumnWrites(set: EnrichSet, built: SetRows, place: { headerR
       existing: p.existing,
       firstRow: place.firstRow,
       cells: built.rows.map((r) => r[c]),
-      ...(built.shown === built.rows ? {} : { shown: built.shown.map((r) => r[c]) }),
       ...(highlight ? { highlight: rulesOf(p.spec) } : {}),
       ...(changed ? { changed: highlight ? changed : changed.map(() => false) } : {}),
     };

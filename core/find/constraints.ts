@@ -21,7 +21,7 @@ const TOLERANCE_STEPS: Readonly<Record<Tolerance['unit'], readonly string[]>> = 
 };
 
 /** A tolerance text of the API (`±10%`, `±0.25pF`) read back; asymmetric ones (`+80%/-20%`) are undefined. */
-export function parseToleranceText(text: unknown): Tolerance | undefined {
+function parseToleranceText(text: unknown): Tolerance | undefined {
   const m = /^±\s*(\d+(?:\.\d+)?)\s*(%|pF|nH)$/i.exec(String(text ?? '').normalize('NFKC').trim());
   if (!m) return undefined;
   const unit = m[2].toLowerCase();
@@ -35,7 +35,7 @@ const within = (t: Tolerance, limit: Tolerance): boolean => t.unit === limit.uni
 const LEAD_SPACE_SLACK = 0.2e-3;
 
 /** The category a line is searched in: a leaded ceramic capacitor among the leaded ones, never SMD. */
-export function categoryOf(u: Understood): CategoryId | undefined {
+function categoryOf(u: Understood): CategoryId | undefined {
   if (u.kind === 'ceramicCapacitor') return u.leaded ? 'ceramicCapacitorsLead' : 'ceramicCapacitorsSMD';
   if (u.kind === 'inductor') return 'inductors';
   return undefined;

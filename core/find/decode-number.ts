@@ -16,7 +16,7 @@ function significant(code: string, unit: number): number | undefined {
 }
 
 /** A value code of a scheme: see ValueCode. `10N`/`2N2` are nH and `R10` µH in every scheme. */
-export function readValueCode(code: string, scheme: ValueCode): number | undefined {
+function readValueCode(code: string, scheme: ValueCode): number | undefined {
   if (/^\d+N\d*$/.test(code)) return round(Number(code.replace('N', '.')) * 1e-9);
   if (scheme === 'pF3') return significant(code, 1e-12);
   if (/R/.test(code)) return significant(code, 1e-6);

@@ -25,12 +25,12 @@ const KIND_NAMES: Readonly<Record<PartKind, Record<Lang, string>>> = {
 };
 
 /** The kind's name in a language. */
-export function kindName(kind: PartKind, lang: Lang): string {
+function kindName(kind: PartKind, lang: Lang): string {
   return KIND_NAMES[kind][lang];
 }
 
 /** ±10 %, ±0.25 pF. */
-export function toleranceText(t: Tolerance): string {
+function toleranceText(t: Tolerance): string {
   return t.unit === '%' ? `±${t.value}%` : `±${formatQuantity(t.value, t.unit).replace(' ', '')}`;
 }
 

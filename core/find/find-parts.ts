@@ -22,7 +22,7 @@ export type FindClient = Pick<BomClient, 'search'>;
  * The categories a line may be told to be (PART.FIND's argument, `partspec suggest --category`, the
  * assistants' tool), and the kind of part each means: one table for every shell.
  */
-export const FIND_CATEGORIES = { ceramicCapacitors: 'ceramicCapacitor', ceramicCapacitorsSMD: 'ceramicCapacitor', inductors: 'inductor' } as const satisfies Partial<Record<CategoryId, PartKind>>;
+const FIND_CATEGORIES = { ceramicCapacitors: 'ceramicCapacitor', ceramicCapacitorsSMD: 'ceramicCapacitor', inductors: 'inductor' } as const satisfies Partial<Record<CategoryId, PartKind>>;
 
 export type FindCategory = keyof typeof FIND_CATEGORIES;
 
@@ -104,7 +104,7 @@ function specialness(p: ProductRecord): number {
  * most common" parts: standard series in the usual characteristics (X7R, X5R, C0G), sizes and
  * ratings. Then the part number.
  */
-export function rankProducts(products: readonly ProductRecord[], u: Understood): ProductRecord[] {
+function rankProducts(products: readonly ProductRecord[], u: Understood): ProductRecord[] {
   const rankIn = (list: readonly (string | number)[], value: unknown): number => {
     const at = list.indexOf(value as string | number);
     return at < 0 ? list.length : at;

@@ -176,7 +176,7 @@ const KIND_WORDS: readonly [PartKind, RegExp][] = [
 const KIND_WORDS_GLOBAL: readonly [PartKind, RegExp][] = KIND_WORDS.map(([kind, re]) => [kind, new RegExp(re.source, 'gi')]);
 
 /** Kinds that are capacitors but not ceramic ones: "aluminium electrolytic capacitor" names one of these. */
-export const CAPACITOR_SUBKINDS: readonly PartKind[] = ['tantalum', 'electrolytic', 'filmCapacitor'];
+const CAPACITOR_SUBKINDS: readonly PartKind[] = ['tantalum', 'electrolytic', 'filmCapacitor'];
 
 /** A ceramic capacitor named beside a capacitor subkind's word is that subkind. */
 export function refineCapacitor(kind: PartKind, matched: readonly PartKind[]): PartKind {

@@ -6,7 +6,7 @@
  */
 import type { PartKind } from './types';
 
-export const OTHER_SERIES: readonly (readonly [Extract<PartKind, 'electrolytic' | 'filmCapacitor' | 'tantalum'>, string, RegExp])[] = [
+const OTHER_SERIES: readonly (readonly [Extract<PartKind, 'electrolytic' | 'filmCapacitor' | 'tantalum'>, string, RegExp])[] = [
   ['electrolytic', 'Panasonic aluminium (EEE, EEU, ECA, ECE, EEH)', /^(?:EEE|EEU|ECA|ECE|EEH|EEF|EEV)-?[A-Z0-9]{1,4}\d{2,3}/],
   ['electrolytic', 'Nichicon aluminium (UVR, UVZ, UWT, UUD, UCD, UPW, UHE, UKL, PLV)', /^(?:U[VWUCPHBRK][A-Z]|PL[VGF])\d[A-Z]\d{3}[A-Z]/],
   ['electrolytic', 'Rubycon aluminium (ZLH, YXF, ZLJ, PX)', /^\d{1,3}(?:ZLH|ZLJ|ZLG|ZLQ|YXF|YXJ|YXG|PX|RX30|TZV|MCZ)\d/],

@@ -7,7 +7,7 @@
 import type { BodySize } from './types';
 
 /** Inch code → metric code, for the bodies both systems name. */
-export const INCH_TO_MM: Readonly<Record<string, string>> = {
+const INCH_TO_MM: Readonly<Record<string, string>> = {
   '01005': '0402',
   '0201': '0603',
   '0402': '1005',

@@ -71,7 +71,7 @@ function bucketOf(row: SummaryRow): StatusBucket | undefined {
 }
 
 /** `2027-Q3` for a calendar day. */
-export function quarterOf(day: Date): string {
+function quarterOf(day: Date): string {
   return `${day.getUTCFullYear()}-Q${Math.floor(day.getUTCMonth() / 3) + 1}`;
 }
 

@@ -23,7 +23,7 @@ export interface Chunk {
 }
 
 /** Bytes of a string in UTF-8, without allocating. */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -51,7 +51,7 @@ export function serializeImportRecord(record: ImportRecord): string {
 }
 
 /** A stored record, or undefined when it is missing or not one of ours. */
-export function parseImportRecord(value: unknown): ImportRecord | undefined {
+function parseImportRecord(value: unknown): ImportRecord | undefined {
   let v = value;
   if (typeof v === 'string') {
     try {

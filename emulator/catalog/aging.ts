@@ -13,11 +13,11 @@ import type { Catalog, CatalogProduct } from './types';
  */
 
 /** Share of In Production parts that are announced NRND within two years of the reference date. */
-export const NRND_SHARE = 0.08;
+const NRND_SHARE = 0.08;
 /** Share of NRND parts without a last-buy date that get one within two years. */
-export const LAST_BUY_SHARE = 0.5;
+const LAST_BUY_SHARE = 0.5;
 /** Share of In Production parts that gain a new package form (a new Partno flagged NewProduct). */
-export const NEW_VARIANT_SHARE = 0.03;
+const NEW_VARIANT_SHARE = 0.03;
 /** A part whose last-buy date is this close (days) is To be discontinued. */
 export const LAST_BUY_WINDOW_DAYS = 365;
 /** Events fall within this many days after the reference date. */

@@ -68,7 +68,7 @@ export const VOLTAGES: Readonly<Record<string, VoltageRating>> = {
 };
 
 /** Text of a rated voltage as printed: `50Vdc`, `250Vac`, `6.3kVdc`. */
-export function voltageText(v: VoltageRating): string {
+function voltageText(v: VoltageRating): string {
   const value = v.volts >= 1000 ? `${v.volts / 1000}kV` : `${v.volts}V`;
   return `${value}${v.cls === 'DC' ? 'dc' : 'ac'}`;
 }

@@ -1,6 +1,7 @@
 /** The ratings a capacitor series is made in, and the base part number of one of its values. */
 import { TEMPERATURE_CHARACTERISTICS, VOLTAGES, type TemperatureCharacteristic, type VoltageRating } from './capacitor-codes';
-import { TOLERANCE_LETTERS, capacitanceCode, composeBasePartno } from './part-numbers';
+import { TOLERANCE_LETTERS, composeBasePartno } from './part-numbers';
+import { capacitanceCode } from './real-numbering/value-codes';
 
 /** One characteristic and voltage of a capacitor series, by name and as their table entries. */
 export interface CapacitorRating {

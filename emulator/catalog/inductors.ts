@@ -1,6 +1,7 @@
 import { BaseList, chipBodySpecs, seriesSizes, shared, type BasePart, smdPackages, temperatureRange } from './common';
 import { decimal, quantityText, round, seriesValues } from './numbers';
-import { TOLERANCE_LETTERS, composeBasePartno, inductanceCode } from './part-numbers';
+import { TOLERANCE_LETTERS, composeBasePartno } from './part-numbers';
+import { inductanceCode } from './real-numbering/value-codes';
 import type { Rng } from './rng';
 import { INDUCTOR_SERIES, INDUCTOR_SIZES, type InductorSeries, type InductorSize, type Kind } from './inductor-series';
 

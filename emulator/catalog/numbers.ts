@@ -1,6 +1,5 @@
 import { formatQuantity, type SiUnit } from '../../api';
 
-export const E3 = [1.0, 2.2, 4.7] as const;
 export const E6 = [1.0, 1.5, 2.2, 3.3, 4.7, 6.8] as const;
 export const E12 = [1.0, 1.2, 1.5, 1.8, 2.2, 2.7, 3.3, 3.9, 4.7, 5.6, 6.8, 8.2] as const;
 export const E24 = [

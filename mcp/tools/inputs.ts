@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** Part numbers per call: a 1,000-row BOM's worth, as one batched lookup. */
 export const MAX_PARTNOS = 1000;
 
-export const PARTNO_INPUT = z
+const PARTNO_INPUT = z
   .string({ error: 'Each part number must be text.' })
   .trim()
   .min(1, { error: 'A part number cannot be empty.' })

@@ -8,7 +8,7 @@ import { FIELDS_INPUT, MAX_PARTNOS, partnosInput } from './inputs';
 import { LOOKUP_OUTPUT } from './outputs';
 
 /** Products listed per part number (an ambiguous start can match thousands); the rest are counted. */
-export const MAX_PRODUCTS_PER_INPUT = 100;
+const MAX_PRODUCTS_PER_INPUT = 100;
 
 export const lookupTool = defineTool({
   name: 'lookup',

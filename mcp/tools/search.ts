@@ -11,7 +11,7 @@ import { SEARCH_OUTPUT } from './outputs';
 import { CURSOR_REFUSED, decodeCursor, encodeCursor, MAX_CURSOR_CHARS, type SearchIdentity } from './search-cursor';
 
 /** Products per answer at most; the rest come with `next.cursor`. */
-export const MAX_SEARCH_LIMIT = 200;
+const MAX_SEARCH_LIMIT = 200;
 const DEFAULT_SEARCH_LIMIT = 50;
 
 const OPERATORS = ['eq', 'startswith', 'contains', 'ge', 'le', 'gt', 'lt'] as const;
@@ -35,7 +35,7 @@ type SearchCondition = z.output<typeof CONDITION>;
  * parser and validator check it and say what is wrong in the command line's words. Field names are
  * letters and digits and every text is quoted, so no value can change the filter's shape.
  */
-export function conditionText(c: SearchCondition): string {
+function conditionText(c: SearchCondition): string {
   const values = Array.isArray(c.value) ? c.value : [c.value];
   const texts = values.map(String);
   // A value holding the separator is refused as the filter builder refuses it.

@@ -1,6 +1,8 @@
 import type { CellBlock } from '../../core/address';
 import type { BomDocument, BomRegion, ColumnBatch, ColumnWrite } from '../../core/enrich/document';
 import { UsageError } from '../errors';
+import { checkBomOutput, type BomOutput } from './files';
+import { refuseLockedTarget } from './lock-files';
 
 /** The widest row of a sheet's values, by a loop: a sheet of a million rows must not go through a spread. */
 function widestRow(values: readonly (readonly unknown[] | undefined)[]): number {
@@ -21,7 +23,7 @@ const SPARSE_WALK = 1024;
  * so what a read costs follows the values, never the block's area. Reading past a row's end
  * gives undefined, as an empty cell.
  */
-export function sparseBlock(values: readonly (readonly unknown[] | undefined)[], block: CellBlock): unknown[][] {
+function sparseBlock(values: readonly (readonly unknown[] | undefined)[], block: CellBlock): unknown[][] {
   const out: unknown[][] = new Array<unknown[]>(block.rowCount);
   const end = block.column + block.columnCount;
   for (let r = 0; r < block.rowCount; r++) {
@@ -52,6 +54,7 @@ export function sparseBlock(values: readonly (readonly unknown[] | undefined)[],
  */
 export abstract class BomFile implements BomDocument {
   private searched: readonly string[] | undefined;
+  private target: BomOutput | undefined;
 
   /** The file's name as it was given. */
   abstract get file(): string;
@@ -60,11 +63,6 @@ export abstract class BomFile implements BomDocument {
   /** The values of a sheet from A1, 0-based; empty cells undefined. */
   abstract values(sheetName: string): unknown[][];
   abstract writeColumn(sheetName: string, write: ColumnWrite): void;
-  /**
-   * Refuses (UsageError, exit 2) before any request is sent a write to `file` the BOM cannot
-   * become: a macro-enabled workbook or template from a BOM of another kind.
-   */
-  abstract checkTarget(file: string): Promise<void>;
   /**
    * Saves to a workbook or a text table (by extension) through a temporary file; a workbook is
    * patched, so a save to the same kind keeps everything; saved as CSV it keeps only `sheetName`.
@@ -80,6 +78,21 @@ export abstract class BomFile implements BomDocument {
    */
   occupiedWidth(_sheetName: string): number {
     return 0;
+  }
+
+  /**
+   * Names the file save writes to, checked already (checkBomOutput), and refuses it (UsageError,
+   * exit 2) while it is open in Excel or LibreOffice, before any request is sent.
+   */
+  writesTo(out: BomOutput): this {
+    refuseLockedTarget(out.file);
+    this.target = out;
+    return this;
+  }
+
+  /** The format `file` is saved in: as checked for writesTo, or checked now for another file. */
+  protected outputFormat(file: string): BomOutput['format'] {
+    return this.target?.file === file ? this.target.format : checkBomOutput(this.file, file).format;
   }
 
   /** Lets go of the file (a workbook's open handle); reading after it fails, closing again does nothing. */

@@ -7,8 +7,7 @@ import type { ColumnWrite } from '../../core/enrich/document';
 import { BomFile } from './bom-document';
 import { formatCsv, readCsv } from './csv';
 import { CsvBom } from './csv-bom';
-import { checkOutputKind, formatOfBom, formatOfFile, writeFileSafely } from './files';
-import { refuseLockedTarget } from './lock-files';
+import { formatOfBom, writeFileSafely, type BomOutput, type TableFormat } from './files';
 import { findUnkeptPartsOfFile } from '../../ooxml/package-losses';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError } from '../../ooxml/workbook-patch';
@@ -82,14 +81,9 @@ class XlsxBom extends BomFile {
     this.guard(() => this.source.book.writeColumn(name, write));
   }
 
-  async checkTarget(file: string): Promise<void> {
-    checkOutputKind(this.source.file, file);
-    refuseLockedTarget(file);
-  }
-
   async save(file: string, sheetName: string): Promise<readonly string[]> {
     if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
-    if (formatOfFile(file, '--out', { bom: true }) === 'xlsx') {
+    if (this.outputFormat(file) === 'xlsx') {
       // A template or macro-enabled workbook written as .xlsx becomes a plain workbook.
       const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
       const patched = this.guard(() => this.source.book.patch(asWorkbook));
@@ -113,12 +107,20 @@ class XlsxBom extends BomFile {
 }
 
 /**
- * Opens a BOM for enrichment by its extension; `note` hears what the reader had to guess (a text
- * file that is not UTF-8, read as Windows-1252).
+ * Opens a BOM by its extension: a file name is checked here (formatOfBom); a command that checked
+ * it already, before its other flags, passes the format it found, and the file where the result
+ * goes, checked too (checkBomOutput). `note` hears what the reader had to guess (a text file that
+ * is not UTF-8, read as Windows-1252).
  */
-export async function openBom(file: string, note: (message: string) => void = () => undefined): Promise<BomFile> {
-  if (formatOfBom(file) === 'xlsx') return new XlsxBom(await openWorkbookFile(file), note);
-  const table = await readCsv(file);
-  if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);
-  return new CsvBom(table, basename(file, extname(file)), note);
+export async function openBom(source: string | { file: string; format: TableFormat; out?: BomOutput }, note: (message: string) => void = () => undefined): Promise<BomFile> {
+  const { file, format, out } = typeof source === 'string' ? { file: source, format: formatOfBom(source), out: undefined } : source;
+  let bom: BomFile;
+  if (format === 'xlsx') {
+    bom = new XlsxBom(await openWorkbookFile(file), note);
+  } else {
+    const table = await readCsv(file);
+    if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);
+    bom = new CsvBom(table, basename(file, extname(file)), note);
+  }
+  return out ? bom.writesTo(out) : bom;
 }

@@ -4,12 +4,11 @@ import { NUMBER_FORMATS } from '../../core/cells/columns';
 import type { HighlightRule } from '../../core/enrich/highlight';
 import { uniqueSheetName } from '../../core/names';
 import type { ColumnWrite } from '../../core/enrich/document';
-import { refuseLockedTarget } from './lock-files';
 import { BomFile } from './bom-document';
 import type { CellType } from '../../ooxml/cells';
 import { NEW_CSV_LAYOUT, csvGridCell, quoteField, type CsvTable, type GridCell } from './csv';
 import { fieldStarts, type TextRecord } from './text-records';
-import { checkOutputKind, formatOfFile, writeFileSafely } from './files';
+import { writeFileSafely } from './files';
 import { FileError } from '../errors';
 import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
 import { writeTextLines } from './text-file';
@@ -184,16 +183,9 @@ export class CsvBom extends BomFile {
     write.changed?.forEach((on, i) => on && this.changed.push([write.firstRow + i, write.column]));
   }
 
-  async checkTarget(file: string): Promise<void> {
-    // A CSV file holds nothing but its cells, and every one of them is written back; it becomes
-    // a .xlsx workbook or a text table, never a macro-enabled workbook or a template.
-    checkOutputKind('', file);
-    refuseLockedTarget(file);
-  }
-
   async save(file: string): Promise<readonly string[]> {
     if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
-    if (formatOfFile(file, '--out', { bom: true }) === 'csv') {
+    if (this.outputFormat(file) === 'csv') {
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;
       const lines = delimiter === this.source.delimiter ? this.appendedLines() : this.rewrittenLines(delimiter);

@@ -1,6 +1,5 @@
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { FileError, UsageError } from '../errors';
+import { UsageError } from '../errors';
 import { checkInputFile, checkOutputFile } from '../safe-write';
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -52,6 +51,24 @@ export function checkOutputKind(input: string, out: string): void {
   }
 }
 
+/** Where an enriched BOM is written (`--out`), and the format its extension asks for. */
+export interface BomOutput {
+  file: string;
+  format: TableFormat;
+}
+
+/**
+ * Checks, once and before anything is read or asked, the file a BOM's enriched copy is written
+ * to: a format partspec writes (formatOfFile), a workbook kind the BOM can become
+ * (checkOutputKind), a path that can be replaced as a file. The BomFile then saves to it without
+ * asking again.
+ */
+export function checkBomOutput(input: string, out: string): BomOutput {
+  const format = formatOfFile(out, '--out', { bom: true });
+  checkOutputKind(input, out);
+  return { file: out, format };
+}
+
 /**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
  * (patched in place, keeping their kind), `.csv`, `.tsv` and `.txt` are text tables (the
@@ -70,20 +87,5 @@ export function formatOfBom(file: string): TableFormat {
 }
 
 /** Safe writes and the refusal of what is not a regular file live with the other Node programs' helpers. */
-export { checkInputFile, checkOutputFile, describeWriteError, writeFileSafely } from '../safe-write';
+export { checkInputFile, checkOutputFile, writeFileSafely } from '../safe-write';
 
-/** Reads a whole file, or throws one FileError sentence naming it. */
-export async function readFileBytes(file: string): Promise<Uint8Array> {
-  checkInputFile(file);
-  try {
-    const handle = await open(file, 'r');
-    try {
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read (${code ?? (error as Error).message}).`);
-  }
-}

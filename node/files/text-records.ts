@@ -137,7 +137,7 @@ export function fieldStarts(text: string, record: TextRecord, delimiter: string)
 }
 
 /** Delimiters a text BOM may use, in the order a tie is settled. */
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
+const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
  * The delimiter of a text table: the one that splits most of its first records into one common

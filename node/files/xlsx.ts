@@ -81,7 +81,7 @@ const WIDTH_SAMPLE_ROWS = 200;
  * Widths in characters for a text BOM's columns, from its header and first rows as they read
  * (CJK text counted twice), at least 6 and at most 50: part numbers and statuses are not clipped.
  */
-export function gridColumnWidths(grid: readonly (readonly GridCell[])[]): number[] {
+function gridColumnWidths(grid: readonly (readonly GridCell[])[]): number[] {
   const widths: number[] = [];
   for (const row of grid.slice(0, WIDTH_SAMPLE_ROWS)) {
     row.forEach((cell, c) => {

@@ -6,13 +6,13 @@ import { SERVED_API_BASE_META } from '../../api/base-url';
 import { contentSecurityPolicyFor } from './security-headers';
 
 /** The address every URL of the development manifest starts with (see webpack.config.js). */
-export const MANIFEST_DEV_URL = 'https://localhost:3000/';
+const MANIFEST_DEV_URL = 'https://localhost:3000/';
 
 /**
  * Name of the meta element through which a served page learns its default API address (the
  * server's own origin) without a rebuild; `src/settings` reads it.
  */
-export const API_BASE_META = SERVED_API_BASE_META;
+const API_BASE_META = SERVED_API_BASE_META;
 
 /** The add-in build is missing or incomplete: the CLI prints this and exits 2. */
 export class SiteError extends Error {
@@ -25,7 +25,7 @@ function attribute(text: string): string {
 }
 
 /** The build's development manifest with every add-in URL at `publicUrl` (and no comments). */
-export function generateManifest(devManifest: string, publicUrl: string): string {
+function generateManifest(devManifest: string, publicUrl: string): string {
   return devManifest.replace(/<!--[\s\S]*?-->\s*/g, '').split(MANIFEST_DEV_URL).join(publicUrl);
 }
 
@@ -34,7 +34,7 @@ export function generateManifest(devManifest: string, publicUrl: string): string
  * development server points at `publicUrl`, and the development host in `validDomains` becomes
  * the public host.
  */
-export function generateUnifiedManifest(devManifest: string, publicUrl: string): string {
+function generateUnifiedManifest(devManifest: string, publicUrl: string): string {
   const devHost = new URL(MANIFEST_DEV_URL).host;
   const publicHost = new URL(publicUrl).host;
   const retarget = (value: unknown): unknown => {
@@ -47,7 +47,7 @@ export function generateUnifiedManifest(devManifest: string, publicUrl: string):
 }
 
 /** A page with the API address placed in its head, where the settings find it before anything runs. */
-export function injectApiBase(html: string, apiBase: string): string {
+function injectApiBase(html: string, apiBase: string): string {
   const meta = `<meta name="${API_BASE_META}" content="${attribute(apiBase)}" />`;
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`) : `${meta}\n${html}`;
 }

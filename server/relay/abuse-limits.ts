@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { AbuseLimitOptions } from '../options';
 import type { SharedCounterStore } from '../state/types';
 import { RelayProblem } from './problem';
 
@@ -9,11 +10,6 @@ export const FAILED_CREDENTIALS_PER_ADDRESS = { points: 30, seconds: 600 };
  * accepted yet (each key is proven by its first successful answer; a proven key is not counted).
  */
 export const UNPROVEN_KEY_REQUESTS_PER_ADDRESS = { points: 20, seconds: 60 };
-
-export interface AbuseLimitOptions {
-  failedCredentials?: { points: number; seconds: number };
-  unprovenKeyRequests?: { points: number; seconds: number };
-}
 
 /**
  * Limits per source address for what no per-user limit can catch, because every request brings a

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /** How long an upstream's acceptance of a key is trusted before it must accept it again. */
-export const ACCEPTED_KEY_TTL_MS = 10 * 60 * 1000;
+const ACCEPTED_KEY_TTL_MS = 10 * 60 * 1000;
 
 /**
  * Pass-through mode: hashes of the keys the upstream accepted lately. Only such a key may be

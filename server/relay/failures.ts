@@ -5,7 +5,7 @@ import { RelayProblem, sendProblem } from './problem';
 import { UpstreamFailure } from './upstream';
 
 /** The one sentence for every address the server does not have. */
-export const NOT_FOUND_SENTENCE = 'This PartSpec server has no such address: the API is GET /v2/products and GET /v2/products/getproductdatadownloadurl.';
+const NOT_FOUND_SENTENCE = 'This PartSpec server has no such address: the API is GET /v2/products and GET /v2/products/getproductdatadownloadurl.';
 
 /** The sentence and status for a relay failure that is not an upstream answer. */
 export function describeRelayFailure(error: unknown): { status: number; message: string; retryAfterSeconds?: number } | undefined {

@@ -5,7 +5,7 @@ import { BudgetTimeoutError, type CachedAnswer, type UpstreamBudget } from '../s
 import { getUpstream, readUpstreamBody, UpstreamFailure, type UpstreamAgents, type UpstreamResponse } from './upstream';
 
 /** Largest upstream answer read into memory (2,000 products are a few MB). */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** A 429 without Retry-After pauses this long. */
 const DEFAULT_PAUSE_MS = 1000;
 /** Headers of an upstream answer that are replayed to users; nothing else (no cookies, no hop-by-hop). */

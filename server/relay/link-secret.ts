@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defaultConfigPath } from '../../node/config';
 
 /** The file, next to PartSpec's config file, that keeps the download links' signing secret. */
-export const LINK_SECRET_FILE_NAME = 'server-link-secret';
+const LINK_SECRET_FILE_NAME = 'server-link-secret';
 
 /** Where `partspec serve` keeps its link secret for this user (`~/.config/partspec/server-link-secret`). */
 export function linkSecretPath(env: NodeJS.ProcessEnv = process.env): string {

@@ -3,15 +3,15 @@ import type { Caller } from './credentials';
 import type { PartEntry } from './part-cache';
 
 /** How long missing parts are collected before they go upstream together. */
-export const PART_BATCH_WINDOW_MS = 25;
+const PART_BATCH_WINDOW_MS = 25;
 /** The longest a part waits for company while lookups keep arriving. */
-export const PART_BATCH_MAX_HOLD_MS = 1000;
+const PART_BATCH_MAX_HOLD_MS = 1000;
 /**
  * A part-filled URL waits until this many windows in a row brought no new lookup. Counted in
  * windows, not milliseconds: when the event loop is busy, a late timer must not mistake lookups
  * still unread on their sockets for quiet.
  */
-export const PART_BATCH_QUIET_WINDOWS = 3;
+const PART_BATCH_QUIET_WINDOWS = 3;
 /** A URL at least this full goes at once. */
 const FULL_ENOUGH = 0.9;
 

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, buildProductsUrl, partnoFilter, type Filter, type Lang, type OrderByItem } from '../../api';
+import { buildProductsUrl, partnoFilter, type Filter, type Lang, type OrderByItem } from '../../api';
 import type { CachedAnswer } from '../state/types';
 
 /** What the cache holds for one part number: the products whose Partno is exactly it (often none). */
@@ -88,5 +88,3 @@ export function assembleAnswer(entries: Iterable<PartEntry>): CachedAnswer {
   };
 }
 
-/** Sanity check kept next to the path builder: exact lookups always go to the products endpoint. */
-export const PARTS_ENDPOINT_PREFIX = `${API_BASE_PATH}/products?`;

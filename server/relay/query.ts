@@ -29,7 +29,7 @@ const MAX_QUERY_BYTES = 8192;
  * Decodes a query string strictly (`+` is a space, escapes must be UTF-8), refusing unknown and
  * repeated parameters, so that what reaches the upstream is rebuilt from known values only.
  */
-export function parseQuery(raw: string, endpoint: 'products' | 'downloadUrl'): Map<string, string> {
+function parseQuery(raw: string, endpoint: 'products' | 'downloadUrl'): Map<string, string> {
   if (raw.length > MAX_QUERY_BYTES) throw new RelayProblem(414, `The query is ${raw.length} bytes long; the API takes at most 2082 bytes per URL.`);
   const out = new Map<string, string>();
   for (const part of raw.split('&')) {
@@ -87,10 +87,6 @@ export function resolveProductsQuery(raw: string): ProductsQuery {
   }
 }
 
-/** The canonical upstream path of a product search (see resolveProductsQuery). */
-export function canonicalProductsPath(raw: string): string {
-  return resolveProductsQuery(raw).path;
-}
 
 /** A URL-acquisition call checked as the add-in checks it, in canonical form. */
 export function canonicalDownloadUrlPath(raw: string): { path: string; category: string; lang: Lang } {

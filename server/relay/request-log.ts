@@ -5,7 +5,7 @@ import { SERVER_DOWNLOAD_PATH } from './links';
 const SECRET_PARAMETER = /key|token|secret|pass|auth|sig|credential/i;
 
 /** The URL as logged: a download link's signed part and any credential in the query string taken out. */
-export function loggableUrl(url: string, secrets: readonly string[] = []): string {
+function loggableUrl(url: string, secrets: readonly string[] = []): string {
   if (url.startsWith(`${SERVER_DOWNLOAD_PATH}/`)) return `${SERVER_DOWNLOAD_PATH}/[link]`;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);

@@ -4,7 +4,7 @@ import { createSlidingBudget, type UpstreamRate } from './sliding-budget';
 import type { CachedAnswer, Coalescer, SharedState, TokenStore } from './types';
 
 /** Bytes the in-process answer cache may hold. @default 256 MiB */
-export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface MemoryStateOptions {
   /** Upper bound of the answer cache in bytes (bodies and headers). @default 256 MiB */

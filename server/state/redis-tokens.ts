@@ -5,7 +5,7 @@ import type { TokenRecord, TokenStore } from './types';
 import type { RedisLink } from './redis-link';
 
 /** How often each instance re-reads the token table even without a change notice. @default 2000 */
-export const DEFAULT_TOKEN_REFRESH_MS = 2000;
+const DEFAULT_TOKEN_REFRESH_MS = 2000;
 
 /**
  * Adding or revoking a token needs Redis: a revocation that reached only one instance would

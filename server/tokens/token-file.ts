@@ -7,7 +7,7 @@ import type { TokenRecord, TokenStore } from './token-types';
 export const TOKEN_PREFIX = 'pst_';
 
 /** How often `verify` looks at the file's modification time: a revoke applies within this. */
-export const TOKEN_RECHECK_MS = 1000;
+const TOKEN_RECHECK_MS = 1000;
 
 /** A token name: what an administrator types and sees in `token list`. */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}$/;

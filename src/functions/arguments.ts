@@ -70,7 +70,7 @@ export function readRange(value: unknown): RangeArgument {
 const LIST_SEPARATORS = /[,;]/;
 
 /** The names in one cell's text: split at commas (or semicolons), trimmed, blanks dropped. */
-export function splitNameList(value: unknown): string[] {
+function splitNameList(value: unknown): string[] {
   return cellText(value).split(LIST_SEPARATORS).map((s) => s.trim()).filter((s) => s !== '');
 }
 
@@ -102,7 +102,7 @@ export function resolveFieldArgument(value: unknown): FieldDef {
 }
 
 /** Symbol of a field's SI unit as shown in messages: `Capacitance (F)`. */
-export function describeFieldUnit(field: FieldDef): string {
+function describeFieldUnit(field: FieldDef): string {
   return field.unit ? `${field.name} (${field.unit})` : field.name;
 }
 

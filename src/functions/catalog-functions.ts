@@ -34,7 +34,7 @@ import type { FunctionsRuntime } from './runtime';
  * Most rows PART.QUERY returns. Excel on the web caps a result at 5 MB; a whole category
  * belongs in a table (Search & import) or the download file.
  */
-export const QUERY_MAX_ROWS = 20_000;
+const QUERY_MAX_ROWS = 20_000;
 
 export interface SearchArguments {
   category: unknown;
@@ -85,7 +85,7 @@ export async function evaluateDownloadUrl(runtime: FunctionsRuntime, args: { cat
 }
 
 /** Header of PART.FIELDS. */
-export const FIELD_FINDER_HEADER = ['Field', 'Key', 'Type', 'Unit', 'Applies to', 'Filter name', 'Meaning'] as const;
+const FIELD_FINDER_HEADER = ['Field', 'Key', 'Type', 'Unit', 'Applies to', 'Filter name', 'Meaning'] as const;
 
 function appliesTo(field: FieldDef): string {
   return field.groups.length === GROUPS.length ? 'all' : field.groups.map((g) => GROUP_LABELS[g].en).join(', ');
@@ -107,7 +107,7 @@ function meaningOf(field: FieldDef): string {
  * PART.FIELDS: one row per field (name, key, type, SI unit, the groups it applies to, its filter
  * name where it can be filtered, meaning), for one category or for all.
  */
-export function buildFieldFinder(category?: CategoryId): string[][] {
+function buildFieldFinder(category?: CategoryId): string[][] {
   const groups = category ? CATEGORIES[category].groups : GROUPS;
   const rows = VALUE_FIELDS.filter((f) => f.groups.some((g) => groups.includes(g))).map((f) => [
     f.name,

@@ -14,8 +14,8 @@ import { keySpecFieldsOfGroup } from '../../api/vocabulary/key-fields';
 type CardProperty = Excel.StringCellValue | Excel.BooleanCellValue | Excel.FormattedNumberCellValue;
 
 /** Names of the two properties that are not API fields. */
-export const RISK_PROPERTY = 'Risk';
-export const RISK_REASON_PROPERTY = 'Risk reason';
+const RISK_PROPERTY = 'Risk';
+const RISK_REASON_PROPERTY = 'Risk reason';
 
 const LIFECYCLE_KEYS = ['Status', 'LastBuyDate', 'ProductionEndDate', 'NewProduct', 'AlternativePartno'];
 
@@ -31,7 +31,7 @@ export function siNumberFormat(value: number, unit: string): string {
 }
 
 /** One field of a product as a typed card property, or undefined when it has no value. */
-export function toCardProperty(product: ProductRecord, field: FieldDef): CardProperty | undefined {
+function toCardProperty(product: ProductRecord, field: FieldDef): CardProperty | undefined {
   const value = toCellValue(product, field);
   if (value === undefined) return undefined;
   if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value };

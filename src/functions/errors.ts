@@ -17,8 +17,8 @@ export type FunctionErrorCode = '#N/A' | '#VALUE!';
 /** Longest message kept: Excel shows it in a small tooltip. */
 export const MAX_MESSAGE_LENGTH = 250;
 
-export const NO_API_KEY_MESSAGE = 'No API key — open PartSpec ▸ Settings';
-export const NO_BASE_URL_MESSAGE = 'No API address — open PartSpec ▸ Settings';
+const NO_API_KEY_MESSAGE = 'No API key — open PartSpec ▸ Settings';
+const NO_BASE_URL_MESSAGE = 'No API address — open PartSpec ▸ Settings';
 
 /**
  * Stands in for `CustomFunctions.Error` where the host has none (Node, a plain browser page). It
@@ -52,12 +52,12 @@ export function createFunctionError(code: FunctionErrorCode, message: string): C
 }
 
 /** `#N/A` with a message: the data is not available. */
-export function notAvailable(message: string): CustomFunctions.Error {
+function notAvailable(message: string): CustomFunctions.Error {
   return createFunctionError('#N/A', message);
 }
 
 /** `#VALUE!` with a message: an argument is wrong. */
-export function invalidValue(message: string): CustomFunctions.Error {
+function invalidValue(message: string): CustomFunctions.Error {
   return createFunctionError('#VALUE!', message);
 }
 

@@ -28,7 +28,7 @@ export function planGrid(parts: RangeArgument, fields: RangeArgument): GridPlan 
 }
 
 /** Runs `compute`, turning an ArgumentProblem (or an error value) into the cell's error value. */
-export function cellResult(compute: () => CellResult): CellResult {
+function cellResult(compute: () => CellResult): CellResult {
   try {
     return compute();
   } catch (error) {

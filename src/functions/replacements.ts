@@ -11,7 +11,7 @@ export interface ReplacementsArguments {
 }
 
 /** The `strict` argument: TRUE/FALSE, 1/0 or the words; blank is FALSE. */
-export function resolveStrictArgument(value: unknown): boolean {
+function resolveStrictArgument(value: unknown): boolean {
   if (isBlank(value)) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;

@@ -37,7 +37,7 @@ export interface RuntimeOptions {
  * (entity values in the workbook API) is not enough: perpetual Office 2021 and 2024 report it but
  * have no data types in custom functions, and answer a returned entity with #VALUE!.
  */
-export function detectEntitySupport(): boolean {
+function detectEntitySupport(): boolean {
   return supports('CustomFunctionsRuntime', '1.4');
 }
 

@@ -11,7 +11,7 @@ export interface FindArguments {
 }
 
 /** The header row PART.SUGGEST spills above its candidates. */
-export const FIND_HEADER = ['Partno', 'Status', 'Why', 'Understood'];
+const FIND_HEADER = ['Partno', 'Status', 'Why', 'Understood'];
 
 /**
  * PART.SUGGEST: a header row and the maker's candidates for one BOM line (a cell, or a row of cells

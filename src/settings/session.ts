@@ -45,7 +45,7 @@ export interface SessionOptions {
  * function calls to the runtime in several messages; 50 ms lets one recalculation of a whole
  * column land in one batch.
  */
-export const SESSION_BATCH_WINDOW_MS = 50;
+const SESSION_BATCH_WINDOW_MS = 50;
 
 /** The persistent cache store where the host has IndexedDB (the Office webview), none elsewhere. */
 function defaultCacheStore(): PersistentStore | undefined {

@@ -36,7 +36,7 @@ const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
 
 /** The API address the hosting server named in the page, if any. */
-export function servedBaseUrl(scope: { document?: { querySelector?(selector: string): { getAttribute(name: string): string | null } | null } } = globalThis as never): string | undefined {
+function servedBaseUrl(scope: { document?: { querySelector?(selector: string): { getAttribute(name: string): string | null } | null } } = globalThis as never): string | undefined {
   const content = scope.document?.querySelector?.(`meta[name="${SERVED_API_BASE_META}"]`)?.getAttribute('content')?.trim();
   return content && checkBaseUrl(content) === undefined ? content : undefined;
 }
@@ -45,7 +45,7 @@ export function servedBaseUrl(scope: { document?: { querySelector?(selector: str
  * The default base URL: the hosting PartSpec server's own address when the page names one, else
  * the build's own default (the local emulator in development builds).
  */
-export function buildDefaultBaseUrl(): string {
+function buildDefaultBaseUrl(): string {
   const served = servedBaseUrl();
   if (served) return served;
   // The bundler replaces this exact expression at build time; in Node it is read at run time.

@@ -126,7 +126,7 @@ export function officeErrorCode(error: unknown): string | undefined {
 }
 
 /** The sentence for an Excel error code in `lang`. */
-export function sentenceForOfficeCode(code: string, lang: Lang): string {
+function sentenceForOfficeCode(code: string, lang: Lang): string {
   return OFFICE_ERROR_SENTENCES[code]?.[lang] ?? OTHER_CODE[lang](code);
 }
 

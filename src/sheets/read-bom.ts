@@ -22,7 +22,7 @@ export interface BomRead {
 export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: string; instead?: BomRead };
 
 /** The sentence for a sheet with nothing on it. */
-export const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
+const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
 
 /** Why no BOM was found around the selection, in the add-in's words (an empty sheet says what to do). */
 export function locateMessage(failure: LocateFailure): string {

@@ -5,8 +5,6 @@
  * these calls and test/manifest/requirement-sets.test.ts fails on a member that has none.
  */
 
-/** Where a requirement-set question is answered: Office.context.requirements, or a stand-in host's. */
-export type SupportsSet = (set: string, version: string) => boolean;
 
 /**
  * True when the host says it supports `set` at `version` or later. Outside Office (Node, a plain

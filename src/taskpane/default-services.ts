@@ -28,7 +28,7 @@ export interface DefaultServicesOptions {
 const NEEDS_EXCEL = 'This needs Excel: open PartSpec from the ribbon in Excel to write to a workbook.';
 
 /** Writes text to the clipboard, with the older selection-based copy where the Clipboard API is refused. */
-export async function copyToClipboard(text: string): Promise<void> {
+async function copyToClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     return;
@@ -121,7 +121,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
         lang: request.lang,
         signal,
       });
-      return { products: result.products, hasMoreHits: result.hasMoreHits };
+      return result;
     },
     async getDownloadUrl(category, lang, signal): Promise<DownloadLink> {
       const link = await (await getClient()).getDownloadUrl(category, lang, { signal });

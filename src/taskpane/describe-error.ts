@@ -6,7 +6,7 @@ import { describeOfficeError } from '../sheets/office-errors';
 import type { Translate } from './i18n';
 
 /** True for a cancellation, whichever layer noticed it first. */
-export function isCancellation(error: unknown): boolean {
+function isCancellation(error: unknown): boolean {
   return isCancelledError(error) || (error instanceof Error && error.name === 'AbortError');
 }
 

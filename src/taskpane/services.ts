@@ -3,10 +3,10 @@
  * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
  * browser tests inject their own. Components never import the client or `src/sheets` directly.
  */
+import type { SearchResult } from '../../api/client/client-types';
 import type { LookupStatus } from '../../api/client/lookup';
 import type { ServiceCondition } from '../../api/client/service-state';
 import type { Filter, OrderByItem } from '../../api/filter';
-import type { ProductRecord } from '../../api/product';
 import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
@@ -34,12 +34,8 @@ export interface SearchRequest {
   lang: Lang;
 }
 
-export interface SearchPreview {
-  /** The first products (one request, at most the service's 2000). */
-  products: ProductRecord[];
-  /** More products match than this request returned. */
-  hasMoreHits: boolean;
-}
+/** The first products of a search (one request, at most the service's 2000), as the client answers them. */
+export type SearchPreview = Pick<SearchResult, 'products' | 'hasMoreHits'>;
 
 export interface ImportRequest extends SearchRequest {
   /** Fields to write as columns (`Partno`, `Specs.Capacitance`, `{ field, unit }`), in order; recorded for Refresh. */

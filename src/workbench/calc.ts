@@ -4,7 +4,7 @@
  * its id runs with the arguments shaped as functions.json declares them, and the result is
  * written back, spilling a grid down and right as Excel's dynamic arrays do.
  */
-import { letters, parseRef, type Block } from './excel-double/a1';
+import { parseRef, type Block } from './excel-double/a1';
 import type { ExcelDouble, Scalar } from './excel-double';
 import type { SheetModel } from './excel-double/model';
 import { ERROR_CODES, WorkbenchFunctionError, type FunctionRegistry } from './custom-functions-host';
@@ -266,7 +266,3 @@ export function createCalculator(options: CalculatorOptions): Calculator {
   };
 }
 
-/** `Sheet!A1` of a cell, for messages and test ids. */
-export function cellName(sheet: string, row: number, column: number): string {
-  return `${sheet}!${letters(column)}${row + 1}`;
-}

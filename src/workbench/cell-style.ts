@@ -17,7 +17,7 @@ const within = (b: Block, row: number, column: number): boolean =>
   row >= b.row && row < b.row + b.rowCount && column >= b.column && column < b.column + b.columnCount;
 
 /** Links the grid may open: web and mail addresses only, never `javascript:` from hostile data. */
-export function safeHref(address: string | undefined): string | undefined {
+function safeHref(address: string | undefined): string | undefined {
   if (!address) return undefined;
   try {
     const url = new URL(address);

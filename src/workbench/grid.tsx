@@ -9,7 +9,7 @@ import type { SheetModel } from './excel-double/model';
 import type { WorkbenchHost } from './host';
 import { lookOf } from './cell-style';
 
-export const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 22;
 const HEADER_WIDTH = 44;
 const DEFAULT_COLUMN_PX = 88;
 const MAX_COLUMN_PX = 320;

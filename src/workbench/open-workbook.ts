@@ -51,7 +51,7 @@ function relationships(xml: string | undefined, from: string): Map<string, { typ
 }
 
 /** Reads the worksheets of an .xlsx (or .xlsm) package; throws an Error with a reason when it is not one. */
-export function readXlsx(bytes: Uint8Array): OpenedSheet[] {
+function readXlsx(bytes: Uint8Array): OpenedSheet[] {
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes);

@@ -41,8 +41,8 @@ export const SAMPLE_HOSTILE_ENTRIES = [
   'Partno eq *',
 ] as const;
 
-export const SAMPLE_BOM_SHEET = 'BOM';
-export const SAMPLE_FORMULA_SHEET = 'Formulas';
+const SAMPLE_BOM_SHEET = 'BOM';
+const SAMPLE_FORMULA_SHEET = 'Formulas';
 /** Data rows of the sample BOM (row 1 is the header). */
 export const SAMPLE_BOM_ROWS = 50;
 /** Rows of the sample BOM whose part-number cell is empty (1-based sheet rows). */

@@ -1,6 +1,7 @@
 import { ELLIPSIS, TERMINAL_LIMITS, escapeControls, shorten, terminalText } from '../../node/terminal-text';
 import { print, type CommandContext } from '../../cli/context';
 import { createProgress } from '../../cli/progress';
+import { formatTextTable } from '../../cli/table-text';
 import { DEMO_KEY } from '../../emulator';
 import { runCli, useEmulatorHome } from '../cli/helpers';
 
@@ -12,6 +13,14 @@ describe('terminalText', () => {
     expect(terminalText(`'${TITLE_SETTER}' not found`)).toBe("'GRM155\\x1b]0;owned\\x07R71C104KA88D' not found");
     expect(escapeControls('a\x00b\rc\x7fd\u009be\u202ef\tg\nh')).toBe('a\\x00b\\x0dc\\x7fd\\x9be\\u{202e}f\tg\nh');
     expect(terminalText('plain text, the maker’s and the maker\'s words: unchanged.')).toBe("plain text, the maker’s and the maker's words: unchanged.");
+  });
+
+  test('a table cell escapes every control, its tabs and line breaks too, and is cut to its width', () => {
+    expect(terminalText(`${TITLE_SETTER}\tx\ny\u2028`, 80)).toBe('GRM155\\x1b]0;owned\\x07R71C104KA88D\\x09x\\x0ay\\u{2028}');
+    expect(terminalText('A'.repeat(1_000_000), 40)).toBe(`${'A'.repeat(40)}${ELLIPSIS}`);
+    const table = formatTextTable(['Input', 'Note'], [[TITLE_SETTER, 'two\nlines']]);
+    const shown = 'GRM155\\x1b]0;owned\\x07R71C104KA88D';
+    expect(table.split('\n')).toEqual([`${'Input'.padEnd(shown.length)}  Note`, `${'-'.repeat(shown.length)}  ${'-'.repeat(12)}`, `${shown}  two\\x0alines`, '']);
   });
 
   test('a quoted value over 80 characters keeps 80 and "…"; the sentence around it stays', () => {

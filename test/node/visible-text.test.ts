@@ -5,7 +5,6 @@
  */
 import { visibleText } from '../../core/visible-text';
 import { escapeControls, terminalText } from '../../node/terminal-text';
-import { terminalText as tableCellText } from '../../ooxml/cells';
 
 const HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 
@@ -14,7 +13,7 @@ test.each(HIDDEN.map((c) => [c.codePointAt(0)!.toString(16), c]))('U+%s is writt
   expect(visibleText(`GRM${c}155`)).toBe(shown);
   expect(escapeControls(`GRM${c}155`)).toBe(shown);
   expect(terminalText(`part GRM${c}155 not found`)).toBe(`part ${shown} not found`);
-  expect(tableCellText(`GRM${c}155`, 40)).toBe(shown);
+  expect(terminalText(`GRM${c}155`, 40)).toBe(shown);
 });
 
 test('letters of right-to-left scripts, emoji and the terminal-only controls are left to their own rules', () => {

@@ -8,7 +8,7 @@
  * have (capacitor-limits.ts) are made, and only values of the E24 (class 1, RF inductors) or E12
  * series (class 2, power inductors).
  */
-import { capacitanceCode, inductanceCode } from '../part-numbers';
+import { capacitanceCode, inductanceCode } from './value-codes';
 import { decimal, E12, E24 } from '../numbers';
 import { chipProblem } from './capacitor-limits';
 import { CHIP_SIZES, CHIP_THICKNESSES, TEMPERATURE_CODES, VOLTAGE_CODES } from './capacitor-tables';
@@ -151,7 +151,7 @@ function valuesBetween(low: number, high: number, series: readonly number[]): nu
 }
 
 /** A value range is narrow enough to stand for one line of a BOM (a value and its tolerance), not a sweep of the catalog. */
-export const MAX_PINNED_RATIO = 1.5;
+const MAX_PINNED_RATIO = 1.5;
 
 /** Recent answers: a BOM's lines ask for the same few values again and again. */
 const CACHE = new Map<string, RealPart[]>();

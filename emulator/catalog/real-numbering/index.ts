@@ -7,7 +7,7 @@ import { decodeRealPartno, decodeRealVariants } from './decode';
 import { buildRealProduct } from './product';
 
 export { decodeRealPartno, decodeRealVariants, explainRealPartno } from './decode';
-export { commonParts, MAX_PINNED_RATIO } from './common-numbers';
+export { commonParts } from './common-numbers';
 export { SYNTHETIC_NOTICE, buildRealProduct } from './product';
 export type { RealPart } from './types';
 

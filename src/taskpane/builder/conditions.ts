@@ -116,7 +116,7 @@ export function changeRowField(row: ConditionRow, fieldName: string): ConditionR
 }
 
 /** The condition a row stands for, or what is missing or wrong. */
-export function rowToCondition(row: ConditionRow, context: BuilderContext): Condition | RowProblem {
+function rowToCondition(row: ConditionRow, context: BuilderContext): Condition | RowProblem {
   const field = getFilterField(row.field);
   if (!field) return { kind: 'chooseField' };
   let condition: Condition;
@@ -143,7 +143,7 @@ export function rowToCondition(row: ConditionRow, context: BuilderContext): Cond
   return problem ? { kind: 'invalid', message: problem.message } : condition;
 }
 
-export function isRowProblem(value: Condition | RowProblem): value is RowProblem {
+function isRowProblem(value: Condition | RowProblem): value is RowProblem {
   return 'kind' in value;
 }
 

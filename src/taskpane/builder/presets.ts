@@ -13,10 +13,10 @@ export const COLUMN_PRESETS = ['keySpecs', 'lifecycle', 'compliance', 'dimension
 export type ColumnPreset = (typeof COLUMN_PRESETS)[number];
 
 /** The field every preset starts with: a row without its part number means nothing. */
-export const PART_NUMBER_KEY = 'Partno';
+const PART_NUMBER_KEY = 'Partno';
 
 /** Groups whose products a category returns (every group when no category is chosen). */
-export function groupsOf(category: CategoryId | undefined): readonly Group[] {
+function groupsOf(category: CategoryId | undefined): readonly Group[] {
   return category ? CATEGORIES[category].groups : GROUPS;
 }
 

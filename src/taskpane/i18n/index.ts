@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '../../../api/vocabulary';
+import type { Lang } from '../../../api/vocabulary';
 import { EN, type MessageKey, type Messages } from './en';
 import { JA } from './ja';
 import { ZH } from './zh';
@@ -40,7 +40,7 @@ const SINGULAR: Readonly<Record<string, string>> = {
 const ONE_OF_MANY = new RegExp(`(^|[^\\d.,])1 ((?:BOM )?)(${Object.keys(SINGULAR).join('|')})\\b`, 'g');
 
 /** English grammar for a count of one: "1 rows" → "1 row", "1 BOM rows" → "1 BOM row". */
-export function singularForOne(text: string): string {
+function singularForOne(text: string): string {
   return text.replace(ONE_OF_MANY, (_, before: string, bom: string, noun: string) => `${before}1 ${bom}${SINGULAR[noun]}`);
 }
 
@@ -55,4 +55,3 @@ export function marksOf(template: string): string[] {
   return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 }
 
-export const UI_LANGS: readonly Lang[] = LANGS;

@@ -98,7 +98,7 @@ export function TaskProgress(props: { label: string; detail?: string; value?: nu
 }
 
 /** A category's name for people, in the pane's language (from the vocabulary's group labels). */
-export function categoryLabel(id: CategoryId, lang: Lang): string {
+function categoryLabel(id: CategoryId, lang: Lang): string {
   return CATEGORIES[id].groups.map((g) => GROUP_LABELS[g][lang]).join(' + ');
 }
 

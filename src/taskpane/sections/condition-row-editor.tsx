@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 /** The sentence for a row's problem, in the pane's language where it is the form's own. */
-export function rowProblemText(problem: RowProblem, t: Translate): string {
+function rowProblemText(problem: RowProblem, t: Translate): string {
   switch (problem.kind) {
     case 'chooseField':
       return t('problemChooseField');

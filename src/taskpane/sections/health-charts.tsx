@@ -87,7 +87,7 @@ export function TimelineChart({ summary, labels }: { summary: BomSummary; labels
 }
 
 /** `REACH: 5 Yes / 18`: a flag's bar title with its count of Yes (the compliance table's) over the parts found. */
-export function complianceTitle(coverage: BomSummary['compliance'][number], labels: SummaryLabels, locale: string): string {
+function complianceTitle(coverage: BomSummary['compliance'][number], labels: SummaryLabels, locale: string): string {
   const total = coverage.yes + coverage.no + coverage.unknown;
   return `${labels.flags[coverage.flag]}: ${coverage.yes.toLocaleString(locale)} ${labels.yes} / ${total.toLocaleString(locale)}`;
 }

@@ -27,9 +27,9 @@ const useStyles = makeStyles({
 });
 
 /** Rows of a preview shown in the pane. */
-export const PREVIEW_ROWS = 20;
+const PREVIEW_ROWS = 20;
 /** Columns of a preview shown in the pane (the import writes them all). */
-export const PREVIEW_COLUMNS = 6;
+const PREVIEW_COLUMNS = 6;
 
 export interface PreviewTableProps {
   products: readonly ProductRecord[];

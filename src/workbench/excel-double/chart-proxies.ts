@@ -46,7 +46,7 @@ function removeChart(model: object, chart: ChartModel): void {
 
 const NOT_MODELLED = (what: string): DoubleError => new DoubleError('InvalidArgument', `The workbook double does not model ${what}.`);
 
-export class ChartProxy extends LocatedObject<ChartModel> {
+class ChartProxy extends LocatedObject<ChartModel> {
   /** `loaded`: a chart read as an item of its collection, its default properties loaded with it. */
   constructor(ctx: DoubleContext, locate: () => ChartModel | undefined, loaded?: ChartModel) {
     super(ctx, 'Chart', locate, 'The chart does not exist.');

@@ -10,7 +10,7 @@ import { workbookCharts, type ChartModel } from './chart-proxies';
 export { DoubleError, WorkbookModel, type CellModel, type ConditionalFormatModel, type Scalar } from './model';
 export type { SyncRecord, SyncFault } from './context';
 export type { DocumentSettingsDouble } from './settings';
-export type { ChartModel, ChartSeriesModel } from './chart-proxies';
+export type { ChartModel } from './chart-proxies';
 
 /** Excel on the web's request payload limit. */
 export const DOUBLE_PAYLOAD_LIMIT = 5 * 1024 * 1024;

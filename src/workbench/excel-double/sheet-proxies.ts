@@ -129,7 +129,7 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
 }
 
 /** Excel's EventHandlers: add() takes effect at the next sync, and so does its result's remove(). */
-export class EventHandlersProxy<T extends WorkbookEvent> {
+class EventHandlersProxy<T extends WorkbookEvent> {
   constructor(
     private readonly ctx: DoubleContext,
     private readonly type: T['type'],

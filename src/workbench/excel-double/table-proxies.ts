@@ -6,7 +6,7 @@ import { RangeProxy } from './range-proxy';
 
 /* The proxies of Excel.Table, its columns and the workbook's table collection. */
 
-export class TableProxy extends LocatedObject<TableModel> {
+class TableProxy extends LocatedObject<TableModel> {
   constructor(ctx: DoubleContext, locate: () => TableModel | undefined) {
     super(ctx, 'Table', locate, 'The table does not exist.');
   }

@@ -6,7 +6,7 @@ import { TableCollectionProxy } from './table-proxies';
 
 /* The proxy of Excel.Workbook (the root the add-in's code starts from) and its application. */
 
-export class ApplicationProxy {
+class ApplicationProxy {
   constructor(private readonly ctx: DoubleContext) {}
   suspendApiCalculationUntilNextSync(): void {
     this.ctx.suspendCalculation();
