@@ -87,3 +87,58 @@ export function planByCategoryFile(options: PlanOptions): FindPlan {
     return matchInCategoryFiles(distinct, options.source, { lang: options.lang ?? 'en', signal });
   };
 }
+
+/** How long a plan shared by calls waits for more of them after the first, in ms. */
+export const PLAN_WINDOW_MS = 10;
+
+interface Waiting {
+  keys: string[];
+  searchEach: () => Promise<Map<string, SearchAnswer>>;
+  resolve: (answers: Map<string, SearchAnswer>) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A FindPlan for calls that arrive together (the PART.SUGGEST cells of one recalculation): the
+ * distinct searches of every call made within `windowMs` of the first are planned as one, so many
+ * cells asking different things cost at most the category files, as one command-line run does.
+ * Each call gets the answers to its own searches; when searching each costs less, each call sends
+ * its own (cells asking the same thing still share the request).
+ */
+export function planTogether(options: PlanOptions & { windowMs?: number }): FindPlan {
+  let batch: { searches: Map<string, SearchQuery>; waiting: Waiting[] } | undefined;
+  const flush = async (current: { searches: Map<string, SearchQuery>; waiting: Waiting[] }): Promise<void> => {
+    const plan = planRequests([...current.searches.values()], options.source !== undefined, options.maxRequests);
+    options.onPlan?.(plan);
+    if (options.maxRequests !== undefined && plan.requests > options.maxRequests) {
+      const error = new RequestBoundError(plan, options.maxRequests);
+      current.waiting.forEach((w) => w.reject(error));
+      return;
+    }
+    if (plan.way === 'search' || !options.source) {
+      current.waiting.forEach((w) => void w.searchEach().then(w.resolve, w.reject));
+      return;
+    }
+    try {
+      const answers = await matchInCategoryFiles(current.searches, options.source, { lang: options.lang ?? 'en' });
+      current.waiting.forEach((w) => w.resolve(new Map(w.keys.map((key) => [key, answers.get(key)!]))));
+    } catch (error) {
+      current.waiting.forEach((w) => w.reject(error));
+    }
+  };
+  return (distinct, searchEach) => {
+    if (distinct.size === 0) return Promise.resolve(new Map());
+    return new Promise((resolve, reject) => {
+      if (!batch) {
+        const started = { searches: new Map<string, SearchQuery>(), waiting: [] as Waiting[] };
+        batch = started;
+        setTimeout(() => {
+          batch = undefined;
+          void flush(started);
+        }, options.windowMs ?? PLAN_WINDOW_MS);
+      }
+      for (const [key, query] of distinct) batch.searches.set(key, query);
+      batch.waiting.push({ keys: [...distinct.keys()], searchEach, resolve, reject });
+    });
+  };
+}
