@@ -31,6 +31,7 @@ export async function runExcelWrites(): Promise<BenchmarkResult> {
         return fetched.value;
       },
       lookup: (partnos, options) => api.lookup(partnos, options),
+      planLookup: (partnos, options) => api.planLookup(partnos, options),
       search: (options) => api.search(options),
       clearCache: () => api.clearCache(),
     };

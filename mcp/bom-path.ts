@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdtempSync, openSync, readlinkSync, realpathSync, rmSync, symlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdtempSync, openSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FileError } from '../node/errors';
@@ -8,10 +8,48 @@ import { checkInputFile } from '../node/safe-write';
  * Which files an assistant may have read: only under the folders the user named with --root,
  * judged on the real path, so a link that leads out of them is refused like a path outside. The
  * file is opened first and then checked for what was opened (its device and inode are the checked
- * path's, it has no other name, and on Linux the kernel's own path of the descriptor is inside a
- * root), and the readers read that descriptor: a folder swapped for a link between the check and
- * the read changes nothing.
+ * path's, each of its names (hard links) is found inside a root, and on Linux the kernel's own
+ * path of the descriptor is inside a root), and the readers read that descriptor: a folder swapped
+ * for a link between the check and the read changes nothing.
  */
+
+/**
+ * Entries the search for a file's other names looks at, over all the roots: a root bigger than
+ * this cannot vouch for a hard-linked file, which is then refused.
+ */
+export const MAX_LINK_SEARCH_ENTRIES = 20_000;
+
+/**
+ * How many names of the file `dev`:`ino` are under the roots, or undefined when the roots hold
+ * more than MAX_LINK_SEARCH_ENTRIES entries before all `nlink` names were found. Links are not
+ * followed (a hard link is a name, never a symbolic link); folders that cannot be read are skipped.
+ */
+function namesInsideRoots(roots: readonly string[], dev: number, ino: number, nlink: number): number | undefined {
+  let seen = 0;
+  let found = 0;
+  const folders = [...new Set(roots)];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (++seen > MAX_LINK_SEARCH_ENTRIES) return undefined;
+      let stats: Stats;
+      try {
+        stats = lstatSync(join(folder, name));
+      } catch {
+        continue;
+      }
+      if (stats.isDirectory()) folders.push(join(folder, name));
+      else if (stats.dev === dev && stats.ino === ino && ++found >= nlink) return found;
+    }
+  }
+  return found;
+}
 
 /** The real paths of the roots; a root that does not exist is refused when the server starts. */
 export function realRoots(roots: readonly string[]): string[] {
@@ -87,7 +125,14 @@ export function openBomPath(path: string, roots: readonly string[]): OpenedBom {
       throw new FileError(`${path} changed while PartSpec opened it (a folder or file was replaced); nothing was read. Try again once it stays put.`);
     }
     if (opened.nlink > 1) {
-      throw new FileError(`${path} has other names (hard links), which could be a file outside the folders this server may read; PartSpec does not read it. Copy the BOM instead.`);
+      // Another name may be outside every root: the file is read only when each of its names is found inside them.
+      const found = namesInsideRoots(roots, opened.dev, opened.ino, opened.nlink);
+      if (found === undefined) {
+        throw new FileError(`${path} has other names (hard links), and the folders this server may read hold more than ${MAX_LINK_SEARCH_ENTRIES.toLocaleString('en-US')} entries, too many to find them all; PartSpec does not read it. Copy the BOM instead.`);
+      }
+      if (found < opened.nlink) {
+        throw new FileError(`${path} has other names (hard links), which could be a file outside the folders this server may read; PartSpec does not read it. Copy the BOM instead.`);
+      }
     }
     const own = descriptorPath(fd);
     // Linux names the file a descriptor holds: what was opened, whatever the path did meanwhile.

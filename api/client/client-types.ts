@@ -132,6 +132,11 @@ export interface Client {
   harvestPages(query: SearchQuery, options?: HarvestOptions): HarvestPages;
   /** What each input part number is: exact, variant, ambiguous, notFound or invalid. */
   lookup(partnos: readonly string[], options?: LookupOptions): Promise<Map<string, LookupOutcome>>;
+  /**
+   * Requests `lookup` of these part numbers would send at most, said before it is called (nothing
+   * is sent): one per URL of exact numbers, one per URL of prefixes for those not found exactly.
+   */
+  planLookup(partnos: readonly string[], options?: Pick<LookupOptions, 'lang'>): number;
   /** The download link of a whole category (cached until it expires). */
   getDownloadUrl(category: CategoryId, lang?: Lang, options?: { signal?: AbortSignal }): Promise<DownloadLink>;
   /** Downloads and reads a whole category file into memory; prefer streamCategory for large ones. */

@@ -117,6 +117,10 @@ export function createClient(options: ClientOptions): Client {
       return lookups.lookup(partnos, lang, lookupOptions.signal);
     },
 
+    planLookup(partnos, lookupOptions = {}) {
+      return lookups.planRequests(partnos, checkLang(lookupOptions.lang ?? defaultLang));
+    },
+
     async getDownloadUrl(category, lang = defaultLang, callOptions = {}) {
       checkLang(lang);
       if (!isCategoryId(category) || !CATEGORIES[category].urlAcquisition) {

@@ -165,6 +165,22 @@ export class LookupEngine {
     return outcomes;
   }
 
+  /**
+   * Requests a lookup of `inputs` alone sends at most, before anything is sent: the exact-number
+   * requests, and the prefix requests should none of them be found exactly. Only a prefix shared by
+   * more than 2000 parts costs more (its request is split); the cache may serve some for nothing.
+   */
+  planRequests(inputs: readonly string[], lang: Lang): number {
+    const partnos = new Set<string>();
+    for (const input of new Set(inputs)) {
+      const n = normalizePartnoInput(input);
+      if (n.ok) partnos.add(n.partno);
+    }
+    if (partnos.size === 0) return 0;
+    const prefixes = [...partnos].filter((p) => p.length >= MIN_PREFIX_LENGTH);
+    return this.pack([...partnos], 'eq', lang).length + (prefixes.length > 0 ? this.pack(prefixes, 'startswith', lang).length : 0);
+  }
+
   /** The outcome for one part number: from the cache, or from the batch it joins. */
   private async request(key: string, partno: string, lang: Lang, signal?: AbortSignal): Promise<LookupOutcome> {
     const cached = this.deps.cache ? await this.deps.cache.get<LookupOutcome>(key) : undefined;

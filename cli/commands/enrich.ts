@@ -13,7 +13,7 @@ import { checkBomOutput, formatOfBom } from '../../node/files/files';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
-import { isRequestBoundError, planByCategoryFile } from '../../core/find/request-plan';
+import { isRequestBoundError } from '../../core/find/request-plan';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
@@ -47,10 +47,11 @@ Options:
   --suggest             add 'PartSpec: Suggested': for rows with no maker part number (a
                         value, a description) or another maker's, the maker's best part and
                         why, or why there is none (see partspec suggest); stderr states
-                        its request plan before its first search
-  --max-requests N      with --suggest: the suggestions send at most N requests; a plan
-                        over N stops the run before its first search and writes nothing
-                        (exit 2)
+                        the run's request plan (the lookups, then the suggestions for
+                        every row that may be asked about) before its first request
+  --max-requests N      with --suggest: the run sends at most N requests, lookups and
+                        suggestions together; a plan over N stops the run before its
+                        first request and writes nothing (exit 2). Not with --replacements
   --out FILE            .xlsx (.xlsm, .xltx, .xltm for a BOM of that kind), or a text table
                         like the BOM (.csv, .tsv, .txt); may be the BOM itself, which is
                         patched and keeps everything it holds
@@ -96,7 +97,7 @@ the fill of the last run is cleared first.
 
 Exit codes: 0 every part matched, 1 some rows not found or invalid (named on stderr, or
 counted as not in Murata's numbering),
-2 usage or file error (or --suggest's plan over --max-requests; nothing is written), 3 API, auth or network error (nothing is written), 4 --fail-on found a
+2 usage or file error (or the run's plan over --max-requests; nothing is sent or written), 3 API, auth or network error (nothing is written), 4 --fail-on found a
 row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
 not written: it keeps what it had).`;
 
@@ -151,6 +152,7 @@ export const enrichCommand: Command = {
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     if (maxRequests !== undefined && !flags.bool('suggest')) throw new UsageError('--max-requests bounds the searches of --suggest: give --suggest too.');
+    if (maxRequests !== undefined && flags.bool('replacements')) throw new UsageError("--max-requests cannot bound --replacements' searches (a group's harvest is not known before it runs): leave one of them out.");
     const { client, config } = connect(context, flags);
     const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
@@ -177,7 +179,14 @@ export const enrichCommand: Command = {
         context.note(change.message);
         return true;
       },
-      suggest: flags.bool('suggest') ? { plan: planByCategoryFile({ source: client, maxRequests, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) }) } : undefined,
+      suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,
+      maxRequests,
+      onRequestPlan: flags.bool('suggest')
+        ? (plan) => {
+            if (plan.suggestions) context.note(`Suggested: ${plan.suggestions.sentence.replace(/\.$/, '')}, counting every row the lookup may leave without a maker part.`);
+            context.note(plan.sentence);
+          }
+        : undefined,
       onProgress: (progress) => {
         if (progress.phase === 'looking up') context.progress.update('Looking up', 0, progress.totalRows);
         else if (progress.phase === 'searching') context.progress.update('Looking for replacements and suggestions', 0);
@@ -202,7 +211,10 @@ export const enrichCommand: Command = {
     let problems = 0;
     // A part number one misread character from a real one (O for 0) is named with the part it likely is, as lookup does.
     const notFound = [...run.outcomes].filter(([, o]) => o.status === 'notFound').map(([input]) => input);
-    const meant = notFound.length > 0 ? await findMeantParts(notFound, (variants) => client.lookup(variants, { lang, signal: context.signal })) : new Map<string, string>();
+    // Under --max-requests, the likely parts are asked only within what the run left of its bound.
+    const withinBound = (variants: readonly string[]): boolean => maxRequests === undefined || client.stats().requests + client.planLookup(variants, { lang }) <= maxRequests;
+    const meant =
+      notFound.length > 0 ? await findMeantParts(notFound, async (variants) => (withinBound(variants) ? client.lookup(variants, { lang, signal: context.signal }) : new Map())) : new Map<string, string>();
     for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant);
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);

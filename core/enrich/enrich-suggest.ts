@@ -13,7 +13,8 @@ import { isCancellation, userMessageOf } from './failures';
 import { rowLine, usersColumns } from '../find/bom-lines';
 import { findParts, suggestionCell, type FindClient } from '../find/find-parts';
 import type { FindAnswer } from '../find/types';
-import { isRequestBoundError, type FindPlan } from '../find/request-plan';
+import { isRequestBoundError, planByCategoryFile, type RequestPlan } from '../find/request-plan';
+import type { CategoryFileSource } from '../find/category-match';
 
 /** How the Suggested column is filled: the user's language, the automotive grade, the candidates kept. */
 export interface SuggestOptions {
@@ -27,8 +28,10 @@ export interface SuggestOptions {
   automotive?: boolean | 'auto';
   /** Candidates kept per row in the answers (the cell names the first). @default 1 */
   count?: number;
-  /** How the rows' distinct searches are answered (see planByCategoryFile). @default one search each */
-  plan?: FindPlan;
+  /** Where category files come from (the API client): many distinct searches are matched in them (see planByCategoryFile). @default one search each */
+  source?: CategoryFileSource;
+  /** Hears the suggestions' plan before their first search (the command line prints its sentence). */
+  onPlan?: (plan: RequestPlan) => void;
 }
 
 /** One row of the Suggested column as the report carries it: where its cell is, and the whole answer (what was understood, the candidates). */
@@ -74,15 +77,16 @@ export function plansSuggestions(set: Pick<EnrichSet, 'planned'>): boolean {
 /**
  * The rows that get a suggestion (0-based within `rows`) and their lines: rows of another maker,
  * rows whose part number was not found or is invalid, and rows with no part number that say
- * something else (a value, a description). DNP and total rows never do.
+ * something else (a value, a description). DNP and total rows never do. Without `outcomes`
+ * (before the lookup), every row with a part number may be asked about.
  */
-export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers: readonly unknown[], rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome>): { index: number; line: string }[] {
+export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers: readonly unknown[], rows: readonly (readonly unknown[])[], outcomes: ReadonlyMap<string, MatchOutcome> | undefined): { index: number; line: string }[] {
   const columns = usersColumns(headers);
   const out: { index: number; line: string }[] = [];
   set.kinds.forEach((kind, r) => {
     const text = entryText(set.entries[r]);
-    const status = text === undefined ? undefined : outcomes.get(text)?.status;
-    const wanted = kind === 'otherMaker' || kind === 'blank' || (kind === 'part' && (status === 'notFound' || status === 'invalid'));
+    const status = text === undefined ? undefined : outcomes?.get(text)?.status;
+    const wanted = kind === 'otherMaker' || kind === 'blank' || (kind === 'part' && (!outcomes || status === 'notFound' || status === 'invalid'));
     if (!wanted) return;
     const line = rowLine(rows[r] ?? [], columns);
     if (line !== '') out.push({ index: r, line });
@@ -92,7 +96,7 @@ export function rowsToSuggest(set: Pick<EnrichSet, 'kinds' | 'entries'>, headers
 
 /**
  * The Suggested cells of the first set. A failed search does not fail the enrichment: each row
- * asked about says it was not updated and why. A cancel, or a plan over the request bound, is rethrown.
+ * asked about says it was not updated and why. A cancel, or a plan over `maxRequests`, is rethrown.
  */
 export async function buildSuggestionCells(
   set: Pick<EnrichSet, 'kinds' | 'entries'>,
@@ -100,12 +104,14 @@ export async function buildSuggestionCells(
   client: FindClient,
   options: SuggestOptions,
   signal?: AbortSignal,
+  maxRequests?: number,
 ): Promise<SuggestionCells> {
   const asked = rowsToSuggest(set, bom.headers, bom.rows, bom.outcomes);
   if (asked.length === 0) return { cells: new Map(), suggested: 0, asked: 0, answers: new Map() };
   try {
     const automotive = options.automotive === undefined || options.automotive === 'auto' ? isAutomotiveBom(bom.outcomes) : options.automotive;
-    const { answers } = await findParts(asked.map((a) => a.line), client, { lang: options.lang, count: options.count ?? 1, automotive, signal, plan: options.plan });
+    const plan = options.source || options.onPlan || maxRequests !== undefined ? planByCategoryFile({ source: options.source, maxRequests, onPlan: options.onPlan, lang: options.lang }) : undefined;
+    const { answers } = await findParts(asked.map((a) => a.line), client, { lang: options.lang, count: options.count ?? 1, automotive, signal, plan });
     const byRow = new Map(asked.map((a, i) => [a.index, answers[i]]));
     return {
       cells: new Map([...byRow].map(([r, answer]) => [r, suggestionCell(answer)])),

@@ -19,8 +19,10 @@ import { resolveAlternates, type AlternatePick } from './alternates';
 import { findLargeChange, keepPreviousAnswers, type LargeChange } from './keep-answers';
 import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './set-columns';
 import { summarizeSets, type SetSummary } from './set-summary';
-import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from './enrich-suggest';
+import { buildSuggestionCells, fillSuggestions, plansSuggestions, rowsToSuggest, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from './enrich-suggest';
 import { buildReplacementColumn } from './replacement-column';
+import { planEnrichmentRequests, type RunRequestPlan } from './request-bound';
+import { RequestBoundError } from '../find/request-plan';
 
 /** How far a run is: the shells show it as a progress bar. */
 export interface EnrichmentProgress {
@@ -52,6 +54,14 @@ export interface EnrichmentOptions {
    * candidate and why (core/find). The Replacement column is filled whenever it is planned.
    */
   suggest?: Omit<SuggestOptions, 'lang'>;
+  /**
+   * Refuse a run whose request plan (planEnrichmentRequests: the lookups, then the suggestions at
+   * most) is over this many requests, with a RequestBoundError before anything is sent; the
+   * suggestions then keep to what the lookups left. @default no bound
+   */
+  maxRequests?: number;
+  /** Hears the run's request plan before the first request (the command line prints its sentence). */
+  onRequestPlan?: (plan: RunRequestPlan) => void;
   /**
    * Turns a failed lookup or write into the report (the add-in: the result is 'failed' or
    * 'cancelled' with the sentence, and a failed lookup writes nothing, so every cell keeps the
@@ -164,9 +174,20 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   const write = (columns: readonly ColumnWrite[], onRows?: (n: number) => void, signal?: AbortSignal): Promise<number> =>
     document.write({ sheetName: region.sheetName, ...place, rowCount, mode, columns, signal, onRows });
 
+  const { lang, signal } = options;
+  const wantsReplacements = sets.some((set) => set.planned.some((p) => p.spec.special === 'replacement'));
+  const wantsSuggestions = plansSuggestions(sets[0]);
+  // The plan is stated, and held to its bound, before the first request.
+  let suggestBound: number | undefined;
+  if (options.maxRequests !== undefined || options.onRequestPlan) {
+    const suggestLines = wantsSuggestions ? rowsToSuggest(sets[0], bom.headers, rows, undefined).map((a) => a.line) : undefined;
+    const plan = planEnrichmentRequests(client, inputs, { lang, suggestLines, canDownload: options.suggest?.source !== undefined, maxRequests: options.maxRequests });
+    options.onRequestPlan?.(plan);
+    if (options.maxRequests !== undefined && plan.requests > options.maxRequests) throw new RequestBoundError(plan, options.maxRequests);
+    if (options.maxRequests !== undefined) suggestBound = options.maxRequests - plan.lookup.requests;
+  }
   // One lookup for every set: the client packs all part numbers into the fewest URLs.
   options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: rowCount });
-  const { lang, signal } = options;
   let outcomes: Map<string, MatchOutcome>;
   try {
     outcomes = inputs.length > 0 ? await client.lookup(inputs, { lang, signal }) : new Map();
@@ -177,14 +198,12 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     return report('failed', { message: options.describeFailure(error), error });
   }
   // The searches the columns plan; a failed one says so in its cells, only a cancel stops the run.
-  const wantsReplacements = sets.some((set) => set.planned.some((p) => p.spec.special === 'replacement'));
-  const wantsSuggestions = plansSuggestions(sets[0]);
   if (wantsReplacements || wantsSuggestions) options.onProgress?.({ phase: 'searching', rowsWritten: 0, totalRows: rowCount });
   let replacements: Awaited<ReturnType<typeof buildReplacementColumn>> | undefined;
   let suggestions: SuggestionCells | undefined;
   try {
     if (wantsReplacements) replacements = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang, signal });
-    if (wantsSuggestions) suggestions = await buildSuggestionCells(sets[0], { headers: bom.headers, rows, outcomes }, client, { ...options.suggest, lang }, signal);
+    if (wantsSuggestions) suggestions = await buildSuggestionCells(sets[0], { headers: bom.headers, rows, outcomes }, client, { ...options.suggest, lang }, signal, suggestBound);
   } catch (error) {
     if (!options.describeFailure) throw error;
     return report('cancelled', { message: CANCELLED, error, outcomes });

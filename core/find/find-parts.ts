@@ -189,6 +189,22 @@ function answerOf(input: string, u: Understood, found: { products: readonly Prod
 /** The text of a line, as its answer's `input`. */
 const inputOf = (line: FindLine): string => (typeof line === 'string' ? line : line.text);
 
+/** Each line's understanding and search (none for a line too vague or not the maker's kind), and the distinct searches by key. */
+function searchesOf(lines: readonly FindLine[], options: FindOptions): { understood: Understood[]; queries: (SearchQuery | undefined)[]; distinct: Map<string, SearchQuery> } {
+  const lang = options.lang ?? DEFAULT_LANG;
+  const statuses = options.statuses ?? DEFAULT_STATUSES;
+  const understood = lines.map((line) => understandLine(line, { automotive: options.automotive, kind: options.category && FIND_CATEGORIES[options.category] }));
+  const queries = understood.map((u) => (u.kind && MAKER_KINDS.includes(u.kind) && isSearchable(u) ? buildFindQuery(u, { lang, statuses }) : undefined));
+  const distinct = new Map<string, SearchQuery>();
+  for (const q of queries) if (q) distinct.set(findQueryKey(q), q);
+  return { understood, queries, distinct };
+}
+
+/** The distinct searches findParts would answer for these lines, by key, without sending any (a run states its plan from them). */
+export function findSearches(lines: readonly FindLine[], options: Omit<FindOptions, 'plan' | 'signal' | 'count'> = {}): Map<string, SearchQuery> {
+  return searchesOf(lines, options).distinct;
+}
+
 /**
  * Finds the maker's candidates for each line, in order: what was understood, the candidates
  * (every one meets every stated constraint, closest fit first), and a sentence when there are
@@ -198,10 +214,7 @@ export async function findParts(lines: readonly FindLine[], client: FindClient, 
   const lang = options.lang ?? DEFAULT_LANG;
   const count = Math.max(1, Math.min(options.count ?? DEFAULT_FIND_COUNT, MAX_FIND_COUNT));
   const statuses = options.statuses ?? DEFAULT_STATUSES;
-  const understood = lines.map((line) => understandLine(line, { automotive: options.automotive, kind: options.category && FIND_CATEGORIES[options.category] }));
-  const queries = understood.map((u) => (u.kind && MAKER_KINDS.includes(u.kind) && isSearchable(u) ? buildFindQuery(u, { lang, statuses }) : undefined));
-  const distinct = new Map<string, SearchQuery>();
-  for (const q of queries) if (q) distinct.set(findQueryKey(q), q);
+  const { understood, queries, distinct } = searchesOf(lines, options);
   const searchEach = async (): Promise<Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>> => {
     const found = new Map<string, { products: readonly ProductRecord[]; hasMoreHits: boolean }>();
     await Promise.all([...distinct].map(async ([key, query]) => found.set(key, await searchShared(client, query, options.signal))));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FIND_COUNT, FIND_CATEGORY_IDS, MAX_FIND_COUNT, findAnswerJson, findParts } from '../../core/find/find-parts';
+import { planByCategoryFile } from '../../core/find/request-plan';
 import { counted, defineTool } from '../tool';
 import { FIND_PARTS_OUTPUT } from './outputs';
 
@@ -35,6 +36,8 @@ export const findPartsTool = defineTool({
       category: args.category,
       automotive: args.automotive,
       signal: context.signal,
+      // Many distinct lines are matched in the category file, as partspec suggest does: the same candidates in a few requests.
+      plan: planByCategoryFile({ source: context.client, lang: context.lang }),
     });
     const found = answers.filter((a) => a.candidates.length > 0).length;
     return { structured: { answers: answers.map(findAnswerJson) }, text: `${found} of ${counted(answers.length, 'line')} have a candidate.` };

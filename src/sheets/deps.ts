@@ -5,7 +5,7 @@ import { parseImportRecords, serializeImportRecord, IMPORTS_SETTING, type Import
 export type RunExcel = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 /** What src/sheets needs of the API client. */
-export type SheetsClient = Pick<Client, 'harvest' | 'lookup' | 'search' | 'clearCache'>;
+export type SheetsClient = Pick<Client, 'harvest' | 'lookup' | 'planLookup' | 'search' | 'clearCache'>;
 
 /** `Office.context.document.settings`: saved inside the workbook, so it travels with every copy. */
 export interface DocumentSettings {

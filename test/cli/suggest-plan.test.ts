@@ -51,6 +51,47 @@ describe('the request plan', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  test("enrich --suggest --max-requests counts the lookups in its plan: a bound the suggestions alone fit is refused with no request sent, the whole plan's bound runs within it", async () => {
+    const bom = join(world.home, 'whole-plan.csv');
+    const makers = world.emulator.catalog.byGroup.SMD.slice(0, 40).map((p) => String(p.values.Partno));
+    const rows = [...makers.map((partno, i) => `C${i + 1},${partno},cap`), ...LINES.map((l, i) => `C${i + 41},,${l}`)];
+    writeFileSync(bom, `Reference,MPN,Value\n${rows.join('\n')}\n`);
+    const out = join(world.home, 'whole-plan-out.csv');
+    const args = (n: number): string[] => ['enrich', bom, '--column', 'MPN', '--suggest', '--max-requests', String(n), '--out', out, '--base-url', world.emulator.url, '--no-cache'];
+
+    world.emulator.resetLog();
+    const probe = await runCli(args(0), { home: world.home, env: KEY_ENV });
+    expect(probe.code).toBe(2);
+    expect(world.emulator.requests).toHaveLength(0);
+    const plan = /^partspec enrich: At most (\d+) requests in all: (\d+) requests? to look up 40 part numbers, (\d+) requests? for the suggestions of up to 100 rows, over --max-requests 0; none of them was sent\. Allow more requests, or give fewer lines; .*whole-plan-out\.csv was not written\.$/m.exec(probe.stderr);
+    expect(plan).not.toBeNull();
+    const [whole, lookups, suggestions] = plan!.slice(1).map(Number);
+    expect(lookups).toBeGreaterThan(0);
+    expect(whole).toBe(lookups + suggestions);
+    expect(probe.stderr).toMatch(/^Suggested: \d+ distinct searches: \d+ requests \(the ceramicCapacitorsSMD[^)]*\) instead of \d+ searches, counting every row the lookup may leave without a maker part\.$/m);
+
+    // Enough for the suggestions, not for the lookups as well: refused before the first lookup.
+    world.emulator.resetLog();
+    const short = await runCli(args(whole - 1), { home: world.home, env: KEY_ENV });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain(`At most ${whole} requests in all: ${lookups} requests to look up 40 part numbers, ${suggestions} requests for the suggestions of up to 100 rows, over --max-requests ${whole - 1}; none of them was sent.`);
+    expect(world.emulator.requests).toHaveLength(0);
+    expect(existsSync(out)).toBe(false);
+
+    world.emulator.resetLog();
+    const run = await runCli(args(whole), { home: world.home, env: KEY_ENV });
+    expect([0, 1]).toContain(run.code);
+    expect(existsSync(out)).toBe(true);
+    expect(world.emulator.requests.length).toBeGreaterThan(0);
+    expect(world.emulator.requests.length).toBeLessThanOrEqual(whole);
+  });
+
+  test('enrich --max-requests with --replacements is refused: a harvest cannot be planned', async () => {
+    const run = await runCli(['enrich', 'x.csv', '--suggest', '--replacements', '--max-requests', '9', '--out', 'y.csv', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--max-requests cannot bound --replacements' searches");
+  });
+
   test('--max-requests is a whole number', async () => {
     const run = await runCli(['suggest', '100nF 0402', '--max-requests', 'many', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(2);

@@ -1,7 +1,7 @@
 /**
  * check_bom opens, then checks what it opened, and the readers read that descriptor: a name that
- * starts with `..` inside the root is inside, a hard link (which could be an outside file's) is
- * refused, a link leading out is refused, a folder swapped for a link after the check changes
+ * starts with `..` inside the root is inside, a hard link to an outside file is refused, a file
+ * whose every name is inside the root is read, a root too big to search for a file's names refuses it, a link leading out is refused, a folder swapped for a link after the check changes
  * nothing that is read, and a folder toggled with a link by another process while check_bom opens
  * files 300 times never lets an outside file through. Every file is built in the test.
  */
@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createClient } from '../../api/node';
 import { DEMO_KEY } from '../../emulator';
-import { openBomPath } from '../../mcp/bom-path';
+import { MAX_LINK_SEARCH_ENTRIES, openBomPath } from '../../mcp/bom-path';
 import { createPartSpecMcpServer } from '../../mcp/server';
 import { useEmulator } from '../support/use-emulator';
 import { call, textOf } from './support';
@@ -53,6 +53,28 @@ test('a name that starts with .. inside the root is inside; ../ is outside', () 
   expect(read('..boards/bom.csv')).toBe(INSIDE);
   expect(() => read('../outside/bom.csv')).toThrow(/is outside the folders this server may read/);
 });
+
+test('a file with several names is read when every name is inside the root, and refused when one is outside', () => {
+  mkdirSync(join(root, 'copies'));
+  linkSync(join(root, 'boards', 'bom.csv'), join(root, 'copies', 'same.csv'));
+  linkSync(join(root, 'boards', 'bom.csv'), join(root, 'third.csv'));
+  expect(read('boards/bom.csv')).toBe(INSIDE);
+  expect(read('copies/same.csv')).toBe(INSIDE);
+  expect(read('third.csv')).toBe(INSIDE);
+  linkSync(join(root, 'boards', 'bom.csv'), join(outsideDir, 'escaped.csv'));
+  expect(() => read('third.csv')).toThrow(/^third\.csv has other names \(hard links\), which could be a file outside the folders this server may read/);
+  expect(() => read('boards/bom.csv')).toThrow(/has other names \(hard links\)/);
+});
+
+test('a file with several names is refused when the root holds too many entries to find them all', () => {
+  const many = join(root, 'many');
+  mkdirSync(many);
+  for (let i = 0; i <= MAX_LINK_SEARCH_ENTRIES; i++) writeFileSync(join(many, `f${i}`), '');
+  // The other name is outside, so the search cannot stop early: it reaches the cap.
+  linkSync(join(root, 'boards', 'bom.csv'), join(outsideDir, 'again.csv'));
+  expect(() => read('boards/bom.csv')).toThrow(/has other names \(hard links\), and the folders this server may read hold more than 20,000 entries, too many to find them all; PartSpec does not read it\./);
+  expect(read('many/f0')).toBe('');
+}, 60_000);
 
 test('a hard link inside the root (which could be an outside file) and a link leading out are refused', () => {
   linkSync(join(outsideDir, 'bom.csv'), join(root, 'hard.csv'));

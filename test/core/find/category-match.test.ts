@@ -52,6 +52,10 @@ describe('suggestions matched against the category files', () => {
     expect(planRequests(smd(SEARCHES_PER_CATEGORY_FILE - 1))).toMatchObject({ way: 'search' });
     expect(planRequests(smd(SEARCHES_PER_CATEGORY_FILE))).toMatchObject({ way: 'categoryFiles', requests: 2 });
     expect(planRequests(smd(1000), false)).toMatchObject({ way: 'search', requests: 1000 });
+    // Within a bound only the files fit: a few searches left after a run's lookups are matched in the file.
+    expect(planRequests(smd(10), true, 5)).toMatchObject({ way: 'categoryFiles', requests: 2 });
+    expect(planRequests(smd(10), true, 10)).toMatchObject({ way: 'search', requests: 10 });
+    expect(planRequests(smd(10), false, 5)).toMatchObject({ way: 'search', requests: 10 });
   });
 
   test('a plan over the bound is refused in a sentence before any request', async () => {
