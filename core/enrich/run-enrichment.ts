@@ -21,6 +21,8 @@ import { buildSetRows, compareSet, setColumnWrites, type SetChanges } from './se
 import { summarizeSets, type SetSummary } from './set-summary';
 import { buildSuggestionCells, fillSuggestions, plansSuggestions, suggestedRows, type SuggestedRow, type SuggestOptions, type SuggestionCells } from './enrich-suggest';
 import { buildReplacementColumn } from './replacement-column';
+import { findMeantParts } from './misread-part-numbers';
+import { uncoveredSeriesOf } from '../bom/maker-numbering';
 
 /** How far a run is: the shells show it as a progress bar. */
 export interface EnrichmentProgress {
@@ -124,6 +126,19 @@ function countSynthetic(outcomes: ReadonlyMap<string, MatchOutcome> | undefined)
   return outcomes ? [...outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length : 0;
 }
 
+/**
+ * The outcomes with `meant` on each part number not found that is one misread character from a
+ * real part (findMeantParts: one request for all of them); a number of the maker's series outside
+ * the API is not a typo and is not checked.
+ */
+async function withMeantParts(client: BomClient, outcomes: Map<string, MatchOutcome>, ask: { lang?: Lang; signal?: AbortSignal }): Promise<Map<string, MatchOutcome>> {
+  const notFound = [...outcomes].filter(([input, o]) => o.status === 'notFound' && !uncoveredSeriesOf(input)).map(([input]) => input);
+  if (notFound.length === 0) return outcomes;
+  const meant = await findMeantParts(notFound, (variants) => client.lookup(variants, ask));
+  if (meant.size === 0) return outcomes;
+  return new Map([...outcomes].map(([input, o]) => [input, meant.has(input) ? { ...o, meant: meant.get(input) } : o]));
+}
+
 /** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
 function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options: EnrichmentOptions, alternates: Parameters<typeof planSets>[3]): { sets: EnrichSet[]; compare: boolean } {
   const { layout, headers, headerOrigin, region } = bom;
@@ -178,6 +193,14 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     // Nothing is written: every cell keeps what the last good run put there, and the report says why once.
     return report('failed', { message: options.describeFailure(error), error });
   }
+  // A part number one misread character from a real one (O for 0): its Match cell names the part it likely is.
+  try {
+    outcomes = await withMeantParts(client, outcomes, { lang, signal });
+  } catch (error) {
+    if (!options.describeFailure) throw error;
+    if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
+    return report('failed', { message: options.describeFailure(error), error });
+  }
   // The searches the columns plan; a failed one says so in its cells, only a cancel stops the run.
   const wantsReplacements = sets.some((set) => set.planned.some((p) => p.spec.special === 'replacement'));
   const wantsSuggestions = plansSuggestions(sets[0]);
@@ -192,7 +215,7 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     return report('cancelled', { message: CANCELLED, error, outcomes });
   }
 
-  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells }));
+  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells, lang }));
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
   sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));

@@ -71,7 +71,7 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
   options.onPhase?.('replacements', inputs.length);
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
-  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
+  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, lang: options.lang, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
   let suggestions: DocumentSummary['suggestions'];
   if (options.suggest) {
     options.onPhase?.('suggestions', inputs.length);
