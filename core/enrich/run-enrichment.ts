@@ -194,12 +194,14 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     return report('failed', { message: options.describeFailure(error), error });
   }
   // A part number one misread character from a real one (O for 0): its Match cell names the part it likely is.
+  // The check is a hint: when it fails, the rows say Not found as they would without it; only a cancel stops the run.
   try {
     outcomes = await withMeantParts(client, outcomes, { lang, signal });
   } catch (error) {
-    if (!options.describeFailure) throw error;
-    if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
-    return report('failed', { message: options.describeFailure(error), error });
+    if (isCancellation(error, options.signal)) {
+      if (!options.describeFailure) throw error;
+      return report('cancelled', { message: CANCELLED });
+    }
   }
   // The searches the columns plan; a failed one says so in its cells, only a cancel stops the run.
   const wantsReplacements = sets.some((set) => set.planned.some((p) => p.spec.special === 'replacement'));
