@@ -9,7 +9,6 @@
  * inductor, DFE322512F-2R2M=P2 a DFE metal-alloy power inductor, BLM18AG601SN1D a BLM ferrite bead.
  */
 import { MAKER_NAME } from './header-words';
-import { MATCH_WORDS } from '../enrich/match-words';
 
 /**
  * Series prefixes of the maker's part numbers in the API's categories (ceramic capacitors, SMD
@@ -81,7 +80,7 @@ export function uncoveredSeriesOf(value: unknown): { series: string; family: str
 }
 
 /** What the Match cell of a row in such a series says, in both shells. */
-export const SERIES_NOT_COVERED = MATCH_WORDS.en.seriesNotCovered;
+export const SERIES_NOT_COVERED = 'Series not covered by the API';
 
 /**
  * Why a part number was not found when it is of the maker's series the API does not cover, in a

@@ -5,6 +5,7 @@
  */
 import type { LookupStatus } from '../../api/client/lookup';
 import type { Lang } from '../../api/vocabulary';
+import { SERIES_NOT_COVERED } from '../bom/maker-numbering';
 
 /** What a Match cell says about a row, as the readers need it. */
 export type MatchMeaning = LookupStatus | 'notFitted' | 'otherMaker' | 'seriesNotCovered';
@@ -30,7 +31,7 @@ const EN: MatchWords = {
   synthetic: { exact: 'Exact (synthetic)', variant: 'Variant (synthetic)' },
   notFitted: 'Not fitted',
   otherMaker: 'Other maker',
-  seriesNotCovered: 'Series not covered by the API',
+  seriesNotCovered: SERIES_NOT_COVERED,
   didYouMean: (partno) => `Not found${DID_YOU_MEAN_DASH}did you mean ${partno}?`,
 };
 
