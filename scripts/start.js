@@ -18,6 +18,9 @@ const net = require('net');
 const { spawn } = require('child_process');
 const { ROOT, writePids, removePids, killTree, findOfficeAddinDebugging } = require('./dev-processes');
 
+/** The emulator's public demo key (node/emulator-defaults.ts). */
+const DEMO_KEY = 'partspec-demo-key';
+
 /** The ports' flags, environment variables and defaults. */
 const PORTS = {
   emulator: { flag: '--emulator-port', variable: 'PARTSPEC_EMULATOR_PORT', fallback: 4010, what: 'the emulator' },
@@ -220,6 +223,10 @@ async function main() {
           `  manifest   ${DEV_URL}${MANIFEST}  (Excel on the web: Insert > Add-ins > Upload My Add-in)`,
           `  workbench  ${DEV_URL}workbench.html`,
           `  emulator   ${EMULATOR_URL}`,
+          // The README's command-line recipe sets these first, so it runs on whatever port this is.
+          'For the command line, in another terminal:',
+          `  export PARTSPEC_BASE_URL=${EMULATOR_URL}`,
+          `  export PARTSPEC_API_KEY=${DEMO_KEY}`,
           'The dev server uses a self-signed certificate: open the workbench once and accept it.',
           'Press Ctrl-C or run `npm stop` to end.',
           '',

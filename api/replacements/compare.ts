@@ -1,17 +1,26 @@
 import { readValue, type FieldValue, type ProductRecord } from '../product';
 import { formatQuantity, roundNoise } from '../units';
-import type { FieldDef, Group } from '../vocabulary';
+import { fieldLabel, findAllowedValue, getField, type FieldDef, type Group, type Lang } from '../vocabulary';
 import { DROP_IN_RULES, RANKING_FIELDS, checkDropIn, toleranceWidth, type RuleFailure } from './rules';
 
 /**
  * Ranking replacement candidates and saying where each differs from the original. Pure: the
- * inputs are normalized product records, the outputs orderings and English sentences.
+ * inputs are normalized product records, the outputs orderings and phrases in the language asked
+ * for (English by default).
  */
 
-/** A value as a datasheet writes it: lengths in mm, other numbers with a prefix, Booleans yes/no. */
-export function formatFieldValue(field: FieldDef, value: FieldValue | undefined): string {
-  if (value === undefined) return 'none';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+/** The words of the "differs in" phrases in each language. */
+const DIFFER_WORDS: Readonly<Record<Lang, { none: string; yes: string; no: string; versus: (mine: string, theirs: string) => string }>> = {
+  en: { none: 'none', yes: 'yes', no: 'no', versus: (mine, theirs) => `${mine} vs ${theirs}` },
+  ja: { none: 'なし', yes: 'あり', no: 'なし', versus: (mine, theirs) => `${mine}（元の部品は ${theirs}）` },
+  zh: { none: '无', yes: '是', no: '否', versus: (mine, theirs) => `${mine}（原零件为 ${theirs}）` },
+};
+
+/** A value as a datasheet writes it: lengths in mm, other numbers with a prefix, Booleans yes/no (in `lang`). */
+export function formatFieldValue(field: FieldDef, value: FieldValue | undefined, lang: Lang = 'en'): string {
+  const words = DIFFER_WORDS[lang];
+  if (value === undefined) return words.none;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number') {
     if (field.unit === 'm') return `${roundNoise(value * 1000)} mm`;
@@ -27,7 +36,8 @@ const LABELS: Readonly<Record<string, string>> = {
   AecQ200Support: 'AEC-Q200',
 };
 
-const labelOf = (field: FieldDef): string => LABELS[field.name] ?? field.name;
+/** A field in a phrase: its short English name, or its display name in Japanese and Chinese. */
+const labelOf = (field: FieldDef, lang: Lang): string => (lang === 'en' ? (LABELS[field.name] ?? field.name) : fieldLabel(field, lang));
 
 const same = (a: FieldValue | undefined, b: FieldValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -50,16 +60,22 @@ export function replacementSpecFields(group: Group): FieldDef[] {
 
 /**
  * Where a candidate differs from the original, one phrase each: `RatedVoltage 50 V vs 25 V`,
- * `tolerance ±5% vs ±10%` (candidate first). A candidate that is not In Production says so first.
+ * `tolerance ±5% vs ±10%` (candidate first), in `lang` (`許容差 ±5%（元の部品は ±10%）`). A
+ * candidate that is not In Production says so first.
  */
-export function describeDifferences(original: ProductRecord, candidate: ProductRecord, failures: readonly RuleFailure[] = []): string[] {
+export function describeDifferences(original: ProductRecord, candidate: ProductRecord, failures: readonly RuleFailure[] = [], lang: Lang = 'en'): string[] {
   const phrases: string[] = [];
-  if (failures.some((f) => f.op === 'status')) phrases.push(`Status ${String(readValue(candidate, 'Status') ?? 'none')}`);
+  const words = DIFFER_WORDS[lang];
+  if (failures.some((f) => f.op === 'status')) {
+    const status = readValue(candidate, 'Status');
+    const shown = status === undefined ? words.none : typeof status === 'string' ? (findAllowedValue('Status', status)?.[lang] ?? status) : String(status);
+    phrases.push(`${lang === 'en' ? 'Status' : fieldLabel(getField('Status')!, lang)} ${shown}`);
+  }
   for (const field of replacementSpecFields(original.group)) {
     const mine = readValue(candidate, field.key);
     const theirs = readValue(original, field.key);
     if (same(mine, theirs) || (mine === undefined && theirs === undefined)) continue;
-    phrases.push(`${labelOf(field)} ${formatFieldValue(field, mine)} vs ${formatFieldValue(field, theirs)}`);
+    phrases.push(`${labelOf(field, lang)} ${words.versus(formatFieldValue(field, mine, lang), formatFieldValue(field, theirs, lang))}`);
   }
   return phrases;
 }
@@ -129,7 +145,7 @@ export interface RankedCandidate {
 export function rankCandidates(
   original: ProductRecord,
   products: readonly ProductRecord[],
-  options: { strict?: boolean; exclude?: ReadonlySet<string> } = {},
+  options: { strict?: boolean; exclude?: ReadonlySet<string>; lang?: Lang } = {},
 ): RankedCandidate[] {
   const seen = new Set<string>();
   const keyed = products.flatMap((product) => {
@@ -137,7 +153,7 @@ export function rankCandidates(
     seen.add(product.partno);
     if (checkDropIn(original, product, options.strict).length > 0) return [];
     const makerAlternative = isMakerAlternative(original, product);
-    return [{ candidate: { product, makerAlternative, differs: describeDifferences(original, product) }, key: rankKey(original, product, makerAlternative) }];
+    return [{ candidate: { product, makerAlternative, differs: describeDifferences(original, product, [], options.lang) }, key: rankKey(original, product, makerAlternative) }];
   });
   keyed.sort((a, b) => compareKeys(a.key, b.key) || (a.candidate.product.partno < b.candidate.product.partno ? -1 : a.candidate.product.partno > b.candidate.product.partno ? 1 : 0));
   return keyed.map((k) => k.candidate);
@@ -156,7 +172,7 @@ export interface NearMiss {
 }
 
 /** The near-miss among `products` (not the original or `exclude`), or undefined when there is none. */
-export function findNearMiss(original: ProductRecord, products: readonly ProductRecord[], options: { strict?: boolean; exclude?: ReadonlySet<string> } = {}): NearMiss | undefined {
+export function findNearMiss(original: ProductRecord, products: readonly ProductRecord[], options: { strict?: boolean; exclude?: ReadonlySet<string>; lang?: Lang } = {}): NearMiss | undefined {
   let best: { miss: NearMiss; key: number[] } | undefined;
   for (const product of products) {
     if (product.partno === original.partno || options.exclude?.has(product.partno)) continue;
@@ -164,7 +180,7 @@ export function findNearMiss(original: ProductRecord, products: readonly Product
     if (failures.length === 0 || failures.some((f) => f.op === 'group')) continue;
     const key = [failures.length, ...rankKey(original, product, isMakerAlternative(original, product))];
     if (!best || compareKeys(key, best.key) < 0 || (compareKeys(key, best.key) === 0 && product.partno < best.miss.product.partno)) {
-      best = { miss: { product, failures, differs: describeDifferences(original, product, failures) }, key };
+      best = { miss: { product, failures, differs: describeDifferences(original, product, failures, options.lang) }, key };
     }
   }
   return best?.miss;

@@ -134,7 +134,7 @@ export async function findReplacements(
   const withoutCandidate: typeof searchable = [];
   for (const s of searchable) {
     const pool = found.get(s.original.partno) ?? [];
-    const ranked = rankCandidates(s.original, pool, { strict, exclude: s.exclude });
+    const ranked = rankCandidates(s.original, pool, { strict, exclude: s.exclude, lang });
     answers.set(s.input, { input: s.input, status: outcomeOf(s.input)!.status, original: s.original, candidates: ranked.slice(0, max), total: ranked.length });
     if (ranked.length === 0) withoutCandidate.push(s);
   }
@@ -151,7 +151,7 @@ export async function findReplacements(
     }
     for (const s of withoutCandidate) {
       const pool = [...(found.get(s.original.partno) ?? []), ...((await wider.get(nearMissKey(s.original, lang))) ?? [])];
-      const nearMiss = findNearMiss(s.original, pool, { strict, exclude: s.exclude });
+      const nearMiss = findNearMiss(s.original, pool, { strict, exclude: s.exclude, lang });
       const answer = answers.get(s.input)!;
       answers.set(s.input, { ...answer, nearMiss, message: noCandidateMessage(s.original, nearMiss, strict) });
     }

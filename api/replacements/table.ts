@@ -1,5 +1,5 @@
 import { readValue, type ProductRecord } from '../product';
-import type { FieldDef, Group } from '../vocabulary';
+import type { FieldDef, Group, Lang } from '../vocabulary';
 import { formatFieldValue, replacementSpecFields, type RankedCandidate } from './compare';
 import type { ReplacementAnswer } from './find';
 
@@ -45,15 +45,32 @@ export function buildReplacementTable(answer: ReplacementAnswer): string[][] {
   return [replacementTableHeader(group), ...answer.candidates.map(replacementRow)];
 }
 
+/** The Replacement cell's words in each language; `none` names the closest part that is not a drop-in, if any. */
+const CELL_WORDS: Readonly<Record<Lang, { makerAlternative: string; more: (n: number) => string; none: (closest: string | undefined, differs: string) => string }>> = {
+  en: { makerAlternative: ' (maker alternative)', more: (n) => ` +${n} more`, none: () => 'No replacement found' },
+  ja: {
+    makerAlternative: '（メーカー推奨代替）',
+    more: (n) => ` 他 ${n} 件`,
+    none: (closest, differs) => `そのまま置換できる生産中の代替品なし${closest ? `。最も近い部品: ${closest}${differs ? `（${differs}）` : ''}` : ''}`,
+  },
+  zh: {
+    makerAlternative: '（厂商推荐替代）',
+    more: (n) => ` 另 ${n} 个`,
+    none: (closest, differs) => `没有可直接替换的量产替代品${closest ? `。最接近: ${closest}${differs ? `（${differs}）` : ''}` : ''}`,
+  },
+};
+
 /**
- * One-cell summary for a BOM row: the best candidate and how many more (`MCB155C1H620JA1D (maker
- * alternative) +3 more`), or the sentence that says why there is none.
+ * One-cell summary for a BOM row in `lang`: the best candidate and how many more
+ * (`MCB155C1H620JA1D (maker alternative) +3 more`), or why there is none (in English the
+ * search's own sentence).
  */
-export function summarizeReplacement(answer: ReplacementAnswer): string {
+export function summarizeReplacement(answer: ReplacementAnswer, lang: Lang = 'en'): string {
+  const words = CELL_WORDS[lang];
   const [best] = answer.candidates;
-  if (!best) return answer.message ?? 'No replacement found';
+  if (!best) return lang === 'en' ? (answer.message ?? words.none(undefined, '')) : words.none(answer.nearMiss?.product.partno, answer.nearMiss?.differs.join(DIFFERS_SEPARATOR) ?? '');
   const more = answer.total - 1;
-  return `${best.product.partno}${best.makerAlternative ? ' (maker alternative)' : ''}${more > 0 ? ` +${more} more` : ''}`;
+  return `${best.product.partno}${best.makerAlternative ? words.makerAlternative : ''}${more > 0 ? words.more(more) : ''}`;
 }
 
 /** The JSON of one candidate: Partno, Status, the specs by field name (API values), maker_alternative, differs. */

@@ -1,7 +1,6 @@
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
 import { runEnrichment } from '../../core/enrich/run-enrichment';
-import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
@@ -209,12 +208,8 @@ export const enrichCommand: Command = {
 
     const { layout } = run.bom;
     let problems = 0;
-    // A part number one misread character from a real one (O for 0) is named with the part it likely is, as lookup does.
-    const notFound = [...run.outcomes].filter(([, o]) => o.status === 'notFound').map(([input]) => input);
-    // Under --max-requests, the likely parts are asked only within what the run left of its bound.
-    const withinBound = (variants: readonly string[]): boolean => maxRequests === undefined || client.stats().requests + client.planLookup(variants, { lang }) <= maxRequests;
-    const meant =
-      notFound.length > 0 ? await findMeantParts(notFound, async (variants) => (withinBound(variants) ? client.lookup(variants, { lang, signal: context.signal }) : new Map())) : new Map<string, string>();
+    // A part number one misread character from a real one (O for 0) is named with the part it likely is, as its Match cell does.
+    const meant = new Map([...run.outcomes].flatMap(([input, o]) => (o.meant ? [[input, o.meant] as const] : [])));
     for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant);
     const updated = run.columns.filter((c) => c.existing).length;
     context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);

@@ -3,7 +3,7 @@ import { parseDisplayUnit, roundNoise } from '../../api/units';
 import { LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
 import { PARTSPEC_HEADER_PREFIX, type ColumnSpec } from '../cells/columns';
 import { fromExcelSerial, parseCalendarDate, toExcelSerial } from '../dates';
-import { MATCH_LABELS, SYNTHETIC_MATCH_LABELS } from './enrich-plan';
+import { isSyntheticText, readMatchText } from './match-words';
 
 /**
  * What changed since the last check: an enrichment that overwrites PartSpec columns compares each
@@ -129,11 +129,18 @@ function neutralItem(values: ListFieldName | undefined, item: string): { text: s
   return allowed ? { text: allowed.en, known: true } : { text: item, known: false };
 }
 
-const MATCH_TEXTS = new Set([...Object.values(MATCH_LABELS), ...Object.values(SYNTHETIC_MATCH_LABELS)]);
-
-/** True for text PartSpec writes in a Match cell (a status, or why a row was not updated). */
+/** True for text PartSpec writes in a Match cell (a status in any language, or why a row was not updated). */
 function isMatchText(text: string): boolean {
-  return MATCH_TEXTS.has(text) || text.startsWith('Not updated:') || text.startsWith('Not enriched');
+  return readMatchText(text) !== undefined || text.startsWith('Not updated:') || text.startsWith('Not enriched');
+}
+
+/**
+ * The comparable key of a Match cell: what it means, so the same answer in another language, or a
+ * Not found that now names the part it likely is, is no change; other text as written.
+ */
+function matchKey(text: string): string {
+  const meaning = readMatchText(text);
+  return meaning === undefined ? `t:${text}` : `m:${meaning}${isSyntheticText(text) ? ':synthetic' : ''}`;
 }
 
 /**
@@ -171,7 +178,7 @@ function normalize(spec: ColumnSpec, value: unknown, fromFactor: number, toFacto
     default: {
       const text = plainText(value);
       if (text === '') return BLANK;
-      if (spec.special === 'match') return { blank: false, key: `t:${text}`, show: text, edited: !isMatchText(text) };
+      if (spec.special === 'match') return { blank: false, key: matchKey(text), show: text, edited: !isMatchText(text) };
       const item = neutralItem(spec.field?.values, text);
       return { blank: false, key: `t:${item.text}`, show: item.text, edited: !item.known };
     }

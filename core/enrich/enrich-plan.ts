@@ -8,37 +8,28 @@ import type { RowKind } from '../bom/bom-rows';
 import { rowRisk } from '../cells/risk';
 import { alternativesOf, fieldValueOfRow, type RowValue } from '../cells/several-products';
 import { isSyntheticMatch } from '../cells/synthetic';
-import { SERIES_NOT_COVERED, uncoveredSeriesOf } from '../bom/maker-numbering';
+import { uncoveredSeriesOf } from '../bom/maker-numbering';
+import { MATCH_WORDS } from './match-words';
 
 export type EnrichMode = 'values' | 'formulas';
 
-/** Words of the match column. */
-export const MATCH_LABELS: Readonly<Record<LookupStatus, string>> = {
-  exact: 'Exact',
-  variant: 'Variant',
-  ambiguous: 'Ambiguous',
-  notFound: 'Not found',
-  invalid: 'Invalid',
-};
+/** Words of the match column, in English (MATCH_WORDS has every language's). */
+export const MATCH_LABELS: Readonly<Record<LookupStatus, string>> = MATCH_WORDS.en.statuses;
+
 
 /**
- * Words of the match column when every product found was decoded from the part number alone
- * (the emulator's synthetic answers), so no one takes a decoded part for the maker's data.
+ * The Match cell of an outcome in `lang`: its status, marked synthetic when only synthetic
+ * products answered it; a part number not found that is of the maker's series outside the API (a
+ * BLM ferrite bead, a CSTNE resonator) says so instead of reading like a typo, and one a misread
+ * character away from a real part (`meant`) names that part. Every form is read back by
+ * readMatchText, a did-you-mean as Not found.
  */
-export const SYNTHETIC_MATCH_LABELS: Readonly<Partial<Record<LookupStatus, string>>> = {
-  exact: 'Exact (synthetic)',
-  variant: 'Variant (synthetic)',
-};
-
-/**
- * The Match cell of an outcome: its status, marked synthetic when only synthetic products answered
- * it; a part number not found that is of the maker's series outside the API (a BLM ferrite bead,
- * a CSTNE resonator) says so instead of reading like a typo.
- */
-export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products'>, partNumber?: string): string {
-  if (outcome.status === 'notFound' && partNumber !== undefined && uncoveredSeriesOf(partNumber)) return SERIES_NOT_COVERED;
-  const synthetic = isSyntheticMatch(outcome.products) ? SYNTHETIC_MATCH_LABELS[outcome.status] : undefined;
-  return synthetic ?? MATCH_LABELS[outcome.status];
+export function matchLabel(outcome: Pick<MatchOutcome, 'status' | 'products' | 'meant'>, partNumber?: string, lang: Lang = 'en'): string {
+  const words = MATCH_WORDS[lang];
+  if (outcome.status === 'notFound' && partNumber !== undefined && uncoveredSeriesOf(partNumber)) return words.seriesNotCovered;
+  if (outcome.status === 'notFound' && outcome.meant) return words.didYouMean(outcome.meant);
+  const synthetic = isSyntheticMatch(outcome.products) ? words.synthetic[outcome.status] : undefined;
+  return synthetic ?? words.statuses[outcome.status];
 }
 
 /** What the lookup found for one part number. */
@@ -46,6 +37,8 @@ export interface MatchOutcome {
   status: LookupStatus;
   products: readonly ProductRecord[];
   reason?: string;
+  /** For a part number not found: the real part one misread character away (O for 0), which the Match cell names. */
+  meant?: string;
 }
 
 export interface EnrichmentOptions {
@@ -152,6 +145,8 @@ export interface EnrichmentRowsInput {
   firstRow: number;
   /** The Replacement cell per trimmed entry text (risky rows only; a value in both modes). */
   replacements?: ReadonlyMap<string, string>;
+  /** Language of the Match cells. @default 'en' */
+  lang?: Lang;
 }
 
 /** The text of a part-number cell as the lookup gets it, or undefined for an empty cell. */
@@ -175,7 +170,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
     const partCell = cellAddress(firstRow + r, partColumn);
     const shown = <T extends CellValue>(value: RowValue<T>): CellValue => (value.ok ? value.value : '');
     return columns.map((spec) => {
-      if (spec.special === 'match') return outcome ? matchLabel(outcome, text) : '';
+      if (spec.special === 'match') return outcome ? matchLabel(outcome, text, input.lang) : '';
       if (spec.special === 'replacement') return input.replacements?.get(text) ?? '';
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
       if (spec.special === 'risk') {
@@ -222,17 +217,20 @@ export interface EnrichSet {
 }
 
 /** What the Match cell of a row that was not looked up says; blank and total rows stay empty. */
-const SKIPPED_MATCH_LABELS: Readonly<Partial<Record<RowKind, string>>> = { dnp: 'Not fitted', otherMaker: 'Other maker' };
+function skippedMatchLabel(kind: RowKind, lang: Lang): string | undefined {
+  const words = MATCH_WORDS[lang];
+  return kind === 'dnp' ? words.notFitted : kind === 'otherMaker' ? words.otherMaker : undefined;
+}
 
 /**
  * Writes what each skipped row's Match cell says into a set's built rows (`rows[r][c]` follows
  * `set.planned`), so the add-in and `partspec enrich` tell a user the same reason a row was not looked up.
  */
-export function labelSkippedRows(set: Pick<EnrichSet, 'kinds' | 'planned'>, rows: CellValue[][]): void {
+export function labelSkippedRows(set: Pick<EnrichSet, 'kinds' | 'planned'>, rows: CellValue[][], lang: Lang = 'en'): void {
   const at = set.planned.findIndex((p) => p.spec.special === 'match');
   if (at < 0) return;
   set.kinds.forEach((kind, r) => {
-    const label = SKIPPED_MATCH_LABELS[kind];
+    const label = skippedMatchLabel(kind, lang);
     if (label && rows[r]) rows[r][at] = label;
   });
 }

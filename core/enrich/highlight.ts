@@ -1,7 +1,7 @@
 import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
 import type { LookupStatus } from '../../api/client/lookup';
-import { MATCH_LABELS } from './enrich-plan';
+import { isDidYouMean, matchTextsOf } from './match-words';
 
 /**
  * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of
@@ -40,12 +40,17 @@ const MATCH_COLOURS: Partial<Record<LookupStatus, { fill: string; font: string }
 };
 
 /**
- * Highlight rules of the match column: Not found and Invalid red, Ambiguous amber. A match found
- * only in synthetic (decoded) products is not coloured: its Match cell says `(synthetic)` and the
- * run says so once; the attention fill is kept for what needs the user's attention.
+ * Highlight rules of the match column: Not found and Invalid red, Ambiguous amber, in every
+ * language's words (a cell keeps its colour whatever language wrote it). Each did-you-mean text
+ * among `cells` (`Not found — did you mean …?`) is red as Not found is: an equality rule of its
+ * own, as the rules compare whole values. A match found only in synthetic (decoded) products is
+ * not coloured: its Match cell says `(synthetic)` and the run says so once; the attention fill is
+ * kept for what needs the user's attention.
  */
-export function matchRules(): HighlightRule[] {
-  return (Object.keys(MATCH_COLOURS) as LookupStatus[]).map((s) => ({ text: MATCH_LABELS[s], ...MATCH_COLOURS[s]! }));
+export function matchRules(cells: readonly unknown[] = []): HighlightRule[] {
+  const words = (Object.keys(MATCH_COLOURS) as LookupStatus[]).flatMap((s) => matchTextsOf(s).map((text) => ({ text, ...MATCH_COLOURS[s]! })));
+  const meant = [...new Set(cells.filter((v): v is string => typeof v === 'string' && isDidYouMean(v)))];
+  return [...words, ...meant.map((text) => ({ text, ...MATCH_COLOURS.notFound! }))];
 }
 
 /** The formula a rule compares the cell value with: the text as a string literal (`"Not found"`, quotes doubled). */
@@ -53,7 +58,7 @@ export function ruleFormula(rule: Pick<HighlightRule, 'text'>): string {
   return `"${rule.text.replace(/"/g, '""')}"`;
 }
 
-/** The highlight rules of an enrichment column: risk levels, problem matches; none for the others. */
-export function rulesOf(spec: ColumnSpec): HighlightRule[] | undefined {
-  return spec.special === 'risk' ? lifecycleRules() : spec.special === 'match' ? matchRules() : undefined;
+/** The highlight rules of an enrichment column (its `cells` as written): risk levels, problem matches; none for the others. */
+export function rulesOf(spec: ColumnSpec, cells: readonly unknown[] = []): HighlightRule[] | undefined {
+  return spec.special === 'risk' ? lifecycleRules() : spec.special === 'match' ? matchRules(cells) : undefined;
 }

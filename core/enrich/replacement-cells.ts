@@ -1,4 +1,5 @@
 import { summarizeReplacement, type ReplacementAnswer } from '../../api/replacements';
+import type { Lang } from '../../api/vocabulary';
 import type { MatchOutcome } from './enrich-plan';
 import { rowRisk, type RiskLevel } from '../cells/risk';
 
@@ -17,6 +18,6 @@ export function riskyInputs(inputs: readonly string[], outcomes: ReadonlyMap<str
 }
 
 /** The Replacement cell of each risky input: the best candidate and how many more, or why there is none. */
-export function replacementCellTexts(answers: ReadonlyMap<string, ReplacementAnswer>): Map<string, string> {
-  return new Map([...answers].map(([input, answer]) => [input, summarizeReplacement(answer)]));
+export function replacementCellTexts(answers: ReadonlyMap<string, ReplacementAnswer>, lang: Lang = 'en'): Map<string, string> {
+  return new Map([...answers].map(([input, answer]) => [input, summarizeReplacement(answer, lang)]));
 }

@@ -33,7 +33,7 @@ export async function buildReplacementColumn(client: ReplacementClient, input: R
   if (risky.length === 0) return { cells: new Map(), answers: new Map() };
   try {
     const { answers } = await findReplacements(client, risky, { lang: input.lang, signal: input.signal, outcomes: input.outcomes, max: input.max });
-    return { cells: replacementCellTexts(answers), answers };
+    return { cells: replacementCellTexts(answers, input.lang), answers };
   } catch (error) {
     if (isCancellation(error, input.signal)) throw error;
     const message = `Not updated: ${userMessageOf(error)}`;

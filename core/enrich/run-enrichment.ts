@@ -23,6 +23,8 @@ import { buildSuggestionCells, fillSuggestions, plansSuggestions, rowsToSuggest,
 import { buildReplacementColumn } from './replacement-column';
 import { planEnrichmentRequests, type RunRequestPlan } from './request-bound';
 import { RequestBoundError } from '../find/request-plan';
+import { findMeantParts } from './misread-part-numbers';
+import { uncoveredSeriesOf } from '../bom/maker-numbering';
 
 /** How far a run is: the shells show it as a progress bar. */
 export interface EnrichmentProgress {
@@ -133,6 +135,24 @@ function countSynthetic(outcomes: ReadonlyMap<string, MatchOutcome> | undefined)
   return outcomes ? [...outcomes.values()].filter((o) => isSyntheticMatch(o.products)).length : 0;
 }
 
+/**
+ * The outcomes with `meant` on each part number not found that is one misread character from a
+ * real part (findMeantParts: one request for all of them); a number of the maker's series outside
+ * the API is not a typo and is not checked.
+ */
+async function withMeantParts(
+  client: BomClient,
+  outcomes: Map<string, MatchOutcome>,
+  ask: { lang?: Lang; signal?: AbortSignal },
+  withinBound: (variants: readonly string[]) => boolean,
+): Promise<Map<string, MatchOutcome>> {
+  const notFound = [...outcomes].filter(([input, o]) => o.status === 'notFound' && !uncoveredSeriesOf(input)).map(([input]) => input);
+  if (notFound.length === 0) return outcomes;
+  const meant = await findMeantParts(notFound, async (variants) => (withinBound(variants) ? client.lookup(variants, ask) : new Map()));
+  if (meant.size === 0) return outcomes;
+  return new Map([...outcomes].map(([input, o]) => [input, meant.has(input) ? { ...o, meant: meant.get(input) } : o]));
+}
+
 /** The sets of a run, planned once: with `PartSpec: Changes` when the first set overwrites compared PartSpec columns (values only). */
 function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options: EnrichmentOptions, alternates: Parameters<typeof planSets>[3]): { sets: EnrichSet[]; compare: boolean } {
   const { layout, headers, headerOrigin, region } = bom;
@@ -179,13 +199,25 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   const wantsSuggestions = plansSuggestions(sets[0]);
   // The plan is stated, and held to its bound, before the first request.
   let suggestBound: number | undefined;
+  // Under --max-requests, the likely parts of misread numbers are asked only within what the plan leaves.
+  let slack = Infinity;
   if (options.maxRequests !== undefined || options.onRequestPlan) {
     const suggestLines = wantsSuggestions ? rowsToSuggest(sets[0], bom.headers, rows, undefined).map((a) => a.line) : undefined;
     const plan = planEnrichmentRequests(client, inputs, { lang, suggestLines, canDownload: options.suggest?.source !== undefined, maxRequests: options.maxRequests });
     options.onRequestPlan?.(plan);
     if (options.maxRequests !== undefined && plan.requests > options.maxRequests) throw new RequestBoundError(plan, options.maxRequests);
-    if (options.maxRequests !== undefined) suggestBound = options.maxRequests - plan.lookup.requests;
+    if (options.maxRequests !== undefined) {
+      suggestBound = options.maxRequests - plan.lookup.requests;
+      slack = options.maxRequests - plan.requests;
+    }
   }
+  const withinBound = (variants: readonly string[]): boolean => {
+    if (slack === Infinity) return true;
+    const cost = client.planLookup(variants, { lang });
+    if (cost > slack) return false;
+    slack -= cost;
+    return true;
+  };
   // One lookup for every set: the client packs all part numbers into the fewest URLs.
   options.onProgress?.({ phase: 'looking up', rowsWritten: 0, totalRows: rowCount });
   let outcomes: Map<string, MatchOutcome>;
@@ -196,6 +228,16 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     if (isCancellation(error, options.signal)) return report('cancelled', { message: CANCELLED });
     // Nothing is written: every cell keeps what the last good run put there, and the report says why once.
     return report('failed', { message: options.describeFailure(error), error });
+  }
+  // A part number one misread character from a real one (O for 0): its Match cell names the part it likely is.
+  // The check is a hint: when it fails, the rows say Not found as they would without it; only a cancel stops the run.
+  try {
+    outcomes = await withMeantParts(client, outcomes, { lang, signal }, withinBound);
+  } catch (error) {
+    if (isCancellation(error, options.signal)) {
+      if (!options.describeFailure) throw error;
+      return report('cancelled', { message: CANCELLED });
+    }
   }
   // The searches the columns plan; a failed one says so in its cells, only a cancel stops the run.
   if (wantsReplacements || wantsSuggestions) options.onProgress?.({ phase: 'searching', rowsWritten: 0, totalRows: rowCount });
@@ -209,7 +251,7 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
     return report('cancelled', { message: CANCELLED, error, outcomes });
   }
 
-  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells }));
+  const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells, lang }));
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
   sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));

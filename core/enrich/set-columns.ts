@@ -5,6 +5,7 @@
 import type { CellValue } from '../cells/cell-values';
 import { changeMarks, detectChanges, isComparedColumn, type ChangeReport } from './changes';
 import type { ColumnWrite } from './document';
+import type { Lang } from '../../api/vocabulary';
 import { buildEnrichmentRows, entryText, labelSkippedRows, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
 import { rulesOf } from './highlight';
 
@@ -20,13 +21,15 @@ export interface SetRowsInput {
   today: Date;
   firstRow: number;
   replacements?: ReadonlyMap<string, string>;
+  /** Language of the Match cells. @default 'en' */
+  lang?: Lang;
 }
 
 /** A set's rows, with DNP and other makers' rows labelled in the Match column. */
 export function buildSetRows(set: EnrichSet, input: SetRowsInput): SetRows {
   const rowsInput = { ...input, entries: set.entries, columns: set.planned.map((p) => p.spec), partColumn: set.partColumn };
   const rows = buildEnrichmentRows(rowsInput);
-  labelSkippedRows(set, rows);
+  labelSkippedRows(set, rows, input.lang);
   // Formulas show the values looked up now, so their cells get the formats those values need.
   const shown = input.mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
   return { rows, shown };
@@ -75,7 +78,7 @@ export function setColumnWrites(set: EnrichSet, built: SetRows, place: { headerR
       existing: p.existing,
       firstRow: place.firstRow,
       cells: built.rows.map((r) => r[c]),
-      ...(highlight ? { highlight: rulesOf(p.spec) } : {}),
+      ...(highlight ? { highlight: rulesOf(p.spec, built.rows.map((r) => r[c])) } : {}),
       ...(changed ? { changed: highlight ? changed : changed.map(() => false) } : {}),
     };
   });

@@ -9,7 +9,7 @@ import type { CategoryId } from '../../api/vocabulary';
 import { matchInCategoryFiles, type CategoryFileSource, type SearchAnswer } from './category-match';
 
 /** Requests one category file costs: its download link, then the file. */
-const REQUESTS_PER_CATEGORY_FILE = 2;
+export const REQUESTS_PER_CATEGORY_FILE = 2;
 /**
  * Searches a category file must save before it is fetched: the file is the whole category (tens of
  * megabytes), so a handful of lines is quicker searched even though each search is a request.
@@ -89,7 +89,7 @@ export function planByCategoryFile(options: PlanOptions): FindPlan {
 }
 
 /** How long a plan shared by calls waits for more of them after the first, in ms. */
-export const PLAN_WINDOW_MS = 10;
+const PLAN_WINDOW_MS = 10;
 
 interface Waiting {
   keys: string[];

@@ -29,6 +29,8 @@ export interface DocumentSummaryOptions {
   automotive?: boolean | 'auto';
   /** Language of the data asked of the service. */
   lang?: Lang;
+  /** Language of the summary's own words (risk reasons, what differs in a candidate), as its labels'. @default lang */
+  labels?: Lang;
   today: Date;
   /** When the data was fetched (ISO); the shells that know it pass it on. */
   fetchedAt?: string;
@@ -71,7 +73,7 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
   options.onPhase?.('replacements', inputs.length);
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
-  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
+  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, lang: options.labels ?? options.lang, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
   let suggestions: DocumentSummary['suggestions'];
   if (options.suggest) {
     options.onPhase?.('suggestions', inputs.length);

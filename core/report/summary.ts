@@ -1,4 +1,5 @@
 import { readValue, type ProductRecord } from '../../api/product';
+import type { Lang } from '../../api/vocabulary';
 import { checkDropIn, describeDifferences } from '../../api/replacements';
 import { readStatus, UNKNOWN_STATUS } from '../../api/status';
 import { rowRisk } from '../cells/risk';
@@ -137,26 +138,31 @@ function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'n
   return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';
 }
 
+/** A maker's listed alternative that the drop-in rules were not run on, in each language. */
+const NOT_CHECKED: Readonly<Record<Lang, string>> = { en: 'not checked against the drop-in rules', ja: '置換条件は未確認', zh: '未按直接替换规则检查' };
+
 /**
  * What could replace a row's part. "Drop-in" is re-derived here with the one check (checkDropIn)
  * against the original the answer names, so no view calls a part drop-in that breaks a spec the
  * original states; a part that does is shown with what differs.
  */
-function insteadOf(row: SummaryRow, products: readonly ProductRecord[]): Instead[] {
+function insteadOf(row: SummaryRow, products: readonly ProductRecord[], lang: Lang): Instead[] {
   const out = new Map<string, Instead>();
   const original = row.replacements?.original ?? products[0];
   for (const candidate of row.replacements?.candidates ?? []) {
     const failures = checkDropIn(original, candidate.product);
-    const differs = failures.length === 0 ? candidate.differs : describeDifferences(original, candidate.product, failures);
+    const differs = describeDifferences(original, candidate.product, failures, lang);
     out.set(candidate.product.partno, { partno: candidate.product.partno, dropIn: failures.length === 0, makerAlternative: candidate.makerAlternative, differs });
   }
   const near = row.replacements?.nearMiss;
-  if (near && !out.has(near.product.partno)) out.set(near.product.partno, { partno: near.product.partno, dropIn: false, makerAlternative: false, differs: near.differs });
+  if (near && !out.has(near.product.partno)) {
+    out.set(near.product.partno, { partno: near.product.partno, dropIn: false, makerAlternative: false, differs: describeDifferences(original, near.product, checkDropIn(original, near.product), lang) });
+  }
   for (const product of products) {
     const raw = readValue(product, 'AlternativePartno');
     const listed = Array.isArray(raw) ? raw : typeof raw === 'string' && raw !== '' ? raw.split(',') : [];
     for (const name of listed.map((s) => s.trim()).filter((s) => s !== '')) {
-      if (!out.has(name)) out.set(name, { partno: name, dropIn: false, makerAlternative: true, differs: ['not checked against the drop-in rules'] });
+      if (!out.has(name)) out.set(name, { partno: name, dropIn: false, makerAlternative: true, differs: [NOT_CHECKED[lang]] });
     }
   }
   return [...out.values()];
@@ -204,11 +210,11 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
         tooLate,
       });
     }
-    const judged = rowRisk(partRows[0].outcome, today);
+    const judged = rowRisk(partRows[0].outcome, today, options.lang);
     const risk = judged.ok ? judged.value : undefined;
     if (risk && REPLACEMENT_RISK_LEVELS.includes(risk.level)) {
       const status = neutralStatus(products[0]);
-      const instead = partRows.flatMap((r) => insteadOf(r, products)).filter((c, i, all) => all.findIndex((o) => o.partno === c.partno) === i);
+      const instead = partRows.flatMap((r) => insteadOf(r, products, options.lang ?? 'en')).filter((c, i, all) => all.findIndex((o) => o.partno === c.partno) === i);
       atRisk.push({ ...place, risk: risk.level, reason: risk.reason, ...(status ? { status } : {}), instead });
     }
   }

@@ -1,4 +1,5 @@
 import type { ProductRecord } from '../../api/product';
+import type { Lang } from '../../api/vocabulary';
 import type { ReplacementAnswer } from '../../api/replacements';
 import type { RowKind } from '../bom/bom-rows';
 import type { RiskLevel } from '../cells/risk';
@@ -194,6 +195,8 @@ export interface SummaryOptions {
   automotive?: boolean | 'auto';
   fetchedAt?: string;
   source?: SummarySource;
+  /** Language of the risk reasons and of what differs in a candidate. @default 'en' */
+  lang?: Lang;
 }
 
 /** The product records of a row's outcome, empty when nothing was found. */

@@ -1,5 +1,5 @@
 import type { ProductRecord } from '../../api/product';
-import { fieldsOfGroup, type FieldDef } from '../../api/vocabulary';
+import { fieldsOfGroup, type FieldDef, type Lang } from '../../api/vocabulary';
 import { cellKindOf, toCellValue } from '../../core/cells/cell-values';
 import { isSyntheticProduct, SYNTHETIC_STATUS_SUFFIX } from '../../core/cells/synthetic';
 import { assessRisk } from '../../core/cells/risk';
@@ -43,8 +43,8 @@ function toCardProperty(product: ProductRecord, field: FieldDef): CardProperty |
   return { type: 'String', basicValue: value };
 }
 
-/** The card of a product as of `today` (for its risk). */
-export function buildEntityCard(product: ProductRecord, today: Date): Excel.EntityCellValue {
+/** The card of a product as of `today` (for its risk), its risk reason in `lang`. */
+export function buildEntityCard(product: ProductRecord, today: Date, lang: Lang = 'en'): Excel.EntityCellValue {
   const properties: Record<string, CardProperty> = {};
   const present = (f: FieldDef): boolean => properties[f.name] !== undefined;
   const fields = fieldsOfGroup(product.group);
@@ -55,7 +55,7 @@ export function buildEntityCard(product: ProductRecord, today: Date): Excel.Enti
   const status = properties.Status;
   // A part decoded from its number alone: its status is a placeholder, and the card says so.
   if (status?.type === 'String' && isSyntheticProduct(product)) properties.Status = { ...status, basicValue: `${status.basicValue}${SYNTHETIC_STATUS_SUFFIX}` };
-  const risk = assessRisk(product, today);
+  const risk = assessRisk(product, today, lang);
   properties[RISK_PROPERTY] = { type: 'String', basicValue: risk.level };
   properties[RISK_REASON_PROPERTY] = { type: 'String', basicValue: risk.reason };
 

@@ -216,5 +216,5 @@ export async function evaluateCard(runtime: FunctionsRuntime, args: { partno: un
   const outcomes = await lookupInputs(client, [input], lang);
   const product = singleProductOf(input, outcomes.get(input));
   if (!runtime.supportsEntities()) return product.partno;
-  return buildEntityCard(product, runtime.today());
+  return buildEntityCard(product, runtime.today(), lang);
 }

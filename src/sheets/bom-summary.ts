@@ -48,6 +48,7 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryO
       builds: options.builds,
       automotive: options.automotive,
       lang: options.lang,
+      labels: options.labels,
       today,
       signal: options.signal,
     });

@@ -3,6 +3,7 @@ import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
 import type { LookupStatus } from '../../api/client/lookup';
 import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
+import { readMatchText } from '../../core/enrich/match-words';
 import { readBom } from './read-bom';
 import { readRows } from './excel-document';
 import type { RunExcel } from './deps';
@@ -119,10 +120,12 @@ export type RowSelection =
  */
 export async function selectRowsWithStatus(run: RunExcel, statuses: readonly LookupStatus[], partColumn?: string): Promise<RowSelection> {
   const labels = new Set(statuses.map((s) => MATCH_LABELS[s]));
+  const wanted = new Set<string>(statuses);
   return selectRowsWhere(run, partColumn, {
     column: 'match',
     missing: 'This BOM has no PartSpec: Match column yet: run Enrich first.',
-    picks: (value) => labels.has(String(value)),
+    // A Match cell in any language, and a did-you-mean as Not found.
+    picks: (value) => wanted.has(readMatchText(value) ?? ''),
     none: `No row has the status ${[...labels].join(' or ')}.`,
   });
 }
