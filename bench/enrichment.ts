@@ -7,8 +7,8 @@
  */
 import { DEMO_KEY, type RunningEmulator } from '../emulator';
 import { DEFAULT_RETRY, URL_BUDGET_BYTES, createClient, lowerBoundRequests, partnoFilter, type Client } from '../api';
-import { describeError } from '../test/support/custom-functions-shim';
-import { recalculate, settledRequests, spreadPartnos, startFunctionsHarness, type FunctionsHarness } from '../test/support/functions-harness';
+import { describeError } from '../testkit/custom-functions-shim';
+import { recalculate, settledRequests, spreadPartnos, startFunctionsHarness, type FunctionsHarness } from '../testkit/functions-harness';
 import { BENCH_EMULATOR, progress, startCase, summarizeLog, timed } from './conditions';
 import { check, formatCount, formatMs, type BenchmarkResult, type Row } from './report';
 

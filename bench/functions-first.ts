@@ -21,7 +21,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../emulator';
 import { buildServer, type PartSpecServer } from '../server/app';
 import { createMemoryState } from '../server/state/memory';
-import { chromiumPath } from '../test/support/system-tools';
+import { chromiumPath } from '../testkit/system-tools';
 import { progress } from './conditions';
 import { check, formatBytes, formatMs, type BenchmarkResult, type Row } from './report';
 

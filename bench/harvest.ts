@@ -5,7 +5,7 @@
  */
 import { DEMO_KEY, startEmulator, type CatalogProduct, type RunningEmulator } from '../emulator';
 import { DEFAULT_RETRY, MAX_PRODUCTS_PER_CALL, createClient, type CategoryId, type Client, type SearchQuery } from '../api';
-import { settledRequests } from '../test/support/functions-harness';
+import { settledRequests } from '../testkit/functions-harness';
 import { BENCH_EMULATOR, progress, startCase, summarizeLog, timed } from './conditions';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 

@@ -10,9 +10,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { send, searchUrl } from '../test/emulator/helpers';
-import { startRedisServer } from '../test/support/redis-server';
-import { startTeam, type Team } from '../test/support/team-servers';
+import { send, searchUrl } from '../testkit/emulator-http';
+import { startRedisServer } from '../testkit/redis-server';
+import { startTeam, type Team } from '../testkit/team-servers';
 import { LATENCY_MS, progress, summarizeLog } from './conditions';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 

@@ -22,7 +22,7 @@ import {
   type ProductRecord,
 } from '../api';
 import { riskyInputs } from '../core/enrich/replacement-cells';
-import { settledRequests } from '../test/support/functions-harness';
+import { settledRequests } from '../testkit/functions-harness';
 import { BENCH_EMULATOR, progress, startCase, summarizeLog, timed } from './conditions';
 import { check, formatCount, type BenchmarkResult, type Row } from './report';
 

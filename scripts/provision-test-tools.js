@@ -12,7 +12,7 @@
  * - otherwise the run stops at once with one sentence naming what is missing and the command that
  *   installs it.
  *
- * The tests find the same programs through the same lookup (`test/support/system-tools.ts` requires
+ * The tests find the same programs through the same lookup (`testkit/system-tools.ts` requires
  * this file), so there is nothing to pass between this step and Jest. Plain Node, no dependencies:
  * it must run before anything else works.
  */

@@ -2,7 +2,7 @@ import { parseCliArgs, UsageError } from '../../emulator/cli-args';
 import { ageCatalog, catalogFor, DEFAULT_SEED, generateCatalog, REFERENCE_DATE, startEmulator, type Catalog, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import { LAST_BUY_WINDOW_DAYS } from '../../emulator/catalog';
 import { addDays } from '../../emulator/catalog/numbers';
-import { partno, productsOf, search } from './helpers';
+import { partno, productsOf, search } from '../../testkit/emulator-http';
 
 const LATE = '2027-09-30';
 const MID = '2027-01-15';

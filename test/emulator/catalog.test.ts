@@ -14,7 +14,7 @@ import {
   type Catalog,
   type CatalogProduct,
 } from '../../emulator';
-import { byCodeUnits, partno, search } from './helpers';
+import { byCodeUnits, partno, search } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseCliArgs, UsageError } from '../../emulator/cli-args';
 import { DEMO_KEY } from '../../emulator';
-import { send } from './helpers';
+import { send } from '../../testkit/emulator-http';
 
 const ROOT = join(__dirname, '..', '..');
 

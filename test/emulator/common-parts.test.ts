@@ -8,7 +8,7 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { commonParts } from '../../emulator/catalog/real-numbering';
 import { parseCliArgs, USAGE } from '../../emulator/cli-args';
-import { partnosOf, productsOf, search } from './helpers';
+import { partnosOf, productsOf, search } from '../../testkit/emulator-http';
 
 let emulator: RunningEmulator;
 let catalogAnswers: RunningEmulator;

@@ -1,6 +1,6 @@
 import { DOWNLOAD_URL_VALIDITY_DAYS } from '../../api';
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import { byCodeUnits, get, partno, send, type SearchBody } from './helpers';
+import { byCodeUnits, get, partno, send, type SearchBody } from '../../testkit/emulator-http';
 
 let emulator: RunningEmulator;
 let clock = Date.parse('2026-10-01T00:00:00Z');

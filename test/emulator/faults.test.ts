@@ -1,4 +1,4 @@
-import { get, send } from './helpers';
+import { get, send } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

@@ -1,6 +1,6 @@
 import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
-import { byCodeUnits, get, partno, partnosOf, search, searchError } from './helpers';
+import { byCodeUnits, get, partno, partnosOf, search, searchError } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

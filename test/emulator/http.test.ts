@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URL_BUDGET_BYTES } from '../../api';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { get, send } from './helpers';
+import { get, send } from '../../testkit/emulator-http';
 
 let emulator: RunningEmulator;
 const logFile = join(mkdtempSync(join(tmpdir(), 'partspec-emulator-')), 'requests.jsonl');

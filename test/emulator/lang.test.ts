@@ -1,5 +1,5 @@
 import { ALLOWED_VALUES, translateValue, type Lang } from '../../api';
-import { get, partnosOf, productsOf, search, searchError, searchUrl } from './helpers';
+import { get, partnosOf, productsOf, search, searchError, searchUrl } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

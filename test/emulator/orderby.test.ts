@@ -1,5 +1,5 @@
 import { type CatalogProduct } from '../../emulator';
-import { byCodeUnits, partno, partnosOf, productsOf, search, searchError } from './helpers';
+import { byCodeUnits, partno, partnosOf, productsOf, search, searchError } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

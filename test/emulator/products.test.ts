@@ -1,6 +1,6 @@
 import { MAX_PRODUCTS_PER_CALL, parseFilter } from '../../api';
 import { runQuery, type CatalogProduct } from '../../emulator';
-import { byCodeUnits, get, partno, partnosOf, productsOf, search, send, type SearchBody } from './helpers';
+import { byCodeUnits, get, partno, partnosOf, productsOf, search, send, type SearchBody } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 const emulator = useEmulator();

@@ -15,7 +15,7 @@ import {
 import { VOLTAGES } from '../../emulator/catalog/capacitor-codes';
 import { VOLTAGE_CODES } from '../../emulator/catalog/real-numbering/capacitor-tables';
 import { parseCliArgs, USAGE } from '../../emulator/cli-args';
-import { get, partno, partnosOf, productsOf, search } from './helpers';
+import { get, partno, partnosOf, productsOf, search } from '../../testkit/emulator-http';
 
 type Expected = Record<string, string | number | string[]>;
 

@@ -13,7 +13,7 @@ import { rowRisk } from '../../core/cells/risk';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildEntityCard } from '../../src/functions/entity';
 import { fieldValueOf } from '../../src/functions/product-values';
-import { partnosOf, productsOf, search } from './helpers';
+import { partnosOf, productsOf, search } from '../../testkit/emulator-http';
 
 type Published = Record<string, unknown>;
 

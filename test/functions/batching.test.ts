@@ -1,7 +1,7 @@
 import { URL_BUDGET_BYTES } from '../../api/vocabulary';
 import { spec } from '../../src/functions/functions';
-import { describeError } from '../support/custom-functions-shim';
-import { lookupLowerBound, recalculate as recalculateCells, settledRequests, spreadPartnos, useFunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { lookupLowerBound, recalculate as recalculateCells, settledRequests, spreadPartnos, useFunctionsHarness } from '../../testkit/functions-harness';
 
 /** Fields every group returns, so every cell of the 1,000 × 8 grid has a value. */
 const FIELDS = ['Status', 'PackageType', 'MinOrderQuantity', 'Rohs', 'Length', 'Width', 'MediaFileUrls.SpecificationsSheet', 'PartnoWithoutPackageCode'];

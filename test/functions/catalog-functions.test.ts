@@ -1,8 +1,8 @@
 import { MAX_PRODUCTS_PER_CALL, fieldLabel } from '../../api/vocabulary';
 import { downloadUrl, fields, card, list, risk, query } from '../../src/functions/functions';
 import { defaultSearchFields } from '../../api/vocabulary/key-fields';
-import { describeError } from '../support/custom-functions-shim';
-import { errorOf, settledRequests, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { errorOf, settledRequests, startFunctionsHarness, useFunctionsHarness } from '../../testkit/functions-harness';
 
 const CAP = 'MCS18R71H104KZ9D';
 const IND = 'MPM25PMT01R0MZ9K';

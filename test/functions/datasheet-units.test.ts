@@ -4,7 +4,7 @@
  */
 import { query, spec } from '../../src/functions/functions';
 import { setFunctionsRuntime } from '../../src/functions/runtime';
-import { errorOf, startFunctionsHarness, useFunctionsHarness } from '../support/functions-harness';
+import { errorOf, startFunctionsHarness, useFunctionsHarness } from '../../testkit/functions-harness';
 
 const h = useFunctionsHarness();
 

@@ -1,7 +1,7 @@
 import { spec, risk, query, downloadUrl } from '../../src/functions/functions';
-import { describeError } from '../support/custom-functions-shim';
-import { settleWithin } from '../support/settle';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { settleWithin } from '../../testkit/settle';
+import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 
 const CAP = 'MCS18R71H104KZ9D';
 const IND = 'MPM25PMT01R0MZ9K';

@@ -6,7 +6,7 @@
  */
 import { card, spec } from '../../src/functions/functions';
 import { createFunctionsRuntime, setFunctionsRuntime } from '../../src/functions/runtime';
-import { startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 import { installHost, type StandInHost } from './stand-in-host';
 
 let h: FunctionsHarness;

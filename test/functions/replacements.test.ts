@@ -1,7 +1,7 @@
 import type { CatalogProduct } from '../../emulator';
 import type { Lang } from '../../api/vocabulary';
 import { replacements } from '../../src/functions/functions';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 
 const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;

@@ -1,6 +1,6 @@
 import { spec } from '../../src/functions/functions';
 import { createFunctionsRuntime, getFunctionsRuntime, setFunctionsRuntime } from '../../src/functions/runtime';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 import { startEmulator } from '../../emulator';
 
 const CAP = 'MCS18R71H104KZ9D';

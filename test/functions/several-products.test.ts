@@ -6,7 +6,7 @@
  */
 import { list, risk, spec } from '../../src/functions/functions';
 import { buildEnrichmentColumns, buildEnrichmentRows } from '../../core/enrich/enrich-plan';
-import { startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 
 const FIXED = ['MCS18R71H104KZ9D', 'MCS18R71H104KZ9', 'MCS18', 'XYZ-NOT-A-PART'];
 let INPUTS: string[];

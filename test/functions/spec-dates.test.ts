@@ -4,7 +4,7 @@
  * #N/A naming the likely part, as `partspec lookup` does.
  */
 import { spec } from '../../src/functions/functions';
-import { errorOf, useFunctionsHarness } from '../support/functions-harness';
+import { errorOf, useFunctionsHarness } from '../../testkit/functions-harness';
 
 const h = useFunctionsHarness({ entities: false });
 

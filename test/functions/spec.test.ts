@@ -1,7 +1,7 @@
 import { HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { spec } from '../../src/functions/functions';
-import { describeError } from '../support/custom-functions-shim';
-import { errorOf, settledRequests, useFunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { errorOf, settledRequests, useFunctionsHarness } from '../../testkit/functions-harness';
 
 /** Hostile parts have fixed specs whatever the catalog seed: 100 nF / 50 V X7R 1608, 1 µH 2520, 10 nH 1005. */
 const CAP = 'MCS18R71H104KZ9D';

@@ -9,8 +9,8 @@ import { REQUESTS_PER_CATEGORY_FILE } from '../../core/find/request-plan';
 import { suggest } from '../../src/functions/functions';
 import { genericLines } from '../../bench/generic-lines';
 import { DEMO_KEY } from '../../emulator';
-import { describeError } from '../support/custom-functions-shim';
-import { settledRequests, useFunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { settledRequests, useFunctionsHarness } from '../../testkit/functions-harness';
 
 jest.setTimeout(300_000);
 

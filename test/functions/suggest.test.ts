@@ -5,7 +5,7 @@
  */
 import { suggest } from '../../src/functions/functions';
 import { brokenConstraints } from '../core/find-check';
-import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { errorOf, settledRequests, startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 
 describe.each(['en', 'ja'] as const)('PART.SUGGEST (%s)', (lang) => {
   let h: FunctionsHarness;

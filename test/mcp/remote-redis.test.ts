@@ -8,7 +8,7 @@ import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { mcpPlugin } from '../../server/mcp/plugin';
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
-import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
 import { untilEach } from '../server/cli-processes';
 import { call, connectRemote, textOf } from './support';
 

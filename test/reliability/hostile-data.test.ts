@@ -13,8 +13,8 @@ import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { formulaCells, makeTempDir, readXlsx, runCli } from '../cli/helpers';
-import { describeError } from '../support/custom-functions-shim';
-import { startFunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { startFunctionsHarness } from '../../testkit/functions-harness';
 import { closePoolAndCheckBudget, createEmulatorPool, recordFigures } from './support';
 import { reportOf, firstSet } from '../support/enrichment-report';
 

@@ -14,8 +14,8 @@ import { importProducts } from '../../src/sheets/import';
 import { refreshWorkbook } from '../../src/sheets/refresh';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { makeTempDir, readXlsx, runCli } from '../cli/helpers';
-import { describeError } from '../support/custom-functions-shim';
-import { startFunctionsHarness, type FunctionsHarness } from '../support/functions-harness';
+import { describeError } from '../../testkit/custom-functions-shim';
+import { startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 import { SECRET_KEY, closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';
 import { reportOf } from '../support/enrichment-report';
 

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RequestLogEntry, type RunningEmulator } from '../../emulator';
 import { URL_BUDGET_BYTES } from '../../api';
-import { logSettled, settleWithin } from '../support/settle';
+import { logSettled, settleWithin } from '../../testkit/settle';
 import type { RetryOptions } from '../../api';
 
 /** A key no other test uses, so finding it anywhere is a leak and not a coincidence. */

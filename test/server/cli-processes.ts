@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { send, searchUrl } from '../emulator/helpers';
+import { send, searchUrl } from '../../testkit/emulator-http';
 
 /**
  * `partspec` run as an operator runs it, as real processes of bin/partspec.js: one-shot commands

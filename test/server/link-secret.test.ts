@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { send } from '../emulator/helpers';
+import { send } from '../../testkit/emulator-http';
 import { makeServeFolder, runPartspec, startPartspecServer } from './cli-processes';
 
 const ROTATED_KEY = 'rotated-maker-key-0123456789';

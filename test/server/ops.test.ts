@@ -8,7 +8,7 @@ import { opsPlugin } from '../../server/ops/plugin';
 import type { Rate } from '../../server/options';
 import { createMemoryState } from '../../server/state/memory';
 import type { SharedState } from '../../server/state/types';
-import { send, searchUrl } from '../emulator/helpers';
+import { send, searchUrl } from '../../testkit/emulator-http';
 import { useEmulator } from '../support/use-emulator';
 
 /** /healthz, /readyz and /metrics of one server (in-process state) in front of the emulator. */

@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { send } from '../emulator/helpers';
-import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { send } from '../../testkit/emulator-http';
+import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
 import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer, until, untilEach, type RunningServer as Running } from './cli-processes';
 
 /**

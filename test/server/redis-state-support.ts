@@ -1,7 +1,7 @@
 /** The shared state layer against a real redis-server: several instances in one process, closed after each test. */
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
 import type { CachedAnswer } from '../../server/state/types';
-import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
 
 export interface Logged {
   level: 'info' | 'warn';

@@ -1,7 +1,7 @@
 import type { RunningEmulator } from '../../emulator';
-import { send, searchUrl } from '../emulator/helpers';
-import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
-import { startTeam, type Team } from '../support/team-servers';
+import { send, searchUrl } from '../../testkit/emulator-http';
+import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
+import { startTeam, type Team } from '../../testkit/team-servers';
 import { useEmulator } from '../support/use-emulator';
 import { until, untilEach } from './cli-processes';
 

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { startRedisServer, type RedisServerFixture } from '../support/redis-server';
+import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
 import { lookupWith, makeServeFolder, runPartspec, startPartspecServer, until, untilEach, type RunningServer } from './cli-processes';
 
 /**

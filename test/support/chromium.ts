@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath } from './system-tools';
+import { chromiumPath } from '../../testkit/system-tools';
 
 export const CHROMIUM_ARGS = [
   '--headless',

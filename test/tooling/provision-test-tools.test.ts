@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chromiumPath, redisServerPath, sofficePath } from '../support/system-tools';
+import { chromiumPath, redisServerPath, sofficePath } from '../../testkit/system-tools';
 
 /** `npm test`'s first step, as npm runs it, with the environment given. */
 function provision(env: NodeJS.ProcessEnv) {

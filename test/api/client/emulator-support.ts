@@ -1,6 +1,6 @@
 import type { FaultOptions, RequestLogEntry, RunningEmulator } from '../../../emulator';
 import { useEmulator } from '../../support/use-emulator';
-import { logSettled } from '../../support/settle';
+import { logSettled } from '../../../testkit/settle';
 
 export { logSettled };
 

@@ -10,7 +10,7 @@ import { parseCliArgs } from '../../../emulator/cli-args';
 import { createClient, type RetryOptions, type ServiceCondition } from '../../../api';
 import { enrichSelection } from '../../../src/sheets/enrich';
 import { createExcelDouble } from '../../../src/workbench/excel-double';
-import { spreadPartnos } from '../../support/functions-harness';
+import { spreadPartnos } from '../../../testkit/functions-harness';
 import { reportOf, firstSet } from '../../support/enrichment-report';
 
 const TODAY = new Date('2025-06-15T10:00:00Z');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumEnv } from '../chromium';
 import { ensureWorkbenchBuild } from '../../e2e/support/build';
-import { chromiumPath } from '../system-tools';
+import { chromiumPath } from '../../../testkit/system-tools';
 
 /** Where browser-setup leaves what browser-teardown closes (the two share one global context). */
 export const RUN_BROWSER = Symbol.for('partspec.test.browser');

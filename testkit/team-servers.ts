@@ -1,14 +1,14 @@
-import { DEMO_KEY } from '../../emulator';
-import { buildServer, type PartSpecServer } from '../../server/app';
-import { createServerMetrics, type ServerMetrics } from '../../server/ops/metrics';
-import { opsPlugin } from '../../server/ops/plugin';
-import type { AbuseLimitOptions, Rate } from '../../server/options';
+import { DEMO_KEY } from '../emulator';
+import { buildServer, type PartSpecServer } from '../server/app';
+import { createServerMetrics, type ServerMetrics } from '../server/ops/metrics';
+import { opsPlugin } from '../server/ops/plugin';
+import type { AbuseLimitOptions, Rate } from '../server/options';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMemoryState } from '../../server/state/memory';
-import { createRedisState, type RedisSharedState } from '../../server/state/redis';
-import type { SharedState } from '../../server/state/types';
+import { createMemoryState } from '../server/state/memory';
+import { createRedisState, type RedisSharedState } from '../server/state/redis';
+import type { SharedState } from '../server/state/types';
 
 /**
  * Several PartSpec servers sharing one Redis in front of one upstream, each on its own port, as a

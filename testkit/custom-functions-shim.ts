@@ -4,7 +4,7 @@
  * functions run unchanged and their error values can be asserted on. Both are the workbench's, so
  * an error value reads the same whichever of the two installed `CustomFunctions`.
  */
-import { ERROR_CODES, WorkbenchFunctionError } from '../../src/workbench/custom-functions-host';
+import { ERROR_CODES, WorkbenchFunctionError } from '../src/workbench/custom-functions-host';
 
 /** Installs the shim once per test file (Excel's own object is never replaced). */
 export function installCustomFunctionsShim(): void {

@@ -12,7 +12,7 @@ interface Provisioning {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const provisioning = require(path.resolve(__dirname, '../../scripts/provision-test-tools.js')) as Provisioning;
+const provisioning = require(path.resolve(__dirname, '../scripts/provision-test-tools.js')) as Provisioning;
 
 /** Absolute path of the Chromium (or Chrome/Edge) the browser tests drive. */
 export function chromiumPath(): string {

@@ -1,10 +1,10 @@
-import { createClient, lowerBoundRequests, type Client, type ClientOptions } from '../../api/client';
-import { URL_BUDGET_BYTES, type Lang } from '../../api/vocabulary';
-import { spec } from '../../src/functions/functions';
-import { createFunctionsRuntime, setFunctionsRuntime, type FunctionsRuntime } from '../../src/functions/runtime';
-import { createMemoryStorage } from '../../src/settings/storage';
-import { createSettingsStore, defaultPreferences, type SettingsStore } from '../../src/settings/settings';
-import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import { createClient, lowerBoundRequests, type Client, type ClientOptions } from '../api/client';
+import { URL_BUDGET_BYTES, type Lang } from '../api/vocabulary';
+import { spec } from '../src/functions/functions';
+import { createFunctionsRuntime, setFunctionsRuntime, type FunctionsRuntime } from '../src/functions/runtime';
+import { createMemoryStorage } from '../src/settings/storage';
+import { createSettingsStore, defaultPreferences, type SettingsStore } from '../src/settings/settings';
+import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
 import { describeError, installCustomFunctionsShim } from './custom-functions-shim';
 import { logSettled } from './settle';
 

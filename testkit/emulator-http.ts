@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { DEMO_KEY, type CatalogProduct } from '../emulator';
 
 export interface RawResponse {
   status: number;

@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '../../emulator';
+import type { RunningEmulator } from '../emulator';
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
