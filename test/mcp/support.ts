@@ -2,24 +2,18 @@
  * Helpers of the assistants' server tests: the SDK's own client over stdio (a real `partspec mcp`
  * process) or over Streamable HTTP (a PartSpec server with /mcp in front of a real emulator).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import { DEMO_KEY, type EmulatorOptions, type RunningEmulator } from '../../emulator';
 import { createClient } from '../../api/node';
 import { createPartSpecMcpServer } from '../../mcp/server';
-import { buildServer, type PartSpecServer } from '../../server/app';
-import { mcpPlugin } from '../../server/mcp/plugin';
 import type { ServerOptions } from '../../server/options';
 import type { SharedState } from '../../server/state/types';
-import { createMemoryState } from '../../server/state/memory';
-import { createTokenFileStore } from '../../server/tokens/token-file';
-import { captureStream } from '../server/support';
+import { startServerWorld, type ServerWorld } from '../support/server-world';
 import { ROOT } from '../cli/helpers';
 
 const BIN = join(ROOT, 'bin', 'partspec.js');
@@ -40,41 +34,11 @@ export async function startStdioSession(args: readonly string[], env: Record<str
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-/** A PartSpec server in team mode with /mcp registered as `partspec serve` registers it. */
-export interface RemoteWorld {
-  emulator: RunningEmulator;
-  server: PartSpecServer;
-  url: string;
-  tokensFile: string;
-  /** A valid token of user 'alice'. */
-  token: string;
-  log(): string;
-  close(): Promise<void>;
-}
+/** A PartSpec server in team mode with /mcp registered as `partspec serve` registers it (test/support/server-world.ts). */
+export type RemoteWorld = ServerWorld;
 
-export async function startRemoteWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: SharedState } = {}): Promise<RemoteWorld> {
-  const dir = mkdtempSync(join(tmpdir(), 'partspec-mcp-'));
-  const tokensFile = join(dir, 'tokens.json');
-  const token = await createTokenFileStore(tokensFile).add('alice');
-  const emulator = await startEmulator({ port: 0, ...options.emulator });
-  const log = captureStream();
-  const state = options.state ?? createMemoryState({ tokensFile });
-  const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, logger: { level: 'info', stream: log.stream }, ...options.server });
-  await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
-  const url = await server.listen(0, '127.0.0.1');
-  return {
-    emulator,
-    server,
-    url,
-    tokensFile,
-    token,
-    log: log.text,
-    async close() {
-      await server.close();
-      await emulator.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function startRemoteWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: SharedState } = {}): Promise<RemoteWorld> {
+  return startServerWorld({ ...options, mcp: true });
 }
 
 /** The SDK's client over Streamable HTTP with a bearer token. */

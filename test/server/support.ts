@@ -2,75 +2,21 @@
  * Helpers of the server tests: a PartSpec server in front of a real emulator (or a recording
  * upstream), both on 127.0.0.1 and random ports, with the server's log captured.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
-import { buildServer, type PartSpecServer } from '../../server/app';
+import type { EmulatorOptions } from '../../emulator';
 import type { ServerOptions } from '../../server/options';
-import { createMemoryState, type MemoryStateOptions } from '../../server/state/memory';
-import { createTokenFileStore } from '../../server/tokens/token-file';
+import type { MemoryStateOptions } from '../../server/state/memory';
+import { captureStream, startServerWorld, type ServerWorld } from '../support/server-world';
 
-export interface RelayWorld {
-  emulator: RunningEmulator;
-  server: PartSpecServer;
-  url: string;
-  tokensFile: string;
-  /** A valid token of user 'alice'. */
-  token: string;
-  /** Everything the server logged. */
-  log(): string;
-  /** Upstream API requests so far (the emulator's log). */
-  upstreamCount(): number;
-  close(): Promise<void>;
-}
+/** A PartSpec server in front of a real emulator (test/support/server-world.ts). */
+export type RelayWorld = ServerWorld;
 
-/** Collects a logger's output in memory. */
-export function captureStream(): { stream: Writable; text(): string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
+export { captureStream };
 
-export async function startRelayWorld(
-  options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: MemoryStateOptions } = {},
-): Promise<RelayWorld> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'partspec-relay-'));
-  const tokensFile = path.join(dir, 'tokens.json');
-  const token = await createTokenFileStore(tokensFile).add('alice');
-  const emulator = await startEmulator({ port: 0, ...options.emulator });
-  const log = captureStream();
-  const passThrough = options.server?.passThrough ?? false;
-  const server = await buildServer({
-    upstream: emulator.url,
-    apiKey: passThrough ? undefined : DEMO_KEY,
-    state: createMemoryState({ tokensFile: passThrough ? undefined : tokensFile, ...options.state }),
-    logger: { level: 'info', stream: log.stream },
-    ...options.server,
-  });
-  const url = await server.listen(0, '127.0.0.1');
-  return {
-    emulator,
-    server,
-    url,
-    tokensFile,
-    token,
-    log: log.text,
-    upstreamCount: () => emulator.requests.length,
-    async close() {
-      await server.close();
-      await emulator.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** The server world, its in-memory state made with `state` (pass-through when `server.passThrough`). */
+export function startRelayWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: MemoryStateOptions } = {}): Promise<RelayWorld> {
+  return startServerWorld({ emulator: options.emulator, server: options.server, memory: options.state });
 }
 
 /** A stand-in for the maker's API that records what it receives and answers as told. */
