@@ -11,6 +11,8 @@ import { readImportRecords } from '../../src/sheets/deps';
 import { refreshWorkbook } from '../../src/sheets/refresh';
 import { depsOn, freshWorkbook, useRig, type Rig } from './helpers';
 import { reportOf } from '../support/enrichment-report';
+import { datasheetText } from '../support/datasheet-text';
+import { VALUE_FIELDS, fieldLabel } from '../../api/vocabulary';
 
 const rig = useRig();
 
@@ -82,4 +84,48 @@ test('enrichment as values reads like a datasheet under PartSpec: Capacitance; a
       expect(seenColumn(r, 'Sheet1', 2, 1, CAPACITANCES.length)).toEqual(DATASHEET);
     }
   }
+});
+
+test('every numeric field reads as a datasheet writes it, in an enrichment and in an import, under headers naming no unit', async () => {
+  const { SMD, Lead, Ind } = rig.emulator.catalog.byGroup;
+  const parts = [...SMD.slice(0, 3), SMD.find((p) => (p.values['Specs.Capacitance'] as number) >= 1e-6)!, ...Lead.slice(0, 2), ...Ind.slice(0, 3), Ind.find((p) => (p.values['Specs.Inductance'] as number) >= 1e-6)!];
+  const numeric = VALUE_FIELDS.filter((f) => f.unit);
+  const units = new Set<string>();
+  /** Checks the sheet's numeric columns under their headers (row `headerRow`), the parts from the next row on. */
+  const check = (r: Rig, sheet: string, headerRow: number, header: (label: string) => string, rowOf: (partno: string) => number, fields = numeric): number => {
+    const values = r.excel.values(sheet);
+    const formats = r.excel.numberFormats(sheet);
+    let checked = 0;
+    for (const field of fields) {
+      const at = values[headerRow].indexOf(header(fieldLabel(field)));
+      expect([field.key, at >= 0]).toEqual([field.key, true]);
+      for (const part of parts) {
+        const si = part.values[field.key];
+        const row = rowOf(part.values.Partno as string);
+        if (row < 0 || typeof si !== 'number') continue;
+        const text = renderExcel(formats[row][at], values[row][at] as number);
+        expect([field.key, si, typeof values[row][at], text]).toEqual([field.key, si, 'number', datasheetText(si, field.unit!)]);
+        units.add(text.replace(/^[-\d.]+ /, ''));
+        checked++;
+      }
+    }
+    return checked;
+  };
+
+  const r = freshWorkbook(rig);
+  r.excel.setCells('Sheet1', 'A1', [['MPN'], ...parts.map((p) => [p.values.Partno as string])]);
+  r.excel.select('Sheet1', 'A2');
+  const result = reportOf(await enrichSelection({ run: r.excel.run, client: r.client }, { fields: numeric.map((f) => f.key), highlight: false }));
+  expect(result.status).toBe('done');
+  const partnos = parts.map((p) => p.values.Partno as string);
+  expect(check(r, 'Sheet1', 0, (label) => `PartSpec: ${label}`, (partno) => partnos.indexOf(partno) + 1)).toBeGreaterThan(numeric.length);
+
+  const inductors = [...Ind.slice(0, 3), parts[parts.length - 1]];
+  const fields = numeric.filter((f) => inductors.some((p) => typeof p.values[f.key] === 'number'));
+  const imported = await importProducts(depsOn(r), { query: { category: 'inductors', filter: `Partno eq '${inductors.map((p) => p.values.Partno as string).join('|')}'` }, fields: fields.map((f) => f.key) });
+  expect(imported.status).toBe('done');
+  const sheet = imported.sheetName!;
+  const rowsOf = r.excel.values(sheet).map((row) => row[0]);
+  expect(check(r, sheet, 1, (label) => label, (partno) => rowsOf.indexOf(partno), fields)).toBeGreaterThan(fields.length);
+  for (const unit of ['pF', 'nF', 'µF', 'nH', 'µH']) expect(units).toContain(unit);
 });
