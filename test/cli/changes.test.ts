@@ -1,4 +1,5 @@
 import { writeFileSync, readFileSync } from 'node:fs';
+import { columnUnitOf, resolveField } from '../../api/vocabulary';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -75,7 +76,12 @@ describe('partspec enrich names what changed between two checks', () => {
     await enrich(aging.later, join(home, 'once.xlsx'), join(home, 'twice.xlsx'));
     const twice = (await readXlsx(join(home, 'twice.xlsx'))).getWorksheet('BOM')!;
     const headers = rowTexts(twice, 1);
-    const labels = labelsOf(headers);
+    // A workbook's numeric headers name no unit (each cell shows its own); the Changes text names the unit of the numbers it gives.
+    const labels = labelsOf(headers).map((label) => {
+      const field = resolveField(label).field;
+      const unit = field ? columnUnitOf(field) : undefined;
+      return unit ? `${label} (${unit})` : label;
+    });
     const changesColumn = headers.indexOf('PartSpec: Changes') + 1;
     const statusColumn = headers.indexOf('PartSpec: Status') + 1;
     const filled = (row: number, column: number): boolean => (twice.getCell(row, column).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === `FF${CHANGE_FILL.slice(1)}`;
