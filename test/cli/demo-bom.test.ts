@@ -135,7 +135,8 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   expect(xlsxRun.code).toBe(1);
   expect(xlsxRun.stderr).toMatch(/17 exact, 1 variant/);
   const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
-  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: Rated voltage (V)'].map((h) => columnOf(sheet, 1, h));
+  // A workbook's rated voltage names no unit in its header: each cell shows its own (16 V); the CSV's header names V.
+  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: Rated voltage'].map((h) => columnOf(sheet, 1, h));
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
   expect(grm?.getCell(match).text).toBe('Exact (synthetic)');
   expect(grm?.getCell(voltage).value).toBe(16);
