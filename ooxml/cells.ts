@@ -3,8 +3,8 @@ import type { CellKind, CellValue } from '../core/cells/cell-values';
 import { fromExcelSerial } from '../core/dates';
 import type { ColumnSpec } from '../core/cells/columns';
 
-/** How a typed cell is written: the core's cell kind and number format of its column. */
-export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat'>;
+/** How a typed cell is written: the core's cell kind and number format of its column, and its unit and datasheet view for a numeric field. */
+export type CellType = Pick<ColumnSpec, 'kind' | 'numberFormat' | 'unit' | 'datasheet'>;
 
 /** Number formats every reader knows by their built-in id; a workbook gives any other an id from 164 up. */
 export const BUILTIN_NUMBER_FORMATS: Readonly<Record<string, number>> = { General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '@': 49 };

@@ -120,7 +120,8 @@ function summaryStyles(pkg: SummaryPackage, workbookPath: string, workbookRels: 
   const main = relNamespace === NS.relationshipsStrict ? NS.mainStrict : NS.main;
   const styles = new StylesPart(rel ? pkg.text(rel.path) : undefined, main);
   const found = {
-    right: styles.styleOf(0, { alignment: { horizontal: 'right', indent: 1, vertical: 'top' } }),
+    // Wrapped, so a header over numbers in a narrowed column takes two lines rather than running over its neighbour.
+    right: styles.styleOf(0, { alignment: { horizontal: 'right', indent: 1, vertical: 'top', wrap: true } }),
     wrap: styles.styleOf(0, { alignment: { vertical: 'top', wrap: true } }),
     top: styles.styleOf(0, { alignment: { vertical: 'top' } }),
   };

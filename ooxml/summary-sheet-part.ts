@@ -1,5 +1,6 @@
 import { cellAddress, sheetAddress } from '../core/address';
-import { linesOf, SUMMARY_ROW_POINTS, type SummarySheet } from '../core/report/sheet-layout';
+import { rowLinesOf, SUMMARY_ROW_POINTS, type SummarySheet } from '../core/report/sheet-layout';
+import type { PaperSize } from '../core/report/sheet-print';
 import { NS, XML_HEAD } from './namespaces';
 import { escapeXml } from './xlsx-stream-writer';
 
@@ -24,6 +25,9 @@ export interface SummaryStyles {
 
 /** Height of one line of text, in points (the sheet's default row height). */
 const ROW_HEIGHT = SUMMARY_ROW_POINTS;
+
+/** SpreadsheetML's paperSize codes (ECMA-376 §18.3.1.63): 1 is Letter, 9 is A4. */
+const PAPER_SIZES: Readonly<Record<PaperSize, number>> = { Letter: 1, A4: 9 };
 
 /** Excel's colour for hyperlink text. */
 const LINK_COLOUR = 'FF0563C1';
@@ -64,14 +68,14 @@ export function summarySheetXml(layout: SummarySheet, bomSheet: string, drawingI
     if (!styles) return undefined;
     if (right.has(`${r}:${c}`) || typeof row[c] === 'number') return styles.right;
     if (row.length < 2) return undefined;
-    return wrap.has(c) && !bold.has(r) ? styles.wrap : styles.top;
+    return wrap.has(c) ? styles.wrap : styles.top;
   };
   const width = widthOf(layout.cells);
   const rows: string[] = [];
   layout.cells.forEach((row, r) => {
     const cells = row.map((value, c) => cellXml(value, r, c, bold.has(r) ? 'bold' : linked.has(`${r}:${c}`) ? 'link' : 'plain', styleOf(row, r, c))).join('');
     // A row with wrapped text is made as tall as its lines: not every reader sizes rows on opening.
-    const lines = row.length > 1 && !bold.has(r) ? Math.max(...row.map((value, c) => linesOf(layout, value, c))) : 1;
+    const lines = rowLinesOf(layout, r);
     const height = lines > 1 ? ` ht="${lines * ROW_HEIGHT}" customHeight="1"` : '';
     if (cells !== '') rows.push(`<row r="${r + 1}"${height}>${cells}</row>`);
   });
@@ -93,7 +97,7 @@ export function summarySheetXml(layout: SummarySheet, bomSheet: string, drawingI
     `<sheetData>${rows.join('')}</sheetData>`,
     links === '' ? '' : `<hyperlinks>${links}</hyperlinks>`,
     '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>',
-    `<pageSetup orientation="${layout.print.orientation}" scale="${layout.print.scale}"/>`,
+    `<pageSetup paperSize="${PAPER_SIZES[layout.print.paper]}" orientation="${layout.print.orientation}" scale="${layout.print.scale}"/>`,
     rowBreaks,
     drawingId === undefined ? '' : `<drawing r:id="${escapeXml(drawingId)}"/>`,
     '</worksheet>',

@@ -2,6 +2,7 @@ import type { CellValue } from '../core/cells/cell-values';
 import { NUMBER_FORMATS } from '../core/cells/columns';
 import { isLinkable } from '../core/cells/rows';
 import { cellText } from '../core/cells/cell-text';
+import { workbookCellOf } from '../core/cells/datasheet';
 import type { CellType } from './cells';
 
 /*
@@ -22,8 +23,9 @@ export function typedCellOf(value: CellValue | undefined, type: CellType): Typed
   if (value === undefined || value === '') return undefined;
   if (typeof value === 'number') {
     if (type.kind === 'date') return { type: 'date', value, numFmt: NUMBER_FORMATS.date };
-    // Datasheet columns get the format their value needs (100 pF, 4.7 nF, 10 µF), as in Excel.
-    return { type: 'number', value, numFmt: type.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : type.numberFormat };
+    // Datasheet columns: each cell in its own unit (100 pF, 4.7 nF, 10 µF), as the add-in writes it.
+    const cell = workbookCellOf(type, value);
+    return { type: 'number', value: cell.value as number, numFmt: cell.numberFormat === NUMBER_FORMATS.text ? NUMBER_FORMATS.general : cell.numberFormat };
   }
   if (typeof value === 'boolean') return { type: 'boolean', value, numFmt: NUMBER_FORMATS.general };
   // Excel's limit for a cell: longer text from the service is cut (a link over it is not a link).

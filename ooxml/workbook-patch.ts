@@ -1,4 +1,5 @@
 import { CHANGE_FILL } from '../core/enrich/changes';
+import { workbookHeaderOf } from '../core/cells/datasheet';
 import { columnLetters, intersectsBlock } from '../core/address';
 import { fromExcelSerial } from '../core/dates';
 import { NUMBER_FORMATS } from '../core/cells/columns';
@@ -167,7 +168,7 @@ export class WorkbookPatch {
       const plain = plainOf(typed);
       if (plain !== undefined || values[row]?.[write.column] !== undefined) (values[row] ??= [])[write.column] = plain;
     };
-    put(write.headerRow, typedCellOf(write.spec.header, TEXT), write.existing ? {} : { bold: true });
+    put(write.headerRow, typedCellOf(workbookHeaderOf(write.spec), TEXT), write.existing ? {} : { bold: true });
     const changeFill = `FF${CHANGE_FILL.slice(1).toUpperCase()}`;
     write.cells.forEach((value, i) => put(write.firstRow + i, typedCellOf(value, write.spec), write.changed ? { fill: write.changed[i] ? changeFill : null } : {}));
     writes.highlights.set(write.column, { column: write.column, firstRow: write.firstRow, lastRow: last, rules: write.highlight ?? [] });

@@ -20,6 +20,26 @@ export const COLUMN_UNITS: Readonly<Record<SiUnit, string>> = {
 };
 
 /**
+ * How each numeric field reads on a datasheet, in a workbook's cells: the units of its ladder,
+ * smallest first, each 1000 times the one before (`pF`, `nF`, `µF`). A workbook cell holds the
+ * number in the first unit and its number format shows it in the step that fits (100 pF, 4.7 nF,
+ * 10 µF), so it stays a number to sort and sum; its header names no unit. A ladder of one unit is
+ * a fixed unit (lengths in mm, voltages in V). Excel takes at most two conditions: three units.
+ * CSV and text keep COLUMN_UNITS, one unit named in the header.
+ */
+export const DATASHEET_UNITS: Readonly<Record<SiUnit, readonly string[]>> = {
+  F: ['pF', 'nF', 'µF'],
+  H: ['nH', 'µH', 'mH'],
+  'Ω': ['mΩ', 'Ω', 'kΩ'],
+  A: ['mA', 'A'],
+  Hz: ['kHz', 'MHz', 'GHz'],
+  m: ['mm'],
+  g: ['mg', 'g'],
+  '°C': ['°C'],
+  V: ['V'],
+};
+
+/**
  * Units a person may choose instead of the column unit, per SI unit, for the unit pickers:
  * the column unit, its neighbours and the SI unit itself (so a sheet can hold SI values when a model wants them).
  */
@@ -38,6 +58,11 @@ export const UNIT_CHOICES: Readonly<Record<SiUnit, readonly string[]>> = {
 /** The unit a numeric field's column is written in when none is chosen, or undefined for a field without a unit. */
 export function columnUnitOf(field: FieldDef): string | undefined {
   return field.unit ? COLUMN_UNITS[field.unit] : undefined;
+}
+
+/** A numeric field's datasheet ladder (DATASHEET_UNITS), or undefined for a field without a unit. */
+export function datasheetUnitsOf(field: FieldDef): readonly string[] | undefined {
+  return field.unit ? DATASHEET_UNITS[field.unit] : undefined;
 }
 
 /** The units a picker offers for a field, or an empty list for a field without a unit. */

@@ -1,8 +1,9 @@
-import { DEFAULT_LANG, FIELD_NAMES_FOR_HINTS, columnUnitOf, fieldLabel, resolveField, type FieldDef, type Lang } from '../../api/vocabulary';
+import { DEFAULT_LANG, FIELD_NAMES_FOR_HINTS, columnUnitOf, datasheetUnitsOf, fieldLabel, resolveField, type FieldDef, type Lang } from '../../api/vocabulary';
 import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
 import { foldCase } from '../fold';
+import type { DatasheetView } from './datasheet';
 
 /**
  * A field the user chose, by any name resolveField accepts, with an optional unit (`nF`). Without
@@ -50,24 +51,38 @@ export interface ColumnSpec {
   unit?: DisplayUnit;
   /** Number format of the column's cells. */
   numberFormat: string;
+  /**
+   * For a numeric field whose unit was not chosen: how a workbook shows the column, each cell in
+   * its own unit (100 pF, 4.7 nF, 10 µF) under a header naming none (core/cells/datasheet.ts).
+   * CSV and text show `header` and the cells in `unit`.
+   */
+  datasheet?: DatasheetView;
 }
 
 /** A field resolved from what a user typed, with its checked unit. */
 export interface ResolvedChoice {
   field: FieldDef;
   unit?: DisplayUnit;
+  /** True when no unit was chosen for a numeric field: a workbook shows its cells in their datasheet units. */
+  datasheet?: boolean;
 }
 
 /**
  * The one rule for a numeric column's unit: the unit asked for, else the field's column unit
  * (COLUMN_UNITS). Every cell of the column is a number in that unit, and its header names it.
  */
-export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit } {
+export function resolveFieldUnit(field: FieldDef, unitText?: string): { unit?: DisplayUnit; datasheet?: boolean } {
   const asked = resolveDisplayUnit(field, unitText);
   if (asked) return { unit: asked };
   const columnUnit = columnUnitOf(field);
   if (!columnUnit || cellKindOf(field) !== 'number') return {};
-  return { unit: parseDisplayUnit(columnUnit) };
+  return { unit: parseDisplayUnit(columnUnit), datasheet: true };
+}
+
+/** The datasheet view of a field column whose unit was not chosen: its ladder, and its header without a unit. */
+function datasheetViewOf(field: FieldDef, datasheet: boolean | undefined, prefix: string, lang: Lang): { datasheet?: DatasheetView } {
+  const ladder = datasheet ? datasheetUnitsOf(field) : undefined;
+  return ladder ? { datasheet: { ladder, header: `${prefix}${fieldLabel(field, lang)}` } } : {};
 }
 
 /** Most field names a hint lists for a word several fields contain. */
@@ -132,18 +147,19 @@ export function jsonKeyOf(column: Pick<ColumnSpec, 'field' | 'unit' | 'header'>)
 export function buildImportColumns(choices: readonly FieldChoice[], lang: Lang = DEFAULT_LANG): ColumnSpec[] {
   const resolved = resolveChoices(choices);
   if (!resolved.some((c) => c.field.key === 'Partno')) resolved.unshift(...resolveChoices(['Partno']));
-  return resolved.map(({ field, unit }) => ({
+  return resolved.map(({ field, unit, datasheet }) => ({
     id: field.key,
     header: headerOf(field, unit, '', lang),
     kind: cellKindOf(field),
     field,
     unit,
     numberFormat: numberFormatOf(field),
+    ...datasheetViewOf(field, datasheet, '', lang),
   }));
 }
 
 /** A field column of an enrichment, headed in `lang`: `PartSpec: Capacitance (nF)`. */
-export function enrichmentFieldColumn({ field, unit }: ResolvedChoice, lang: Lang = DEFAULT_LANG): ColumnSpec {
+export function enrichmentFieldColumn({ field, unit, datasheet }: ResolvedChoice, lang: Lang = DEFAULT_LANG): ColumnSpec {
   return {
     id: field.key,
     header: headerOf(field, unit, PARTSPEC_HEADER_PREFIX, lang),
@@ -151,6 +167,7 @@ export function enrichmentFieldColumn({ field, unit }: ResolvedChoice, lang: Lan
     field,
     unit,
     numberFormat: numberFormatOf(field),
+    ...datasheetViewOf(field, datasheet, PARTSPEC_HEADER_PREFIX, lang),
   };
 }
 
@@ -202,5 +219,6 @@ export function identifyPartSpecHeader(header: unknown, source?: string): string
  * the source (`PartSpec: Match` → `PartSpec (MPN2): Match`).
  */
 export function withSource(columns: readonly ColumnSpec[], source: string): ColumnSpec[] {
-  return columns.map((c) => ({ ...c, header: c.header.startsWith(PARTSPEC_HEADER_PREFIX) ? `PartSpec (${source.trim()}): ${c.header.slice(PARTSPEC_HEADER_PREFIX.length)}` : c.header }));
+  const named = (header: string): string => (header.startsWith(PARTSPEC_HEADER_PREFIX) ? `PartSpec (${source.trim()}): ${header.slice(PARTSPEC_HEADER_PREFIX.length)}` : header);
+  return columns.map((c) => ({ ...c, header: named(c.header), ...(c.datasheet ? { datasheet: { ...c.datasheet, header: named(c.datasheet.header) } } : {}) }));
 }

@@ -1,4 +1,4 @@
-import { findAllowedValue, type ListFieldName } from '../../api/vocabulary';
+import { datasheetUnitsOf, findAllowedValue, type ListFieldName } from '../../api/vocabulary';
 import { parseDisplayUnit, roundNoise } from '../../api/units';
 import { LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
 import { PARTSPEC_HEADER_PREFIX, type ColumnSpec } from '../cells/columns';
@@ -86,10 +86,14 @@ function plainText(value: unknown): string {
 }
 
 /** The unit factor (to SI) of a header such as `PartSpec: Capacitance (nF)`; 1 without a unit. */
-function headerFactor(header: unknown): number {
+function headerFactor(header: unknown, spec: ColumnSpec): number {
   if (typeof header !== 'string') return 1;
   const m = /\(([^()]*)\)\s*$/.exec(header);
-  return m ? (parseDisplayUnit(m[1])?.factor ?? 1) : 1;
+  const unit = m ? parseDisplayUnit(m[1]) : undefined;
+  if (unit) return unit.factor;
+  // A numeric header naming no unit is a workbook's datasheet column: its cells are in the ladder's smallest unit (pF).
+  const ladder = spec.field ? datasheetUnitsOf(spec.field) : undefined;
+  return ladder ? (parseDisplayUnit(ladder[0])?.factor ?? 1) : 1;
 }
 
 function cut(text: string): string {
@@ -204,7 +208,7 @@ export function detectChanges(input: ChangeInput): ChangeReport {
   const plans = columns.map((spec, c) => {
     const before = previous[c];
     if (!before || !isComparedColumn(spec)) return undefined;
-    return { spec, before, label: changeLabelOf(spec), fromFactor: spec.kind === 'number' ? headerFactor(before.header) : 1, toFactor: spec.unit?.factor ?? 1 };
+    return { spec, before, label: changeLabelOf(spec), fromFactor: spec.kind === 'number' ? headerFactor(before.header, spec) : 1, toFactor: spec.unit?.factor ?? 1 };
   });
   const texts: string[] = [];
   const changes: CellChange[][] = [];
@@ -265,7 +269,7 @@ export function changeMarks(report: ChangeReport, columns: readonly ColumnSpec[]
  */
 export function isSameValue(spec: ColumnSpec, before: unknown, beforeHeader: unknown, after: unknown): boolean {
   const factor = spec.unit?.factor ?? 1;
-  const old = normalize(spec, before, spec.kind === 'number' ? headerFactor(beforeHeader) : 1, factor);
+  const old = normalize(spec, before, spec.kind === 'number' ? headerFactor(beforeHeader, spec) : 1, factor);
   const now = normalize(spec, after, factor, factor);
   return old.blank ? now.blank : !now.blank && old.key === now.key;
 }

@@ -6,6 +6,7 @@
 import { columnIndex, columnLetters, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
 import { describeColumn } from '../bom/part-number-shape';
+import { readHeaderCells } from '../bom/two-row-header';
 import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
@@ -165,7 +166,8 @@ function toLocated(found: { ok: true } & BomLayout, values: readonly (readonly u
   const { ok: _ok, ...detected } = found;
   const width = region.lastColumn - region.origin.column + 1;
   const layout: BomLayout = { ...detected, lastRow: Math.min(found.lastRow, region.origin.row + region.rowCount - 1) };
-  const headers = Array.from({ length: width }, (_, i) => values[layout.headerRow - region.origin.row]?.[i]);
+  // A header of two rows (a group merged over its columns) is read whole: 'Manufacturer' over 'Name'.
+  const headers = readHeaderCells(values, layout.headerRow - region.origin.row, width);
   return { ok: true, region, layout, headers, headerOrigin: region.origin.column };
 }
 

@@ -8,11 +8,14 @@ import type { ColumnWrite } from './document';
 import type { Lang } from '../../api/vocabulary';
 import { buildEnrichmentRows, entryText, labelSkippedRows, type EnrichMode, type EnrichSet, type MatchOutcome } from './enrich-plan';
 import { rulesOf } from './highlight';
+import { withoutDatasheet } from '../cells/datasheet';
 
 /** The rows of a set: what is written, and in formulas mode the values the formulas show now. */
 export interface SetRows {
   rows: CellValue[][];
   shown: CellValue[][];
+  /** True in formulas mode: =PART.SPEC returns one unit, so the columns are written in the unit their header names. */
+  formulas?: boolean;
 }
 
 export interface SetRowsInput {
@@ -32,7 +35,7 @@ export function buildSetRows(set: EnrichSet, input: SetRowsInput): SetRows {
   labelSkippedRows(set, rows, input.lang);
   // Formulas show the values looked up now, so their cells get the formats those values need.
   const shown = input.mode === 'formulas' ? buildEnrichmentRows({ ...rowsInput, mode: 'values' }) : rows;
-  return { rows, shown };
+  return { rows, shown, ...(input.mode === 'formulas' ? { formulas: true } : {}) };
 }
 
 /** What changed since the last run in a set's columns, and which data cells of each column to fill. */
@@ -74,7 +77,7 @@ export function setColumnWrites(set: EnrichSet, built: SetRows, place: { headerR
     return {
       column: p.column,
       headerRow: place.headerRow,
-      spec: p.spec,
+      spec: built.formulas ? withoutDatasheet(p.spec) : p.spec,
       existing: p.existing,
       firstRow: place.firstRow,
       cells: built.rows.map((r) => r[c]),

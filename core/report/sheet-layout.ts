@@ -2,6 +2,7 @@ import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
 import { SUMMARY_SHEET_NAME, summarySheetName } from '../names';
 import { visibleValue } from '../visible-text';
+import { paperOf, planPrint, readableWidthChars, type PaperSize, type SummaryPrint } from './sheet-print';
 import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
 export { SUMMARY_SHEET_NAME } from '../names';
@@ -45,59 +46,8 @@ export interface SheetCell {
   column: number;
 }
 
-/**
- * How the sheet prints: landscape at `scale` percent, a new page before each of `pageBreaks`
- * (0-based rows). A scale, not "fit to pages": Excel and LibreOffice both ignore manual page
- * breaks on a sheet set to fit, which left the lists' first title at the foot of the charts' page.
- */
-export interface SummaryPrint {
-  orientation: 'landscape';
-  /** Percent: the sheet one page wide, and the charts' part on the first page. */
-  scale: number;
-  pageBreaks: readonly number[];
-}
-
-/**
- * What a landscape page holds inside Excel's default margins, on Letter and on A4 alike (Letter's
- * width, A4's height), in points.
- */
-const PRINTABLE_POINTS = { width: (11 - 2 * 0.7) * 72, height: (8.27 - 2 * 0.75) * 72 };
 /** The default row height, in points (a wrapped row is as many times as tall as its lines). */
 export const SUMMARY_ROW_POINTS = 15;
-
-/**
- * Pixels a character of a column's width takes in print: Excel's Calibri is 7, LibreOffice's
- * default font nearer 8.5 (measured on its PDF); the wider one, with room to spare, so the sheet
- * is one page wide in both.
- */
-const PRINT_CHAR_PIXELS = 9;
-/** The lists' part is scaled to fit one page only down to this; a longer one takes more pages. */
-const LISTS_MIN_SCALE = 40;
-
-/**
- * The print scale that makes the sheet one page wide, its rows before `breakRow` (the charts'
- * part) one page tall, and the rows after it one more page when that needs no smaller print than
- * LISTS_MIN_SCALE. A column w characters wide is PRINT_CHAR_PIXELS·w + 5 pixels, ¾ point each.
- */
-function printScale(layout: Pick<SummarySheet, 'cells' | 'wrapColumns' | 'columnWidths' | 'boldRows'>, breakRow: number): number {
-  const widthPoints = layout.columnWidths.reduce((sum, w) => sum + (PRINT_CHAR_PIXELS * w + 5) * 0.75, 0);
-  const bold = new Set(layout.boldRows);
-  const heightOf = (from: number, to: number): number => {
-    let points = 0;
-    for (let r = from; r < to; r++) {
-      const row = layout.cells[r];
-      const lines = row.length > 1 && !bold.has(r) ? Math.max(...row.map((value, c) => linesOf(layout, value, c))) : 1;
-      points += lines * SUMMARY_ROW_POINTS;
-    }
-    return Math.max(1, points);
-  };
-  const end = layout.cells.length;
-  const fit = (points: number, room: number): number => (100 * room) / points;
-  let scale = Math.min(100, fit(widthPoints, PRINTABLE_POINTS.width), fit(heightOf(0, Math.min(breakRow, end)), PRINTABLE_POINTS.height));
-  const lists = fit(heightOf(Math.min(breakRow, end), end), PRINTABLE_POINTS.height);
-  if (lists >= LISTS_MIN_SCALE) scale = Math.min(scale, lists);
-  return Math.max(10, Math.floor(scale));
-}
 
 /** The whole summary sheet: cells, bold header rows, widths, charts and links, computed once. */
 export interface SummarySheet {
@@ -114,6 +64,12 @@ export interface SummarySheet {
   charts: readonly SummaryChart[];
   links: readonly SummaryLink[];
   print: SummaryPrint;
+}
+
+/** What the sheet is laid out for beyond its language. */
+export interface SummarySheetOptions {
+  /** The user's locale (`en-US`, `ja-JP`, `en_GB.UTF-8`), which chooses the paper: Letter where it is the norm, else A4. */
+  locale?: string;
 }
 
 const TABLE_COLUMNS = 9;
@@ -143,6 +99,14 @@ export function insteadWords(c: Instead, labels: SummaryLabels): string {
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */
 const MIN_WIDTH = 8;
 const WRAP_WIDTH = 40;
+/** Narrowest a column of long text is made to keep the sheet one page wide in readable print. */
+const NARROW_WRAP_WIDTH = 10;
+
+/** The widest word of a text, in characters of the bold font: East Asian text wraps between any two characters. */
+function widestWord(value: string | number): number {
+  const words = String(value).split(/\s+|(?<=[\u2e80-\uffff])|(?=[\u2e80-\uffff])/u).filter((w) => w !== '');
+  return Math.max(0, ...words.map((w) => textWidth(w, true)));
+}
 
 /**
  * The width a text takes, in characters of the default font: East Asian characters count twice,
@@ -160,26 +124,49 @@ export function textWidth(value: string | number, bold: boolean): number {
  * longer than WRAP_WIDTH (designators, reasons, replacements) is that wide and its data wraps.
  * The first column (part numbers, buckets) never wraps.
  */
-function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[])[], bold: ReadonlySet<number>): { widths: number[]; wrap: number[] } {
+function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[])[], bold: ReadonlySet<number>, paper: PaperSize): { widths: number[]; wrap: number[] } {
   const headers: number[] = Array.from({ length: TABLE_COLUMNS }, () => MIN_WIDTH);
+  const headerWords: number[] = Array.from({ length: TABLE_COLUMNS }, () => 0);
   const data: number[] = Array.from({ length: TABLE_COLUMNS }, () => 0);
   cells.forEach((row, r) => {
     if (row.length < 2) return;
     row.forEach((value, column) => {
       if (value === undefined || column >= TABLE_COLUMNS) return;
-      if (bold.has(r)) headers[column] = Math.max(headers[column], textWidth(value, true));
+      if (bold.has(r)) {
+        headers[column] = Math.max(headers[column], textWidth(value, true));
+        headerWords[column] = Math.max(headerWords[column], widestWord(value));
+      }
       else data[column] = Math.max(data[column], textWidth(value, false));
     });
   });
   const wrap = data.flatMap((w, c) => (c > 0 && w > Math.max(WRAP_WIDTH, headers[c]) ? [c] : []));
-  return { widths: headers.map((h, c) => Math.max(h, wrap.includes(c) ? WRAP_WIDTH : data[c])), wrap };
+  const widths = headers.map((h, c) => Math.max(h, wrap.includes(c) ? WRAP_WIDTH : data[c]));
+  // Wider than a readable page: the widest column after the first wraps narrower (its header too, never inside a word), a character at a time.
+  const budget = readableWidthChars(paper, TABLE_COLUMNS);
+  const floor = (c: number): number => Math.max(headerWords[c], NARROW_WRAP_WIDTH);
+  let total = widths.reduce((sum, w) => sum + w, 0);
+  while (total > budget) {
+    const c = widths.reduce((widest, w, i) => (i > 0 && w > floor(i) && (widest < 0 || w > widths[widest]) ? i : widest), -1);
+    if (c < 0) break;
+    widths[c]--;
+    total--;
+    if (!wrap.includes(c)) wrap.push(c);
+  }
+  return { widths, wrap: wrap.sort((a, b) => a - b) };
 }
 
-/** Lines a cell's text takes in its column: more than one only in a wrapping column. */
-export function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths'>, value: string | number | undefined, column: number): number {
+/** Lines a cell's text takes in its column: more than one only in a wrapping column; `bold` for a table's header. */
+export function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths'>, value: string | number | undefined, column: number, bold = false): number {
   if (value === undefined || !layout.wrapColumns.includes(column)) return 1;
   // A width counts the widest digit; text runs about a tenth narrower, less what a line loses at a word's end.
-  return Math.max(1, Math.ceil((textWidth(value, false) - 2) / Math.max(1, layout.columnWidths[column] - 2)));
+  return Math.max(1, Math.ceil((textWidth(value, bold) - 2) / Math.max(1, layout.columnWidths[column] - 2)));
+}
+
+/** Lines of a row: a table's row (its header too) as many as its tallest wrapped cell, a title's one. */
+export function rowLinesOf(layout: Pick<SummarySheet, 'cells' | 'wrapColumns' | 'columnWidths' | 'boldRows'>, r: number): number {
+  const row = layout.cells[r];
+  const bold = layout.boldRows.includes(r);
+  return row.length > 1 ? Math.max(...row.map((value, c) => linesOf(layout, value, c, bold))) : 1;
 }
 
 /**
@@ -188,7 +175,7 @@ export function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths
  * tables. `bomSheet` names the sheet the links point at. The same layout is written by the add-in
  * through Office.js and by `partspec report` through the package patcher.
  */
-export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummarySheet {
+export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: SummarySheetOptions = {}): SummarySheet {
   const labels = summaryLabels(lang);
   const cells: (string | number | undefined)[][] = [];
   const boldRows: number[] = [];
@@ -232,13 +219,18 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   push([meta]);
   if (summary.synthetic) push([labels.synthetic], true);
 
+  // Each table with its chart is one section: a page break may come before it, never inside it.
+  const sections: number[] = [];
+  sections.push(cells.length);
   const status = table(labels.statusChart, [labels.status, labels.rows, labels.quantity], STATUS_BUCKETS.map((b) => [labels.buckets[b], summary.byStatus[b].rows, summary.byStatus[b].quantity]));
   chartAt(status.first, status.count, { name: 'PartSpecStatus', kind: 'bar', title: labels.statusChart }, [{ name: labels.rows, column: 1 }]);
 
+  sections.push(cells.length);
   const timeline = table(labels.timelineChart, [labels.quarter, labels.parts, labels.quantity], summary.timeline.map((q) => [q.quarter === PAST_QUARTER ? labels.horizons.past : q.quarter, q.parts, q.quantity]));
   chartAt(timeline.first, timeline.count, { name: 'PartSpecTimeline', kind: 'column', title: labels.timelineChart }, [{ name: labels.parts, column: 1 }]);
 
   const flags = summary.compliance.filter((c) => c.flag !== 'AecQ200Support' || summary.automotive);
+  sections.push(cells.length);
   const compliance = table(labels.compliance, [labels.flag, labels.yes, labels.no, labels.unknown], flags.map((c) => [labels.flags[c.flag], c.yes, c.no, c.unknown]));
   chartAt(compliance.first, compliance.count, { name: 'PartSpecCompliance', kind: 'stackedBar', title: labels.complianceChart }, [
     { name: labels.yes, column: 1 },
@@ -246,7 +238,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
     { name: labels.unknown, column: 3 },
   ]);
   // The tables of parts start a page of their own, so no chart is split between two pages.
-  const pageBreaks = [cells.length];
+  const listsRow = cells.length;
 
   const notLookedUp = table(
     labels.notLookedUp,
@@ -279,7 +271,8 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
   const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.sheetRow, c.changes]));
   summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.sheetRow - 1 }));
 
-  const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows));
+  const paper = paperOf(options.locale);
+  const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows), paper);
   const sheet = { cells, boldRows, wrapColumns: wrap, columnWidths: widths };
   return {
     name: summary.source ? summarySheetName(summary.source.sheet) : SUMMARY_SHEET_NAME,
@@ -287,6 +280,6 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang): SummaryShee
     rightAligned,
     charts,
     links,
-    print: { orientation: 'landscape', scale: printScale(sheet, pageBreaks[0]), pageBreaks },
+    print: planPrint({ paper, columnWidths: widths, rowPoints: sheet.cells.map((_, r) => rowLinesOf(sheet, r) * SUMMARY_ROW_POINTS), sections, listsRow }),
   };
 }

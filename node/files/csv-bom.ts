@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { workbookHeaderOf } from '../../core/cells/datasheet';
 import { extname, resolve } from 'node:path';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import type { HighlightRule } from '../../core/enrich/highlight';
@@ -177,7 +178,7 @@ export class CsvBom extends BomFile {
       // line of 16,380 fields does not make every written row 16,380 strings long.
       this.grid[row][write.column] = cell;
     };
-    set(write.headerRow, { value: write.spec.header, type: TEXT });
+    set(write.headerRow, { value: write.spec.header, type: TEXT, ...(write.spec.datasheet ? { workbook: workbookHeaderOf(write.spec) } : {}) });
     write.cells.forEach((value, i) => set(write.firstRow + i, { value, type: write.spec }));
     if (write.highlight?.length) this.highlights.push({ column: write.column, firstRow: write.firstRow, lastRow: write.firstRow + write.cells.length - 1, rules: write.highlight });
     write.changed?.forEach((on, i) => on && this.changed.push([write.firstRow + i, write.column]));

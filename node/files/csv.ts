@@ -138,7 +138,8 @@ export async function writeCsvTable(file: string, columns: readonly ColumnSpec[]
 }
 
 /** A cell a BOM holds after enrichment: the file's own text, or a typed PartSpec value. */
-export type GridCell = string | { value: CellValue | undefined; type: CellType };
+/** A grid cell: the BOM's own text, or PartSpec's typed value (with `workbook`, the text a workbook shows instead: a datasheet column's header). */
+export type GridCell = string | { value: CellValue | undefined; type: CellType; workbook?: string };
 
 /** Text of a grid cell for a CSV file: the BOM's own cells exactly as read, PartSpec's neutralized. */
 export function csvGridCell(cell: GridCell | undefined): string {

@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { workbookHeaderOf } from '../../core/cells/datasheet';
 import type { CellValue } from '../../core/cells/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { csvCell } from '../../ooxml/cells';
@@ -92,7 +93,7 @@ async function writeXlsxStream(temp: string, columns: readonly ColumnSpec[], bat
       // Widths from the first chunk: the header is the sheet's first row, so they cannot wait for more.
       const widths = columnWidths(columns, sample as CellValue[][]).map(charsOfPoints);
       await writer.startSheet(options.sheetName, { widths, frozenRows: 1 });
-      await writer.writeRows([columns.map((c): XlsxCell => ({ type: 'text', value: c.header, numFmt: NUMBER_FORMATS.general, bold: true }))]);
+      await writer.writeRows([columns.map((c): XlsxCell => ({ type: 'text', value: workbookHeaderOf(c), numFmt: NUMBER_FORMATS.general, bold: true }))]);
     };
     const result = await drain(batches, async (rows) => {
       if (!started) await start(rows);

@@ -68,7 +68,7 @@ function* gridRows(grid: readonly (readonly GridCell[])[], changed: ReadonlySet<
   for (let r = 0; r < grid.length; r++) {
     yield Array.from(grid[r], (cell, c) => {
       if (cell === undefined || cell === '') return undefined;
-      const typed = typeof cell === 'string' ? typedCellOf(cell, TEXT) : typedCellOf(cell.value, cell.type);
+      const typed = typeof cell === 'string' ? typedCellOf(cell, TEXT) : typedCellOf(cell.workbook ?? cell.value, cell.type);
       return typed && changed.has(`${r}:${c}`) ? { ...typed, fill } : typed;
     });
   }

@@ -68,7 +68,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentR
 export async function runBomSummary(deps: CommandDeps, displayLanguage?: string): Promise<BomSummaryResult> {
   const { preferences, client } = await deps.session.current();
   const labels = resolveUiLanguage(preferences.uiLanguage, displayLanguage);
-  const result = await summarizeBomInExcel({ run: deps.run, client }, { lang: preferences.lang, labels, writeSheet: true });
+  const result = await summarizeBomInExcel({ run: deps.run, client }, { lang: preferences.lang, labels, locale: displayLanguage, writeSheet: true });
   const message =
     result.status === 'done'
       ? `Summary of ${result.summary.rows} BOM rows written to the sheet “${result.summarySheet ?? ''}”: ${result.summary.atRisk.length} parts at risk, ${result.summary.ending.length} ending within 24 months.`

@@ -1,4 +1,4 @@
-import { columnUnitOf, getField, unitChoicesOf } from '../../api/vocabulary';
+import { datasheetUnitsOf, getField, unitChoicesOf } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 
 /** The unit chosen per field key; a field not in it reads like a datasheet (the default). */
@@ -10,10 +10,10 @@ export function unitOptionsOf(key: string): readonly string[] {
   return field && (field.type === 'Double' || field.type === 'Integer') ? unitChoicesOf(field) : [];
 }
 
-/** How the default unit is described for a field: its column unit (`nF`), or nothing for a field without one. */
+/** How the default is described for a field: its datasheet units, each cell in its own (`pF, nF, µF`), or nothing for a field without a unit. */
 export function datasheetLabelOf(key: string): string {
   const field = getField(key);
-  return (field && columnUnitOf(field)) ?? '';
+  return (field && datasheetUnitsOf(field)?.join(', ')) ?? '';
 }
 
 /**

@@ -19,6 +19,8 @@ export interface BomSummaryOptions {
   lang?: Lang;
   /** Language of the sheet's labels (the UI language). @default lang */
   labels?: Lang;
+  /** The user's locale (Office's display language, `en-US`), which chooses the printed paper: Letter where it is the norm, else A4. */
+  locale?: string;
   /** Write the PartSpec Summary sheet; false computes the figures only (the taskpane view). @default true */
   writeSheet?: boolean;
   signal?: AbortSignal;
@@ -56,7 +58,7 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryO
     const { summary } = result;
     const bomSheet = result.bom.region.sheetName;
     if (options.writeSheet === false) return { status: 'done', summary, bomSheet };
-    const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en'), bomSheet);
+    const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en', { locale: options.locale }), bomSheet);
     return { status: 'done', summary, bomSheet, summarySheet: written.sheetName, created: written.created };
   } catch (error) {
     if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'The summary was cancelled; the workbook is unchanged.', error };

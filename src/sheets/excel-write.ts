@@ -5,6 +5,7 @@
 import type { CellValue } from '../../core/cells/cell-values';
 import { cellValueText } from '../../core/cells/cell-text';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
+import { workbookCellOf, workbookHeaderOf } from '../../core/cells/datasheet';
 import { enrichmentColumnWidth, hyperlinkCells } from '../../core/cells/rows';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import type { ColumnBatch, ColumnWrite } from '../../core/enrich/document';
@@ -40,10 +41,10 @@ function runsOf(flags: readonly boolean[]): [number, number][] {
 /** Headers, number formats, highlights and change fills of the columns (queued, synced by the caller). */
 function formatColumns(sheet: Excel.Worksheet, table: Excel.Table | undefined, batch: ColumnBatch): void {
   for (const w of batch.columns) {
-    if (!w.existing && table) table.columns.add(undefined, undefined, w.spec.header);
+    if (!w.existing && table) table.columns.add(undefined, undefined, workbookHeaderOf(w.spec));
     const header = sheet.getCell(batch.headerRow, w.column);
     header.numberFormat = [[NUMBER_FORMATS.text]];
-    header.values = [[w.spec.header]];
+    header.values = [[workbookHeaderOf(w.spec)]];
     if (!w.existing && !table) header.format.font.bold = true;
     // The Changes column holds sentences: wide enough to read a status and a date move.
     if (!w.existing) header.format.columnWidth = enrichmentColumnWidth(w.spec);
@@ -72,11 +73,18 @@ function sideBySide(columns: readonly ColumnWrite[], cellsOf: (w: ColumnWrite) =
 export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, options: { tableName?: string; budget?: ChunkBudget }): Promise<number> {
   const { columns, rowCount: count } = batch;
   const specs = columns.map((w) => w.spec);
-  const rows = sideBySide(columns, (w) => w.cells, count);
+  // Datasheet columns: each number in its ladder's smallest unit, with the format that shows its own (100 pF, 4.7 nF, 10 µF).
+  const cells = columns.map((w) => w.cells.map((v) => workbookCellOf(w.spec, v)));
+  const rows = sideBySide(columns, (w) => cells[columns.indexOf(w)].map((c) => c.value), count);
+  const formatsOf = (c: number, start: number, n: number): string[][] => cells[c].slice(start, start + n).map((cell) => [cell.numberFormat]);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(batch.sheetName);
     if (batch.valuesOnly) {
-      columns.forEach((w, c) => (sheet.getRangeByIndexes(batch.firstRow, w.column, count, 1).values = rows.map((r) => [r[c]])));
+      columns.forEach((w, c) => {
+        const range = sheet.getRangeByIndexes(batch.firstRow, w.column, count, 1);
+        if (w.spec.datasheet) range.numberFormat = formatsOf(c, 0, count);
+        range.values = rows.map((r) => [r[c]]);
+      });
       if (columns.length > 0 && count > 0) await context.sync();
       return count;
     }
@@ -89,6 +97,7 @@ export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, option
       columns.forEach((w, c) => {
         const values = rows.slice(chunk.start, chunk.start + chunk.count).map((r) => [r[c]]);
         const range = sheet.getRangeByIndexes(batch.firstRow + chunk.start, w.column, chunk.count, 1);
+        if (w.spec.datasheet) range.numberFormat = formatsOf(c, chunk.start, chunk.count);
         if (batch.mode === 'formulas' && w.spec.special !== 'match' && w.spec.special !== 'replacement') range.formulas = values;
         else range.values = values;
       });

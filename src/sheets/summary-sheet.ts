@@ -65,11 +65,12 @@ export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bom
     for (const cell of layout.rightAligned) sheet.getCell(cell.row, cell.column).format.horizontalAlignment = 'Right';
     for (const column of layout.wrapColumns) {
       layout.cells.forEach((row, r) => {
-        if (row.length > 1 && !layout.boldRows.includes(r) && row[column] !== undefined) sheet.getCell(r, column).format.wrapText = true;
+        if (row.length > 1 && row[column] !== undefined) sheet.getCell(r, column).format.wrapText = true;
       });
     }
-    // Printed landscape, one page wide, as tall as the layout says; a page break above the lists.
+    // Printed landscape on the locale's paper, one page wide, as tall as the layout says; a page break above the lists.
     sheet.pageLayout.orientation = 'Landscape' as Excel.PageOrientation;
+    sheet.pageLayout.paperSize = layout.print.paper as Excel.PaperType;
     sheet.pageLayout.zoom = { scale: layout.print.scale };
     if (!created) sheet.horizontalPageBreaks.removePageBreaks();
     for (const row of layout.print.pageBreaks) if (row > 0 && row < rows.length) sheet.horizontalPageBreaks.add(sheet.getCell(row, 0));

@@ -3,6 +3,7 @@ import type { CellValue } from '../../core/cells/cell-values';
 import { cellValueText } from '../../core/cells/cell-text';
 import { createChunkFiller, rowPayloadBytes, type ChunkBudget } from '../../core/tables/chunks';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
+import { ladderFormat, workbookCellOf, workbookHeaderOf } from '../../core/cells/datasheet';
 import { columnWidths, hyperlinkCells, isLinkable } from '../../core/cells/rows';
 import type { RunExcel } from './deps';
 import { isCancellation } from '../../core/enrich/failures';
@@ -47,8 +48,10 @@ export type TableWriteOutcome = { written: number; received: number; total?: num
 /** Measures rows for a payload: their JSON, plus hyperlinks and per-cell number formats. */
 function rowMeasure(columns: readonly ColumnSpec[]): (row: readonly CellValue[]) => number {
   const urlColumns = columns.flatMap((c, i) => (c.kind === 'url' ? [i] : []));
+  // A datasheet column sends a format per cell: the longest of its ladder's, quoted.
+  const formatBytes = columns.reduce((sum, c) => sum + (c.datasheet ? ladderFormat(c.datasheet.ladder, false).length + 8 : 0), 0);
   return (row) => {
-    let extra = 0;
+    let extra = formatBytes;
     for (const c of urlColumns) if (isLinkable(row[c])) extra += 2 * String(row[c]).length + HYPERLINK_OVERHEAD_BYTES;
     return rowPayloadBytes(row, extra);
   };
@@ -75,7 +78,7 @@ async function setUpSheet(run: RunExcel, w: TableWrite, firstRows: readonly Cell
     status.format.font.bold = true;
     const header = sheet.getRangeByIndexes(headerRow, left, 1, columns.length);
     header.numberFormat = [columns.map(() => NUMBER_FORMATS.text)];
-    header.values = [columns.map((c) => c.header)];
+    header.values = [columns.map(workbookHeaderOf)];
     columnWidths(columns, firstRows as CellValue[][]).forEach((points, i) => {
       sheet.getCell(headerRow, left + i).format.columnWidth = points;
     });
@@ -91,12 +94,13 @@ async function writeChunk(run: RunExcel, w: TableWrite, start: number, block: Ce
   await run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(w.sheetName);
     context.application.suspendApiCalculationUntilNextSync();
+    // Datasheet columns: each number in its ladder's smallest unit, its format showing its own (100 pF, 4.7 nF, 10 µF).
+    const cells = block.map((row) => row.map((value, i) => workbookCellOf(columns[i], value)));
     columns.forEach((c, i) => {
-      // Datasheet columns: each cell's format shows its own prefix (100 pF, 4.7 nF, 10 µF).
-      sheet.getRangeByIndexes(firstRow, left + i, block.length, 1).numberFormat = c.numberFormat as unknown as string[][];
+      sheet.getRangeByIndexes(firstRow, left + i, block.length, 1).numberFormat = c.datasheet ? cells.map((row) => [row[i].numberFormat]) : (c.numberFormat as unknown as string[][]);
     });
     // A cell holds at most 32,767 characters: longer text from the service is cut, by the core's one rule.
-    sheet.getRangeByIndexes(firstRow, left, block.length, columns.length).values = block.map((row) => row.map(cellValueText));
+    sheet.getRangeByIndexes(firstRow, left, block.length, columns.length).values = cells.map((row) => row.map((cell) => cellValueText(cell.value ?? '')));
     for (const link of hyperlinkCells(block, columns)) {
       sheet.getCell(firstRow + link.row, left + link.column).hyperlink = { address: link.address, textToDisplay: link.address };
     }

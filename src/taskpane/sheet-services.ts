@@ -169,7 +169,9 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     async summarizeBom(request, signal) {
       const client = await getClient();
       // The BOM the user is looking at now, whatever the last enrichment used.
-      const result = await summarizeBomInExcel({ run, client }, { ...request, signal });
+      // Office's display language (en-US) chooses the summary's paper, as the ribbon's BOM summary does.
+      const locale = typeof Office === 'undefined' ? undefined : Office.context?.displayLanguage;
+      const result = await summarizeBomInExcel({ run, client }, { ...request, locale, signal });
       if (result.status !== 'done') throw failure(result);
       return { summary: result.summary, bomSheet: result.bomSheet, ...(result.summarySheet ? { summarySheet: result.summarySheet } : {}) };
     },

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { CHANGE_FILL } from '../../core/enrich/changes';
-import { AGING_FIELDS_FLAG, expectedChanges, useAgingEmulators } from '../support/aging-bom';
+import { AGING_FIELDS_FLAG, changeLabelOf, expectedChanges, useAgingEmulators } from '../support/aging-bom';
 import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
 
 const aging = useAgingEmulators();
@@ -75,7 +75,8 @@ describe('partspec enrich names what changed between two checks', () => {
     await enrich(aging.later, join(home, 'once.xlsx'), join(home, 'twice.xlsx'));
     const twice = (await readXlsx(join(home, 'twice.xlsx'))).getWorksheet('BOM')!;
     const headers = rowTexts(twice, 1);
-    const labels = labelsOf(headers);
+    // A workbook's numeric headers name no unit (each cell shows its own); the Changes text names the unit of the numbers it gives.
+    const labels = labelsOf(headers).map(changeLabelOf);
     const changesColumn = headers.indexOf('PartSpec: Changes') + 1;
     const statusColumn = headers.indexOf('PartSpec: Status') + 1;
     const filled = (row: number, column: number): boolean => (twice.getCell(row, column).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === `FF${CHANGE_FILL.slice(1)}`;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { textWidth } from '../../core/report/sheet-layout';
+import { READABLE_SCALE } from '../../core/report/sheet-print';
 import type { BomSummary } from '../../core/report/types';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { openChromium } from '../support/chromium';
@@ -134,7 +135,8 @@ test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel)
   expect(xlsxRun.code).toBe(1);
   expect(xlsxRun.stderr).toMatch(/17 exact, 1 variant/);
   const sheet = (await readXlsx(join(home, 'demo-enriched.xlsx'))).worksheets[0];
-  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: Rated voltage (V)'].map((h) => columnOf(sheet, 1, h));
+  // A workbook's rated voltage names no unit in its header: each cell shows its own (16 V); the CSV's header names V.
+  const [part, match, voltage] = ['Manufacturer Part Number', 'PartSpec: Match', 'PartSpec: Rated voltage'].map((h) => columnOf(sheet, 1, h));
   const grm = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => r.getCell(part).text === 'GRM155R71C104KA88D');
   expect(grm?.getCell(match).text).toBe('Exact (synthetic)');
   expect(grm?.getCell(voltage).value).toBe(16);
@@ -236,18 +238,26 @@ describe('the demo summary', () => {
     expect(numbers).toBeGreaterThan(30);
     // A scale, not "fit to pages" (which makes Excel and LibreOffice ignore the page break before the lists).
     expect(sheetXml).not.toContain('fitToPage');
-    expect(sheetXml).toMatch(/<pageSetup orientation="landscape" scale="\d+"\/><rowBreaks count="1" manualBreakCount="1"><brk id="\d+" max="16383" man="1"\/><\/rowBreaks>/);
+    // On the paper of the locale (A4 without one), at a scale that prints its 11 pt text at 9 pt or more.
+    const setup = /<pageSetup paperSize="9" orientation="landscape" scale="(\d+)"\/><rowBreaks count="(\d+)" manualBreakCount="\2">(<brk id="\d+" max="16383" man="1"\/>)+<\/rowBreaks>/.exec(sheetXml);
+    expect(Number(setup?.[1])).toBeGreaterThanOrEqual(READABLE_SCALE);
   });
 
-  test('LibreOffice prints the summary on at most 2 pages (its first page is the summary-sheet picture)', async () => {
+  test('LibreOffice prints the summary on A4 landscape pages, the charts before the lists (its first page is the summary-sheet picture)', async () => {
     // Only the summary sheet is printed: the BOM sheet is left out of a copy (LibreOffice prints hidden sheets too).
     const entries = unzipSync(readFileSync(join(home, 'demo-summary.xlsx')));
     entries['xl/workbook.xml'] = strToU8(strFromU8(entries['xl/workbook.xml']).replace(/<sheet name="demo-bom"[^>]*?\/>/, ''));
     writeFileSync(join(home, 'demo-summary-only.xlsx'), zipSync(entries));
     const pdf = Object.values(await convertWithLibreOffice(join(home, 'demo-summary-only.xlsx'), home, 'pdf'))[0];
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
-    expect(pages.length).toBeGreaterThanOrEqual(1);
-    expect(pages.length).toBeLessThanOrEqual(2);
+    // Readable print takes more pages than the 6 pt print did: the charts on two, the lists on the next few.
+    const breaks = Number(/<rowBreaks count="(\d+)"/.exec(strFromU8(entries[Object.keys(entries).find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n) && strFromU8(entries[n]).includes('<rowBreaks'))!]))?.[1]);
+    expect(pages.length).toBeGreaterThanOrEqual(breaks + 1);
+    expect(pages.length).toBeLessThanOrEqual(6);
+    // Every page is A4 landscape (842 × 595 points).
+    const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+    expect(boxes.length).toBeGreaterThanOrEqual(pages.length);
+    for (const box of boxes) expect(box).toEqual([842, 595]);
     if (hasPdftoppm()) {
       writeFileSync(join(home, 'summary.pdf'), pdf);
       execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', '-singlefile', join(home, 'summary.pdf'), picturePath('summary-sheet', '')]);

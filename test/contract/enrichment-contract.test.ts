@@ -1,9 +1,11 @@
 /**
  * The enrichment contract: one table of BOM layouts, each enriched by the add-in (the workbook
  * double) and by `partspec enrich` on the same BOM as xlsx and as CSV, against the same emulator
- * over HTTP. The three must agree on the header row, the PartSpec columns, the Match, Status and
- * Risk cells, the highlights (xlsx and Excel) and the summary sentences, because both shells run
- * the core's one runEnrichment.
+ * over HTTP. The three must agree on the header row, the PartSpec columns, the Match, Status,
+ * Capacitance and Risk cells, the highlights (xlsx and Excel) and the summary sentences, because
+ * both shells run the core's one runEnrichment. Capacitance is compared as a reader sees it: in a
+ * workbook each cell's number rendered through its format (100 pF, 4.7 nF, 10 µF, by numfmt) under
+ * a header naming no unit; the CSV's plain nF under `(nF)` read as the same quantity.
  */
 import type { CatalogProduct } from '../../emulator';
 import { useEmulatorHome } from '../cli/helpers';
@@ -35,7 +37,7 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
           [4, 1, 'ZZZQ99999999', 'unknown', partno(smd[16])],
         ],
       },
-      expected: { headerRow: 4, columns: ['F: PartSpec: Match', 'G: PartSpec: Status', 'H: PartSpec: Risk'], match: ['Exact', 'Exact', 'Exact', 'Not found'] },
+      expected: { headerRow: 4, columns: ['F: PartSpec: Match', 'G: PartSpec: Status', 'H: PartSpec: Capacitance', 'I: PartSpec: Risk'], match: ['Exact', 'Exact', 'Exact', 'Not found'] },
     },
     {
       bom: {
@@ -51,7 +53,7 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
           ['', 'X2', '', 1],
         ],
       },
-      expected: { headerRow: 3, columns: ['E: PartSpec: Match', 'F: PartSpec: Status', 'G: PartSpec: Risk'], match: ['Exact', 'Exact', 'Variant', 'Invalid', ''] },
+      expected: { headerRow: 3, columns: ['E: PartSpec: Match', 'F: PartSpec: Status', 'G: PartSpec: Capacitance', 'H: PartSpec: Risk'], match: ['Exact', 'Exact', 'Variant', 'Invalid', ''] },
     },
     {
       bom: {
@@ -79,7 +81,7 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
       },
       expected: {
         headerRow: 1,
-        columns: ['E: PartSpec: Match', 'F: PartSpec: Status', 'G: PartSpec: Risk', 'H: PartSpec (MPN2): Match', 'I: PartSpec (MPN2): Status', 'J: PartSpec (MPN2): Risk'],
+        columns: ['E: PartSpec: Match', 'F: PartSpec: Status', 'G: PartSpec: Capacitance', 'H: PartSpec: Risk', 'I: PartSpec (MPN2): Match', 'J: PartSpec (MPN2): Status', 'K: PartSpec (MPN2): Capacitance', 'L: PartSpec (MPN2): Risk'],
         match: ['Exact', 'Exact', 'Exact'],
       },
     },
@@ -114,7 +116,7 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
       },
       expected: {
         headerRow: 4,
-        columns: ['F: PartSpec: Match', 'G: PartSpec: Status', 'H: PartSpec: Risk'],
+        columns: ['F: PartSpec: Match', 'G: PartSpec: Status', 'H: PartSpec: Capacitance', 'I: PartSpec: Risk'],
         match: ['Exact', 'Exact', 'Not found'],
         summaries: ['3 rows: 2 exact, 0 variant, 0 ambiguous, 1 not found (1 not in Murata\'s numbering), 0 invalid, 0 blank'],
       },
@@ -216,7 +218,7 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
           ['C4', '', 'CC0402KRX7R7BB104', '', '', '', 1],
         ],
       },
-      expected: { headerRow: 1, columns: ['H: PartSpec: Match', 'I: PartSpec: Status', 'J: PartSpec: Risk', 'K: PartSpec: Suggested'], match: ['Exact', 'Other maker', '', 'Other maker', 'Other maker', 'Not found'] },
+      expected: { headerRow: 1, columns: ['H: PartSpec: Match', 'I: PartSpec: Status', 'J: PartSpec: Capacitance', 'K: PartSpec: Risk', 'L: PartSpec: Suggested'], match: ['Exact', 'Other maker', '', 'Other maker', 'Other maker', 'Not found'] },
     },
   ];
 }
@@ -252,6 +254,9 @@ describe.each(NAMES)('%s', (name) => {
     expect(addIn.summaries).toHaveLength(1 + (bom.alternates?.length ?? 0));
     expect(addIn.summaries.every((s) => /^\d+ rows: /.test(s))).toBe(true);
     expect(addIn.highlights.length).toBeGreaterThan(0);
+    // Capacitances read as a datasheet writes them (a ceramic capacitor's), blank for other parts.
+    const capacitances = addIn.cells['PartSpec: Capacitance'];
+    expect(capacitances.every((t) => t === '' || /^\d+(?:\.\d{1,3})? (?:pF|nF|µF)$/.test(t))).toBe(true);
 
     if (bom.suggest) {
       const suggested = addIn.cells['PartSpec: Suggested'];
@@ -263,4 +268,13 @@ describe.each(NAMES)('%s', (name) => {
     expect(xlsx).toEqual(addIn);
     expect(csv).toEqual({ ...addIn, highlights: [] });
   }, 60_000);
+});
+
+test('the contract compares capacitances that are there: several layouts have some', async () => {
+  const filled = [];
+  for (const name of ['title block', 'shifted data']) {
+    const { bom } = layouts().find((l) => l.bom.name === name)!;
+    filled.push(...(await enrichInAddIn(world.emulator, bom, new Date())).cells['PartSpec: Capacitance'].filter((t) => t !== ''));
+  }
+  expect(filled.length).toBeGreaterThan(1);
 });

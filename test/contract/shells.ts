@@ -4,6 +4,8 @@
  * and `partspec enrich` on the same BOM saved as xlsx and as CSV, against the same emulator.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { format as renderExcel } from 'numfmt';
+import { datasheetText } from '../support/datasheet-text';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -42,7 +44,23 @@ export interface Enriched {
   summaries: string[];
 }
 
-const FIELDS = ['Status'];
+const FIELDS = ['Status', 'Capacitance'];
+
+/** A workbook cell as a reader sees it: a number through its format (4.7 nF), anything else as its text. */
+const shownText = (value: unknown, format: string | undefined): string => (typeof value === 'number' ? renderExcel(format ?? 'General', value) : value === null || value === undefined ? '' : String(value));
+
+/** The CSV's capacitance column (plain nF under `(nF)`) as a datasheet reads it, for comparing with a workbook's. */
+function csvAsDatasheet(grid: string[][]): string[][] {
+  const headerIndex = grid.findIndex((row) => row.some((t) => t.startsWith('PartSpec')));
+  const at = (grid[headerIndex] ?? []).flatMap((t, c) => (/^PartSpec.*: Capacitance \(nF\)$/.test(t) ? [c] : []));
+  return grid.map((row, r) =>
+    row.map((text, c) => {
+      if (!at.includes(c) || r < headerIndex) return text;
+      if (r === headerIndex) return text.replace(/ \(nF\)$/, '');
+      return text === '' ? '' : datasheetText(Number(text) * 1e-9, 'F');
+    }),
+  );
+}
 
 /** Reads the PartSpec columns out of a grid of texts (row 0 = sheet row 1), below the row that heads them. */
 function readGrid(grid: readonly (readonly string[])[], lastRow: number, highlightOf: (row: number, column: number, text: string) => string | undefined): Omit<Enriched, 'summaries'> {
@@ -75,7 +93,8 @@ export async function enrichInAddIn(emulator: RunningEmulator, bom: BomCase, tod
     { fields: FIELDS, risk: true, suggest: bom.suggest, partColumn: bom.column && letters(bom.column), alternateColumns: bom.alternates?.map(letters) },
   ));
   if (result.status !== 'done') throw new Error(`the add-in's enrichment ${result.status}: ${result.message}`);
-  const grid = excel.values('Sheet1').map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
+  const formats = excel.numberFormats('Sheet1');
+  const grid = excel.values('Sheet1').map((row, r) => row.map((v, c) => shownText(v, formats[r]?.[c])));
   const read = readGrid(grid, result.bom.layout.lastRow, (r, c) => excel.highlight('Sheet1', cellAddress(r, c)));
   return { ...read, summaries: result.sets.map((set) => set.tally.summary) };
 }
@@ -127,7 +146,7 @@ export async function enrichXlsx(emulator: RunningEmulator, home: string, bom: B
   const stderr = await runEnrich(emulator, home, input, output, bom);
   const out = (await readXlsx(output)).getWorksheet('Sheet1')!;
   const grid: string[][] = [];
-  out.eachRow({ includeEmpty: true }, (row, r) => row.eachCell({ includeEmpty: true }, (cell, c) => ((grid[r - 1] ??= [])[c - 1] = cell.text ?? '')));
+  out.eachRow({ includeEmpty: true }, (row, r) => row.eachCell({ includeEmpty: true }, (cell, c) => ((grid[r - 1] ??= [])[c - 1] = typeof cell.value === 'number' ? shownText(cell.value, cell.numFmt) : (cell.text ?? ''))));
   const filled = Array.from(grid, (row) => Array.from(row ?? [], (t) => t ?? ''));
   return { ...readGrid(filled, lastRowOf(stderr), (r, c, text) => xlsxHighlight(out, r, c, text)), summaries: summariesOf(stderr) };
 }
@@ -137,6 +156,6 @@ export async function enrichCsv(emulator: RunningEmulator, home: string, bom: Bo
   const [input, output] = [join(home, `${name}.csv`), join(home, `${name}-out.csv`)];
   writeFileSync(input, Papa.unparse(bom.rows.map((row) => row.map(String))) + '\r\n');
   const stderr = await runEnrich(emulator, home, input, output, bom);
-  const grid = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
+  const grid = csvAsDatasheet(Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data);
   return { ...readGrid(grid, lastRowOf(stderr), () => undefined), summaries: summariesOf(stderr) };
 }

@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../../api/product';
 import { MAX_BUILDS, parseBuilds, parseQuantity, quantityPerBoard, splitDesignators } from '../../core/report/quantities';
 import { layoutSummarySheet, SUMMARY_SHEET_NAME, textWidth } from '../../core/report/sheet-layout';
+import { READABLE_SCALE } from '../../core/report/sheet-print';
 import { lastTimeBuyOf, summarizeBom } from '../../core/report/summary';
 import { PAST_QUARTER, type SummaryRow } from '../../core/report/types';
 import { isSummarySheetName, summarySheetName } from '../../core/names';
@@ -215,10 +216,14 @@ describe('layoutSummarySheet', () => {
     });
     // Printed at a scale, so the page break before the lists holds (a sheet set to fit ignores breaks).
     expect(sheet.print.orientation).toBe('landscape');
-    expect(sheet.print.scale).toBeGreaterThanOrEqual(10);
+    expect(sheet.print.scale).toBeGreaterThanOrEqual(READABLE_SCALE);
     expect(sheet.print.scale).toBeLessThanOrEqual(100);
-    // The charts are all above the first page break: none is split between pages.
-    for (const chart of sheet.charts) expect(chart.anchor.row + chart.anchor.rows).toBeLessThanOrEqual(sheet.print.pageBreaks[0]);
+    // The charts are all above the last page break (the lists'), and none is split between pages.
+    const breaks = sheet.print.pageBreaks;
+    for (const chart of sheet.charts) {
+      expect(chart.anchor.row + chart.anchor.rows).toBeLessThanOrEqual(breaks[breaks.length - 1]);
+      expect(breaks.filter((b) => b > chart.anchor.row && b < chart.anchor.row + chart.anchor.rows)).toEqual([]);
+    }
   });
 });
 

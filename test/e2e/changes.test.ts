@@ -4,7 +4,7 @@
  */
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { CHANGE_FILL } from '../../core/enrich/changes';
-import { FIRST_DAY, LATER_DAY, expectedChanges, pickAgingParts } from '../support/aging-bom';
+import { FIRST_DAY, LATER_DAY, changeLabelOf, expectedChanges, pickAgingParts } from '../support/aging-bom';
 import { openSection, saveScreenshot, startE2eWorld, type E2eWorld } from './support/harness';
 
 let world: E2eWorld;
@@ -49,7 +49,7 @@ test('a second enrichment after the catalog aged names every change and selects 
   const at = headers.indexOf('PartSpec: Changes');
   expect(at).toBeGreaterThan(0);
   const labels = headers.filter((h) => h.startsWith('PartSpec: ') && !/Match|Risk|Changes|Replacement|Alternatives/.test(h)).map((h) => h.slice(10));
-  const expected = parts.map((p) => expectedChanges(p, world.emulator.catalog, later.catalog, labels));
+  const expected = parts.map((p) => expectedChanges(p, world.emulator.catalog, later.catalog, labels.map(changeLabelOf)));
   expect(values.slice(1).map((r) => [r[1], r[at]])).toEqual(parts.map((p, i) => [p, expected[i]]));
   const changed = expected.filter((t) => t !== '').length;
   expect(await page.getByTestId('enrich-changed').textContent()).toContain(`${changed} rows changed`);

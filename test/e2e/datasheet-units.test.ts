@@ -1,8 +1,10 @@
 /**
  * Units in the real taskpane and the workbench grid: an import writes every capacitance as a
- * number in nF under `Capacitance (nF)`; the unit picker writes µF instead, and Refresh keeps that
- * choice. What the grid shows is compared with values worked out by hand from the catalog's SI.
+ * number shown in its own unit (10 µF, 22 µF) under `Capacitance`; the unit picker writes µF
+ * under `Capacitance (µF)` instead, and Refresh keeps that choice. What the grid shows is compared
+ * with values worked out by hand from the catalog's SI.
  */
+import { datasheetText } from '../support/datasheet-text';
 import type { Page } from 'playwright-core';
 import { formulasSettled, openSection, saveScreenshot, typeIntoCell, useE2eWorld } from './support/harness';
 
@@ -33,7 +35,7 @@ async function readColumn(page: Page, header: string): Promise<{ sheet: string; 
   return { sheet, headers, cells };
 }
 
-test('an import writes the unit its header names; the unit picker writes µF; Refresh keeps it', async () => {
+test('an import reads like a datasheet; the unit picker writes µF, named by the header; Refresh keeps it', async () => {
   const { page } = await world.openWorkbench();
   await openSection(page, 'search');
   await page.getByTestId('search-add-condition').click();
@@ -42,19 +44,19 @@ test('an import writes the unit its header names; the unit picker writes µF; Re
   await page.getByTestId('condition-0-value').fill('10u');
   await importAndWait(page);
 
-  const nanofarads = await readColumn(page, 'Capacitance (nF)');
-  expect(nanofarads.headers).toContain('Capacitance (nF)');
+  const nanofarads = await readColumn(page, 'Capacitance');
+  expect(nanofarads.headers).toContain('Capacitance');
   expect(nanofarads.cells.length).toBeGreaterThan(0);
   for (const cell of nanofarads.cells) {
     const si = world.emulator.catalog.byPartno.get(cell.partno)!.values['Specs.Capacitance'] as number;
-    expect(cell.value).toBeCloseTo(si * 1e9, 6);
-    expect(Number(cell.text)).toBeCloseTo(si * 1e9, 6);
+    expect(cell.value).toBeCloseTo(si * 1e12, 3);
+    expect(cell.text).toBe(datasheetText(si, 'F'));
   }
   await saveScreenshot(page, 'datasheet-units-import');
 
   const picker = page.getByTestId('search-columns-unit-Specs.Capacitance');
   expect(await picker.inputValue()).toBe('');
-  expect(await picker.locator('option').first().textContent()).toBe('Default (nF)');
+  expect(await picker.locator('option').first().textContent()).toBe('Default (pF, nF, µF)');
   await picker.selectOption('µF');
   await importAndWait(page);
   const nano = await readColumn(page, 'Capacitance (µF)');
@@ -89,7 +91,7 @@ test('=PART.QUERY with a comma list of fields spills 2.2 under Inductance (µH) 
   expect(values[1][1]).toBe(2.2);
 });
 
-test('Enrich BOM: capacitances in the unit the header names, and the unit picker writes µF instead', async () => {
+test('Enrich BOM: capacitances each in its own unit under PartSpec: Capacitance, and the unit picker writes µF under a header naming it', async () => {
   const { page } = await world.openWorkbench();
   await page.getByTestId('load-sample-bom').click();
   await page.getByTestId('column-BOM-C').click();
@@ -115,12 +117,13 @@ test('Enrich BOM: capacitances in the unit the header names, and the unit picker
   };
 
   const datasheet = await enrich();
-  expect(datasheet.header).toBe('PartSpec: Capacitance (nF)');
+  expect(datasheet.header).toBe('PartSpec: Capacitance');
   expect(datasheet.cells.length).toBeGreaterThan(0);
-  for (const cell of datasheet.cells) expect(Number(cell.text)).toBeCloseTo(cell.value as number, 6);
+  // Each cell a number in pF, shown in its own unit.
+  for (const cell of datasheet.cells) expect(cell.text).toBe(datasheetText((cell.value as number) * 1e-12, 'F'));
 
   await page.getByTestId('enrich-fields-unit-Specs.Capacitance').selectOption('µF');
   const micro = await enrich();
   expect(micro.header).toBe('PartSpec: Capacitance (µF)');
-  expect(micro.cells.map((c) => Math.round((c.value as number) * 1e9))).toEqual(datasheet.cells.map((c) => Math.round((c.value as number) * 1e6)));
+  expect(micro.cells.map((c) => Math.round((c.value as number) * 1e6))).toEqual(datasheet.cells.map((c) => Math.round(c.value as number)));
 });

@@ -42,7 +42,7 @@ function layout(withCompliance: boolean): SummarySheet {
         : []),
     ],
     links: [{ row: 5, column: 0, bomRow: 4 }],
-    print: { orientation: 'landscape', scale: 64, pageBreaks: [6] },
+    print: { orientation: 'landscape', paper: 'A4', scale: 64, pageBreaks: [6] },
   };
 }
 
@@ -89,7 +89,7 @@ test('the sheet holds text as text, bold titles and links as runs, and the chart
   const right = /<c r="B5" s="(\d+)"><v>3<\/v><\/c>/.exec(sheet)![1];
   expect(sheet).toContain(`<c r="B4" s="${right}" t="inlineStr">`);
   expect(sheet).not.toContain('fitToPage');
-  expect(sheet).toMatch(/<pageSetup orientation="landscape" scale="64"\/><rowBreaks count="1" manualBreakCount="1"><brk id="6" max="16383" man="1"\/><\/rowBreaks>/);
+  expect(sheet).toMatch(/<pageSetup paperSize="9" orientation="landscape" scale="64"\/><rowBreaks count="1" manualBreakCount="1"><brk id="6" max="16383" man="1"\/><\/rowBreaks>/);
   expect(sheet).toContain(`<hyperlink ref="A6" location="'BOM''s'!A5" display="NRND"/>`);
   expect(sheet).toMatch(/<hyperlinks>.*<\/hyperlinks><pageMargins.*<drawing r:id="rId1"\/><\/worksheet>$/);
   const status = text(out, 'xl/charts/chart1.xml');

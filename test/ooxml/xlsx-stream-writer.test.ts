@@ -7,6 +7,7 @@
  * cells as text, with its highlight rules and changed-cell fills.
  */
 import { readdirSync } from 'node:fs';
+import { workbookHeaderOf } from '../../core/cells/datasheet';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { format as renderExcel } from 'numfmt';
@@ -85,7 +86,7 @@ test('the streamed xlsx reads back cell for cell as each value is typed, with a 
   expect(actual).toEqual(rows.map((values) => columns.map((column, c) => expectedCell(values[c], column))));
   // Links, dates, Booleans, datasheet ladders and text all occur in these rows.
   for (const t of [ExcelJS.ValueType.String, ExcelJS.ValueType.Number, ExcelJS.ValueType.Hyperlink, ExcelJS.ValueType.Boolean, ExcelJS.ValueType.Date]) expect(seen).toContain(t);
-  expect(columns.map((c, i) => sheet.getRow(1).getCell(i + 1).value)).toEqual(columns.map((c) => c.header));
+  expect(columns.map((c, i) => sheet.getRow(1).getCell(i + 1).value)).toEqual(columns.map(workbookHeaderOf));
   expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   expect(String(sheet.autoFilter)).toMatch(/^A1:[A-Z]+\d+$/);
@@ -106,15 +107,16 @@ test('a whole table written at once is the same workbook as the same rows stream
   expect(await texts(whole)).toEqual(await texts(streamed));
 });
 
-test('a capacitance column of the streamed file holds plain numbers in its header\'s unit (nF), as numfmt renders them', async () => {
+test('a capacitance column of the streamed file reads like a datasheet (0.51 pF … 10 µF) under a header naming no unit, as numfmt renders it', async () => {
   const caps = buildImportColumns(['Partno', 'Specs.Capacitance']);
   const values = [5.1e-13, 1e-10, 4.7e-9, 2.2e-8, 1e-5].map((c) => catalogFor(1).byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === c)!);
   const out = join(home, 'caps.xlsx');
   await writeTableStream(out, caps, chunksOf(buildProductRows(recordsOf(values), caps), 2), { sheetName: 'caps', about });
   const sheet = (await readXlsx(out)).worksheets[0];
   const seen = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2)).map((cell) => renderExcel(cell.numFmt, cell.value));
-  expect(sheet.getRow(1).getCell(2).text).toMatch(/\(nF\)$/);
-  expect(seen).toEqual(['0.00051', '0.1', '4.7', '22', '10000']);
+  expect(sheet.getRow(1).getCell(2).text).toBe('Capacitance');
+  expect(seen).toEqual(['0.51 pF', '100 pF', '4.7 nF', '22 nF', '10 µF']);
+  expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2).value)).toEqual([0.51, 100, 4700, 22000, 10000000]);
 });
 
 test('text stays text: formulas, markup, spaces and line breaks as sent; characters XML cannot hold are dropped', async () => {

@@ -4,7 +4,7 @@ import { enrichSelection } from '../../src/sheets/enrich';
 import { selectChangedRows } from '../../src/sheets/bom-tools';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
-import { AGING_FIELDS, expectedChanges, useAgingEmulators } from '../support/aging-bom';
+import { AGING_FIELDS, changeLabelOf, expectedChanges, useAgingEmulators } from '../support/aging-bom';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import { reportOf, changedSheetRows } from '../support/enrichment-report';
 
@@ -45,7 +45,7 @@ describe('re-enrichment in the workbook names what changed', () => {
     const labels = [...columns.keys()].filter((h) => h.startsWith('PartSpec: ') && !/Match|Risk|Changes/.test(h)).map((h) => h.slice(10));
     expect(labels.slice(0, 4)).toEqual(LABELS);
     const at = columns.get('PartSpec: Changes')!;
-    const expected = aging.parts.map((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels));
+    const expected = aging.parts.map((p) => expectedChanges(p, aging.first.catalog, aging.later.catalog, labels.map(changeLabelOf)));
     const values = excel.values('Sheet1').slice(1);
     expect(values.map((r) => [r[1], r[at]])).toEqual(aging.parts.map((p, i) => [p, expected[i]]));
     expect(changedSheetRows(twice)).toEqual(expected.flatMap((t, i) => (t ? [i + 2] : [])));

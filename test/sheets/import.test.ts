@@ -20,7 +20,7 @@ test('an import with two conditions writes a typed, frozen, linked table and rec
   const sheet = result.sheetName!;
   const [table] = r.excel.tables();
   expect(table).toMatchObject({ name: result.tableName, sheet, address: `A2:I${2 + expected.length}`, rowCount: expected.length });
-  expect(table.headers).toEqual(['Part number', 'Capacitance (nF)', 'Status', 'Rated voltage (V)', 'Last buy date', 'Product page', 'RoHS', 'Mounting', 'Minimum order quantity']);
+  expect(table.headers).toEqual(['Part number', 'Capacitance (nF)', 'Status', 'Rated voltage', 'Last buy date', 'Product page', 'RoHS', 'Mounting', 'Minimum order quantity']);
   const values = r.excel.values(sheet);
   const formats = r.excel.numberFormats(sheet);
   expect(values[0][0]).toMatch(new RegExp(`^PartSpec: ${expected.length.toLocaleString('en-US')} products`));

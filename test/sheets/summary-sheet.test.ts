@@ -93,11 +93,20 @@ test('numbers and their headers are right-aligned, long text wraps, the sheet pr
   );
   expect(layout.rightAligned.length).toBeGreaterThan(0);
   for (const cell of layout.rightAligned) expect(excel.model.cell(sheet, cell.row, cell.column)?.horizontalAlignment).toBe('Right');
-  expect(sheet.pageLayout).toEqual({ orientation: 'Landscape', zoom: { scale: layout.print.scale } });
+  expect(sheet.pageLayout).toEqual({ orientation: 'Landscape', paperSize: 'A4', zoom: { scale: layout.print.scale } });
   expect(sheet.pageBreaks).toEqual(layout.print.pageBreaks);
 
   const other = layoutSummarySheet(summarizeBom(ROWS.slice(0, 1), { today: TODAY, source: { sheet: 'Notes' } }), 'en');
   await writeSummarySheet(excel.run, other, 'Notes');
   expect(excel.sheetNames()).toEqual(['BOM', 'Notes', 'PartSpec Summary - BOM', 'PartSpec Summary - Notes']);
   expect(excel.values('PartSpec Summary - BOM')[1][0]).toBe("BOM: sheet 'BOM'");
+});
+
+test('the sheet prints on the paper of Office’s display language: Letter for en-US, A4 for ja-JP', async () => {
+  for (const [locale, paper] of [['en-US', 'Letter'], ['ja-JP', 'A4']] as const) {
+    const excel = bomWorkbook();
+    const layout = layoutSummarySheet(summarizeBom(ROWS, { today: TODAY }), 'en', { locale });
+    await writeSummarySheet(excel.run, layout, 'BOM');
+    expect(excel.model.sheet(layout.name).pageLayout?.paperSize).toBe(paper);
+  }
 });

@@ -1,6 +1,6 @@
 import { startEmulator, type Catalog, type CatalogProduct, type RunningEmulator } from '../../emulator';
 import type { FieldValue } from '../../api';
-import { fieldLabel, getField } from '../../api/vocabulary';
+import { columnUnitOf, fieldLabel, getField, resolveField } from '../../api/vocabulary';
 
 /** Two days the emulator serves with --as-of: the first check and the next quarter's. */
 export const FIRST_DAY = '2026-12-01';
@@ -46,6 +46,16 @@ function shown(value: FieldValue | undefined): string {
   if (value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return String(value);
+}
+
+/**
+ * The name a Changes text gives a column headed `label` in a workbook: a numeric header there names
+ * no unit (each cell shows its own), and the Changes text names the unit of the numbers it gives.
+ */
+export function changeLabelOf(label: string): string {
+  const field = resolveField(label).field;
+  const unit = field && !label.endsWith(')') ? columnUnitOf(field) : undefined;
+  return unit ? `${label} (${unit})` : label;
 }
 
 /**

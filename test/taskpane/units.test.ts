@@ -10,9 +10,9 @@ test('numeric fields offer their units; others none', () => {
   expect(unitOptionsOf('Nope')).toEqual([]);
 });
 
-test('the default is described by the column unit', () => {
-  expect(datasheetLabelOf('Specs.Capacitance')).toBe('nF');
-  expect(datasheetLabelOf('Specs.SrfMin')).toBe('MHz');
+test('the default is described by the datasheet units a workbook cell shows its value in', () => {
+  expect(datasheetLabelOf('Specs.Capacitance')).toBe('pF, nF, µF');
+  expect(datasheetLabelOf('Specs.SrfMin')).toBe('kHz, MHz, GHz');
   expect(datasheetLabelOf('Specs.Length')).toBe('mm');
 });
 

@@ -45,7 +45,7 @@ export interface SheetModel {
   frozenColumns: number;
   conditionalFormats: ConditionalFormatModel[];
   /** Page setup as set through Worksheet.pageLayout, and the rows a manual page break goes above. */
-  pageLayout?: { orientation?: string; zoom?: Record<string, number> };
+  pageLayout?: { orientation?: string; paperSize?: string; zoom?: Record<string, number> };
   pageBreaks?: number[];
 }
 

@@ -92,14 +92,20 @@ export class WorksheetProxy extends LocatedObject<SheetModel> {
   get charts(): ChartCollectionProxy {
     return new ChartCollectionProxy(this.ctx, () => this.sheet());
   }
-  /** Worksheet.pageLayout: the orientation and the zoom (fit to pages) are kept on the sheet's model. */
-  get pageLayout(): { orientation: string; zoom: Record<string, number> } {
+  /** Worksheet.pageLayout: the orientation, the paper size and the zoom (fit to pages) are kept on the sheet's model. */
+  get pageLayout(): { orientation: string; paperSize: string; zoom: Record<string, number> } {
     const q = (m: string, a: unknown, f: (s: SheetModel) => void): void => this.ctx.queue({ o: this._id, m, a }, () => f(this.sheet()));
     return {
       set orientation(v: string) {
         q('pageLayout.orientation', v, (s) => void (s.pageLayout = { ...s.pageLayout, orientation: v }));
       },
       get orientation(): string {
+        return '';
+      },
+      set paperSize(v: string) {
+        q('pageLayout.paperSize', v, (s) => void (s.pageLayout = { ...s.pageLayout, paperSize: v }));
+      },
+      get paperSize(): string {
         return '';
       },
       set zoom(v: Record<string, number>) {
