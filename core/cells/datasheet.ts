@@ -16,7 +16,7 @@ import type { ColumnSpec } from './columns';
 /** Steps of a ladder are this far apart: one comma of Excel's thousands scaling. */
 const STEP = 1000;
 /** Most decimals a ladder cell shows (4.7 nF, 2.25 µH, 0.125 pF). */
-export const LADDER_DECIMALS = 3;
+const LADDER_DECIMALS = 3;
 
 /** A column's datasheet view: the ladder of its cells' formats and its header without a unit. */
 export interface DatasheetView {
@@ -56,7 +56,7 @@ function isWholeInStep(value: number, ladder: readonly string[]): boolean {
 }
 
 /** The unit a datasheet column's workbook cells hold: its ladder's smallest. */
-export function storedUnitOf(view: DatasheetView): DisplayUnit {
+function storedUnitOf(view: DatasheetView): DisplayUnit {
   return parseDisplayUnit(view.ladder[0])!;
 }
 

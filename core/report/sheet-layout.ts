@@ -156,7 +156,7 @@ function columnWidthsOf(cells: readonly (readonly (string | number | undefined)[
 }
 
 /** Lines a cell's text takes in its column: more than one only in a wrapping column; `bold` for a table's header. */
-export function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths'>, value: string | number | undefined, column: number, bold = false): number {
+function linesOf(layout: Pick<SummarySheet, 'wrapColumns' | 'columnWidths'>, value: string | number | undefined, column: number, bold = false): number {
   if (value === undefined || !layout.wrapColumns.includes(column)) return 1;
   // A width counts the widest digit; text runs about a tenth narrower, less what a line loses at a word's end.
   return Math.max(1, Math.ceil((textWidth(value, bold) - 2) / Math.max(1, layout.columnWidths[column] - 2)));

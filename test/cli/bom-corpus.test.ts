@@ -47,9 +47,10 @@ function matchByPart(file: string, header: string): Map<string, string> {
 /** How many rows read each Match word (rows with an empty Match cell are left out). */
 function tally(words: Iterable<string>): Record<string, number> {
   const out: Record<string, number> = {};
-  // A match decoded from the number alone reads "Exact (synthetic)": it counts as exact in the summary.
+  // A match decoded from the number alone reads "Exact (synthetic)": it counts as exact in the summary;
+  // a near miss reads "Not found — did you mean …?": it counts as not found.
   for (const cell of words) {
-    const word = cell.replace(/ \(synthetic\)$/, '');
+    const word = cell.replace(/ \(synthetic\)$/, '').replace(/ — did you mean .*\?$/, '');
     if (word) out[word] = (out[word] ?? 0) + 1;
   }
   for (const word of ['Exact', 'Variant', 'Not found']) out[word] ??= 0;
@@ -144,7 +145,8 @@ test("a mixed BOM without a Manufacturer column: other makers' numbers are count
   expect(summary.exact + summary.variant + summary.notFound).toBe(8);
   // Each row's Match cell says what the summary counted: the other makers' and the typo not found, the DNP row not fitted.
   const match = matchByPart(join(world.home, 'mixed-out.csv'), 'MPN');
-  expect([...OTHERS.filter((o) => match.has(o)), TYPO].map((p) => match.get(p))).toEqual(['Not found', 'Not found', 'Not found', 'Not found', 'Not found']);
+  // The typo's Match cell also names the part it likely is.
+  expect([...OTHERS.filter((o) => match.has(o)), TYPO].map((p) => match.get(p))).toEqual(['Not found', 'Not found', 'Not found', 'Not found', 'Not found — did you mean GRM155R71C104KA88D?']);
   expect([match.get('LQM18PN2R2MFRL'), match.get(EMULATOR_PARTS[0])]).toEqual(['Not fitted', 'Exact']);
   expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 1 });
 });
@@ -159,7 +161,7 @@ test("a mixed BOM with a Manufacturer column: DNP, not fitted, blank and total r
   // Which rows those are: every maker spelling of Murata looked up, the four others and both DNP spellings not.
   const match = matchByPart(join(world.home, 'mixed-makers-out.csv'), 'Manufacturer Part Number');
   expect(OTHERS.filter((o) => match.has(o)).map((o) => match.get(o))).toEqual(['Other maker', 'Other maker', 'Other maker', 'Other maker']);
-  expect(['LQM18PN2R2MFRL', 'DFE322512F-2R2M=P2', TYPO, EMULATOR_PARTS[0]].map((p) => match.get(p))).toEqual(['Not fitted', 'Not fitted', 'Not found', 'Exact']);
+  expect(['LQM18PN2R2MFRL', 'DFE322512F-2R2M=P2', TYPO, EMULATOR_PARTS[0]].map((p) => match.get(p))).toEqual(['Not fitted', 'Not fitted', 'Not found — did you mean GRM155R71C104KA88D?', 'Exact']);
   expect(tally(match.values())).toEqual({ Exact: summary.exact, Variant: summary.variant, 'Not found': summary.notFound, 'Not fitted': 2, 'Other maker': 4 });
 });
 
