@@ -2,7 +2,7 @@ import { describeServiceState, type ServiceState } from '../api/client/service-s
 import type { Client } from '../api/node';
 import type { Flags } from './args';
 import { resolveConfig, type CliConfig } from '../node/config';
-import { createProgress, type Progress } from './progress';
+import { createProgress, type ProgressLine } from './progress';
 import { escapeControls, terminalText } from '../node/terminal-text';
 
 /** What a command runs with; tests of the pieces can build one without a process. */
@@ -18,7 +18,7 @@ export interface CommandContext {
   baseUrl?: string;
   /** Prints one message on stderr, made safe for a terminal (controls escaped, long values shortened). */
   note(message: string): void;
-  progress: Progress;
+  progress: ProgressLine;
 }
 
 export function createContext(signal: AbortSignal): CommandContext {

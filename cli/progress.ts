@@ -1,7 +1,7 @@
 import { escapeControls } from '../node/terminal-text';
 
 /** A progress line on stderr, drawn only when stderr is a terminal (never in pipes, files or CI logs). */
-export interface Progress {
+export interface ProgressLine {
   /** Shows `label` with a bar when `total` is known, else a running count. */
   update(label: string, done: number, total?: number): void;
   /**
@@ -24,14 +24,14 @@ export interface ProgressStream {
   write(text: string): boolean;
 }
 
-export function createProgress(stream: ProgressStream = process.stderr, enabled = stream.isTTY === true): Progress {
+export function createProgress(stream: ProgressStream = process.stderr, enabled = stream.isTTY === true): ProgressLine {
   if (!enabled) return { update: () => undefined, status: () => undefined, clear: () => undefined };
   let last = 0;
   let shown = false;
   let note = '';
   let current: { label: string; done: number; total?: number } | undefined;
   const number = (n: number): string => n.toLocaleString('en-US');
-  const progress: Progress = {
+  const progress: ProgressLine = {
     status(text) {
       if (text === note) return;
       note = text;

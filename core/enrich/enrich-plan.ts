@@ -41,7 +41,7 @@ export interface MatchOutcome {
   meant?: string;
 }
 
-export interface EnrichmentOptions {
+export interface ColumnChoice {
   fields: readonly FieldChoice[];
   /** Language of the headers' field names (the user's, as of the values). @default 'en' */
   lang?: Lang;
@@ -54,7 +54,7 @@ export interface EnrichmentOptions {
 }
 
 /** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement, Suggested. */
-export function buildEnrichmentColumns(options: EnrichmentOptions): ColumnSpec[] {
+export function buildEnrichmentColumns(options: ColumnChoice): ColumnSpec[] {
   return [
     specialColumn('match'),
     ...resolveChoices(options.fields).map((choice) => enrichmentFieldColumn(choice, options.lang)),

@@ -15,7 +15,7 @@ import { countMatches, entryText, planEnrichmentColumns, type EnrichSet, type Ma
 import { looksLikeMakerPartNumber, uncoveredSeriesOf } from '../bom/maker-numbering';
 
 /** The BOM's rows as the sets are planned from them. */
-export interface SetRows {
+export interface PlanningRows {
   headers: readonly unknown[];
   /** Absolute column of `headers[0]` and of each row's first cell. */
   headerOrigin: number;
@@ -54,7 +54,7 @@ function alternateMakerColumn(headers: readonly unknown[], makerIndex: number | 
  * cells under PartSpec headers left out: a Match cell reading "Not fitted" from the last run must
  * not keep a row out once the user removed its DNP mark.
  */
-export function planSets(bom: SetRows, partColumn: number, specs: readonly ColumnSpec[], alternates: readonly AlternateColumn[]): EnrichSet[] {
+export function planSets(bom: PlanningRows, partColumn: number, specs: readonly ColumnSpec[], alternates: readonly AlternateColumn[]): EnrichSet[] {
   // Rows pasted beside their header: the manufacturer's names sit as far from its header as the part numbers from theirs.
   const shift = findDataShift(bom.headers, bom.rows, partColumn - bom.headerOrigin);
   // Each part-number column is told apart by the maker column of its own source (Alternate Mfg 1 beside Alternate Part Number 1).
@@ -115,7 +115,7 @@ export function isNotOurs(partNumber: unknown, maker: unknown): boolean {
 }
 
 /** Counts a set's rows: match statuses of the looked-up rows, blank rows apart from DNP and total rows, and the kinds not looked up. */
-export function countSet(set: EnrichSet, bom: Pick<SetRows, 'headerOrigin' | 'rows'>, outcomes: ReadonlyMap<string, MatchOutcome>): SetCounts {
+export function countSet(set: EnrichSet, bom: Pick<PlanningRows, 'headerOrigin' | 'rows'>, outcomes: ReadonlyMap<string, MatchOutcome>): SetCounts {
   const counts = countMatches(set.entries, outcomes);
   const kinds = countRowKinds(set.kinds);
   counts.blank = kinds.blank;

@@ -4,7 +4,7 @@
  * number, and the quantity and designator columns found by their headers.
  */
 import type { ReplacementAnswer } from '../../api/replacements';
-import type { SetRows } from '../enrich/enrich-sets';
+import type { PlanningRows } from '../enrich/enrich-sets';
 import { entryText, type EnrichSet, type MatchOutcome } from '../enrich/enrich-plan';
 import { findDataShift, shiftIndex } from '../bom/data-shift';
 import { DESIGNATOR_WORDS, QUANTITY_WORDS } from '../bom/header-words';
@@ -31,7 +31,7 @@ export function findDesignatorColumn(headers: readonly unknown[]): number | unde
 export interface SummaryRowsInput {
   /** The first set of the enrichment (the BOM's own part numbers; second sources are not summarised). */
   set: Pick<EnrichSet, 'partColumn' | 'kinds' | 'entries'>;
-  bom: Pick<SetRows, 'headers' | 'headerOrigin' | 'rows'>;
+  bom: Pick<PlanningRows, 'headers' | 'headerOrigin' | 'rows'>;
   /** 0-based sheet row of `bom.rows[0]` (the summary's rows are 1-based: this plus one). */
   firstRow: number;
   outcomes: ReadonlyMap<string, MatchOutcome>;

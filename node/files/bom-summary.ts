@@ -8,7 +8,7 @@ import { FileError, UsageError } from '../errors';
  * add-in's summary do; this module only turns a BOM not found into the command line's errors.
  */
 
-export interface BomSummaryOptions extends Omit<DocumentSummaryOptions, 'column' | 'fetchedAt'> {
+export interface FileSummaryOptions extends Omit<DocumentSummaryOptions, 'column' | 'fetchedAt'> {
   /** The part-number column by its header or letters. */
   column?: string;
 }
@@ -20,7 +20,7 @@ export type FileSummary = DocumentSummary;
  * The core's summary of a BOM file (see core/report/summarize-document.ts); a BOM or column not
  * found becomes the command line's usage or file error.
  */
-export async function summarizeBomDocument(document: BomDocument, client: Client, options: BomSummaryOptions): Promise<FileSummary> {
+export async function summarizeBomDocument(document: BomDocument, client: Client, options: FileSummaryOptions): Promise<FileSummary> {
   const { column, ...rest } = options;
   const result = await summarizeDocument(document, client, { ...rest, ...(column === undefined ? {} : { column: { name: column } }), fetchedAt: new Date().toISOString() });
   if (result.ok) return result;

@@ -8,7 +8,7 @@ import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
 
-export interface BomSummaryOptions {
+export interface SheetSummaryOptions {
   /** The part-number column, as for an enrichment; absent: found from the selection. */
   partColumn?: string;
   /** Builds to compute last-time-buy quantities for. */
@@ -36,7 +36,7 @@ export type BomSummaryResult =
  * answers what an enrichment just fetched); the PartSpec Summary sheet is then created or updated.
  * The BOM itself is only read.
  */
-export async function summarizeBomInExcel(deps: EnrichDeps, options: BomSummaryOptions = {}): Promise<BomSummaryResult> {
+export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummaryOptions = {}): Promise<BomSummaryResult> {
   try {
     const today = (deps.now ?? (() => new Date()))();
     // The workbook's file name, so the summary says which BOM it is of.

@@ -1,5 +1,5 @@
 import type { ChunkBudget } from '../../core/tables/chunks';
-import { buildEnrichmentColumns, type EnrichmentOptions as ColumnChoice } from '../../core/enrich/enrich-plan';
+import { buildEnrichmentColumns, type ColumnChoice } from '../../core/enrich/enrich-plan';
 import { runEnrichment, type EnrichmentOptions as RunOptions, type EnrichmentRun } from '../../core/enrich/run-enrichment';
 import type { RunExcel, SheetsClient } from './deps';
 import { userMessageOf } from '../../core/enrich/failures';

@@ -31,7 +31,7 @@ export interface ImportProgress {
   rowsWritten: number;
 }
 
-export interface ImportRequest {
+export interface SheetImportRequest {
   query: ImportQuery;
   /** Fields as resolveField accepts them, with optional display units; Partno is always the first column. */
   fields: readonly FieldChoice[];
@@ -89,7 +89,7 @@ interface ProductSource {
 }
 
 /** Fetches the products, or (for a stream) only its first batch, so a file that cannot be read fails here. */
-async function openProducts(deps: ImportDeps, request: ImportRequest, lang: Lang | undefined): Promise<ProductSource> {
+async function openProducts(deps: ImportDeps, request: SheetImportRequest, lang: Lang | undefined): Promise<ProductSource> {
   const given = request.products;
   const products = given?.products;
   if (given && products && isBatches(products)) {
@@ -153,7 +153,7 @@ function failureBeforeRows(error: unknown): string {
 }
 
 /** Runs the fetch and the write for a target; shared by a new import and a refresh in place. */
-async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: () => Promise<Target>): Promise<ImportResult> {
+async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTarget: () => Promise<Target>): Promise<ImportResult> {
   const now = deps.now ?? (() => new Date());
   const lang = request.query.lang;
   let columns;
@@ -238,7 +238,7 @@ async function importInto(deps: ImportDeps, request: ImportRequest, makeTarget: 
  * with typed columns, recorded in the workbook's document settings (never the key) for Refresh.
  * Cancelled or failed imports say so in the status line; a failure before any row leaves no sheet.
  */
-export async function importProducts(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
+export async function importProducts(deps: ImportDeps, request: SheetImportRequest): Promise<ImportResult> {
   // The sheet is named for people, in their language (`Inductors`, `インダクタ`), not by the API's category identifier.
   const wanted = request.sheetName ?? (request.query.category ? categoryLabel(request.query.category, request.query.lang ?? 'en') : 'PartSpec import');
   return importInto(deps, request, () => newTarget(deps.run, wanted));
@@ -267,7 +267,7 @@ export async function refreshImport(deps: ImportDeps, tableName: string, options
     return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: `The table ${tableName} is no longer in the workbook.` };
   }
   const top = Math.max(0, located.headerRow - 1);
-  const request: ImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget };
+  const request: SheetImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget };
   const result = await importInto(deps, request, async () => {
     const previousRows = await readTableRows(deps.run, tableName);
     await deps.run(async (context) => {

@@ -5,7 +5,7 @@ import { createSessionProvider, getSharedSession, type SessionProvider } from '.
 import { type SettingsStore } from '../settings/settings';
 import { expiryOf } from './builder/download';
 import { withCategory } from './builder/url-meter';
-import type { DownloadLink, SheetServices, TaskpaneServices } from './services';
+import type { CategoryLink, SheetServices, TaskpaneServices } from './services';
 import type { RunExcel } from '../sheets/deps';
 import { watchSelection } from '../sheets/selection-events';
 
@@ -123,7 +123,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
       });
       return result;
     },
-    async getDownloadUrl(category, lang, signal): Promise<DownloadLink> {
+    async getDownloadUrl(category, lang, signal): Promise<CategoryLink> {
       const link = await (await getClient()).getDownloadUrl(category, lang, { signal });
       const issuedAt = new Date(link.issuedAt);
       return {

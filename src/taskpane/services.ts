@@ -63,8 +63,8 @@ export interface ImportSummary {
   fromFile?: boolean;
 }
 
-/** A category download link (URL acquisition). */
-export interface DownloadLink {
+/** A category download link as the pane holds it: parsed language and dates (the API's own DownloadLink keeps the service's text). */
+export interface CategoryLink {
   category: CategoryId;
   lang: Lang;
   url: string;
@@ -190,7 +190,7 @@ export interface BomHealth {
   summarySheet?: string;
 }
 
-export type Progress<T> = (progress: T) => void;
+export type ProgressListener<T> = (progress: T) => void;
 
 /** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
 export interface TaskpaneServices {
@@ -202,10 +202,10 @@ export interface TaskpaneServices {
   /** The first page of a search, for the Preview table. */
   search(request: SearchRequest, signal?: AbortSignal): Promise<SearchPreview>;
   /** Runs the search to the end (harvesting past 2000) and writes a new sheet. Needs Excel. */
-  importProducts(request: ImportRequest, onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
-  getDownloadUrl(category: CategoryId, lang: Lang, signal?: AbortSignal): Promise<DownloadLink>;
+  importProducts(request: ImportRequest, onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  getDownloadUrl(category: CategoryId, lang: Lang, signal?: AbortSignal): Promise<CategoryLink>;
   /** Downloads the category file behind a link and writes its products to a new sheet as they arrive. Needs Excel. */
-  importCategory(link: DownloadLink, fields: string[], onProgress: Progress<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  importCategory(link: CategoryLink, fields: string[], onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
   /** Looks at the active sheet's selection or table for the BOM and its part-number column. Needs Excel. */
   inspectBom(): Promise<BomInspection>;
   /**

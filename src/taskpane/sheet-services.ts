@@ -4,14 +4,14 @@ import { UserProblem } from '../../core/user-problem';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
 import { enrichSelection } from '../sheets/enrich';
-import { importProducts, type ImportRequest as SheetsImportRequest, type ImportResult } from '../sheets/import';
+import { importProducts, type SheetImportRequest, type ImportResult } from '../sheets/import';
 import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
 import { locateMessage } from '../sheets/read-bom';
 import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
-import type { ImportProgress, ImportRequest, ImportSummary, Progress, SheetServices } from './services';
+import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
 const REPLACEMENTS_LISTED = 10;
@@ -50,10 +50,10 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
   async function importWith(
     client: SheetsClient,
     request: ImportRequest,
-    onProgress: Progress<ImportProgress>,
+    onProgress: ProgressListener<ImportProgress>,
     signal?: AbortSignal,
-    inHand?: SheetsImportRequest['products'],
-    onImported?: SheetsImportRequest['onProgress'],
+    inHand?: SheetImportRequest['products'],
+    onImported?: SheetImportRequest['onProgress'],
   ): Promise<ImportSummary> {
     const result = await importProducts(
       { run, client, settings: settings() },

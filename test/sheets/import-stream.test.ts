@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import type { DownloadFormat } from '../../emulator/download-formats';
 import { createClient, type Client } from '../../api';
-import { importProducts, type ImportProgress, type ImportRequest } from '../../src/sheets/import';
+import { importProducts, type ImportProgress, type SheetImportRequest } from '../../src/sheets/import';
 import { readImportRecords } from '../../src/sheets/deps';
 import { refreshWorkbook } from '../../src/sheets/refresh';
 import { PAYLOAD_LIMIT_BYTES } from '../../core/tables/chunks';
@@ -18,7 +18,7 @@ import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-d
  */
 
 const CATEGORY = 'ceramicCapacitorsLead';
-const FIELDS: ImportRequest['fields'] = ['Capacitance', 'Status', 'RatedVoltage', 'LastBuyDate', 'ProductDetailUrl', 'Rohs'];
+const FIELDS: SheetImportRequest['fields'] = ['Capacitance', 'Status', 'RatedVoltage', 'LastBuyDate', 'ProductDetailUrl', 'Rohs'];
 const BUDGET = { maxBytes: 150_000 };
 const NOW = () => new Date('2025-06-15T10:00:00Z');
 

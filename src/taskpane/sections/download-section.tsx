@@ -4,7 +4,7 @@ import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang
 import type { Preferences } from '../../settings/settings';
 import { COLUMN_PRESETS, presetFields, type ColumnPreset } from '../builder/presets';
 import { daysLeft, safeHttpUrl } from '../builder/download';
-import type { DownloadLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
+import type { CategoryLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, CategoryOptions, LanguageOptions, useSectionStyles } from './common';
@@ -22,7 +22,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
   const [category, setCategory] = useState<CategoryId>(DOWNLOAD_CATEGORY_IDS[0]);
   const [lang, setLang] = useState<Lang>(preferences.lang);
   const [preset, setPreset] = useState<ColumnPreset>('all');
-  const [link, setLink] = useState<DownloadLink>();
+  const [link, setLink] = useState<CategoryLink>();
   const [copied, setCopied] = useState(false);
   const [summary, setSummary] = useState<ImportSummary>();
   const linkTask = useTask();
