@@ -3,7 +3,6 @@ import { parseDisplayUnit, type DisplayUnit } from '../../api/units';
 import { ValidationError } from '../../api/errors/validation-error';
 import { cellKindOf, resolveDisplayUnit, type CellKind } from './cell-values';
 import { foldCase } from '../fold';
-import type { DatasheetView } from './datasheet';
 
 /**
  * A field the user chose, by any name resolveField accepts, with an optional unit (`nF`). Without
@@ -38,6 +37,14 @@ export const NUMBER_FORMATS = {
   integer: '0',
   date: 'yyyy-mm-dd',
 } as const;
+
+/** A column's datasheet view: the ladder of its cells' formats and its header without a unit. */
+export interface DatasheetView {
+  /** Units of the ladder, smallest (the stored unit) first. */
+  ladder: readonly string[];
+  /** The header a workbook shows: the field's name and no unit (`PartSpec: Capacitance`). */
+  header: string;
+}
 
 /** One output column. */
 export interface ColumnSpec {

@@ -11,20 +11,12 @@
  */
 import { parseDisplayUnit, roundNoise, type DisplayUnit } from '../../api/units';
 import type { CellValue } from './cell-values';
-import type { ColumnSpec } from './columns';
+import type { ColumnSpec, DatasheetView } from './columns';
 
 /** Steps of a ladder are this far apart: one comma of Excel's thousands scaling. */
 const STEP = 1000;
 /** Most decimals a ladder cell shows (4.7 nF, 2.25 µH, 0.125 pF). */
 const LADDER_DECIMALS = 3;
-
-/** A column's datasheet view: the ladder of its cells' formats and its header without a unit. */
-export interface DatasheetView {
-  /** Units of the ladder, smallest (the stored unit) first. */
-  ladder: readonly string[];
-  /** The header a workbook shows: the field's name and no unit (`PartSpec: Capacitance`). */
-  header: string;
-}
 
 /** An Excel literal: the text in double quotes, with a space before it (`" nF"`). */
 const literal = (label: string): string => `" ${label.replace(/"/g, '')}"`;
