@@ -10,6 +10,7 @@
  * whole ladder, so a value edited later still gets its prefix.
  */
 import { parseDisplayUnit, roundNoise, type DisplayUnit } from '../../api/units';
+import { columnUnitOf, datasheetUnitsOf, type FieldDef } from '../../api/vocabulary';
 import type { CellValue } from './cell-values';
 import type { ColumnSpec, DatasheetView } from './columns';
 
@@ -73,4 +74,28 @@ export function withoutDatasheet<T extends Pick<ColumnSpec, 'datasheet'>>(spec: 
   if (!spec.datasheet) return spec;
   const { datasheet: _datasheet, ...plain } = spec;
   return plain as T;
+}
+
+/** The middle of the non-zero magnitudes (the lower of the two middle ones for an even count), or undefined for none. */
+function medianMagnitude(values: readonly number[]): number | undefined {
+  const magnitudes = values.filter((v) => Number.isFinite(v) && v !== 0).map(Math.abs).sort((a, b) => a - b);
+  return magnitudes.length === 0 ? undefined : magnitudes[Math.floor((magnitudes.length - 1) / 2)];
+}
+
+/**
+ * The one unit a column of a numeric field reads best in where a cell cannot carry its own (a
+ * custom function's spill takes no number formats): the step of the field's datasheet ladder that
+ * puts the median of the column's values (SI) between 1 and 999, so 10 µF parts read `10` under
+ * `(µF)` and 100 pF parts `100` under `(pF)`. Below the ladder's first step it is the first, above
+ * its last the last; a column with no non-zero number keeps the field's column unit (COLUMN_UNITS).
+ * Undefined for a field without a unit.
+ */
+export function readableColumnUnit(field: FieldDef, siValues: readonly number[]): DisplayUnit | undefined {
+  const ladder = datasheetUnitsOf(field);
+  const columnUnit = columnUnitOf(field);
+  if (!ladder || !columnUnit) return undefined;
+  const median = medianMagnitude(siValues);
+  if (median === undefined) return parseDisplayUnit(columnUnit);
+  const units = ladder.map((label) => parseDisplayUnit(label)!);
+  return units.find((unit, step) => step === units.length - 1 || roundNoise(median / unit.factor) < STEP)!;
 }

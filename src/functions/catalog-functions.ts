@@ -1,5 +1,6 @@
 import type { Client } from '../../api/client';
 import type { ProductRecord } from '../../api/product';
+import type { DisplayUnit } from '../../api/units';
 import {
   CATEGORIES,
   DOWNLOAD_CATEGORY_IDS,
@@ -14,6 +15,7 @@ import {
 } from '../../api/vocabulary';
 import { toCellValue, type CellValue } from '../../core/cells/cell-values';
 import { headerOf, resolveFieldUnit } from '../../core/cells/columns';
+import { readableColumnUnit } from '../../core/cells/datasheet';
 import {
   cellText,
   checkFieldAppliesToAny,
@@ -54,9 +56,22 @@ async function fetchMatches(client: Client, query: Parameters<Client['search']>[
 export type SearchCell = CellValue | Excel.FormattedNumberCellValue;
 
 /**
+ * The unit of a PART.QUERY column: a custom function cannot give its cells number formats, so a
+ * numeric field's column takes the one unit of its datasheet ladder in which these products'
+ * values read between 1 and 999 (core/cells/datasheet.ts); other columns keep their unit.
+ */
+function queryColumnOf(field: FieldDef, products: readonly ProductRecord[]): { field: FieldDef; unit?: DisplayUnit } {
+  const { unit, datasheet } = resolveFieldUnit(field);
+  if (!datasheet) return { field, unit };
+  const values = products.filter((p) => field.groups.includes(p.group)).map((p) => toCellValue(p, field));
+  return { field, unit: readableColumnUnit(field, values.filter((v): v is number => typeof v === 'number')) ?? unit };
+}
+
+/**
  * PART.QUERY: a header row naming each field in the session's language and the unit its numbers
- * are in (`Capacitance (nF)`), then one row per matching product, every number in the unit its
- * header names, as the imported tables hold them.
+ * are in, chosen per column so they read between 1 and 999 (`Capacitance (µF)` over 10 and 4.7,
+ * `Capacitance (pF)` over 100), then one row per matching product, every number in the unit its
+ * header names.
  */
 export async function evaluateQuery(runtime: FunctionsRuntime, args: SearchArguments): Promise<SearchCell[][]> {
   const category = resolveCategoryArgument(args.category);
@@ -71,7 +86,7 @@ export async function evaluateQuery(runtime: FunctionsRuntime, args: SearchArgum
   const valuesLang = resolveLangArgument(args.lang, lang);
   const products = await fetchMatches(client, { category, filter, orderby, lang: valuesLang }, max);
   if (products.length === 0) throw new ArgumentProblem('#N/A', `No ${category} products match${filter ? ` '${filter}'` : ''}`);
-  const columns = fields.map((field) => ({ field, ...resolveFieldUnit(field) }));
+  const columns = fields.map((field) => queryColumnOf(field, products));
   const rows = products.map((p) => columns.map(({ field, unit }): SearchCell => (field.groups.includes(p.group) ? (toCellValue(p, field, unit) ?? '') : '')));
   return [columns.map(({ field, unit }) => headerOf(field, unit, '', valuesLang)), ...rows];
 }

@@ -43,7 +43,7 @@ export async function list(partno: unknown, field: string, lang?: string): Promi
  * @param [orderby] Sort order. Examples: "Capacitance desc", "RatedVoltage, Partno".
  * @param [max] Most parts to return, 1 to 20000. Default: 2000; above 2000 several requests are made.
  * @param [lang] Language of filter values and results: "en", "ja" or "zh". Default: the language in PartSpec Settings.
- * @returns A header row of field names with the unit of their numbers (Capacitance (pF)), then one row per part; numbers read like a datasheet (100 pF, 4.7 nF, 10 µF).
+ * @returns A header row of field names with the unit of their numbers, then one row per part; each column's unit is the one its numbers read in between 1 and 999 (Capacitance (µF) over 10 and 4.7, Capacitance (pF) over 100).
  */
 export async function query(
   category: string,

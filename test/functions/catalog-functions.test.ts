@@ -17,7 +17,7 @@ describe('PART.QUERY', () => {
   test('spills a header row and the key specs of the category by default', async () => {
     const table = await query('inductors', 'Inductance ge 1u', undefined, 'Inductance desc', 5);
     expect((table[0] as string[]).map((h) => h.replace(/ \(.*\)$/, ''))).toEqual(defaultSearchFields('inductors').map((f) => fieldLabel(f)));
-    expect(table[0]).toEqual(['Part number', 'Status', 'Metric size code', 'Inch size code', 'Inductance (µH)', 'Inductance tolerance', 'Rated current by temperature rise (A)', 'Max. DC resistance (mΩ)', 'Min. self-resonant frequency (MHz)']);
+    expect(table[0]).toEqual(['Part number', 'Status', 'Metric size code', 'Inch size code', 'Inductance (µH)', 'Inductance tolerance', 'Rated current by temperature rise (mA)', 'Max. DC resistance (Ω)', 'Min. self-resonant frequency (MHz)']);
     expect(table).toHaveLength(6);
     const inductances = table.slice(1).map((row) => row[4] as number);
     expect(inductances.every((v) => v >= 1)).toBe(true);

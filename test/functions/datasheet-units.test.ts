@@ -1,6 +1,7 @@
 /**
- * PART.QUERY writes every number in the unit its header names (the column unit unless one is
- * chosen), lists of fields may be one comma-separated text, and PART.SPEC without a unit stays SI.
+ * PART.QUERY writes every number in the unit its header names, one unit per column chosen so the
+ * column's values read between 1 and 999 (a spill takes no number formats), lists of fields may be
+ * one comma-separated text, and PART.SPEC without a unit stays SI.
  */
 import { query, spec } from '../../src/functions/functions';
 import { setFunctionsRuntime } from '../../src/functions/runtime';
@@ -19,23 +20,47 @@ test('=PART.QUERY("inductors","Inductance ge 1u","Partno,Inductance",,5) spills 
   }
 });
 
-test('known values read as a person expects under Inductance (µH): 1, 2.2, 0.01', async () => {
-  const values: unknown[] = [];
+test('known values read as a datasheet writes them: 1 and 2.2 under Inductance (µH), 10 under Inductance (nH)', async () => {
+  const read: unknown[][] = [];
   for (const value of ['1u', '2.2u', '10n']) {
     const table = await query('inductors', `Inductance eq ${value}`, [['Partno, Inductance , Status']], undefined, 1);
-    expect(table[0]).toEqual(['Part number', 'Inductance (µH)', 'Status']);
-    values.push(table[1][1]);
+    read.push([table[0][1], table[1][1]]);
+    expect(table[0][2]).toBe('Status');
   }
-  expect(values).toEqual([1, 2.2, 0.01]);
+  expect(read).toEqual([['Inductance (µH)', 1], ['Inductance (µH)', 2.2], ['Inductance (nH)', 10]]);
+});
+
+test('10 µF capacitors read 10 under Capacitance (µF), 100 pF ones 100 under Capacitance (pF)', async () => {
+  const tenMicro = await query('ceramicCapacitorsSMD', 'Capacitance eq 10u', [['Partno,Capacitance,RatedVoltage']], undefined, 5);
+  expect(tenMicro[0]).toEqual(['Part number', 'Capacitance (µF)', 'Rated voltage (V)']);
+  expect(tenMicro.length).toBeGreaterThan(1);
+  for (const row of tenMicro.slice(1)) expect(row[1]).toBe(10);
+  const hundredPico = await query('ceramicCapacitorsSMD', 'Capacitance eq 100p', [['Partno,Capacitance']], undefined, 5);
+  expect(hundredPico[0]).toEqual(['Part number', 'Capacitance (pF)']);
+  expect(hundredPico.length).toBeGreaterThan(1);
+  for (const row of hundredPico.slice(1)) expect(row[1]).toBe(100);
+});
+
+test('capacitors from 1 µF up read in µF, every cell the catalog value in that unit, the median between 1 and 999', async () => {
+  const table = await query('ceramicCapacitorsSMD', 'Capacitance ge 1u', [['Partno,Capacitance']], 'Capacitance', 9);
+  expect(table[0]).toEqual(['Part number', 'Capacitance (µF)']);
+  const catalog = new Map(h.emulator.catalog.byGroup.SMD.map((p) => [p.values.Partno as string, p.values['Specs.Capacitance'] as number]));
+  const cells = table.slice(1).map(([partno, cell]) => {
+    expect(cell).toBeCloseTo(catalog.get(partno as string)! * 1e6, 9);
+    return cell as number;
+  });
+  const median = [...cells].sort((a, b) => a - b)[Math.floor((cells.length - 1) / 2)];
+  expect(median).toBeGreaterThanOrEqual(1);
+  expect(median).toBeLessThan(1000);
 });
 
 test('without formatted numbers (before ExcelApi 1.16) the numbers are the same plain numbers', async () => {
   const plain = await startFunctionsHarness({ entities: false });
   try {
     const table = await query('ceramicCapacitorsSMD', 'Capacitance eq 100p', [['Partno,Capacitance,Length']], undefined, 3);
-    expect(table[0]).toEqual(['Part number', 'Capacitance (nF)', 'Length (mm)']);
+    expect(table[0]).toEqual(['Part number', 'Capacitance (pF)', 'Length (mm)']);
     for (const row of table.slice(1)) {
-      expect(row[1]).toBe(0.1);
+      expect(row[1]).toBe(100);
       expect(typeof row[2]).toBe('number');
     }
   } finally {
