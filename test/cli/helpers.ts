@@ -23,12 +23,12 @@ export function makeTempDir(): { dir: string; cleanup: () => void } {
 
 /**
  * Runs `node bin/partspec.js …` as a user would, with a clean environment: HOME and the cache in
- * `home`, none of the PARTSPEC_* variables unless given.
+ * `home` (also the working folder unless `cwd` is given), none of the PARTSPEC_* variables unless given.
  */
-export function runCli(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string }): Promise<CliRun> {
+export function runCli(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, XDG_CACHE_HOME: join(options.home, '.cache'), ...options.env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.home, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? options.home, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

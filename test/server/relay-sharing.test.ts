@@ -110,16 +110,28 @@ test('pass-through: a key the upstream refused is never served the cached answer
 });
 
 test('the sliding budget starts at most N in any window, first come first served, and refuses a wait past the deadline', async () => {
-  const budget = createSlidingBudget({ rate: { max: 3, windowMs: 300 }, marginMs: 0 });
-  const started: number[] = [];
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: 9 }, (_, i) => budget.acquire(t0 + 5000).then(() => (started[i] = Date.now() - t0))));
-  for (let i = 3; i < 9; i++) expect(started[i] - started[i - 3]).toBeGreaterThanOrEqual(299);
-  expect([...started].sort((a, b) => a - b)).toEqual(started);
-  await expect(budget.acquire(Date.now() + 10)).rejects.toBeInstanceOf(BudgetTimeoutError);
-  await budget.pause(200);
-  const paused = await budget.pausedUntil();
-  expect(paused).toBeGreaterThan(Date.now());
+  // Jest's clock: each start is read when the budget grants it, not when a busy machine runs the callback.
+  jest.useFakeTimers({ now: 1_000_000 });
+  try {
+    const budget = createSlidingBudget({ rate: { max: 3, windowMs: 300 }, marginMs: 0 });
+    const started: number[] = [];
+    const t0 = Date.now();
+    const all = Promise.all(Array.from({ length: 9 }, (_, i) => budget.acquire(t0 + 5000).then(() => (started[i] = Date.now() - t0))));
+    // Three windows of 300 ms: the last three start at 600 ms, and the window is full again.
+    await jest.advanceTimersByTimeAsync(600);
+    await all;
+    expect(started[8]).toBe(600);
+    for (let i = 3; i < 9; i++) expect(started[i] - started[i - 3]).toBeGreaterThanOrEqual(300);
+    expect([...started].sort((a, b) => a - b)).toEqual(started);
+    const refused = expect(budget.acquire(Date.now() + 10)).rejects.toBeInstanceOf(BudgetTimeoutError);
+    await jest.advanceTimersByTimeAsync(20);
+    await refused;
+    await budget.pause(200);
+    const paused = await budget.pausedUntil();
+    expect(paused).toBeGreaterThan(Date.now());
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test('overlapping exact lookups share parts: only the parts nobody asked for yet go upstream, and the answer is the upstream’s', async () => {

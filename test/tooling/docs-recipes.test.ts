@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { useEmulator } from '../support/use-emulator';
 import { DEMO_KEY } from '../../node/emulator-defaults';
+import { runCli, type CliRun } from '../cli/helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin', 'partspec.js');
@@ -88,30 +89,12 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runPartspec(args: readonly string[], cwd: string, env: Record<string, string>): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /**
  * A step's line and whether it did its work: exit 0, or 1 (partial: the demo BOM holds a part
  * number not found on purpose, and the rest is written, docs/cli.md); otherwise its exit code and
  * what it said, so a failing step names itself.
  */
-function outcomeOf(line: string, run: Finished): string {
+function outcomeOf(line: string, run: CliRun): string {
   return `${line}: ${run.code === 0 || run.code === 1 ? 'done' : `exit ${run.code}\n${run.stderr}`}`;
 }
 
@@ -193,13 +176,13 @@ describe.each(RECIPES.map((r) => [r.file, r] as const))('the recipe of %s runs a
           expect(serving.url).toBe(`http://127.0.0.1:${ports['8080']}/`);
           // A user of the team server: the token the recipe added, as the API key, through the relay.
           expect(tokens).toHaveLength(1);
-          const relayed = await runPartspec(['lookup', 'GRM155R71C104KA88D'], work, { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] });
+          const relayed = await runCli(['lookup', 'GRM155R71C104KA88D'], { home: env.HOME, cwd: work, env: { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] } });
           expect(outcomeOf(text, relayed)).toBe(`${text}: done`);
           expect(relayed.stdout).toContain('GRM155R71C104KA88D');
           continue;
         }
         expect(background).toBe(false);
-        const done = await runPartspec(args, work, env);
+        const done = await runCli(args, { home: env.HOME, cwd: work, env });
         expect(outcomeOf(text, done)).toBe(`${text}: done`);
         tokens.push(...(done.stdout.match(/\bpst_\S+/g) ?? []));
       }
