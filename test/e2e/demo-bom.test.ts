@@ -92,7 +92,8 @@ test('a workbook the user picks opens with its sheets, numbers, text and dates',
 
   const { page } = await world.openWorkbench();
   await page.getByTestId('open-file').setInputFiles({ name: 'main-board.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
-  await page.getByTestId('sheet-tab-Main board').waitFor();
+  // The notice comes last, once every sheet is in.
+  await page.getByTestId('workbench-notice').filter({ hasText: 'Opened main-board.xlsx.' }).waitFor();
   const state = await page.evaluate(() => {
     const d = window.partspecWorkbench!.double;
     return { names: d.sheetNames(), main: d.values('Main board'), texts: d.texts('Main board'), notes: d.values('Notes'), notice: document.querySelector('[data-testid="workbench-notice"]')?.textContent };
