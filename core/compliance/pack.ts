@@ -89,7 +89,7 @@ function stateOf(row: SummaryRow, products: readonly ProductRecord[]): LineState
 const MISSING: Readonly<Record<ComplianceFlag, FlagState>> = Object.fromEntries(COMPLIANCE_FLAGS.map((f) => [f, 'missing'])) as Record<ComplianceFlag, FlagState>;
 
 /** The lines of one BOM's summary rows. */
-export function complianceLines(rows: readonly SummaryRow[], source: PackSource): ComplianceLine[] {
+function complianceLines(rows: readonly SummaryRow[], source: PackSource): ComplianceLine[] {
   const lines: ComplianceLine[] = [];
   for (const row of rows) {
     const products = productsOf(row);

@@ -10,7 +10,7 @@ import { UsageError } from '../errors';
 /** The extensions of files a folder or glob contributes. */
 const BOM_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xltx', '.xltm', '.csv', '.tsv', '.txt']);
 /** Most files one run reads, so a folder named by mistake (a home folder) is refused, not walked. */
-export const MAX_BOM_FILES = 2000;
+const MAX_BOM_FILES = 2000;
 
 const skipped = (name: string): boolean => name.startsWith('.') || name.startsWith('~$') || name === 'node_modules';
 const isBomName = (name: string): boolean => !skipped(name) && BOM_EXTENSIONS.has(extname(name).toLowerCase());
