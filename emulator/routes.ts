@@ -1,3 +1,4 @@
+import { samplePdf } from './sample-document';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -141,8 +142,14 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return reply.send(file.body);
   });
 
-  // Addresses in MediaFileUrls, ProductDetailUrl and SampleRequestUrl answer with a placeholder.
-  app.get('/media/*', async (_request, reply) => {
+  // Addresses in MediaFileUrls, ProductDetailUrl and SampleRequestUrl answer with a placeholder:
+  // a small sample PDF for a document, so a compliance pack's --documents runs offline.
+  app.get('/media/*', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.endsWith('.pdf')) {
+      reply.type('application/pdf');
+      return samplePdf(path);
+    }
     reply.type('text/plain; charset=utf-8');
     return 'Placeholder document of the PartSpec API emulator.\n';
   });

@@ -9,10 +9,10 @@ import type { Lang } from '../../api/vocabulary';
 import type { BomClient } from '../client';
 import type { BomDocument } from '../enrich/document';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
-import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
-import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
+import type { LocateFailure, LocatedBom, NamedColumn } from '../enrich/locate';
 import { buildReplacementColumn } from '../enrich/replacement-column';
 import { buildSuggestionCells } from '../enrich/enrich-suggest';
+import { lookUpBom } from './look-up-bom';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
@@ -57,19 +57,11 @@ export interface DocumentSummary {
 
 /** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (the summary sheet is never one). */
 export async function summarizeDocument(document: BomDocument, client: BomClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
-  const bom = await locateBom(document, options.column);
-  if (!bom.ok) return bom;
-  const { layout, region, headers, headerOrigin } = bom;
-  const rowCount = layout.lastRow - layout.firstRow + 1;
-  const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
-  const bomRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };
-  // Planned with the Changes column only, so an existing 'PartSpec: Changes' column is found by the core's own rule.
-  const [set] = planSets(bomRows, layout.partColumn, withChangesColumn([]), []);
-  const changesColumn = set.planned.find((p) => p.spec.special === 'changes' && p.existing);
-  const changes = changesColumn && rows.map((row) => String(row[changesColumn.column - headerOrigin] ?? '').trim());
-  const inputs = lookupInputs([set]);
-  options.onPhase?.('looking up', inputs.length);
-  const outcomes: Map<string, MatchOutcome> = inputs.length > 0 ? await client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();
+  const looked = await lookUpBom(document, client, { column: options.column, lang: options.lang, signal: options.signal, onLookup: (count) => options.onPhase?.('looking up', count) });
+  if (!looked.ok) return looked;
+  const { bom, bomRows, set, inputs, outcomes, changes } = looked;
+  const { layout, region, headers } = bom;
+  const { rows } = bomRows;
   options.onPhase?.('replacements', inputs.length);
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });

@@ -1,0 +1,63 @@
+/*
+ * A BOM located, read and looked up once, as an enrichment reads it: the part every judged view
+ * (the summary, the compliance pack) starts from. Every API call goes through the client port.
+ */
+import type { Lang } from '../../api/vocabulary';
+import type { BomClient } from '../client';
+import type { BomDocument } from '../enrich/document';
+import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
+import { lookupInputs, planSets, withChangesColumn } from '../enrich/enrich-sets';
+import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
+import type { SummaryRowsInput } from './summary-rows';
+
+export interface BomLookupOptions {
+  /** The part-number column by its header or letters; else the region's selection, else the BOM's own look. */
+  column?: NamedColumn;
+  /** Language of the data asked of the service. */
+  lang?: Lang;
+  signal?: AbortSignal;
+  /** Called before the lookup with the number of distinct part numbers. */
+  onLookup?: (count: number) => void;
+}
+
+/** The located BOM, its rows and what the lookup found for each distinct part number. */
+export interface LookedUpBom {
+  ok: true;
+  bom: LocatedBom;
+  /** The rows as summaryRowsOf takes them. */
+  bomRows: SummaryRowsInput['bom'];
+  set: EnrichSet;
+  /** The distinct part numbers asked for. */
+  inputs: string[];
+  outcomes: ReadonlyMap<string, MatchOutcome>;
+  /** The Changes cells an earlier enrichment wrote, one per BOM row ('' for none), when the BOM has that column. */
+  changes?: string[];
+}
+
+/** A BOM located and read, before its lookup: several BOMs can be looked up at once for the union of their `inputs`. */
+export type ReadBom = Omit<LookedUpBom, 'outcomes'>;
+
+/** Locates the BOM of `document` and reads its rows and part numbers; a LocateFailure when no BOM is found. */
+export async function readBom(document: BomDocument, column?: NamedColumn): Promise<ReadBom | LocateFailure> {
+  const bom = await locateBom(document, column);
+  if (!bom.ok) return bom;
+  const { layout, region, headers, headerOrigin } = bom;
+  const rowCount = layout.lastRow - layout.firstRow + 1;
+  const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
+  const bomRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };
+  // Planned with the Changes column only, so an existing 'PartSpec: Changes' column is found by the core's own rule.
+  const [set] = planSets(bomRows, layout.partColumn, withChangesColumn([]), []);
+  const changesColumn = set.planned.find((p) => p.spec.special === 'changes' && p.existing);
+  const changes = changesColumn && rows.map((row) => String(row[changesColumn.column - headerOrigin] ?? '').trim());
+  const inputs = lookupInputs([set]);
+  return { ok: true, bom, bomRows, set, inputs, ...(changes ? { changes } : {}) };
+}
+
+/** Locates the BOM of `document`, reads its rows and looks its part numbers up in one go; a LocateFailure when no BOM is found. */
+export async function lookUpBom(document: BomDocument, client: BomClient, options: BomLookupOptions): Promise<LookedUpBom | LocateFailure> {
+  const read = await readBom(document, options.column);
+  if (!read.ok) return read;
+  options.onLookup?.(read.inputs.length);
+  const outcomes: Map<string, MatchOutcome> = read.inputs.length > 0 ? await client.lookup(read.inputs, { lang: options.lang, signal: options.signal }) : new Map();
+  return { ...read, outcomes };
+}
