@@ -80,7 +80,7 @@ export function checkOutputFile(file: string): Stats | undefined {
   return info;
 }
 
-/** Temporary files being written now; removed if the process exits before they are renamed. */
+/** Temporary files (and folders) being written now; removed if the process exits before they are renamed. */
 const pending = new Set<string>();
 let exitHookInstalled = false;
 
@@ -89,8 +89,14 @@ function trackTemp(temp: string): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const file of pending) rmSync(file, { force: true });
+    for (const file of pending) rmSync(file, { force: true, recursive: true });
   });
+}
+
+/** Removes a temporary folder if the process exits before `done` is called (after it was moved or removed). */
+export function removeOnExit(folder: string): { done: () => void } {
+  trackTemp(folder);
+  return { done: () => pending.delete(folder) };
 }
 
 /** The sentence for a write that failed, by the system's error code; `existed` says whether the target was there. */

@@ -88,20 +88,21 @@ export const complianceCommand: Command = {
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
 
-    const boms = await readBoms(files, { sheet, column }, context);
-    if (boms.length === 0) throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files named`}.`);
-    let pack: CompliancePack;
-    try {
-      pack = await compileCompliance(boms, client, { lang, signal: context.signal, onLookup: (count) => context.progress.update('Looking up', 0, count) });
-    } finally {
-      context.progress.clear();
-    }
-    const fetchedAt = new Date().toISOString();
-    const layout = layoutPack(pack, lang, { fetchedAt });
-
+    // The pack's folder is made first, so a folder it cannot be written to is said before anything is asked.
     const workspace = await packWorkspace(target);
     let documents: FetchedDocument[] = [];
+    let pack: CompliancePack;
+    let layout: PackLayout;
+    const fetchedAt = new Date().toISOString();
     try {
+      const boms = await readBoms(files, { sheet, column }, context);
+      if (boms.length === 0) throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files named`}.`);
+      try {
+        pack = await compileCompliance(boms, client, { lang, signal: context.signal, onLookup: (count) => context.progress.update('Looking up', 0, count) });
+      } finally {
+        context.progress.clear();
+      }
+      layout = layoutPack(pack, lang, { fetchedAt });
       if (flags.bool('documents')) {
         await mkdir(join(workspace, 'documents'));
         context.progress.update('Fetching documents', 0, pack.documents.length);

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, readdir, rename, rm, rmdir, stat } from 'node:fs/pro
 import { basename, dirname, join, resolve } from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
 import { FileError, UsageError } from '../errors';
-import { writeFileSafely } from '../safe-write';
+import { removeOnExit, writeFileSafely } from '../safe-write';
 
 export type PackTarget = { kind: 'folder' | 'zip'; path: string };
 
@@ -26,9 +26,21 @@ export function packTarget(out: string): PackTarget {
   return { kind, path: out };
 }
 
+/** The workspaces of this process, removed if it exits before they are finished. */
+const exitGuards = new Map<string, { done: () => void }>();
+
 /** A temporary folder beside the target to build the pack in. */
 export async function packWorkspace(target: PackTarget): Promise<string> {
-  return mkdtemp(join(dirname(resolve(target.path)), `.${basename(target.path)}.partspec-`));
+  const folder = dirname(resolve(target.path));
+  try {
+    const workspace = await mkdtemp(join(folder, `.${basename(target.path)}.partspec-`));
+    exitGuards.set(workspace, removeOnExit(workspace));
+    return workspace;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'is not writable' : code === 'ENOENT' ? 'does not exist' : `cannot be written (${code ?? (error as Error).message})`;
+    throw new FileError(`The pack cannot be written to ${target.path}: the folder ${folder} ${why}.`);
+  }
 }
 
 /** Every file under `folder`, as relative paths with `/`, sorted. */
@@ -87,11 +99,13 @@ export async function finishPack(workspace: string, target: PackTarget): Promise
     });
     await rename(workspace, target.path);
   } finally {
-    await rm(workspace, { recursive: true, force: true });
+    await discardPack(workspace);
   }
 }
 
 /** Removes a pack that will not be finished. */
 export async function discardPack(workspace: string): Promise<void> {
   await rm(workspace, { recursive: true, force: true });
+  exitGuards.get(workspace)?.done();
+  exitGuards.delete(workspace);
 }

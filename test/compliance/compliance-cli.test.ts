@@ -141,6 +141,9 @@ test('a bad --out is refused in a sentence before anything is asked', async () =
   expect(planted.code).toBe(2);
   expect(planted.stderr).toContain('--out planted.zip is a link');
   expect(existsSync(join(world.home, 'elsewhere.zip'))).toBe(false);
+  const nowhere = await cli(['compliance', 'demo.csv', '--out', join('no-such-folder', 'pack')]);
+  expect(nowhere.code).toBe(2);
+  expect(nowhere.stderr).toContain(`The pack cannot be written to ${join('no-such-folder', 'pack')}: the folder ${join(world.home, 'no-such-folder')} does not exist.`);
   expect(readFileSync(join(world.home, 'full', 'keep.txt'), 'utf8')).toBe('mine');
   expect(world.emulator.requests).toEqual([]);
 });
