@@ -31,6 +31,11 @@ export interface PendingCell {
   bold?: boolean;
   /** An ARGB solid fill, null to remove the fill, undefined to keep it. */
   fill?: string | null;
+  /**
+   * The cell keeps its own format and hyperlink: only its value changes (a part number replaced
+   * in a BOM's own column, see WorkbookPatch.replaceCells).
+   */
+  keepFormat?: boolean;
 }
 
 /** What an enrichment writes to one sheet. */
@@ -119,6 +124,7 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
       const style = cell.fill === undefined ? base : styles.styleOf(base, { fill: cell.fill });
       return cellMarkup(p, ref, style, undefined, strings);
     }
+    if (cell.keepFormat) return cellMarkup(p, ref, base, cell.typed, strings);
     if (cell.typed.type === 'text' && cell.typed.link !== undefined) links.push({ ref, target: cell.typed.link });
     const style = styles.styleOf(base, { numFmt: cell.typed.numFmt, bold: cell.bold, link: cell.typed.type === 'text' && cell.typed.link !== undefined, fill: cell.fill });
     return cellMarkup(p, ref, style, cell.typed, strings);
@@ -249,7 +255,7 @@ function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart
  */
 function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart, relNamespace: string): TextEdit[] {
   const p = scan.prefix;
-  const written = new Set([...writes.cells.values()].map((c) => cellAddress(c.row, c.column)));
+  const written = new Set([...writes.cells.values()].filter((c) => !c.keepFormat).map((c) => cellAddress(c.row, c.column)));
   const isWritten = (h: ScannedRef): boolean => written.has(h.ref.replace(/\$/g, '').toUpperCase());
   const removed = scan.hyperlinks.filter(isWritten);
   const kept = scan.hyperlinks.filter((h) => !isWritten(h));
