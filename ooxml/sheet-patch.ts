@@ -9,7 +9,7 @@ import { columnEdits } from './sheet-columns';
 import type { SharedStrings } from './shared-strings';
 import { cellsOfRow, type ScannedCell, type ScannedRef, type ScannedRow, type SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
-import { applyEditsAsUtf8, setAttributeInTag, type TextEdit } from './xml-scan';
+import { applyEditsAsUtf8, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
@@ -88,6 +88,22 @@ function cellMarkup(p: string, ref: string, style: number, typed: TypedCell | un
   }
 }
 
+/**
+ * A cell's new value in its own start tag: every attribute it had (its format `s`, even `s="0"`
+ * as LibreOffice writes it, and any other) stays as written; only the type follows the value.
+ */
+function keptCellMarkup(p: string, xml: string, old: ScannedCell, typed: TypedCell, strings: SharedStrings): string {
+  const element = xml.slice(old.start, old.end);
+  const open = element.slice(0, element.indexOf('>') + 1);
+  let tag = open.endsWith('/>') ? `${open.slice(0, -2).replace(/\s+$/, '')}>` : open;
+  if (typed.type === 'text') {
+    tag = setAttributeInTag(tag, 't', 's');
+    return `${tag}<${p}v>${strings.indexOf(typed.value)}</${p}v></${p}c>`;
+  }
+  tag = typed.type === 'boolean' ? setAttributeInTag(tag, 't', 'b') : removeAttributeInTag(tag, 't');
+  return `${tag}<${p}v>${typed.type === 'boolean' ? (typed.value ? 1 : 0) : typed.value}</${p}v></${p}c>`;
+}
+
 /** Result of patching a sheet. */
 export interface PatchedSheet {
   /** The patched part, UTF-8. */
@@ -124,6 +140,7 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
       const style = cell.fill === undefined ? base : styles.styleOf(base, { fill: cell.fill });
       return cellMarkup(p, ref, style, undefined, strings);
     }
+    if (cell.keepFormat && old) return keptCellMarkup(p, scan.xml, old, cell.typed, strings);
     if (cell.keepFormat) return cellMarkup(p, ref, base, cell.typed, strings);
     if (cell.typed.type === 'text' && cell.typed.link !== undefined) links.push({ ref, target: cell.typed.link });
     const style = styles.styleOf(base, { numFmt: cell.typed.numFmt, bold: cell.bold, link: cell.typed.type === 'text' && cell.typed.link !== undefined, fill: cell.fill });

@@ -9,7 +9,7 @@ import { expandBomPaths } from '../../node/files/bom-paths';
 import { formatOfBom, writeFileSafely } from '../../node/files/files';
 import { refuseLockedTarget } from '../../node/files/lock-files';
 import { replaceInFile, restoreFile, sha256OfFile, type FileReplacement } from '../../node/files/replace-files';
-import { formatTextTable } from '../table-text';
+import { displayWidth, escapeControls } from '../../node/terminal-text';
 import type { Command } from './command';
 
 const USAGE = `usage: partspec replace OLD NEW PATH… [--dry-run] [--accept-differences] [--log FILE] [options]
@@ -74,10 +74,15 @@ function checkNewLog(log: string): void {
   throw new FileError(`${log} exists already; partspec does not overwrite a log (it may be the only way back): give another --log (nothing was written).`);
 }
 
-/** The changes as the table on stdout. */
+/**
+ * The changes as the table on stdout: aligned, but never cut (a file's path is what the user
+ * checks, whatever its length), each cell's controls escaped.
+ */
 function changeTable(files: readonly FileReplacement[]): string {
-  const rows = files.flatMap((f) => f.changes.map((c) => [f.file, c.sheet, c.cell, String(c.before), c.after]));
-  return formatTextTable(['File', 'Sheet', 'Cell', 'Before', 'After'], rows);
+  const rows = [['File', 'Sheet', 'Cell', 'Before', 'After'], ...files.flatMap((f) => f.changes.map((c) => [f.file, c.sheet, c.cell, String(c.before), c.after]))].map((row) => row.map(escapeControls));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i]))));
+  const line = (r: readonly string[]): string => r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c)))).join('  ').trimEnd();
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n') + '\n';
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
