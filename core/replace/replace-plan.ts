@@ -35,7 +35,7 @@ export function partNumberKey(value: unknown): string | undefined {
  * The part-number columns of a BOM's layout: the one enrich finds, then the second sources beside
  * it (MPN2 beside MPN), where a replaced part may stand too.
  */
-export function partColumnsOf(values: readonly (readonly unknown[])[], layout: BomLayout): number[] {
+function partColumnsOf(values: readonly (readonly unknown[])[], layout: BomLayout): number[] {
   return [layout.partColumn, ...findAlternateColumns(values[layout.headerRow] ?? [], layout.partColumn, layout.shift)];
 }
 

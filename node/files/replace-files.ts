@@ -28,7 +28,7 @@ import { fieldStarts } from './text-records';
 import { openWorkbookFile } from './workbook-file';
 
 /** SHA-256 of bytes, in hexadecimal. */
-export function sha256Of(bytes: Uint8Array): string {
+function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

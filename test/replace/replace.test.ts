@@ -231,6 +231,14 @@ describe('what is refused', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
     expect(lstatSync(join(dir, 'log.json')).isSymbolicLink()).toBe(true);
     expect(snapshot(dir)).toEqual(before);
+    // A link inside a folder is not followed: the BOM it leads to stays as it is.
+    const outside = join(world.home, 'outside.csv');
+    writeFileSync(outside, CSV);
+    symlinkSync(outside, join(dir, 'sub', 'linked.csv'));
+    const dry = await replace([OLD, NEW, dir, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain(`${join(dir, 'sub', 'linked.csv')} is a link: not followed (name the file it leads to).`);
+    expect(dry.stdout).not.toContain('linked.csv');
     writeFileSync(join(dir, 'old.json'), '{}');
     const exists = await replace([OLD, NEW, dir, '--log', join(dir, 'old.json')]);
     expect(exists.code).toBe(2);
