@@ -93,7 +93,8 @@ async function undo(logFile: string, context: CommandContext): Promise<number> {
   try {
     text = readFileSync(logFile, 'utf8');
   } catch (error) {
-    throw new FileError(`${logFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FileError(code === 'ENOENT' ? `${logFile} does not exist.` : `${logFile} cannot be read (${code ?? 'error'}).`);
   }
   const parsed = parseReplaceLog(text);
   if (!parsed.ok) throw new FileError(`${logFile} cannot be undone: ${parsed.reason}.`);
