@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
+import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { runCli, useEmulatorHome } from '../cli/helpers';
 
 /*
@@ -30,6 +31,7 @@ function makeBoms(name: string): string {
   copyFileSync(join(FIXTURES, 'libreoffice-charts.xlsx'), join(dir, 'charts.xlsx'));
   copyFileSync(join(FIXTURES, 'kept.xlsx'), join(dir, 'kept.xlsx'));
   copyFileSync(join(FIXTURES, 'libreoffice-kept.xlsx'), join(dir, 'sub', 'lo-kept.xlsx'));
+  copyFileSync(join(FIXTURES, 'macros.xlsm'), join(dir, 'sub', 'macros.xlsm'));
   writeFileSync(join(dir, 'bom.csv'), CSV);
   writeFileSync(join(dir, 'sub', 'board.tsv'), TSV);
   return dir;
@@ -66,6 +68,7 @@ interface Log {
   acceptedDifferences: string[];
   files: { file: string; format: string; sha256Before: string; sha256After: string; changes: { sheet: string; cell: string; before: string; after: string; quoted?: boolean }[] }[];
 }
+const WORKBOOKS = ['charts.xlsx', 'kept.xlsx', 'sub/lo-kept.xlsx', 'sub/macros.xlsm'];
 const logsIn = (dir: string): string[] => readdirSync(dir).filter((f) => f.startsWith('partspec-replace-') && f.endsWith('.json'));
 
 let NEW: string;
@@ -114,17 +117,18 @@ describe('a preview, the run, and --undo on a folder of BOMs', () => {
       [join(dir, 'sub', 'board.tsv'), 'board', 'C2', OLD, NEW],
       [join(dir, 'sub', 'board.tsv'), 'board', 'B3', OLD, NEW],
       [join(dir, 'sub', 'lo-kept.xlsx'), 'BOM', 'C4', OLD, NEW],
+      [join(dir, 'sub', 'macros.xlsm'), 'BOM', 'C4', OLD, NEW],
     ]);
-    expect(preview.stderr).toContain('7 cells in 5 files would change');
+    expect(preview.stderr).toContain('8 cells in 6 files would change');
     expect(preview.stderr).toContain('nothing was written (--dry-run)');
-    expect(Object.keys(original)).toEqual(['bom.csv', 'charts.xlsx', 'kept.xlsx', 'sub/board.tsv', 'sub/lo-kept.xlsx']);
+    expect(Object.keys(original)).toEqual(['bom.csv', 'charts.xlsx', 'kept.xlsx', 'sub/board.tsv', 'sub/lo-kept.xlsx', 'sub/macros.xlsm']);
     expect(afterPreview).toEqual(original);
   });
 
   test('the run changes exactly the cells the preview listed, and logs each with the file hashes', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(preview.stdout);
-    expect(run.stderr).toContain(`Replaced ${OLD} by ${NEW} in 7 cells of 5 files`);
+    expect(run.stderr).toContain(`Replaced ${OLD} by ${NEW} in 8 cells of 6 files`);
     const logged = log.files.flatMap((f) => f.changes.map((c) => [f.file, c.sheet, c.cell, c.before, c.after]));
     expect(logged).toEqual(listed(preview.stdout));
     expect(log).toMatchObject({ old: OLD, new: NEW, acceptedDifferences: [] });
@@ -134,7 +138,7 @@ describe('a preview, the run, and --undo on a folder of BOMs', () => {
       const name = f.file.slice(dir.length + 1);
       expect([name, f.sha256Before, f.sha256After]).toEqual([name, sha(original[name]), sha(replaced[name])]);
     }
-    for (const name of ['charts.xlsx', 'kept.xlsx', 'sub/lo-kept.xlsx']) {
+    for (const name of WORKBOOKS) {
       const now = values(join(dir, name));
       const before = new WorkbookPatch(original[name]).values('BOM');
       expect(now[3][2]).toBe(NEW);
@@ -144,7 +148,7 @@ describe('a preview, the run, and --undo on a folder of BOMs', () => {
   });
 
   test('each workbook keeps every part but the sheet and its strings byte for byte, and the sheet but the one cell', () => {
-    for (const name of ['charts.xlsx', 'kept.xlsx', 'sub/lo-kept.xlsx']) {
+    for (const name of WORKBOOKS) {
       const before = unzipSync(original[name]);
       const after = parts(join(dir, name));
       expect([name, changedParts(before, after)]).toEqual([name, ['xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml']]);
@@ -156,6 +160,19 @@ describe('a preview, the run, and --undo on a folder of BOMs', () => {
     }
   });
 
+  test('LibreOffice opens each replaced workbook and reads the new part where the old one was', async () => {
+    const check = join(world.home, 'opened');
+    mkdirSync(check, { recursive: true });
+    const files = ['charts.xlsx', 'sub/lo-kept.xlsx'].map((name, i) => {
+      const file = join(check, `replaced-${i}.xlsx`);
+      writeFileSync(file, replaced[name]);
+      return file;
+    });
+    const csvs = Object.values(await convertWithLibreOffice(files, check, 'csv')).map((b) => b.toString('latin1'));
+    expect(csvs).toHaveLength(2);
+    for (const csv of csvs) expect(csv).toMatch(new RegExp(`^C1,4,${NEW},decoupling`, 'm'));
+  }, 180_000);
+
   test('each text BOM keeps its byte-order mark, delimiter, quoting and line ends; only the fields change', () => {
     expect(replaced['bom.csv'].toString('utf8')).toBe(CSV.replace(`"${OLD.toLowerCase()}"`, `"${NEW}"`).replace(`C9;1;${OLD};`, `C9;1;${NEW};`));
     expect(replaced['sub/board.tsv'].toString('utf8')).toBe(TSV.replace(`\t${OLD}\n`, `\t${NEW}\n`).replace(`C6\t${OLD}\t`, `C6\t${NEW}\t`));
@@ -164,11 +181,11 @@ describe('a preview, the run, and --undo on a folder of BOMs', () => {
 
   test('--undo puts every file back: text BOMs byte for byte, workbooks cell for cell with every other part as it was', async () => {
     const undo = await replace(['--undo', join(dir, logFile)]);
-    expect([undo.code, undo.stderr]).toEqual([0, `Put back 7 cells in 5 files (${NEW} → ${OLD}) from ${join(dir, logFile)}.\n`]);
+    expect([undo.code, undo.stderr]).toEqual([0, `Put back 8 cells in 6 files (${NEW} → ${OLD}) from ${join(dir, logFile)}.\n`]);
     const back = snapshot(dir);
     expect(back['bom.csv'].equals(original['bom.csv'])).toBe(true);
     expect(back['sub/board.tsv'].equals(original['sub/board.tsv'])).toBe(true);
-    for (const name of ['charts.xlsx', 'kept.xlsx', 'sub/lo-kept.xlsx']) {
+    for (const name of WORKBOOKS) {
       // The new part's string stays in the shared strings (indexes are never reordered); the sheet is as it was.
       expect([name, changedParts(unzipSync(original[name]), unzipSync(back[name]))]).toEqual([name, ['xl/sharedStrings.xml']]);
       expect(new WorkbookPatch(back[name]).values('BOM')).toEqual(new WorkbookPatch(original[name]).values('BOM'));
