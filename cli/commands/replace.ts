@@ -169,6 +169,7 @@ export const replaceCommand: Command = {
       replaced.push(await replaceInFile(file, oldPart, newPart));
     }
     context.progress.clear();
+    for (const f of replaced) if (f.boms.length === 0) context.note(`${f.file}: no BOM found (no sheet with a part-number column); not searched.`);
     for (const f of replaced) for (const cell of f.formulas) context.note(`${f.file}: ${cell} holds ${oldPart} through a formula; it is left as it is.`);
     const changed = replaced.filter((f) => f.changes.length > 0);
     const cells = changed.reduce((n, f) => n + f.changes.length, 0);
