@@ -16,9 +16,9 @@ const USAGE = `usage: partspec replace OLD NEW PATH… [--dry-run] [--accept-dif
        partspec replace --undo LOG
 
 Replaces the part OLD by NEW in every BOM under PATH…: files, folders (every BOM file below
-them; links are not followed) and globs ('boms/*.xlsx', 'boms/**/*.csv'). Every sheet of every
-workbook (.xlsx, .xlsm, .xltx, .xltm) that holds a BOM and every text BOM (.csv, .tsv, .txt) is
-searched; the part-number column is found as enrich finds it (and its second sources, MPN2 beside
+them; links inside them are not followed) and globs ('boms/*.xlsx': * and ? in the last part).
+Every sheet of every workbook (.xlsx, .xlsm, .xltx, .xltm) that holds a BOM and every text BOM
+(.csv, .tsv, .txt) is searched; the part-number column is found as enrich finds it (and its second sources, MPN2 beside
 MPN). A cell matches when its part number is OLD as the lookup reads it (case and spaces aside),
 the whole number: OLD never matches inside a longer part number.
 
@@ -145,7 +145,7 @@ export const replaceCommand: Command = {
     const logFile = dryRun ? undefined : (flags.nonEmpty('log', '--log needs a file name.') ?? join(defaultLogFolder(paths[0]), defaultLogName(new Date())));
     if (dryRun && flags.has('log')) throw new UsageError('--dry-run writes nothing, no log either: leave out --log.');
 
-    const files = expandBomPaths(paths, (line) => context.note(line));
+    const files = expandBomPaths(paths);
     for (const file of files) formatOfBom(file);
     if (logFile !== undefined) checkNewLog(logFile);
 

@@ -254,7 +254,6 @@ describe('what is refused', () => {
     symlinkSync(outside, join(dir, 'sub', 'linked.csv'));
     const dry = await replace([OLD, NEW, dir, '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toContain(`${join(dir, 'sub', 'linked.csv')} is a link: not followed (name the file it leads to).`);
     expect(dry.stdout).not.toContain('linked.csv');
     writeFileSync(join(dir, 'old.json'), '{}');
     const exists = await replace([OLD, NEW, dir, '--log', join(dir, 'old.json')]);
