@@ -18,9 +18,9 @@ const USAGE = `usage: partspec replace OLD NEW PATH… [--dry-run] [--accept-dif
 Replaces the part OLD by NEW in every BOM under PATH…: files, folders (every BOM file below
 them; links inside them are not followed) and globs ('boms/*.xlsx': * and ? in the last part).
 Every sheet of every workbook (.xlsx, .xlsm, .xltx, .xltm) that holds a BOM and every text BOM
-(.csv, .tsv, .txt) is searched; the part-number column is found as enrich finds it (and its second sources, MPN2 beside
-MPN). A cell matches when its part number is OLD as the lookup reads it (case and spaces aside),
-the whole number: OLD never matches inside a longer part number.
+(.csv, .tsv, .txt) is searched; the part-number column is found as enrich finds it (and its
+second sources, MPN2 beside MPN). A cell matches when its part number is OLD as the lookup reads
+it (case and spaces aside), the whole number: OLD never matches inside a longer part number.
 
 NEW must be a drop-in for OLD: both are looked up (one request), and NEW must be In Production,
 of the same kind, and meet or better every spec OLD states (the rule behind every "drop-in"
