@@ -9,7 +9,7 @@ import { columnEdits } from './sheet-columns';
 import type { SharedStrings } from './shared-strings';
 import { cellsOfRow, type ScannedCell, type ScannedRef, type ScannedRow, type SheetScan } from './sheet-scan';
 import type { StylesPart } from './styles';
-import { applyEditsAsUtf8, setAttributeInTag, type TextEdit } from './xml-scan';
+import { applyEditsAsUtf8, removeAttributeInTag, setAttributeInTag, type TextEdit } from './xml-scan';
 
 /*
  * The edits of one worksheet: the cells an enrichment writes (replaced where they are, inserted
@@ -31,6 +31,11 @@ export interface PendingCell {
   bold?: boolean;
   /** An ARGB solid fill, null to remove the fill, undefined to keep it. */
   fill?: string | null;
+  /**
+   * The cell keeps its own format and hyperlink: only its value changes (a part number replaced
+   * in a BOM's own column, see WorkbookPatch.replaceCells).
+   */
+  keepFormat?: boolean;
 }
 
 /** What an enrichment writes to one sheet. */
@@ -83,6 +88,22 @@ function cellMarkup(p: string, ref: string, style: number, typed: TypedCell | un
   }
 }
 
+/**
+ * A cell's new value in its own start tag: every attribute it had (its format `s`, even `s="0"`
+ * as LibreOffice writes it, and any other) stays as written; only the type follows the value.
+ */
+function keptCellMarkup(p: string, xml: string, old: ScannedCell, typed: TypedCell, strings: SharedStrings): string {
+  const element = xml.slice(old.start, old.end);
+  const open = element.slice(0, element.indexOf('>') + 1);
+  let tag = open.endsWith('/>') ? `${open.slice(0, -2).replace(/\s+$/, '')}>` : open;
+  if (typed.type === 'text') {
+    tag = setAttributeInTag(tag, 't', 's');
+    return `${tag}<${p}v>${strings.indexOf(typed.value)}</${p}v></${p}c>`;
+  }
+  tag = typed.type === 'boolean' ? setAttributeInTag(tag, 't', 'b') : removeAttributeInTag(tag, 't');
+  return `${tag}<${p}v>${typed.type === 'boolean' ? (typed.value ? 1 : 0) : typed.value}</${p}v></${p}c>`;
+}
+
 /** Result of patching a sheet. */
 export interface PatchedSheet {
   /** The patched part, UTF-8. */
@@ -119,6 +140,8 @@ export function patchSheet(scan: SheetScan, writes: SheetWrites, context: PatchC
       const style = cell.fill === undefined ? base : styles.styleOf(base, { fill: cell.fill });
       return cellMarkup(p, ref, style, undefined, strings);
     }
+    if (cell.keepFormat && old) return keptCellMarkup(p, scan.xml, old, cell.typed, strings);
+    if (cell.keepFormat) return cellMarkup(p, ref, base, cell.typed, strings);
     if (cell.typed.type === 'text' && cell.typed.link !== undefined) links.push({ ref, target: cell.typed.link });
     const style = styles.styleOf(base, { numFmt: cell.typed.numFmt, bold: cell.bold, link: cell.typed.type === 'text' && cell.typed.link !== undefined, fill: cell.fill });
     return cellMarkup(p, ref, style, cell.typed, strings);
@@ -249,7 +272,7 @@ function highlightEdits(scan: SheetScan, writes: SheetWrites, styles: StylesPart
  */
 function hyperlinkEdits(scan: SheetScan, writes: SheetWrites, links: readonly { ref: string; target: string }[], rels: RelationshipsPart, relNamespace: string): TextEdit[] {
   const p = scan.prefix;
-  const written = new Set([...writes.cells.values()].map((c) => cellAddress(c.row, c.column)));
+  const written = new Set([...writes.cells.values()].filter((c) => !c.keepFormat).map((c) => cellAddress(c.row, c.column)));
   const isWritten = (h: ScannedRef): boolean => written.has(h.ref.replace(/\$/g, '').toUpperCase());
   const removed = scan.hyperlinks.filter(isWritten);
   const kept = scan.hyperlinks.filter((h) => !isWritten(h));

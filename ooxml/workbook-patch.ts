@@ -13,7 +13,7 @@ import { ContentTypes, RelationshipsPart, relativeTarget, typeName } from './pac
 import { SharedStrings } from './shared-strings';
 import { blocksOf, emptyWrites, lastColumnOf, patchSheet, rowsWithCellIn, UnsafeWriteError, type SheetWrites } from './sheet-patch';
 import { findSheetNeighbours, type SheetNeighbours } from './sheet-parts';
-import { scanSheet, type SheetScan } from './sheet-scan';
+import { cellsOfRow, scanSheet, type SheetScan } from './sheet-scan';
 import { StylesPart } from './styles';
 import { scanWorkbook } from './workbook-sheets';
 import { PartReferences, type PartRole } from './part-references';
@@ -173,6 +173,32 @@ export class WorkbookPatch {
     write.cells.forEach((value, i) => put(write.firstRow + i, typedCellOf(value, write.spec), write.changed ? { fill: write.changed[i] ? changeFill : null } : {}));
     writes.highlights.set(write.column, { column: write.column, firstRow: write.firstRow, lastRow: last, rules: write.highlight ?? [] });
     if (!write.existing) writes.widths.set(write.column, charsOfPoints(enrichmentColumnWidth(write.spec)));
+  }
+
+  /**
+   * Whether a cell holds a formula: its value is what the formula last gave, so a replacement
+   * written there would drop the formula.
+   */
+  hasFormula(name: string, row: number, column: number): boolean {
+    const scan = this.naming(() => this.scanOf(name));
+    const scanned = scan.rows.find((r) => r.row === row);
+    return scanned !== undefined && cellsOfRow(scan, scanned).some((c) => c.column === column && c.hasFormula);
+  }
+
+  /**
+   * Records new values for cells of the sheet's own (a part number replaced in place): text stays
+   * text (a value starting with = is never a formula), a number a number; each cell keeps its
+   * format, note and hyperlink. Nothing else of the sheet is written.
+   */
+  replaceCells(name: string, cells: readonly { row: number; column: number; value: string | number }[]): void {
+    const scan = this.naming(() => this.scanOf(name));
+    const writes = this.writes.get(name) ?? emptyWrites();
+    this.writes.set(name, writes);
+    for (const { row, column, value } of cells) {
+      const typed: TypedCell = typeof value === 'number' ? { type: 'number', value, numFmt: NUMBER_FORMATS.general } : { type: 'text', value, numFmt: NUMBER_FORMATS.text };
+      writes.cells.set(`${row}:${column}`, { row, column, typed, keepFormat: true });
+      (scan.values[row] ??= [])[column] = value;
+    }
   }
 
   /**

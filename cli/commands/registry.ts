@@ -28,6 +28,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   { name: 'compliance', summary: 'a compliance pack of BOMs: RoHS, REACH, lead-free, AEC-Q200, SVHC and documents', load: () => (require('./compliance') as typeof import('./compliance')).complianceCommand },
   { name: 'suggest', summary: "the maker's parts for generic BOM lines and other makers' numbers", load: () => (require('./suggest') as typeof import('./suggest')).suggestCommand },
   { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
+  { name: 'replace', summary: 'replace a part by a drop-in in every BOM, with a preview and a log (--undo puts it back)', load: () => (require('./replace') as typeof import('./replace')).replaceCommand },
   { name: 'fields', summary: 'list every field with its display name and unit (what --fields takes)', load: () => (require('./fields') as typeof import('./fields')).fieldsCommand },
   { name: 'url', summary: 'print the download link of a category', load: () => (require('./url') as typeof import('./url')).urlCommand },
   { name: 'download', summary: 'download a whole category into .xlsx, .csv or .json', load: () => (require('./download') as typeof import('./download')).downloadCommand },
