@@ -25,6 +25,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   { name: 'search', summary: 'fetch every product matching a query into .xlsx or .csv', load: () => (require('./search') as typeof import('./search')).searchCommand },
   { name: 'enrich', summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does', load: () => (require('./enrich') as typeof import('./enrich')).enrichCommand },
   { name: 'report', summary: 'the BOM at a glance: a summary sheet with charts, an HTML page or JSON', load: () => (require('./report') as typeof import('./report')).reportCommand },
+  { name: 'portfolio', summary: 'parts in use across BOMs: where used, demand for a build plan, last buys, risk', load: () => (require('./portfolio') as typeof import('./portfolio')).portfolioCommand },
   { name: 'suggest', summary: "the maker's parts for generic BOM lines and other makers' numbers", load: () => (require('./suggest') as typeof import('./suggest')).suggestCommand },
   { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
   { name: 'fields', summary: 'list every field with its display name and unit (what --fields takes)', load: () => (require('./fields') as typeof import('./fields')).fieldsCommand },

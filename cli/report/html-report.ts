@@ -17,11 +17,11 @@ import { sectionsOf, type SummaryCell } from './sections';
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe inside an element or a quoted attribute, bidirectional and zero-width characters written out (visibleText). */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return visibleText(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-const STYLE = `
+export const PAGE_STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #57606a; --bg: #ffffff; --line: #d0d7de; --head: #f6f8fa; --warn: #9a6700; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --line: #30363d; --head: #161b22; --warn: #d29922; } }
 * { box-sizing: border-box; }
@@ -84,7 +84,7 @@ export function renderHtmlReport(layout: SummarySheet, lang: Lang, options: { sy
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(document.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
     `<h1>${escapeHtml(document.title)}</h1>`,
