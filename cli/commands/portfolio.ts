@@ -1,4 +1,4 @@
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { isLang } from '../../api/vocabulary';
 import { collectPortfolio, type PortfolioSource } from '../../core/portfolio/collect';
 import { layoutPortfolio } from '../../core/portfolio/layout';
@@ -74,7 +74,10 @@ export const portfolioCommand: Command = {
     const fallback = flags.integer('builds', 1, MAX_BUILDS) ?? 1;
     const planFile = flags.nonEmpty('plan');
     const written = [out, html, json?.file].filter((f): f is string => f !== undefined);
-    const files = expandBomPaths(flags.positionals, [...written, ...(planFile ? [planFile] : [])]);
+    const files = expandBomPaths(flags.positionals, planFile ? [planFile] : []);
+    // The BOMs are only read: a file written here that is one of them is refused before anything is read.
+    const overwritten = written.find((w) => files.some((f) => resolve(f) === resolve(w)));
+    if (overwritten !== undefined) throw new UsageError(`${overwritten} is one of the BOMs read; the BOMs are only read: write the portfolio to another file.`, { showUsage: false });
     const plan = planFile === undefined ? [] : await readPlan(planFile);
     if (out !== undefined) refuseLockedTarget(out);
     const { client, config } = connect(context, flags);

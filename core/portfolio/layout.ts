@@ -37,7 +37,7 @@ function bomNamer(portfolio: Portfolio): (file: string, sheet: string) => string
 }
 
 /** The replacements of a part in one cell: each candidate, marked drop-in or with what differs. */
-export function insteadText(part: PortfolioPart): string {
+function insteadText(part: PortfolioPart): string {
   return part.instead.map((c) => (c.dropIn ? `${c.partno} (drop-in)` : c.differs.length > 0 ? `${c.partno} (${c.differs.join('; ')})` : c.partno)).join(', ');
 }
 

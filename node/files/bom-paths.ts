@@ -10,7 +10,7 @@ import { UsageError } from '../errors';
  */
 
 /** Most BOM files one portfolio reads. */
-export const MAX_PORTFOLIO_FILES = 2000;
+const MAX_PORTFOLIO_FILES = 2000;
 
 /** Most entries a folder walk looks at. */
 const MAX_WALK_ENTRIES = 100_000;

@@ -206,6 +206,13 @@ test('the terminal table and --json on stdout carry the same lines', async () =>
   expect(text.stdout).toContain('GRM155R71C104KA88D');
 });
 
+test('an output that is one of the BOMs is refused: the BOMs are only read', async () => {
+  const refused = await cli(['portfolio', 'boms', '--out', 'boms/boards.xlsx']);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toMatch(/boms\/boards\.xlsx is one of the BOMs read; the BOMs are only read/);
+  expect(readFileSync(join(folder, 'boards.xlsx')).equals(before.get('boards.xlsx')!)).toBe(true);
+});
+
 test('a plan line that is not a BOM and its builds is refused before anything is sent', async () => {
   writeFileSync(join(world.home, 'bad-plan.csv'), 'boards.xlsx,lots\n');
   const bad = await cli(['portfolio', 'boms', '--plan', 'bad-plan.csv']);
