@@ -206,6 +206,18 @@ test('the terminal table and --json on stdout carry the same lines', async () =>
   expect(text.stdout).toContain('GRM155R71C104KA88D');
 });
 
+test("--suggest gives other makers' numbers the maker's part, and found parts none", async () => {
+  const run = await cli(['portfolio', 'boms/mixed-makers.csv', 'boms/boards.xlsx', '--suggest', '--json']);
+  expect(run.code).toBe(0);
+  const suggested = JSON.parse(run.stdout) as Portfolio;
+  const samsung = suggested.parts.find((p) => p.partNumber === 'CL10B104KB8NNNC')!;
+  expect(samsung.kind).toBe('otherMaker');
+  // The Samsung 100 nF 0603 capacitor: the maker's own 100 nF part.
+  expect(samsung.suggestion?.partno).toMatch(/^[A-Z]{3}\d/);
+  expect(samsung.suggestion?.why).toMatch(/100 nF/);
+  expect(suggested.parts.filter((p) => p.kind === 'part' && p.found).every((p) => p.suggestion === undefined)).toBe(true);
+});
+
 test('an output that is one of the BOMs is refused: the BOMs are only read', async () => {
   const refused = await cli(['portfolio', 'boms', '--out', 'boms/boards.xlsx']);
   expect(refused.code).toBe(2);
