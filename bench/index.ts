@@ -18,6 +18,7 @@ import { runFunctionsFirst } from './functions-first';
 import { runHarvestCategories, runHarvestFilters } from './harvest';
 import { runMcpLookup } from './mcp-lookup';
 import { runMemory } from './memory';
+import { runPortfolio } from './portfolio';
 import { runRedisTeam } from './redis-team';
 import { runTeam } from './team';
 import { runReplacements } from './replacements';
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
   const b16 = await stage('B16', runEmptyCells);
   const b17 = await stage('B17', runEveryLine);
   const b18 = await stage('B18', runAbuseLatency);
-  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18];
+  const b19 = await stage('B19', runPortfolio);
+  const results: BenchmarkResult[] = [b1, b2, b2Filters, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19];
 
   const table = renderTable(results);
   const checks = allChecks(results);

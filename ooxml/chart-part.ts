@@ -50,7 +50,7 @@ function richText(text: string, size: number, bold: boolean): string {
 /** Fill colours of the series, in order: a palette that reads on white and prints in grey. */
 const SERIES_COLOURS = ['2F6EBA', 'C0504D', '9BA3AE', 'E3A21A'];
 
-function seriesXml(chart: SummaryChart, sheet: string, cells: ChartCells, index: number): string {
+function seriesXml(chart: Omit<SummaryChart, 'name'>, sheet: string, cells: ChartCells, index: number): string {
   const series = chart.series[index];
   // The series' name is the table's header cell, just above its values.
   const nameBlock: SheetBlock = { row: series.values.row - 1, column: series.values.column, rows: 1, columns: 1 };
@@ -90,7 +90,7 @@ function axesXml(horizontal: boolean): string {
  * stacked bar (`stackedBar`) chart over the blocks of `sheet` the layout names, with a legend
  * when there is more than one series. `cells` are the sheet's cells, for the caches.
  */
-export function chartPartXml(chart: SummaryChart, sheet: string, cells: ChartCells): string {
+export function chartPartXml(chart: Omit<SummaryChart, 'name'>, sheet: string, cells: ChartCells): string {
   const horizontal = chart.kind !== 'column';
   const stacked = chart.kind === 'stackedBar';
   const series = chart.series.map((_, i) => seriesXml(chart, sheet, cells, i)).join('');

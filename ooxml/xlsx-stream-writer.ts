@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Zip } from 'fflate';
 import { columnLetters } from '../core/address';
+import type { SummaryChart } from '../core/report/sheet-layout';
+import { chartPartXml, type ChartCells } from './chart-part';
+import { drawingPartXml } from './drawing-part';
 import { highlightMarkup, type ColumnHighlight } from './conditional-formats';
 import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from './namespaces';
 import { StylesPart } from './styles';
@@ -33,6 +36,12 @@ export interface XlsxSheetOptions {
   widths?: readonly number[];
   /** Rows kept in view at the top (a frozen header). @default 0 */
   frozenRows?: number;
+}
+
+/** Native charts of a sheet: each over blocks of `cells`, the sheet's values (for the charts' caches). */
+export interface XlsxSheetCharts {
+  charts: readonly (Omit<SummaryChart, 'name'> & { name: string })[];
+  cells: ChartCells;
 }
 
 const REL_HYPERLINK = relationshipType('hyperlink');
@@ -83,6 +92,9 @@ export class XlsxStreamWriter {
   private zipFailure: Error | undefined;
   private readonly finished: Promise<void>;
   private letters: string[] = [];
+  /** Content-type overrides of the drawings and charts written. */
+  private readonly drawingTypes: string[] = [];
+  private charts = 0;
 
   /**
    * Opens `file` for writing (created or truncated). `level` is zlib's: 3 deflates the SMD
@@ -202,10 +214,10 @@ export class XlsxStreamWriter {
   }
 
   /**
-   * Ends the current sheet, with a filter on its first row over `autoFilterColumns` columns and
-   * the highlight rules of some columns when asked.
+   * Ends the current sheet, with a filter on its first row over `autoFilterColumns` columns, the
+   * highlight rules of some columns and native charts when asked.
    */
-  async endSheet(options: { autoFilterColumns?: number; highlights?: readonly ColumnHighlight[] } = {}): Promise<void> {
+  async endSheet(options: { autoFilterColumns?: number; highlights?: readonly ColumnHighlight[]; charts?: XlsxSheetCharts } = {}): Promise<void> {
     const sheet = this.sheet;
     if (!sheet) throw new Error('xlsx: no sheet started');
     let tail = '</sheetData>';
@@ -223,18 +235,35 @@ export class XlsxStreamWriter {
       await this.copySpill(sheet.linkRefs!, sheet.entry);
       tail = '</hyperlinks>';
     }
-    await sheet.entry.push(utf8(`${tail}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`));
+    const drawingId = options.charts && options.charts.charts.length > 0 ? `rId${sheet.links + 1}` : undefined;
+    await sheet.entry.push(utf8(`${tail}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>${drawingId ? `<drawing r:id="${drawingId}"/>` : ''}</worksheet>`));
     await sheet.entry.finish();
     await this.settle();
-    if (sheet.links > 0) {
+    if (sheet.links > 0 || drawingId) {
       const rels = this.addEntry(`xl/worksheets/_rels/sheet${this.sheets.length}.xml.rels`);
       await rels.push(utf8(`${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}">`));
-      await this.copySpill(sheet.linkRels!, rels);
+      if (sheet.links > 0) await this.copySpill(sheet.linkRels!, rels);
+      if (drawingId) await rels.push(utf8(`<Relationship Id="${drawingId}" Type="${relationshipType('drawing')}" Target="../drawings/drawing${this.sheets.length}.xml"/>`));
       await rels.push(utf8('</Relationships>'));
       await rels.finish();
       await this.settle();
     }
+    if (drawingId && options.charts) await this.putCharts(sheet.name, options.charts);
     this.sheet = undefined;
+  }
+
+  /** The drawing of the sheet just ended (named after its sheet's number) and its chart parts. */
+  private async putCharts(sheetName: string, { charts, cells }: XlsxSheetCharts): Promise<void> {
+    const drawing = `drawing${this.sheets.length}.xml`;
+    const drawn = charts.map((chart, i) => ({ name: chart.name, relationshipId: `rId${i + 1}`, anchor: chart.anchor, part: `chart${++this.charts}.xml` }));
+    for (const [i, chart] of charts.entries()) {
+      await this.putEntry(`xl/charts/${drawn[i].part}`, chartPartXml(chart, sheetName, cells));
+      this.drawingTypes.push(`<Override PartName="/xl/charts/${drawn[i].part}" ContentType="${CONTENT_TYPES.chart}"/>`);
+    }
+    await this.putEntry(`xl/drawings/${drawing}`, drawingPartXml(drawn));
+    const rels = drawn.map((d) => `<Relationship Id="${d.relationshipId}" Type="${relationshipType('chart')}" Target="../charts/${d.part}"/>`).join('');
+    await this.putEntry(`xl/drawings/_rels/${drawing}.rels`, `${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}">${rels}</Relationships>`);
+    this.drawingTypes.push(`<Override PartName="/xl/drawings/${drawing}" ContentType="${CONTENT_TYPES.drawing}"/>`);
   }
 
   /** Copies a spill file into a ZIP entry, chunk by chunk, waiting for the output. */
@@ -253,7 +282,7 @@ export class XlsxStreamWriter {
     const overrides = sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${CONTENT_TYPES.worksheet}"/>`).join('');
     await this.putEntry(
       '[Content_Types].xml',
-      `${XML_HEAD}<Types xmlns="${NS.contentTypes}"><Default Extension="rels" ContentType="${CONTENT_TYPES.relationships}"/><Default Extension="xml" ContentType="${CONTENT_TYPES.xml}"/><Override PartName="/xl/workbook.xml" ContentType="${CONTENT_TYPES.workbook}"/>${overrides}<Override PartName="/xl/styles.xml" ContentType="${CONTENT_TYPES.styles}"/></Types>`,
+      `${XML_HEAD}<Types xmlns="${NS.contentTypes}"><Default Extension="rels" ContentType="${CONTENT_TYPES.relationships}"/><Default Extension="xml" ContentType="${CONTENT_TYPES.xml}"/><Override PartName="/xl/workbook.xml" ContentType="${CONTENT_TYPES.workbook}"/>${overrides}${this.drawingTypes.join('')}<Override PartName="/xl/styles.xml" ContentType="${CONTENT_TYPES.styles}"/></Types>`,
     );
     await this.putEntry('_rels/.rels', `${XML_HEAD}<Relationships xmlns="${NS.packageRelationships}"><Relationship Id="rId1" Type="${relationshipType('officeDocument')}" Target="xl/workbook.xml"/></Relationships>`);
     const names = sheets.map((s, i) => (s.filter ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(s.filter)}</definedName>` : '')).join('');

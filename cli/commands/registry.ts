@@ -26,6 +26,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   { name: 'enrich', summary: 'add PartSpec columns to a BOM (.xlsx or .csv), as the add-in does', load: () => (require('./enrich') as typeof import('./enrich')).enrichCommand },
   { name: 'report', summary: 'the BOM at a glance: a summary sheet with charts, an HTML page or JSON', load: () => (require('./report') as typeof import('./report')).reportCommand },
   { name: 'compliance', summary: 'a compliance pack of BOMs: RoHS, REACH, lead-free, AEC-Q200, SVHC and documents', load: () => (require('./compliance') as typeof import('./compliance')).complianceCommand },
+  { name: 'portfolio', summary: 'parts in use across BOMs: where used, demand for a build plan, last buys, risk', load: () => (require('./portfolio') as typeof import('./portfolio')).portfolioCommand },
   { name: 'suggest', summary: "the maker's parts for generic BOM lines and other makers' numbers", load: () => (require('./suggest') as typeof import('./suggest')).suggestCommand },
   { name: 'replacements', summary: 'drop-in replacements In Production for parts that are ending', load: () => (require('./replacements') as typeof import('./replacements')).replacementsCommand },
   { name: 'replace', summary: 'replace a part by a drop-in in every BOM, with a preview and a log (--undo puts it back)', load: () => (require('./replace') as typeof import('./replace')).replaceCommand },

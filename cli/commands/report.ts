@@ -61,7 +61,7 @@ Exit codes: 0 done, 2 usage or file error, 3 API, auth or network error (nothing
 written), 4 --fail-on found a row (everything is written; the rows are named on stderr).`;
 
 /** `--json` alone (stdout) or followed by a .json file: taken out of argv before the flags are parsed. */
-function takeJsonFlag(argv: readonly string[]): { rest: string[]; json?: { file?: string } } {
+export function takeJsonFlag(argv: readonly string[]): { rest: string[]; json?: { file?: string } } {
   const rest: string[] = [];
   let json: { file?: string } | undefined;
   for (let i = 0; i < argv.length; i++) {

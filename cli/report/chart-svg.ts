@@ -17,7 +17,7 @@ const BAR_ROW = 26;
 const MIN_HEIGHT = 220;
 
 /** The ECharts option of one summary chart. */
-function optionOf(chart: SummaryChart, cells: SummarySheet['cells']): echarts.EChartsOption {
+function optionOf(chart: Omit<SummaryChart, 'name'>, cells: SummarySheet['cells']): echarts.EChartsOption {
   const { categories, series } = chartData(chart, cells);
   const horizontal = chart.kind !== 'column';
   const categoryAxis = { type: 'category' as const, data: categories, inverse: horizontal, axisLabel: { interval: 0 } };
@@ -43,7 +43,7 @@ function optionOf(chart: SummaryChart, cells: SummarySheet['cells']): echarts.EC
 }
 
 /** One chart as an SVG document (its text escaped by the renderer). */
-export function renderChartSvg(chart: SummaryChart, cells: SummarySheet['cells']): string {
+export function renderChartSvg(chart: Omit<SummaryChart, 'name'>, cells: SummarySheet['cells']): string {
   const horizontal = chart.kind !== 'column';
   const height = Math.max(MIN_HEIGHT, horizontal ? 70 + chart.categories.rows * BAR_ROW : MIN_HEIGHT + 40);
   const rendered = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height });

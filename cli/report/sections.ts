@@ -57,7 +57,7 @@ export function sectionsOf(layout: SummarySheet): SummaryDocument {
 }
 
 /** The categories and each series' values of a chart, read from the layout's cells. */
-export function chartData(chart: SummaryChart, cells: SummarySheet['cells']): { categories: string[]; series: { name: string; values: number[] }[] } {
+export function chartData(chart: Omit<SummaryChart, 'name'>, cells: SummarySheet['cells']): { categories: string[]; series: { name: string; values: number[] }[] } {
   const column = (block: SummaryChart['categories']): SummaryCell[] => Array.from({ length: block.rows }, (_, i) => cells[block.row + i]?.[block.column]);
   return {
     categories: column(chart.categories).map((c) => String(c ?? '')),

@@ -97,7 +97,7 @@ function placesOf(rows: readonly SummaryRow[]): Map<string, { place: PartPlace; 
 }
 
 /** The earlier of a product's LastBuyDate and ProductionEndDate over its products. */
-function endDateOf(products: readonly ProductRecord[]): { date: Date; text: string; field: EndingPart['dateField'] } | undefined {
+export function endDateOf(products: readonly ProductRecord[]): { date: Date; text: string; field: EndingPart['dateField'] } | undefined {
   let best: { date: Date; text: string; field: EndingPart['dateField'] } | undefined;
   for (const product of products) {
     for (const field of ['LastBuyDate', 'ProductionEndDate'] as const) {
@@ -110,7 +110,7 @@ function endDateOf(products: readonly ProductRecord[]): { date: Date; text: stri
 }
 
 /** The smallest MinOrderQuantity over the products (one reel of the part), when one is given. */
-function minOrderOf(products: readonly ProductRecord[]): number | undefined {
+export function minOrderOf(products: readonly ProductRecord[]): number | undefined {
   const quantities = products.map((p) => readValue(p, 'MinOrderQuantity')).filter((q): q is number => typeof q === 'number' && Number.isFinite(q) && q > 0);
   return quantities.length > 0 ? Math.min(...quantities) : undefined;
 }
@@ -146,7 +146,7 @@ const NOT_CHECKED: Readonly<Record<Lang, string>> = { en: 'not checked against t
  * against the original the answer names, so no view calls a part drop-in that breaks a spec the
  * original states; a part that does is shown with what differs.
  */
-function insteadOf(row: SummaryRow, products: readonly ProductRecord[], lang: Lang): Instead[] {
+export function insteadOf(row: SummaryRow, products: readonly ProductRecord[], lang: Lang): Instead[] {
   const out = new Map<string, Instead>();
   const original = row.replacements?.original ?? products[0];
   for (const candidate of row.replacements?.candidates ?? []) {

@@ -1,57 +1,115 @@
-/*
- * The BOM files several commands take at once: files, folders (their BOM files, subfolders
- * included) and simple globs (`*` and `?` in the last part of the path, for shells that do not
- * expand them). Hidden files and folders, Office lock files (`~$…`) and node_modules are skipped.
- */
-import { lstatSync, readdirSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
 
-/** The extensions of files a folder or glob contributes. */
-const BOM_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xltx', '.xltm', '.csv', '.tsv', '.txt']);
-/** Most files one run reads, so a folder named by mistake (a home folder) is refused, not walked. */
-const MAX_BOM_FILES = 2000;
+/*
+ * The BOM files a portfolio reads, from what the user typed: files as named, folders walked for
+ * BOM files (hidden entries and Office's `~$` lock files left out), and globs (`boards/**\/*.xlsx`,
+ * `*.csv`) matched against the files under their fixed part. Bounded, so a root folder typed by
+ * mistake is refused in a sentence rather than walked.
+ */
 
-const skipped = (name: string): boolean => name.startsWith('.') || name.startsWith('~$') || name === 'node_modules';
-const isBomName = (name: string): boolean => !skipped(name) && BOM_EXTENSIONS.has(extname(name).toLowerCase());
+/** Most BOM files one portfolio reads. */
+const MAX_PORTFOLIO_FILES = 2000;
 
-function walk(folder: string, out: string[]): void {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (skipped(entry.name)) continue;
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile() && isBomName(entry.name)) out.push(path);
-    if (out.length > MAX_BOM_FILES) throw new UsageError(`${folder} holds more than ${MAX_BOM_FILES} BOM files; name the folders of the BOMs you mean.`, { showUsage: false });
+/** Most entries a folder walk looks at. */
+const MAX_WALK_ENTRIES = 100_000;
+
+/** Extensions of the BOMs a folder or glob picks up. */
+const BOM_EXTENSIONS = /\.(xlsx|xlsm|xltx|xltm|csv|tsv|txt)$/i;
+
+const GLOB_CHARS = /[*?[]/;
+
+/** A glob as a regular expression over `/`-separated relative paths: `**` any folders, `*` and `?` within one name, `[abc]` a class. */
+function globRegex(pattern: string): RegExp {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      const slash = pattern[i + 2] === '/';
+      out += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 1);
+      if (end < 0) out += '\\[';
+      else {
+        out += `[${pattern.slice(i + 1, end).replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+    } else out += c.replace(/[.+^${}()|\\]/g, '\\$&');
   }
+  return new RegExp(`^${out}$`, process.platform === 'win32' ? 'i' : '');
 }
 
-function globPattern(glob: string): RegExp {
-  const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i');
-}
-
-/** Every BOM file `paths` name, each once, in the order named (a folder's files sorted). */
-export function expandBomPaths(paths: readonly string[]): string[] {
+/** Every file under `folder` (links to folders not followed), as paths joined to `folder`. */
+function walk(folder: string, seen: { entries: number }): string[] {
   const out: string[] = [];
-  for (const path of paths) {
-    const name = basename(path);
-    if (/[*?]/.test(name) && !lstatSync(path, { throwIfNoEntry: false })) {
-      const folder = dirname(path);
-      if (/[*?]/.test(folder)) throw new UsageError(`${path}: only the last part of a path may hold * or ?.`, { showUsage: false });
-      const pattern = globPattern(name);
-      const found = (lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(folder) : []).filter((n) => pattern.test(n) && isBomName(n)).sort();
-      if (found.length === 0) throw new UsageError(`${path} matches no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
-      out.push(...found.map((n) => join(folder, n)));
+  const stack = [folder];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
       continue;
     }
-    const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (!stat) throw new UsageError(`${path} does not exist.`, { showUsage: false });
-    if (stat.isDirectory()) {
-      const before = out.length;
-      walk(path, out);
-      if (out.length === before) throw new UsageError(`The folder ${path} holds no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
-    } else out.push(path);
-    if (out.length > MAX_BOM_FILES) throw new UsageError(`More than ${MAX_BOM_FILES} BOM files were named; name fewer at a time.`, { showUsage: false });
+    for (const name of names) {
+      if (name.startsWith('.') || name.startsWith('~$')) continue;
+      if (++seen.entries > MAX_WALK_ENTRIES) throw new UsageError(`${folder} holds more than ${MAX_WALK_ENTRIES.toLocaleString('en-US')} entries: name the BOMs' own folder.`, { showUsage: false });
+      const path = join(dir, name);
+      let stats;
+      try {
+        stats = statSync(path);
+      } catch {
+        continue;
+      }
+      if (stats.isDirectory()) stack.push(path);
+      else if (stats.isFile()) out.push(path);
+    }
   }
-  return [...new Set(out)];
+  return out.sort();
+}
+
+/**
+ * The BOM files of `paths` (files, folders and globs), each once, in the order given (a folder's
+ * and a glob's in name order); `leaveOut` are files the run writes. A glob or folder with no BOM,
+ * or a path that does not exist, is refused.
+ */
+export function expandBomPaths(paths: readonly string[], leaveOut: readonly string[] = []): string[] {
+  const out: string[] = [];
+  const taken = new Set(leaveOut.map((p) => resolve(p)));
+  const seen = { entries: 0 };
+  const add = (file: string): void => {
+    const key = resolve(file);
+    if (taken.has(key)) return;
+    taken.add(key);
+    out.push(file);
+    if (out.length > MAX_PORTFOLIO_FILES) throw new UsageError(`More than ${MAX_PORTFOLIO_FILES} BOM files: a portfolio reads at most ${MAX_PORTFOLIO_FILES}.`, { showUsage: false });
+  };
+  for (const path of paths) {
+    if (GLOB_CHARS.test(path)) {
+      const parts = path.split(/[/\\]/);
+      const fixed = parts.findIndex((p) => GLOB_CHARS.test(p));
+      const base = fixed === 0 ? '.' : parts.slice(0, fixed).join('/') || '/';
+      const pattern = globRegex(parts.slice(fixed).join('/'));
+      const found = walk(base, seen).filter((file) => BOM_EXTENSIONS.test(file) && pattern.test(relative(base, file).split(sep).join('/')));
+      if (found.length === 0) throw new UsageError(`${path} matches no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
+      found.forEach(add);
+      continue;
+    }
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      throw new UsageError(`${path} does not exist.`, { showUsage: false });
+    }
+    if (stats.isDirectory()) {
+      const found = walk(path, seen).filter((file) => BOM_EXTENSIONS.test(file));
+      if (found.length === 0) throw new UsageError(`The folder ${path} holds no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
+      found.forEach(add);
+    } else add(path);
+  }
+  return out;
 }

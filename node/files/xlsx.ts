@@ -4,7 +4,7 @@ import { CHANGE_FILL } from '../../core/enrich/changes';
 import type { CellType } from '../../ooxml/cells';
 import { argbOf, type ColumnHighlight } from '../../ooxml/conditional-formats';
 import { typedCellOf } from '../../ooxml/typed-cells';
-import { XlsxStreamWriter, type XlsxCell, type XlsxSheetOptions } from '../../ooxml/xlsx-stream-writer';
+import { XlsxStreamWriter, type XlsxCell, type XlsxSheetCharts, type XlsxSheetOptions } from '../../ooxml/xlsx-stream-writer';
 import type { GridCell } from './csv';
 import { writeFileSafely } from './files';
 import { writeTableStream, type AboutRows } from './table-stream';
@@ -29,6 +29,8 @@ export interface NewSheet {
   /** Columns from A covered by a filter on row 1. */
   autoFilterColumns?: number;
   highlights?: readonly ColumnHighlight[];
+  /** Native charts over the sheet's cells. */
+  charts?: XlsxSheetCharts;
 }
 
 /** Writes a new workbook with these sheets, through a temporary file renamed over `file`. */
@@ -46,7 +48,7 @@ export async function writeNewWorkbook(file: string, sheets: Iterable<NewSheet>)
           batch = [];
         }
         if (batch.length > 0) await writer.writeRows(batch);
-        await writer.endSheet({ autoFilterColumns: sheet.autoFilterColumns, highlights: sheet.highlights });
+        await writer.endSheet({ autoFilterColumns: sheet.autoFilterColumns, highlights: sheet.highlights, charts: sheet.charts });
       }
       await writer.close();
     } catch (error) {

@@ -38,10 +38,10 @@ afterAll(async () => {
   await session?.close();
 });
 
-test('initialize names the server; tools/list offers its six tools with schemas a JSON Schema validator compiles', async () => {
+test('initialize names the server; tools/list offers its seven tools with schemas a JSON Schema validator compiles', async () => {
   expect(session.client.getServerVersion()?.name).toBe('partspec');
   const { tools } = await session.client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'find_parts', 'replacements', 'check_bom', 'download_url']);
+  expect(tools.map((t) => t.name)).toEqual(['lookup', 'search', 'find_parts', 'replacements', 'check_bom', 'check_portfolio', 'download_url']);
   const validator = new AjvJsonSchemaValidator();
   for (const t of tools) {
     expect(t.inputSchema.type).toBe('object');

@@ -1,0 +1,134 @@
+import { extname, resolve } from 'node:path';
+import { isLang } from '../../api/vocabulary';
+import { collectPortfolio, type PortfolioSource } from '../../core/portfolio/collect';
+import { layoutPortfolio } from '../../core/portfolio/layout';
+import { buildsOf, parseBuildPlan, type PlanLine } from '../../core/portfolio/plan';
+import { MAX_BUILDS } from '../../core/report/quantities';
+import type { SummaryPhase } from '../../core/report/summarize-document';
+import { EXIT, FileError, UsageError } from '../../node/errors';
+import { openBom } from '../../node/files/bom';
+import { expandBomPaths } from '../../node/files/bom-paths';
+import { readCsv } from '../../node/files/csv';
+import { writeFileSafely } from '../../node/files/files';
+import { refuseLockedTarget } from '../../node/files/lock-files';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
+import { connect, print, type CommandContext } from '../context';
+import { formatPortfolioText, renderPortfolioHtml, writePortfolioWorkbook } from '../portfolio/views';
+import type { Command } from './command';
+import { takeJsonFlag } from './report';
+
+const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
+
+const USAGE = `usage: partspec portfolio PATH... [options]
+
+Parts in use across BOMs: every BOM sheet of every workbook and text BOM named (files, folders,
+which are searched for .xlsx, .xlsm, .csv, .tsv and .txt files, and globs such as 'boards/*.xlsx'),
+read as partspec enrich reads one, and one line per part: where it is used (file, sheet, row as
+the sheet numbers it, designators), the quantity per board in each BOM, the demand of the build
+plan (quantity per board × builds, summed over the BOMs), lifecycle status, last buy, risk and
+its reason, the last-time-buy quantity for the whole plan (rounded up to the minimum order once,
+for the total) and replacements. Other makers' numbers and lines with no part number are listed
+too (with the maker's suggestion, with --suggest). The part numbers of all the BOMs are looked up
+once, together. The BOMs are only read.
+
+Options:
+  --plan FILE           the build plan: a CSV of BOM file name (or file#sheet) and builds, e.g.
+                        "main-board.xlsx,250"; BOMs it does not name get --builds
+  --builds N            builds of each BOM the plan does not name (default 1)
+  --html FILE           a self-contained page (no scripts, nothing fetched) with the tables and charts
+  --json [FILE.json]    the portfolio as JSON, on stdout or into FILE.json
+  --out FILE.xlsx       a new workbook with the sheets Parts in use, Where used and At risk, each
+                        with a native chart
+  --suggest             find the maker's part for other makers' numbers, parts not found and
+                        lines with no part number (as partspec enrich --suggest does)
+  --column C            the part-number column by its header or letters, in every BOM
+${CONNECTION_HELP}
+
+Exit codes: 0 done, 2 usage or file error (nothing is written), 3 API, auth or network error
+(nothing is written).`;
+
+/** The plan's lines, read from its CSV file; a line that does not read as a BOM and its builds is refused. */
+async function readPlan(file: string): Promise<PlanLine[]> {
+  const table = await readCsv(file);
+  const plan = parseBuildPlan(table.rows);
+  if (!plan.ok) throw new UsageError(`--plan ${file}: ${plan.message}.`, { showUsage: false });
+  return plan.lines;
+}
+
+export const portfolioCommand: Command = {
+  name: 'portfolio',
+  summary: 'parts in use across BOMs: where used, demand for a build plan, last buys, risk',
+  usage: USAGE,
+  async run(argv, context: CommandContext) {
+    const { rest, json } = takeJsonFlag(argv);
+    const flags = parseFlags(
+      rest,
+      { ...CONNECTION_OPTIONS, column: { type: 'string' }, builds: { type: 'string' }, plan: { type: 'string' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' } },
+      { min: 1, max: Infinity, name: 'the BOM files, folders or globs' },
+    );
+    const out = flags.nonEmpty('out');
+    if (out !== undefined && extname(out).toLowerCase() !== '.xlsx') throw new UsageError(`--out ${out}: the portfolio is written as a new .xlsx workbook; use --html or --json for a page or data.`, { showUsage: false });
+    const html = flags.nonEmpty('html');
+    if (json?.file !== undefined && json.file.trim() === '') throw new UsageError('--json= needs a file name.');
+    const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
+    const fallback = flags.integer('builds', 1, MAX_BUILDS) ?? 1;
+    const planFile = flags.nonEmpty('plan');
+    const written = [out, html, json?.file].filter((f): f is string => f !== undefined);
+    const files = expandBomPaths(flags.positionals, planFile ? [planFile] : []);
+    // The BOMs are only read: a file written here that is one of them is refused before anything is read.
+    const overwritten = written.find((w) => files.some((f) => resolve(f) === resolve(w)));
+    if (overwritten !== undefined) throw new UsageError(`${overwritten} is one of the BOMs read; the BOMs are only read: write the portfolio to another file.`, { showUsage: false });
+    const plan = planFile === undefined ? [] : await readPlan(planFile);
+    if (out !== undefined) refuseLockedTarget(out);
+    const { client, config } = connect(context, flags);
+    const lang = isLang(config.lang) ? config.lang : 'en';
+
+    const used = new Set<PlanLine>();
+    const sources: PortfolioSource[] = files.map((file) => ({
+      file,
+      open: async () => {
+        const bom = await openBom(file, (message) => context.note(message));
+        return { document: bom, close: () => bom.close() };
+      },
+    }));
+    let collected;
+    try {
+      collected = await collectPortfolio(sources, client, {
+        ...(column === undefined ? {} : { column: { name: column } }),
+        buildsOf: (file, sheet) => buildsOf(plan, file, sheet, fallback, used),
+        today: new Date(),
+        lang,
+        fetchedAt: new Date().toISOString(),
+        suggest: flags.bool('suggest'),
+        signal: context.signal,
+        onPhase: (phase, count) => context.progress.update(PHASE_LABELS[phase], 0, count),
+      });
+    } finally {
+      context.progress.clear();
+    }
+    const { portfolio, skipped } = collected;
+    if (portfolio.boms.length === 0) {
+      const first = skipped[0];
+      throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files`}${first ? ` (${first.file}, sheet '${first.sheet}': ${first.message})` : ''}.`);
+    }
+    for (const sheet of skipped) context.note(`${sheet.file}, sheet '${sheet.sheet}': not read as a BOM (${sheet.message})`);
+    for (const line of plan.filter((l) => !used.has(l))) context.note(`--plan line ${line.line} names ${line.file}${line.sheet ? `#${line.sheet}` : ''}, which is none of the BOMs read.`);
+
+    const sheets = layoutPortfolio(portfolio);
+    if (out !== undefined) {
+      await writePortfolioWorkbook(out, sheets);
+      context.note(`Workbook written to ${out}: ${sheets.map((s) => `'${s.name}'`).join(', ')}, with ${sheets.length} charts.`);
+    }
+    if (html !== undefined) {
+      await writeFileSafely(html, renderPortfolioHtml(portfolio, sheets));
+      context.note(`HTML page written to ${html}.`);
+    }
+    const jsonText = `${JSON.stringify(portfolio, null, 2)}\n`;
+    if (json?.file !== undefined) {
+      await writeFileSafely(json.file, jsonText);
+      context.note(`JSON written to ${json.file}.`);
+    }
+    await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets));
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,85 @@
+import { typedCellOf, aboutCellType } from '../../ooxml/typed-cells';
+import { sheetCells, type PortfolioCell, type PortfolioSheet } from '../../core/portfolio/layout';
+import type { Portfolio } from '../../core/portfolio/types';
+import { writeNewWorkbook } from '../../node/files/xlsx';
+import { renderChartSvg } from '../report/chart-svg';
+import { escapeHtml, PAGE_STYLE } from '../report/html-report';
+import { formatTextTable } from '../table-text';
+
+/*
+ * The views of a portfolio, each rendered from the one layout (core/portfolio/layout.ts): the
+ * terminal's tables, a self-contained HTML page (no script, nothing fetched, every text escaped)
+ * and a new workbook with the three sheets and their native charts.
+ */
+
+/** The line under the title: how many BOMs, parts and lookups, and when. */
+function describePortfolio(portfolio: Portfolio): string {
+  const rows = portfolio.boms.reduce((sum, b) => sum + b.rows, 0);
+  return `${portfolio.boms.length} BOM${portfolio.boms.length === 1 ? '' : 's'} (${rows} rows), ${portfolio.parts.length} distinct lines, ${portfolio.lookedUp} part numbers looked up once; as of ${portfolio.asOf}.`;
+}
+
+const SYNTHETIC = "The answers are the emulator's synthetic data, not the maker's.";
+
+/** The portfolio as text for a terminal or a CI log: each sheet's table, then its side table. */
+export function formatPortfolioText(portfolio: Portfolio, sheets: readonly PortfolioSheet[]): string {
+  const text = (cell: PortfolioCell): string => (cell === undefined ? '' : String(cell));
+  const out = ['Parts in use across BOMs', describePortfolio(portfolio), ...(portfolio.synthetic ? [SYNTHETIC] : []), ''];
+  for (const sheet of sheets) {
+    out.push(sheet.name, sheet.rows.length === 0 ? '(none)\n' : formatTextTable(sheet.header, sheet.rows.map((row) => sheet.header.map((_, c) => text(row[c])))));
+    out.push(formatTextTable(sheet.side.header, sheet.side.rows.map((row) => sheet.side.header.map((_, c) => text(row[c])))));
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function tableHtml(header: readonly string[], rows: readonly (readonly PortfolioCell[])[]): string {
+  const cell = (value: PortfolioCell): string => (typeof value === 'number' ? `<td class="num">${value}</td>` : `<td>${escapeHtml(value ?? '')}</td>`);
+  const body = rows.map((row) => `<tr>${header.map((_, c) => cell(row[c])).join('')}</tr>`).join('\n');
+  return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/** The portfolio as one self-contained page: each sheet's table, its side table beside its chart as SVG. */
+export function renderPortfolioHtml(portfolio: Portfolio, sheets: readonly PortfolioSheet[]): string {
+  const sections = sheets.map((sheet) => {
+    const chart = renderChartSvg(sheet.chart, sheetCells(sheet));
+    return `<section data-sheet="${escapeHtml(sheet.name)}">\n<h2>${escapeHtml(sheet.name)}</h2>\n<div class="pair">${tableHtml(sheet.side.header, sheet.side.rows)}\n<figure>${chart}</figure></div>\n${tableHtml(sheet.header, sheet.rows)}\n</section>`;
+  });
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>Parts in use across BOMs</title>',
+    `<style>${PAGE_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<h1>Parts in use across BOMs</h1>',
+    `<p class="meta">${escapeHtml(describePortfolio(portfolio))}</p>`,
+    ...(portfolio.synthetic ? [`<p class="meta synthetic">${escapeHtml(SYNTHETIC)}</p>`] : []),
+    ...sections,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** Writes the portfolio's workbook: the three sheets, headers bold and filtered, each with its chart. */
+export async function writePortfolioWorkbook(file: string, sheets: readonly PortfolioSheet[]): Promise<void> {
+  await writeNewWorkbook(
+    file,
+    sheets.map((sheet) => {
+      const cells = sheetCells(sheet);
+      const headerColumns = new Set([...sheet.header.keys(), ...sheet.side.header.map((_, i) => sheet.side.column + i)]);
+      return {
+        name: sheet.name,
+        rows: cells.map((row, r) => Array.from(row, (value, c) => {
+          const cell = value === undefined ? undefined : typedCellOf(value, aboutCellType(value));
+          return cell && r === 0 && headerColumns.has(c) ? { ...cell, bold: true } : cell;
+        })),
+        options: { widths: [...sheet.widths, 2, ...sheet.side.header.map((_, i) => (i === 0 ? 24 : 8))], frozenRows: 1 },
+        autoFilterColumns: sheet.header.length,
+        charts: { charts: [sheet.chart], cells },
+      };
+    }),
+  );
+}

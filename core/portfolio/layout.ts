@@ -1,0 +1,120 @@
+/*
+ * The portfolio as three tables, computed once for every view: the workbook's sheets (Parts in
+ * use, Where used, At risk, each with a native chart over a small side table), the HTML page's
+ * tables and SVG charts, and the terminal's tables. Pure: cells and chart blocks, no writer.
+ */
+import type { SheetBlock, SummaryChart } from '../report/sheet-layout';
+import { visibleValue } from '../visible-text';
+import { RISK_BUCKETS, type Portfolio, type PORTFOLIO_SHEET_NAMES, type PortfolioPart } from './types';
+
+export type PortfolioCell = string | number | undefined;
+
+/** A chart of a portfolio sheet, over its side table's cells. */
+export type PortfolioChart = Omit<SummaryChart, 'name'> & { name: string };
+
+/** One sheet: its table from A1 (header, rows), and a side table right of it with the chart drawn from it. */
+export interface PortfolioSheet {
+  name: (typeof PORTFOLIO_SHEET_NAMES)[number];
+  header: readonly string[];
+  rows: readonly (readonly PortfolioCell[])[];
+  /** Widths of the table's columns, in characters. */
+  widths: readonly number[];
+  side: { column: number; header: readonly string[]; rows: readonly (readonly PortfolioCell[])[] };
+  chart: PortfolioChart;
+}
+
+const PARTS_HEADER = ['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion'];
+const WHERE_HEADER = ['Part number', 'File', 'Sheet', 'Row', 'Written as', 'Designators', 'Qty per board', 'Builds', 'Demand'];
+const RISK_HEADER = ['Part number', 'Risk', 'Reason', 'Status', 'Last buy', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Where used'];
+
+const KIND_WORDS: Readonly<Record<PortfolioPart['kind'], string>> = { part: "Maker's part", otherMaker: 'Other maker', generic: 'Generic line' };
+
+/** `file` or `file#sheet` when the file has BOMs on several sheets: how a BOM is named in a cell. */
+function bomNamer(portfolio: Portfolio): (file: string, sheet: string) => string {
+  const sheets = new Map<string, number>();
+  for (const bom of portfolio.boms) sheets.set(bom.file, (sheets.get(bom.file) ?? 0) + 1);
+  return (file, sheet) => ((sheets.get(file) ?? 0) > 1 ? `${file}#${sheet}` : file);
+}
+
+/** The replacements of a part in one cell: each candidate, marked drop-in or with what differs. */
+function insteadText(part: PortfolioPart): string {
+  return part.instead.map((c) => (c.dropIn ? `${c.partno} (drop-in)` : c.differs.length > 0 ? `${c.partno} (${c.differs.join('; ')})` : c.partno)).join(', ');
+}
+
+/** Text from a BOM or the service as a view shows it (hidden characters written out). */
+const shown = (value: PortfolioCell): PortfolioCell => visibleValue(value);
+
+function chartOver(side: PortfolioSheet['side'], title: string, kind: PortfolioChart['kind'], name: string): PortfolioChart {
+  const categories: SheetBlock = { row: 1, column: side.column, rows: side.rows.length, columns: 1 };
+  const series = side.header.slice(1).map((header, i) => ({ name: header, values: { row: 1, column: side.column + i + 1, rows: side.rows.length, columns: 1 } }));
+  return { name, kind, title, categories, series, anchor: { row: side.rows.length + 2, column: side.column, rows: 16, columns: 7 } };
+}
+
+function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string): PortfolioSheet {
+  const rows = portfolio.parts.map((part) => [
+    shown(part.partNumber),
+    KIND_WORDS[part.kind],
+    part.status ?? (part.kind === 'part' && !part.found ? 'Not found' : undefined),
+    part.risk,
+    shown(part.reason),
+    part.lastBuy,
+    part.boms.length,
+    shown(part.boms.map((b) => `${nameOf(b.file, b.sheet)} ×${b.quantityPerBoard}`).join(', ')),
+    part.demand,
+    part.minOrderQuantity,
+    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
+    shown(insteadText(part)),
+    shown(part.suggestion ? `${part.suggestion.partno} — ${part.suggestion.why}` : undefined),
+  ]);
+  const side = { column: PARTS_HEADER.length + 1, header: ['Risk', 'Parts'], rows: RISK_BUCKETS.map((bucket) => [bucket, portfolio.byRisk[bucket]]) };
+  return { name: 'Parts in use', header: PARTS_HEADER, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40], side, chart: chartOver(side, 'Parts by risk', 'bar', 'PartSpecPortfolioRisk') };
+}
+
+function whereSheet(portfolio: Portfolio): PortfolioSheet {
+  const rows: PortfolioCell[][] = [];
+  for (const part of portfolio.parts) {
+    for (const use of part.uses) {
+      const builds = part.boms.find((b) => b.file === use.file && b.sheet === use.sheet)?.builds ?? 1;
+      rows.push([shown(part.partNumber), shown(use.file), shown(use.sheet), use.sheetRow, shown(use.written), shown(use.designators.join(', ')), use.quantity, builds, use.quantity * builds]);
+    }
+  }
+  const side = { column: WHERE_HEADER.length + 1, header: ['BOM', 'Parts', 'Builds'], rows: portfolio.boms.map((b) => [shown(`${b.file}#${b.sheet}`), b.parts, b.builds]) };
+  return { name: 'Where used', header: WHERE_HEADER, rows, widths: [22, 24, 14, 6, 22, 30, 12, 9, 10], side, chart: chartOver({ ...side, header: side.header.slice(0, 2) }, 'Parts per BOM', 'bar', 'PartSpecPortfolioBoms') };
+}
+
+function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string): PortfolioSheet {
+  const atRisk = portfolio.parts.filter((p) => p.risk === 'EOL' || p.risk === 'Risk');
+  const rows = atRisk.map((part) => [
+    shown(part.partNumber),
+    part.risk,
+    shown(part.reason),
+    part.status,
+    part.lastBuy,
+    part.demand,
+    part.minOrderQuantity,
+    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
+    shown(insteadText(part)),
+    shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} row ${u.sheetRow}`).join(', ')),
+  ]);
+  const perBom = portfolio.boms.map((bom) => {
+    const uses = (level: string): number => atRisk.filter((p) => p.risk === level && p.boms.some((b) => b.file === bom.file && b.sheet === bom.sheet)).length;
+    return [shown(nameOf(bom.file, bom.sheet)), uses('EOL'), uses('Risk')];
+  });
+  const side = { column: RISK_HEADER.length + 1, header: ['BOM', 'EOL', 'Risk'], rows: perBom };
+  return { name: 'At risk', header: RISK_HEADER, rows, widths: [22, 7, 40, 16, 11, 10, 10, 13, 40, 40], side, chart: chartOver(side, 'Parts at risk per BOM', 'stackedBar', 'PartSpecPortfolioAtRisk') };
+}
+
+/** The three sheets of the portfolio, in the workbook's order. */
+export function layoutPortfolio(portfolio: Portfolio): PortfolioSheet[] {
+  const nameOf = bomNamer(portfolio);
+  return [partsSheet(portfolio, nameOf), whereSheet(portfolio), riskSheet(portfolio, nameOf)];
+}
+
+/** Every cell of a sheet from A1: the table, and the side table beside it (what the chart reads). */
+export function sheetCells(sheet: PortfolioSheet): PortfolioCell[][] {
+  const height = Math.max(sheet.rows.length, sheet.side.rows.length) + 1;
+  const cells: PortfolioCell[][] = Array.from({ length: height }, () => []);
+  [sheet.header, ...sheet.rows].forEach((row, r) => row.forEach((cell, c) => (cells[r][c] = cell)));
+  [sheet.side.header, ...sheet.side.rows].forEach((row, r) => row.forEach((cell, c) => (cells[r][sheet.side.column + c] = cell)));
+  return cells;
+}
