@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
 
@@ -43,7 +43,7 @@ function globRegex(pattern: string): RegExp {
   return new RegExp(`^${out}$`, process.platform === 'win32' ? 'i' : '');
 }
 
-/** Every file under `folder` (links to folders not followed), as paths joined to `folder`. */
+/** Every file under `folder`, as paths joined to `folder`; a link inside it is not followed (it may lead anywhere, and a run that writes must not write there). */
 function walk(folder: string, seen: { entries: number }): string[] {
   const out: string[] = [];
   const stack = [folder];
@@ -61,7 +61,7 @@ function walk(folder: string, seen: { entries: number }): string[] {
       const path = join(dir, name);
       let stats;
       try {
-        stats = statSync(path);
+        stats = lstatSync(path);
       } catch {
         continue;
       }
@@ -86,7 +86,7 @@ export function expandBomPaths(paths: readonly string[], leaveOut: readonly stri
     if (taken.has(key)) return;
     taken.add(key);
     out.push(file);
-    if (out.length > MAX_PORTFOLIO_FILES) throw new UsageError(`More than ${MAX_PORTFOLIO_FILES} BOM files: a portfolio reads at most ${MAX_PORTFOLIO_FILES}.`, { showUsage: false });
+    if (out.length > MAX_PORTFOLIO_FILES) throw new UsageError(`More than ${MAX_PORTFOLIO_FILES} BOM files: one run reads at most ${MAX_PORTFOLIO_FILES}.`, { showUsage: false });
   };
   for (const path of paths) {
     if (GLOB_CHARS.test(path)) {
