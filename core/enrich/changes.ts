@@ -4,6 +4,8 @@ import { LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
 import { PARTSPEC_HEADER_PREFIX, type ColumnSpec } from '../cells/columns';
 import { fromExcelSerial, parseCalendarDate, toExcelSerial } from '../dates';
 import { isSyntheticText, readMatchText } from './match-words';
+import { isNotUpdatedText } from './not-updated';
+import { readRiskText } from '../cells/risk-levels';
 
 /**
  * What changed since the last check: an enrichment that overwrites PartSpec columns compares each
@@ -135,7 +137,7 @@ function neutralItem(values: ListFieldName | undefined, item: string): { text: s
 
 /** True for text PartSpec writes in a Match cell (a status in any language, or why a row was not updated). */
 function isMatchText(text: string): boolean {
-  return readMatchText(text) !== undefined || text.startsWith('Not updated:') || text.startsWith('Not enriched');
+  return readMatchText(text) !== undefined || isNotUpdatedText(text) || text.startsWith('Not enriched');
 }
 
 /**
@@ -183,6 +185,11 @@ function normalize(spec: ColumnSpec, value: unknown, fromFactor: number, toFacto
       const text = plainText(value);
       if (text === '') return BLANK;
       if (spec.special === 'match') return { blank: false, key: matchKey(text), show: text, edited: !isMatchText(text) };
+      // A level in any language is the same level: a sheet enriched in English reads as one in Japanese.
+      if (spec.special === 'risk') {
+        const level = readRiskText(text);
+        return { blank: false, key: level === undefined ? `t:${text}` : `r:${level}`, show: text, edited: level === undefined };
+      }
       const item = neutralItem(spec.field?.values, text);
       return { blank: false, key: `t:${item.text}`, show: item.text, edited: !item.known };
     }
