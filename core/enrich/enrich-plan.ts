@@ -146,7 +146,7 @@ export interface EnrichmentRowsInput {
   firstRow: number;
   /** The Replacement cell per trimmed entry text (risky rows only; a value in both modes). */
   replacements?: ReadonlyMap<string, string>;
-  /** Language of the Match cells. @default 'en' */
+  /** Language of the Match and Risk cells. @default 'en' */
   lang?: Lang;
 }
 

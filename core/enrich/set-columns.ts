@@ -24,7 +24,7 @@ export interface SetRowsInput {
   today: Date;
   firstRow: number;
   replacements?: ReadonlyMap<string, string>;
-  /** Language of the Match cells. @default 'en' */
+  /** Language of the Match and Risk cells. @default 'en' */
   lang?: Lang;
 }
 
