@@ -41,7 +41,8 @@ Options:
                         goes into one lookup
   --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
                         (default: ${DEFAULT_ENRICH_FIELDS.join(',')})
-  --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
+  --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / Unknown / OK, as =PART.RISK;
+                        in the --lang language: 生産終了, リスクあり… / 停产, 有风险…)
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
