@@ -106,6 +106,25 @@ test.each(LANGS)('enrich and report in %s write no English level, match or repla
   expect(json.atRisk.map((p) => p.risk).sort()).toEqual(LINES.flatMap((l) => (l.level === 'Risk' || l.level === 'EOL' ? [l.level] : [])).sort());
 });
 
+test.each(LANGS)('a value typed over a Status cell is a change said in %s, in the Changes cell and by --fail-on changes', async (lang) => {
+  const first = `変更-${lang}.csv`;
+  expect((await cli(['enrich', BOM, '--fields', 'Status', '--lang', lang, '--out', first])).code).toBe(1);
+  const lines = readFileSync(join(world.home, first), 'utf8').split('\n');
+  const statusAt = lines[0].split(',').findIndex((h) => h.startsWith('PartSpec: ') && h !== 'PartSpec: Match');
+  const cells = lines[1].split(',');
+  cells[statusAt] = 'Gone';
+  lines[1] = cells.join(',');
+  writeFileSync(join(world.home, first), lines.join('\n'));
+  const run = await cli(['enrich', first, '--fields', 'Status', '--lang', lang, '--fail-on', 'changes', '--out', first]);
+  expect(run.code).toBe(4);
+  const changes = readCsv(first)[0]['PartSpec: Changes'];
+  expect(changes).toContain(findAllowedValue('Status', 'In Production')![lang]);
+  expect(englishIn(changes, lang, ['Gone'])).toEqual([]);
+  expect(run.stderr).toContain(RUN_WORDS[lang].failChanged('2', LINES[0].part, changes));
+  expect(run.stderr).toContain(RUN_WORDS[lang].changedRows(1, 1));
+  expect(englishIn(run.stderr, lang, ['Gone', first, first.replace('.csv', '')])).toEqual([]);
+});
+
 test('a replacement search that fails writes Not-updated cells in the run language', async () => {
   // The lookups are answered from the cache of a first run (a cache of its own: no search is in it); then the service answers every request with 500.
   const cache = { XDG_CACHE_HOME: join(world.home, 'failing-cache') };
