@@ -15,6 +15,8 @@ export interface RunWords {
   findingSuggestions: string;
   writing: string;
   cancelled: (out: string) => string;
+  /** A run about to change the Match answer of most rows that had one (said before --out is written). */
+  largeChange: (changed: number, answered: number) => string;
   /** Where a set's part numbers are: `Sheet 'BOM': part numbers in E2:E40 under 'MPN'.` (`header` '' for an empty header). */
   partNumbersIn: (sheet: string, second: boolean, where: string, header: string) => string;
   replacementsFailed: (why: string) => string;
@@ -46,6 +48,8 @@ const EN: RunWords = {
   findingSuggestions: 'Finding suggestions',
   writing: 'Writing',
   cancelled: (out) => `The enrichment was cancelled before ${out} was written; it keeps its previous content.`,
+  largeChange: (changed, answered) =>
+    `This run changes the Match answer of ${changed} of the ${answered} rows the last run answered: check that the part-number column and the service are the ones meant.`,
   partNumbersIn: (sheet, second, where, header) =>
     `Sheet '${sheet}': ${second ? 'second-source part numbers' : 'part numbers'} in ${where} ${header.trim() === '' ? 'under an empty header' : `under '${header}'`}.`,
   replacementsFailed: (why) => `Replacements: ${why}`,
@@ -73,6 +77,7 @@ const JA: RunWords = {
   findingSuggestions: '提案品を検索中',
   writing: '書き込み中',
   cancelled: (out) => `${out} に書き込む前にエンリッチを中止しました。${out} は元の内容のままです。`,
+  largeChange: (changed, answered) => `この実行は、前回回答のあった ${answered} 行のうち ${changed} 行の照合結果を変えます。品番の列と接続先のサービスが意図したものか確認してください。`,
   partNumbersIn: (sheet, second, where, header) =>
     `シート「${sheet}」: ${second ? 'セカンドソースの品番' : '品番'}は ${where}、${header.trim() === '' ? '見出しは空' : `見出し「${header}」`}。`,
   replacementsFailed: (why) => `置換候補: ${why}`,
@@ -100,6 +105,7 @@ const ZH: RunWords = {
   findingSuggestions: '正在查找推荐料号',
   writing: '正在写入',
   cancelled: (out) => `在写入 ${out} 之前已取消补全；${out} 保持原有内容。`,
+  largeChange: (changed, answered) => `本次运行将改变上次有回答的 ${answered} 行中 ${changed} 行的匹配结果：请确认型号列和所连接的服务是否正确。`,
   partNumbersIn: (sheet, second, where, header) =>
     `工作表“${sheet}”：${second ? '第二货源型号' : '型号'}位于 ${where}，${header.trim() === '' ? '表头为空' : `表头“${header}”`}。`,
   replacementsFailed: (why) => `替换件：${why}`,

@@ -179,7 +179,7 @@ export const enrichCommand: Command = {
       onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line), words),
       // Said before --out is written; the run goes on, the last answers are in the input file.
       confirmLargeChange: (change) => {
-        context.note(change.message);
+        context.note(words.largeChange(change.changed, change.answered));
         return true;
       },
       suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,

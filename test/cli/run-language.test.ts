@@ -125,6 +125,21 @@ test.each(LANGS)('a value typed over a Status cell is a change said in %s, in th
   expect(englishIn(run.stderr, lang, ['Gone', first, first.replace('.csv', '')])).toEqual([]);
 });
 
+test('a run that changes most Match answers says so in the run language before it writes', async () => {
+  const file = '置換.csv';
+  const found = LINES.filter((l) => l.level !== undefined);
+  const bom = (parts: string[]) => `${['メーカー品番', ...parts].join('\n')}\n`;
+  writeFileSync(join(world.home, '置換元.csv'), bom(found.map((l) => l.part)));
+  expect((await cli(['enrich', '置換元.csv', '--fields', 'Status', '--lang', 'ja', '--out', file])).code).toBe(0);
+  // Every part number now names no part: each answered row's Match changes.
+  const text = readFileSync(join(world.home, file), 'utf8');
+  writeFileSync(join(world.home, file), found.reduce((t, l, i) => t.split(`${l.part},`).join(`ZZZQ${String(i).padStart(8, '0')},`), text));
+  const run = await cli(['enrich', file, '--fields', 'Status', '--lang', 'ja', '--out', file]);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(RUN_WORDS.ja.largeChange(found.length, found.length));
+  expect(englishIn(run.stderr, 'ja', [file, file.replace('.csv', '')])).toEqual([]);
+});
+
 test('a replacement search that fails writes Not-updated cells in the run language', async () => {
   // The lookups are answered from the cache of a first run (a cache of its own: no search is in it); then the service answers every request with 500.
   const cache = { XDG_CACHE_HOME: join(world.home, 'failing-cache') };
