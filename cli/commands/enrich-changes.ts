@@ -3,6 +3,9 @@ import { entryText, type EnrichSet, type MatchOutcome } from '../../core/enrich/
 import { isNotOurs } from '../../core/enrich/enrich-sets';
 import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
 import { rowRisk } from '../../core/cells/risk';
+import { riskLevelText } from '../../core/cells/risk-levels';
+import type { Lang } from '../../api/vocabulary';
+import { RUN_WORDS } from '../run-words';
 import { UsageError } from '../../node/errors';
 
 /** What `--fail-on` can stop a pipeline on. */
@@ -21,8 +24,10 @@ export function parseFailOn(text: string | undefined): Set<FailOn> {
 }
 
 /**
- * The sentences naming every row a `--fail-on` condition found: `Row 7: 'MCA…' changed: Status
- * In Production → NRND`, `Row 9: 'MCA…' is EOL: Status is Discontinued`. Empty when nothing was found.
+ * The sentences naming every row a `--fail-on` condition found, in `lang`: `Row 7: 'MCA…' changed:
+ * Status In Production → NRND`, `Row 9: 'MCA…' is EOL: Status is Discontinued`. Empty when nothing
+ * was found. The level is decided from the lookup, not read from a cell, so a sheet written in
+ * another language fails the same rows.
  */
 export function describeFailures(input: {
   failOn: ReadonlySet<FailOn>;
@@ -33,21 +38,25 @@ export function describeFailures(input: {
   today: Date;
   /** A second source's header (`MPN2`), named after the row number. */
   source?: string;
+  /** @default 'en' */
+  lang?: Lang;
 }): string[] {
   const { failOn, entries, outcomes, changes, firstRow, today } = input;
+  const lang = input.lang ?? 'en';
+  const words = RUN_WORDS[lang];
   const where = input.source === undefined ? '' : ` (${input.source})`;
   const lines: string[] = [];
   entries.forEach((entry, i) => {
     const text = entryText(entry);
     if (text === undefined) return;
     const row = `${firstRow + i + 1}${where}`;
-    if (failOn.has('changes') && changes && changes.texts[i]) lines.push(`Row ${row}: '${text}' changed: ${changes.texts[i]}`);
+    if (failOn.has('changes') && changes && changes.texts[i]) lines.push(words.failChanged(row, text, changes.texts[i]));
     const outcome = outcomes.get(text);
-    const risk = rowRisk(outcome, today);
+    const risk = rowRisk(outcome, today, lang);
     const level = risk.ok ? risk.value.level : undefined;
     // A synthetic answer's risk is unknown: it never passes a lifecycle check.
     const risky = (failOn.has('risk') && (level === 'Risk' || level === 'EOL' || level === 'Unknown')) || (failOn.has('eol') && (level === 'EOL' || level === 'Unknown'));
-    if (risk.ok && risky) lines.push(`Row ${row}: '${text}' is ${level}: ${risk.value.reason}`);
+    if (risk.ok && risky) lines.push(words.failRisk(row, text, riskLevelText(risk.value.level, lang), risk.value.reason));
   });
   return lines;
 }
@@ -64,16 +73,19 @@ export function describeProblemRows(
   outcomes: ReadonlyMap<string, MatchOutcome>,
   note: (line: string) => void,
   meant: ReadonlyMap<string, string> = new Map(),
+  lang: Lang = 'en',
 ): number {
+  const words = RUN_WORDS[lang];
   let failed = 0;
   const where = set.source === undefined ? '' : ` (${set.source})`;
   set.entries.forEach((entry, i) => {
     const text = entryText(entry);
-    const outcome = text === undefined ? undefined : outcomes.get(text);
+    if (text === undefined) return;
+    const outcome = outcomes.get(text);
     if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
-    const row = firstRow + i + 1;
+    const row = `${firstRow + i + 1}${where}`;
     if (outcome.status === 'ambiguous') {
-      note(`Row ${row}${where}: '${text}' is ambiguous${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      note(words.ambiguousRow(row, text, outcome.reason));
       return;
     }
     failed++;
@@ -82,8 +94,8 @@ export function describeProblemRows(
       const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
       if (isNotOurs(text, maker)) return;
     }
-    const likely = meant.get(text ?? '');
-    note(`Row ${row}${where}: '${text}' ${outcome.status === 'notFound' ? `not found${uncovered ? `: ${uncovered}` : ''}${likely ? `. Did you mean '${likely}'?` : ''}` : `is invalid${outcome.reason ? `: ${outcome.reason}` : ''}`}`);
+    const likely = meant.get(text);
+    note(outcome.status === 'notFound' ? words.notFoundRow(row, text, uncovered, likely) : words.invalidRow(row, text, outcome.reason));
   });
   return failed;
 }

@@ -14,6 +14,8 @@ import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { isRequestBoundError } from '../../core/find/request-plan';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
+import { describeRowSummary } from '../../core/bom/bom-rows';
+import { RUN_WORDS, type RunWords } from '../run-words';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 
@@ -39,7 +41,8 @@ Options:
                         goes into one lookup
   --fields a,b,…        fields; FIELD:UNIT converts (Capacitance:nF)
                         (default: ${DEFAULT_ENRICH_FIELDS.join(',')})
-  --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / OK, as =PART.RISK)
+  --risk                add 'PartSpec: Risk' (EOL / Risk / Watch / Unknown / OK, as =PART.RISK;
+                        in the --lang language: 生産終了, リスクあり… / 停产, 有风险…)
   --alternatives        add 'PartSpec: Alternatives'
   --replacements        add 'PartSpec: Replacement': for rows at Risk or EOL, the best drop-in
                         replacement In Production and how many more (see partspec replacements)
@@ -112,7 +115,7 @@ function locateError(failure: LocateFailure): UsageError {
 }
 
 /** What the run found before looking up, on stderr: how the column was found, a close runner-up, unasked second sources, where each set's part numbers are. */
-function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void): void {
+function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void, words: RunWords): void {
   const { layout, region, headers } = bom;
   const sheet = `Sheet '${region.sheetName}'`;
   if (layout.note) note(`${sheet}: ${layout.note}`);
@@ -123,7 +126,7 @@ function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean,
   for (const set of sets) {
     const header = String(headers[set.partColumn - bom.headerOrigin] ?? '');
     const where = `${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)}`;
-    note(`${sheet}: ${set.source === undefined ? 'part numbers' : 'second-source part numbers'} in ${where} ${header.trim() === '' ? 'under an empty header' : `under '${header}'`}.`);
+    note(words.partNumbersIn(region.sheetName, set.source !== undefined, where, header));
   }
 }
 
@@ -159,10 +162,11 @@ export const enrichCommand: Command = {
     const wantedSheet = flags.string('sheet');
     const today = new Date();
     const lang = config.lang;
+    const words = RUN_WORDS[lang];
     // Ctrl-C writes nothing: --out keeps what it had, as a cancelled run in the add-in leaves the rows it did not reach.
     const cancelled = (): number => {
       context.progress.clear();
-      context.note(`The enrichment was cancelled before ${out} was written; it keeps its previous content.`);
+      context.note(words.cancelled(out));
       return EXIT.interrupted;
     };
     const run = await runEnrichment(bom.searchIn(wantedSheet), client, {
@@ -172,10 +176,10 @@ export const enrichCommand: Command = {
       lang,
       today,
       signal: context.signal,
-      onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line)),
+      onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line), words),
       // Said before --out is written; the run goes on, the last answers are in the input file.
       confirmLargeChange: (change) => {
-        context.note(change.message);
+        context.note(words.largeChange(change.changed, change.answered));
         return true;
       },
       suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,
@@ -187,8 +191,8 @@ export const enrichCommand: Command = {
           }
         : undefined,
       onProgress: (progress) => {
-        if (progress.phase === 'looking up') context.progress.update('Looking up', 0, progress.totalRows);
-        else if (progress.phase === 'searching') context.progress.update('Looking for replacements and suggestions', 0);
+        if (progress.phase === 'looking up') context.progress.update(words.lookingUp, 0, progress.totalRows);
+        else if (progress.phase === 'searching') context.progress.update(words.searching, 0);
         else context.progress.clear();
       },
     }).catch((error: unknown) => {
@@ -198,35 +202,32 @@ export const enrichCommand: Command = {
     });
     if (run === undefined || context.signal.aborted) return cancelled();
     if (!run.ok) throw locateError(run);
-    if (run.replacementFailure) context.note(`Replacements: ${run.replacementFailure}`);
+    if (run.replacementFailure) context.note(words.replacementsFailed(run.replacementFailure));
     const values = bom.values(run.bom.region.sheetName);
 
-    context.progress.update('Writing', 0, 1);
+    context.progress.update(words.writing, 0, 1);
     const notCarried = await bom.save(out, run.bom.region.sheetName);
     context.progress.clear();
-    for (const what of notCarried) context.note(`${out}: not carried over from ${input}: ${what}.`);
+    for (const what of notCarried) context.note(words.notCarried(out, input, what));
 
     const { layout } = run.bom;
     let problems = 0;
     // A part number one misread character from a real one (O for 0) is named with the part it likely is, as its Match cell does.
     const meant = new Map([...run.outcomes].flatMap(([input, o]) => (o.meant ? [[input, o.meant] as const] : [])));
-    for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant);
+    for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant, lang);
     const updated = run.columns.filter((c) => c.existing).length;
-    context.note(`${run.sets[0].tally.summary}. ${run.columns.length} columns (${updated} updated in place) written to ${out}.`);
-    run.sets.slice(1).forEach((set) => context.note(`Second source '${set.source}': ${set.tally.summary}.`));
-    if (run.synthetic > 0) context.note(describeSyntheticAnswers(run.synthetic));
-    if (run.suggestions) context.note(`Suggested: ${run.suggestions.suggested} of ${run.suggestions.asked} rows with no maker part number have a candidate; see 'PartSpec: Suggested'.`);
+    const summaryOf = (set: (typeof run.sets)[number]): string => describeRowSummary(set.tally.line, undefined, lang);
+    context.note(words.written(summaryOf(run.sets[0]), run.columns.length, updated, out));
+    run.sets.slice(1).forEach((set) => context.note(words.secondSource(set.source ?? '', summaryOf(set))));
+    if (run.synthetic > 0) context.note(describeSyntheticAnswers(run.synthetic, lang));
+    if (run.suggestions) context.note(words.enrichSuggested(run.suggestions.suggested, run.suggestions.asked));
     const changes = run.sets[0].changes?.report;
-    if (changes) {
-      const n = changes.changedRows.length;
-      const edits = changes.edits > 0 ? ` (${changes.edits} edited by hand)` : '';
-      context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
-    }
+    if (changes) context.note(words.changedRows(changes.changedRows.length, changes.edits));
     if (failOn.size > 0) {
-      const found = run.sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes: run.outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
+      const found = run.sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes: run.outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source, lang }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
-        context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
+        context.note(words.failOnTotal([...failOn].join(','), found.length, EXIT.failOn));
         return EXIT.failOn;
       }
     }

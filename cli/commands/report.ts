@@ -19,9 +19,12 @@ import { formatTextReport } from '../report/text-report';
 import type { SummaryPhase } from '../../core/report/summarize-document';
 import type { Command } from './command';
 import { describeFailures, parseFailOn } from './enrich-changes';
+import { RUN_WORDS, type RunWords } from '../run-words';
 
 /** The progress line of each phase of the summary. */
-const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
+function phaseLabel(phase: SummaryPhase, words: RunWords): string {
+  return phase === 'looking up' ? words.lookingUp : phase === 'replacements' ? words.findingReplacements : words.findingSuggestions;
+}
 
 const USAGE = `usage: partspec report BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options]
 
@@ -119,6 +122,7 @@ export const reportCommand: Command = {
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
+    const words = RUN_WORDS[lang];
     const today = new Date();
 
     const file = await openBom({ file: input, format }, (message) => context.note(message));
@@ -133,7 +137,7 @@ export const reportCommand: Command = {
         today,
         suggest: flags.bool('suggest'),
         signal: context.signal,
-        onPhase: (phase, count) => context.progress.update(PHASE_LABELS[phase], 0, count),
+        onPhase: (phase, count) => context.progress.update(phaseLabel(phase, words), 0, count),
       });
     } finally {
       context.progress.clear();
@@ -152,7 +156,7 @@ export const reportCommand: Command = {
       try {
         refuseLockedTarget(target);
         await writeSummaryWorkbook(input, target, layout, bomSheet);
-        context.note(`Sheet '${layout.name}' of ${target}: the summary of ${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'} of sheet '${bomSheet}', with ${layout.charts.length} charts.`);
+        context.note(words.summarySheet(layout.name, target, summary.rows, bomSheet, layout.charts.length));
       } catch (error) {
         if (out !== undefined) throw error;
         unwritten = error;
@@ -160,23 +164,23 @@ export const reportCommand: Command = {
     }
     if (html !== undefined) {
       await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
-      context.note(`HTML report written to ${html}.`);
+      context.note(words.htmlWritten(html));
     }
     const jsonText = `${JSON.stringify(suggestions ? { ...summary, suggestions } : summary, null, 2)}\n`;
     if (json?.file !== undefined) {
       await writeFileSafely(json.file, jsonText);
-      context.note(`JSON summary written to ${json.file}.`);
+      context.note(words.jsonWritten(json.file));
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
-    if (suggestions) context.note(`Suggestions: ${suggestions.suggested} of ${suggestions.asked} rows with no maker part number have a candidate (partspec enrich --suggest writes them).`);
+    if (suggestions) context.note(words.reportSuggested(suggestions.suggested, suggestions.asked));
     if (unwritten !== undefined) throw unwritten;
 
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
-      const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today });
+      const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today, lang });
       for (const line of found) context.note(line);
       if (found.length > 0) {
-        context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
+        context.note(words.failOnTotal([...failOn].join(','), found.length, EXIT.failOn));
         return EXIT.failOn;
       }
     }

@@ -4,6 +4,7 @@
  * are counted and reported, never looked up, so a mixed BOM does not print a "not found" line for
  * every Samsung capacitor.
  */
+import type { Lang } from '../../api/vocabulary';
 import { foldWords } from '../fold';
 import { containsWord, MAKER_NAME, MAKER_SPELLINGS, MAKER_WORDS, NUMBER_WORDS, PART_ENDINGS, PART_WORDS } from './header-words';
 
@@ -111,13 +112,77 @@ export function countRowKinds(kinds: readonly RowKind[]): Record<RowKind, number
   return counts;
 }
 
-/** "2 not fitted (DNP), 1 total row, 40 other makers' parts", or '' when every row is a part or blank. */
-export function describeSkippedRows(counts: Record<RowKind, number>): string {
+/** The words of the summary line in one language. */
+interface RowSummaryWords {
+  maker: string;
+  rows: (n: number) => string;
+  found: (s: RowSummary, why: string) => string[];
+  notOurs: (n: number, maker: string) => string;
+  notCovered: (n: number) => string;
+  /** Around the list of why not-found parts were not named. */
+  why: (list: string) => string;
+  dnp: (n: number) => string;
+  total: (n: number) => string;
+  otherMaker: (n: number) => string;
+  /** Before the rows not looked up; `by` names the manufacturer column. */
+  skipped: (list: string, by: string) => string;
+  by: (header: string) => string;
+  list: string;
+}
+
+const ROW_SUMMARY_WORDS: Readonly<Record<Lang, RowSummaryWords>> = {
+  en: {
+    maker: MAKER_NAME,
+    rows: (n) => `${n} ${n === 1 ? 'row' : 'rows'}`,
+    found: (s, why) => [`${s.exact} exact`, `${s.variant} variant`, `${s.ambiguous} ambiguous`, `${s.notFound} not found${why}`, `${s.invalid} invalid`, `${s.blank} blank`],
+    notOurs: (n, maker) => `${n} not in ${maker}'s numbering`,
+    notCovered: (n) => `${n} of a series not covered by the API`,
+    why: (list) => ` (${list})`,
+    dnp: (n) => `${n} not fitted (DNP)`,
+    total: (n) => `${n} total ${n === 1 ? 'row' : 'rows'}`,
+    otherMaker: (n) => `${n} other makers' ${n === 1 ? 'part' : 'parts'}`,
+    skipped: (list, by) => `; not looked up: ${list}${by}`,
+    by: (header) => ` (by '${header}')`,
+    list: ', ',
+  },
+  ja: {
+    maker: '村田製作所',
+    rows: (n) => `${n} 行`,
+    found: (s, why) => [`完全一致 ${s.exact}`, `バリエーション ${s.variant}`, `あいまい ${s.ambiguous}`, `見つかりません ${s.notFound}${why}`, `無効 ${s.invalid}`, `空行 ${s.blank}`],
+    notOurs: (n, maker) => `${maker}の品番体系外 ${n}`,
+    notCovered: (n) => `API 対象外のシリーズ ${n}`,
+    why: (list) => `（${list}）`,
+    dnp: (n) => `未実装 ${n}`,
+    total: (n) => `合計行 ${n}`,
+    otherMaker: (n) => `他社品 ${n}`,
+    skipped: (list, by) => `。照会しなかった行: ${list}${by}`,
+    by: (header) => `（「${header}」列による）`,
+    list: '、',
+  },
+  zh: {
+    maker: '村田',
+    rows: (n) => `${n} 行`,
+    found: (s, why) => [`完全匹配 ${s.exact}`, `变体 ${s.variant}`, `不明确 ${s.ambiguous}`, `未找到 ${s.notFound}${why}`, `无效 ${s.invalid}`, `空行 ${s.blank}`],
+    notOurs: (n, maker) => `不属于${maker}型号体系 ${n}`,
+    notCovered: (n) => `API 未涵盖的系列 ${n}`,
+    why: (list) => `（${list}）`,
+    dnp: (n) => `不贴装 ${n}`,
+    total: (n) => `合计行 ${n}`,
+    otherMaker: (n) => `其他厂商 ${n}`,
+    skipped: (list, by) => `。未查询的行: ${list}${by}`,
+    by: (header) => `（按“${header}”列）`,
+    list: '，',
+  },
+};
+
+/** "2 not fitted (DNP), 1 total row, 40 other makers' parts" in `lang`, or '' when every row is a part or blank. */
+export function describeSkippedRows(counts: Record<RowKind, number>, lang: Lang = 'en'): string {
+  const words = ROW_SUMMARY_WORDS[lang];
   const parts: string[] = [];
-  if (counts.dnp) parts.push(`${counts.dnp} not fitted (DNP)`);
-  if (counts.total) parts.push(`${counts.total} total ${counts.total === 1 ? 'row' : 'rows'}`);
-  if (counts.otherMaker) parts.push(`${counts.otherMaker} other makers' ${counts.otherMaker === 1 ? 'part' : 'parts'}`);
-  return parts.join(', ');
+  if (counts.dnp) parts.push(words.dnp(counts.dnp));
+  if (counts.total) parts.push(words.total(counts.total));
+  if (counts.otherMaker) parts.push(words.otherMaker(counts.otherMaker));
+  return parts.join(words.list);
 }
 
 /** What a run found, for {@link describeRowSummary}. */
@@ -142,26 +207,16 @@ export interface RowSummary {
 }
 
 /**
- * The summary of a run's rows, one sentence without the final full stop, the same in the CLI and
- * the add-in: "48 rows: 4 exact, 0 variant, 0 ambiguous, 3 not found (2 not in Murata's
+ * The summary of a run's rows in `lang`, one sentence without the final full stop, the same in the
+ * CLI and the add-in: "48 rows: 4 exact, 0 variant, 0 ambiguous, 3 not found (2 not in Murata's
  * numbering), 0 invalid, 1 blank; not looked up: 1 not fitted (DNP), 1 total row, 40 other
  * makers' parts (by 'Manufacturer')".
  */
-export function describeRowSummary(summary: RowSummary, makerName = MAKER_NAME): string {
-  const why = [
-    ...(summary.notOurs ? [`${summary.notOurs} not in ${makerName}'s numbering`] : []),
-    ...(summary.notCovered ? [`${summary.notCovered} of a series not covered by the API`] : []),
-  ];
-  const notOurs = why.length > 0 ? ` (${why.join(', ')})` : '';
-  const found = [
-    `${summary.exact} exact`,
-    `${summary.variant} variant`,
-    `${summary.ambiguous} ambiguous`,
-    `${summary.notFound} not found${notOurs}`,
-    `${summary.invalid} invalid`,
-    `${summary.blank} blank`,
-  ].join(', ');
-  const skipped = describeSkippedRows(summary.kinds);
-  const by = summary.kinds.otherMaker && summary.makerHeader ? ` (by '${summary.makerHeader}')` : '';
-  return `${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'}: ${found}${skipped ? `; not looked up: ${skipped}${by}` : ''}`;
+export function describeRowSummary(summary: RowSummary, makerName?: string, lang: Lang = 'en'): string {
+  const words = ROW_SUMMARY_WORDS[lang];
+  const why = [...(summary.notOurs ? [words.notOurs(summary.notOurs, makerName ?? words.maker)] : []), ...(summary.notCovered ? [words.notCovered(summary.notCovered)] : [])];
+  const found = words.found(summary, why.length > 0 ? words.why(why.join(words.list)) : '').join(words.list);
+  const skipped = describeSkippedRows(summary.kinds, lang);
+  const by = summary.kinds.otherMaker && summary.makerHeader ? words.by(summary.makerHeader) : '';
+  return `${words.rows(summary.rows)}: ${found}${skipped ? words.skipped(skipped, by) : ''}`;
 }

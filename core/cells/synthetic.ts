@@ -1,4 +1,5 @@
 import { readValue, type ProductRecord } from '../../api/product';
+import type { Lang } from '../../api/vocabulary';
 
 /** A product the emulator decoded from a part number alone: its Notices start so. */
 export function isSyntheticProduct(product: ProductRecord): boolean {
@@ -11,8 +12,10 @@ export function isSyntheticMatch(products: readonly ProductRecord[]): boolean {
   return products.length > 0 && products.every(isSyntheticProduct);
 }
 
-/** The one note of a run that used synthetic answers (`partspec enrich` and the ribbon's notice say it; the pane in its own words). */
-export function describeSyntheticAnswers(n: number): string {
+/** The one note of a run that used synthetic answers, in `lang` (`partspec enrich` and the ribbon's notice say it; the pane in its own words). */
+export function describeSyntheticAnswers(n: number, lang: Lang = 'en'): string {
+  if (lang === 'ja') return `${n} 件の品番はエミュレーターの合成データで回答されました（照合「…（合成データ）」）。状態と日付は仮の値で、リスクは不明です。`;
+  if (lang === 'zh') return `${n} 个型号由模拟器的合成数据回答（匹配“…（合成数据）”）：状态和日期为占位值，风险为未知。`;
   return `${n} part ${n === 1 ? 'number was' : 'numbers were'} answered with the emulator's synthetic data (Match '… (synthetic)'): status and dates are placeholders, Risk is Unknown.`;
 }
 

@@ -1,9 +1,11 @@
-import { datasheetUnitsOf, findAllowedValue, type ListFieldName } from '../../api/vocabulary';
+import { datasheetUnitsOf, findAllowedValue, type Lang, type ListFieldName } from '../../api/vocabulary';
 import { parseDisplayUnit, roundNoise } from '../../api/units';
 import { LIST_SEPARATOR, type CellValue } from '../cells/cell-values';
 import { PARTSPEC_HEADER_PREFIX, type ColumnSpec } from '../cells/columns';
 import { fromExcelSerial, parseCalendarDate, toExcelSerial } from '../dates';
 import { isSyntheticText, readMatchText } from './match-words';
+import { isNotUpdatedText } from './not-updated';
+import { readRiskText } from '../cells/risk-levels';
 
 /**
  * What changed since the last check: an enrichment that overwrites PartSpec columns compares each
@@ -19,7 +21,7 @@ const CHANGE_ARROW = ' → ';
 /** Between the changes of one row. */
 const CHANGE_SEPARATOR = '; ';
 /** After an old value PartSpec could not have written: the user typed it. */
-const EDITED_MARK = ' (edited by hand)';
+const EDITED_MARKS: Readonly<Record<Lang, string>> = { en: ' (edited by hand)', ja: '（手入力）', zh: '（手工输入）' };
 /** Fill of changed cells and of the Changes cell of a changed row (Excel's light orange accent). */
 export const CHANGE_FILL = '#FCE4D6';
 /** Values longer than this are cut in the Changes text (the cell itself holds the whole new value). */
@@ -54,6 +56,8 @@ export interface ChangeInput {
   rows: readonly (readonly CellValue[])[];
   /** Rows with no part number: never changed. */
   blank?: (row: number) => boolean;
+  /** Language of the Changes text: list values (a status) in its words, and its hand-edit mark. @default 'en' */
+  lang?: Lang;
 }
 
 export interface ChangeReport {
@@ -126,16 +130,16 @@ function booleanOf(value: unknown): boolean | undefined {
   return t === 'true' ? true : t === 'false' ? false : undefined;
 }
 
-/** A list value in its language-neutral (English) form, when the field has allowed values. */
-function neutralItem(values: ListFieldName | undefined, item: string): { text: string; known: boolean } {
-  if (!values) return { text: item, known: true };
+/** A list value in its language-neutral (English) form, when the field has allowed values, and as `lang` shows it. */
+function neutralItem(values: ListFieldName | undefined, item: string, lang: Lang): { text: string; show: string; known: boolean } {
+  if (!values) return { text: item, show: item, known: true };
   const allowed = findAllowedValue(values, item);
-  return allowed ? { text: allowed.en, known: true } : { text: item, known: false };
+  return allowed ? { text: allowed.en, show: allowed[lang], known: true } : { text: item, show: item, known: false };
 }
 
 /** True for text PartSpec writes in a Match cell (a status in any language, or why a row was not updated). */
 function isMatchText(text: string): boolean {
-  return readMatchText(text) !== undefined || text.startsWith('Not updated:') || text.startsWith('Not enriched');
+  return readMatchText(text) !== undefined || isNotUpdatedText(text) || text.startsWith('Not enriched');
 }
 
 /**
@@ -151,7 +155,7 @@ function matchKey(text: string): string {
  * One cell as a comparable value: `key` equal means equal values; `show` is how the Changes text
  * writes it (in the unit of `factor`); `edited` when PartSpec could not have written it.
  */
-function normalize(spec: ColumnSpec, value: unknown, fromFactor: number, toFactor: number): Normal {
+function normalize(spec: ColumnSpec, value: unknown, fromFactor: number, toFactor: number, lang: Lang = 'en'): Normal {
   if (isBlank(value)) return BLANK;
   switch (spec.kind) {
     case 'number': {
@@ -174,24 +178,29 @@ function normalize(spec: ColumnSpec, value: unknown, fromFactor: number, toFacto
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== '')
-        .map((s) => neutralItem(spec.field?.values, s));
+        .map((s) => neutralItem(spec.field?.values, s, lang));
       if (items.length === 0) return BLANK;
       const set = [...new Set(items.map((i) => i.text))].sort();
-      return { blank: false, key: `l:${set.join('\u0000')}`, show: items.map((i) => i.text).join(LIST_SEPARATOR), edited: items.some((i) => !i.known) };
+      return { blank: false, key: `l:${set.join('\u0000')}`, show: items.map((i) => i.show).join(LIST_SEPARATOR), edited: items.some((i) => !i.known) };
     }
     default: {
       const text = plainText(value);
       if (text === '') return BLANK;
       if (spec.special === 'match') return { blank: false, key: matchKey(text), show: text, edited: !isMatchText(text) };
-      const item = neutralItem(spec.field?.values, text);
-      return { blank: false, key: `t:${item.text}`, show: item.text, edited: !item.known };
+      // A level in any language is the same level: a sheet enriched in English reads as one in Japanese.
+      if (spec.special === 'risk') {
+        const level = readRiskText(text);
+        return { blank: false, key: level === undefined ? `t:${text}` : `r:${level}`, show: text, edited: level === undefined };
+      }
+      const item = neutralItem(spec.field?.values, text, lang);
+      return { blank: false, key: `t:${item.text}`, show: item.show, edited: !item.known };
     }
   }
 }
 
-/** The text of a row's changes: `Status In Production → NRND; LastBuyDate — → 2027-03-31`. */
-export function describeChanges(changes: readonly CellChange[]): string {
-  return changes.map((c) => `${c.label} ${c.before}${c.edited ? EDITED_MARK : ''}${CHANGE_ARROW}${c.after}`).join(CHANGE_SEPARATOR);
+/** The text of a row's changes in `lang`: `Status In Production → NRND; LastBuyDate — → 2027-03-31`. */
+export function describeChanges(changes: readonly CellChange[], lang: Lang = 'en'): string {
+  return changes.map((c) => `${c.label} ${c.before}${c.edited ? EDITED_MARKS[lang] : ''}${CHANGE_ARROW}${c.after}`).join(CHANGE_SEPARATOR);
 }
 
 /** The name of a column in a change: its header without `PartSpec: `. */
@@ -219,8 +228,8 @@ export function detectChanges(input: ChangeInput): ChangeReport {
     if (!input.blank?.(r)) {
       plans.forEach((plan, c) => {
         if (!plan) return;
-        const old = normalize(plan.spec, plan.before.cells[r], plan.fromFactor, plan.toFactor);
-        const now = normalize(plan.spec, row[c], plan.toFactor, plan.toFactor);
+        const old = normalize(plan.spec, plan.before.cells[r], plan.fromFactor, plan.toFactor, input.lang);
+        const now = normalize(plan.spec, row[c], plan.toFactor, plan.toFactor, input.lang);
         if (old.blank && now.blank) return;
         if (!old.blank && !now.blank && old.key === now.key) return;
         const edited = !old.blank && old.edited;
@@ -229,7 +238,7 @@ export function detectChanges(input: ChangeInput): ChangeReport {
       });
     }
     changes.push(found);
-    texts.push(describeChanges(found));
+    texts.push(describeChanges(found, input.lang));
     if (found.length > 0) changedRows.push(r);
   });
   return { texts, changes, changedRows, edits };

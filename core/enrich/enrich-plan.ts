@@ -6,6 +6,7 @@ import type { CellValue } from '../cells/cell-values';
 import { enrichmentFieldColumn, identifyPartSpecHeader, resolveChoices, specialColumn, withSource, NUMBER_FORMATS, type ColumnSpec, type FieldChoice } from '../cells/columns';
 import type { RowKind } from '../bom/bom-rows';
 import { rowRisk } from '../cells/risk';
+import { riskLevelText } from '../cells/risk-levels';
 import { alternativesOf, fieldValueOfRow, type RowValue } from '../cells/several-products';
 import { isSyntheticMatch } from '../cells/synthetic';
 import { uncoveredSeriesOf } from '../bom/maker-numbering';
@@ -145,7 +146,7 @@ export interface EnrichmentRowsInput {
   firstRow: number;
   /** The Replacement cell per trimmed entry text (risky rows only; a value in both modes). */
   replacements?: ReadonlyMap<string, string>;
-  /** Language of the Match cells. @default 'en' */
+  /** Language of the Match and Risk cells. @default 'en' */
   lang?: Lang;
 }
 
@@ -175,7 +176,7 @@ export function buildEnrichmentRows(input: EnrichmentRowsInput): CellValue[][] {
       if (mode === 'formulas') return formulaFor(spec, partCell) ?? '';
       if (spec.special === 'risk') {
         const risk = rowRisk(outcome, today);
-        return risk.ok ? risk.value.level : '';
+        return risk.ok ? riskLevelText(risk.value.level, input.lang) : '';
       }
       if (spec.special === 'alternatives') return shown(alternativesOf(outcome));
       return spec.field ? shown(fieldValueOfRow(outcome, spec.field, spec.unit)) : '';

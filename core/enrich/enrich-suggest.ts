@@ -10,6 +10,7 @@ import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
 import { entryText, type EnrichSet, type MatchOutcome } from './enrich-plan';
 import { isCancellation, userMessageOf } from './failures';
+import { notUpdatedText } from './not-updated';
 import { rowLine, usersColumns } from '../find/bom-lines';
 import { findParts, suggestionCell, type FindClient } from '../find/find-parts';
 import type { FindAnswer } from '../find/types';
@@ -122,7 +123,7 @@ export async function buildSuggestionCells(
   } catch (error) {
     // A plan over the run's request bound stops the run: nothing was sent for it, so no cell is wrong.
     if (isCancellation(error, signal) || isRequestBoundError(error)) throw error;
-    const message = `Not updated: ${userMessageOf(error)}`;
+    const message = notUpdatedText(userMessageOf(error), options.lang);
     return { cells: new Map(asked.map((a) => [a.index, message])), suggested: 0, asked: asked.length, answers: new Map() };
   }
 }

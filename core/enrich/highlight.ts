@@ -2,6 +2,7 @@ import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
 import type { LookupStatus } from '../../api/client/lookup';
 import { isDidYouMean, matchTextsOf } from './match-words';
+import { riskTextsOf } from '../cells/risk-levels';
 
 /**
  * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of
@@ -25,11 +26,15 @@ const RISK_COLOURS: Readonly<Record<RiskLevel, { fill: string; font: string } | 
   OK: undefined,
 };
 
-/** Highlight rules of a risk column. */
+/**
+ * Highlight rules of a risk column, in every language's words: a Risk cell keeps its colour
+ * whatever language wrote it (a sheet enriched in English and re-enriched in Japanese holds
+ * both until every row is rewritten, and =PART.RISK formulas give the level codes).
+ */
 export function lifecycleRules(): HighlightRule[] {
   return RISK_LEVELS.flatMap((level) => {
     const c = RISK_COLOURS[level];
-    return c ? [{ text: level, ...c }] : [];
+    return c ? riskTextsOf(level).map((text) => ({ text, ...c })) : [];
   });
 }
 

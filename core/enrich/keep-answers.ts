@@ -6,6 +6,8 @@
 import type { CellValue } from '../cells/cell-values';
 import type { SetChanges } from './set-columns';
 import { entryText, type EnrichSet, type MatchOutcome } from './enrich-plan';
+import type { Lang } from '../../api/vocabulary';
+import { readRiskText, riskLevelText } from '../cells/risk-levels';
 
 /** The BOM's rows as read before the run: whole rows from the first part-number row, starting at `headerOrigin`. */
 export interface PreviousRows {
@@ -22,20 +24,23 @@ const isAnswered = (outcome: MatchOutcome | undefined): boolean => outcome !== u
  * Writes back into `rows` (a set's built rows, `rows[r][c]` following `set.planned`) the previous
  * value of every existing PartSpec cell that this run would blank because its lookup found nothing:
  * the Match cell says "Not found", the Status, specs, Risk and Replacement of the last good run
- * stay. A row whose part-number cell is now empty is not looked up, and is left as built. Returns
- * how many cells were kept.
+ * stay. A row whose part-number cell is now empty is not looked up, and is left as built. A kept
+ * Risk level is said in `lang`, as the run's other Risk cells. Returns how many cells were kept.
  */
-export function keepPreviousAnswers(set: Pick<EnrichSet, 'entries' | 'planned'>, rows: CellValue[][], outcomes: ReadonlyMap<string, MatchOutcome>, previous: PreviousRows): number {
-  const kept = set.planned.map((p, c) => ({ c, at: p.column - previous.headerOrigin, keep: p.existing && p.spec.special !== 'match' && p.spec.special !== 'changes' && p.spec.special !== 'suggested' })).filter((k) => k.keep);
+export function keepPreviousAnswers(set: Pick<EnrichSet, 'entries' | 'planned'>, rows: CellValue[][], outcomes: ReadonlyMap<string, MatchOutcome>, previous: PreviousRows, lang: Lang = 'en'): number {
+  const kept = set.planned
+    .map((p, c) => ({ c, at: p.column - previous.headerOrigin, risk: p.spec.special === 'risk', keep: p.existing && p.spec.special !== 'match' && p.spec.special !== 'changes' && p.spec.special !== 'suggested' }))
+    .filter((k) => k.keep);
   if (kept.length === 0) return 0;
   let n = 0;
   set.entries.forEach((entry, r) => {
     const text = entryText(entry);
     if (text === undefined || isAnswered(outcomes.get(text)) || !rows[r]) return;
-    for (const { c, at } of kept) {
+    for (const { c, at, risk } of kept) {
       const before = previous.rows[r]?.[at];
       if (isBlank(rows[r][c]) && !isBlank(before)) {
-        rows[r][c] = before as CellValue;
+        const level = risk ? readRiskText(before) : undefined;
+        rows[r][c] = level === undefined ? (before as CellValue) : riskLevelText(level, lang);
         n++;
       }
     }

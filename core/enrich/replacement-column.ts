@@ -3,6 +3,7 @@ import type { Lang } from '../../api/vocabulary';
 import type { MatchOutcome } from './enrich-plan';
 import { replacementCellTexts, riskyInputs } from './replacement-cells';
 import { isCancellation, userMessageOf } from './failures';
+import { notUpdatedText } from './not-updated';
 
 export interface ReplacementColumnInput {
   inputs: readonly string[];
@@ -36,7 +37,7 @@ export async function buildReplacementColumn(client: ReplacementClient, input: R
     return { cells: replacementCellTexts(answers, input.lang), answers };
   } catch (error) {
     if (isCancellation(error, input.signal)) throw error;
-    const message = `Not updated: ${userMessageOf(error)}`;
+    const message = notUpdatedText(userMessageOf(error), input.lang);
     return { cells: new Map(risky.map((i) => [i, message])), answers: new Map(), failure: message };
   }
 }

@@ -254,8 +254,8 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   const built = sets.map((set) => buildSetRows(set, { outcomes, mode, today: options.today, firstRow: layout.firstRow, replacements: replacements?.cells, lang }));
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
-  sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));
-  const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
+  sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }, lang));
+  const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }, lang) : undefined;
   const large = changes && options.confirmLargeChange ? findLargeChange(sets[0], changes, { headerOrigin, rows }) : undefined;
   if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
   const summaries = summarizeSets(sets, bom, rows, outcomes);

@@ -24,7 +24,7 @@ export interface SetRowsInput {
   today: Date;
   firstRow: number;
   replacements?: ReadonlyMap<string, string>;
-  /** Language of the Match cells. @default 'en' */
+  /** Language of the Match and Risk cells. @default 'en' */
   lang?: Lang;
 }
 
@@ -48,14 +48,14 @@ export interface SetChanges {
 /**
  * Compares what the compared columns hold now (`previous`: the BOM's whole rows from the first
  * part-number row, starting at `headerOrigin`) with `rows`, and writes each row's Changes text
- * into `rows` (the column whose spec is `changes`).
+ * into `rows` (the column whose spec is `changes`), in `lang`.
  */
-export function compareSet(set: EnrichSet, rows: CellValue[][], bom: { headers: readonly unknown[]; headerOrigin: number; rows: readonly (readonly unknown[])[] }): SetChanges {
+export function compareSet(set: EnrichSet, rows: CellValue[][], bom: { headers: readonly unknown[]; headerOrigin: number; rows: readonly (readonly unknown[])[] }, lang: Lang = 'en'): SetChanges {
   const { planned } = set;
   const previous = planned.map((p) =>
     p.existing && isComparedColumn(p.spec) ? { header: bom.headers[p.column - bom.headerOrigin], cells: rows.map((_, i) => bom.rows[i]?.[p.column - bom.headerOrigin]) } : undefined,
   );
-  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(set.entries[r]) === undefined });
+  const report = detectChanges({ columns: planned.map((p) => p.spec), previous, rows, blank: (r) => entryText(set.entries[r]) === undefined, lang });
   const at = planned.findIndex((p) => p.spec.special === 'changes');
   report.texts.forEach((text, r) => (rows[r][at] = text));
   const changed: (boolean[] | undefined)[] = planned.map(() => undefined);

@@ -1,4 +1,4 @@
-import { describeRowSummary, type RowKind } from '../bom/bom-rows';
+import { describeRowSummary, type RowKind, type RowSummary } from '../bom/bom-rows';
 import type { EnrichSet, MatchCounts, MatchOutcome } from './enrich-plan';
 import { countSet } from './enrich-sets';
 
@@ -10,6 +10,8 @@ export interface SetSummary {
   notOurs: number;
   /** "48 rows: 4 exact, …; not looked up: 2 not fitted (DNP)", without a full stop. */
   summary: string;
+  /** What the summary sentence says, for a shell that says it in another language (describeRowSummary). */
+  line: RowSummary;
   /** The header of the part-number column ('' when it has none). */
   partHeader: string;
 }
@@ -20,7 +22,7 @@ export function summarizeSets(sets: readonly EnrichSet[], bom: { headers: readon
     const { counts, kinds, notOurs, notCovered } = countSet(set, { headerOrigin: bom.headerOrigin, rows }, outcomes);
     const headerOf = (column: number): string => String(bom.headers[column - bom.headerOrigin - (set.shift ?? 0)] ?? '');
     const makerHeader = set.makerColumn === undefined ? undefined : headerOf(set.makerColumn);
-    const summary = describeRowSummary({ rows: set.entries.length, ...counts, notOurs, notCovered, kinds, makerHeader });
-    return { counts, kinds, notOurs, summary, partHeader: headerOf(set.partColumn).trim() };
+    const line: RowSummary = { rows: set.entries.length, ...counts, notOurs, notCovered, kinds, makerHeader };
+    return { counts, kinds, notOurs, summary: describeRowSummary(line), line, partHeader: headerOf(set.partColumn).trim() };
   });
 }

@@ -1,5 +1,7 @@
 import { fieldLabel, findAllowedValue, getField, type Lang } from '../../api/vocabulary';
 import type { ComplianceFlag, EndHorizon, EndingPart, StatusBucket } from './types';
+import type { RiskLevel } from '../cells/risk';
+import { RISK_LEVEL_WORDS } from '../cells/risk-levels';
 
 /** Words of the summary in one language: the sheet, the taskpane view and the HTML page use these. */
 export interface SummaryLabels {
@@ -47,6 +49,8 @@ export interface SummaryLabels {
   unknown: string;
   atRisk: string;
   risk: string;
+  /** Each risk level's word (the JSON keeps the level codes). */
+  levels: Readonly<Record<RiskLevel, string>>;
   reason: string;
   instead: string;
   dropIn: string;
@@ -117,6 +121,7 @@ const EN: SummaryLabels = {
   unknown: 'Unknown',
   atRisk: 'Parts at risk and what could replace them',
   risk: 'Risk',
+  levels: RISK_LEVEL_WORDS.en,
   reason: 'Why',
   instead: 'Instead',
   dropIn: 'drop-in',
@@ -168,6 +173,7 @@ const JA: SummaryLabels = {
   unknown: '不明',
   atRisk: 'リスクのある部品と代替候補',
   risk: 'リスク',
+  levels: RISK_LEVEL_WORDS.ja,
   reason: '理由',
   instead: '代替候補',
   dropIn: 'そのまま置換可',
@@ -219,6 +225,7 @@ const ZH: SummaryLabels = {
   unknown: '未知',
   atRisk: '有风险的零件及替代品',
   risk: '风险',
+  levels: RISK_LEVEL_WORDS.zh,
   reason: '原因',
   instead: '替代品',
   dropIn: '可直接替换',

@@ -261,7 +261,7 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   const risky = table(
     labels.atRisk,
     [labels.partNumber, labels.bomRows, labels.risk, labels.reason, labels.instead],
-    summary.atRisk.map((p) => [p.partNumber, p.sheetRows.join(', '), p.risk, p.reason, insteadText(p.instead, labels)]),
+    summary.atRisk.map((p) => [p.partNumber, p.sheetRows.join(', '), labels.levels[p.risk], p.reason, insteadText(p.instead, labels)]),
   );
   summary.atRisk.forEach((p, i) => links.push({ row: risky.first + i, column: 1, bomRow: p.sheetRows[0] - 1 }));
 

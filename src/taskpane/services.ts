@@ -158,6 +158,8 @@ export interface RowReplacements {
   total: number;
   /** Why there is none: not found, no drop-in (with the closest near-miss). */
   message?: string;
+  /** When no candidate is a drop-in: the closest part and what differs (phrases in the enrichment's language); the pane says the sentence in its own. */
+  closest?: { partno: string; differs: string[] };
 }
 
 /** Where a replacement was written. */

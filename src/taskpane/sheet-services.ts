@@ -139,6 +139,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
         candidates: answer.candidates.map((c) => ({ partno: c.product.partno, status: String(c.product.values.Status ?? ''), makerAlternative: c.makerAlternative, differs: c.differs })),
         total: answer.total,
         message: answer.message,
+        ...(answer.candidates.length === 0 && answer.nearMiss ? { closest: { partno: answer.nearMiss.product.partno, differs: answer.nearMiss.differs } } : {}),
       };
     },
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { MATCH_WORDS } from '../../core/enrich/match-words';
+import { RUN_WORDS } from '../../cli/run-words';
 import { runCli, useEmulatorHome } from './helpers';
 
 const world = useEmulatorHome();
@@ -95,6 +96,7 @@ test('a re-run in another language over a did-you-mean cell changes no Match ans
   const second = await cli(['enrich', 'again.csv', '--risk', '--lang', 'ja', '--out', 'again.csv', '--fail-on', 'changes']);
   // 1: rows not found; not 4: a Match cell in Japanese, or one that named the likely part, is the same answer.
   expect(second.code).toBe(1);
-  expect(second.stderr).toContain('0 rows changed since the last run');
+  // The run speaks Japanese on stderr too: its summary of changes is RUN_WORDS.ja's.
+  expect(second.stderr).toContain(RUN_WORDS.ja.changedRows(0, 0));
   expect(readCsv('again.csv')[1]['PartSpec: Match']).toBe(MATCH_WORDS.ja.didYouMean(MEANT));
 });

@@ -88,4 +88,14 @@ describe('detectChanges compares values as values', () => {
     expect(report.edits).toBe(1);
     expect(report.texts[0]).toBe(`Notices — → ${'x'.repeat(79)}…; Status Gone (edited by hand) → NRND`);
   });
+
+  test('a ja or zh run says the Changes text in its language: status values in its words, the hand-edit mark too', () => {
+    const specs = buildEnrichmentColumns({ fields: ['Status'], lang: 'ja' });
+    const status = specs.findIndex((s) => s.id === 'Status');
+    const previous = specs.map((s, i) => (i === status ? { header: s.header, cells: ['In Production', 'Gone'] } : undefined));
+    const rows = [0, 1].map(() => specs.map((_, i) => (i === status ? '生産中止' : '')));
+    const ja = detectChanges({ columns: specs, previous, rows, lang: 'ja' });
+    expect(ja.texts).toEqual([`${specs[status].header.replace('PartSpec: ', '')} 生産中 → 生産中止`, `${specs[status].header.replace('PartSpec: ', '')} Gone（手入力） → 生産中止`]);
+    expect(detectChanges({ columns: specs, previous, rows, lang: 'zh' }).texts[0]).toMatch(/ 目前生产 → 已经停产$/);
+  });
 });

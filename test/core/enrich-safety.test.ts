@@ -8,6 +8,7 @@ import { enrichmentFieldColumn, resolveChoices, specialColumn } from '../../core
 import type { BomDocument, BomRegion } from '../../core/enrich/document';
 import type { EnrichSet, MatchOutcome } from '../../core/enrich/enrich-plan';
 import { findLargeChange, keepPreviousAnswers } from '../../core/enrich/keep-answers';
+import { RISK_LEVEL_WORDS } from '../../core/cells/risk-levels';
 import { locateBom } from '../../core/enrich/locate';
 import { compareSet } from '../../core/enrich/set-columns';
 import type { CellValue } from '../../core/cells/cell-values';
@@ -118,6 +119,16 @@ describe('a run that finds nothing keeps the last answers', () => {
     const large = findLargeChange(set, changes, previous);
     expect(large).toMatchObject({ answered: 5, changed: 4 });
     expect(large?.message).toContain('changes the Match answer of 4 of the 5 rows');
+  });
+
+  test('a kept Risk level is said in the run language; a kept Status is kept as written', () => {
+    const rows: CellValue[][] = previous.rows.map(() => ['見つかりません', '', '']);
+    const outcomes = new Map([['A1', notFound], ['A2', notFound], ['A3', notFound], ['A4', notFound]]);
+    keepPreviousAnswers(set, rows, outcomes, previous, 'ja');
+    expect(rows.slice(0, 2)).toEqual([
+      ['見つかりません', 'In Production', RISK_LEVEL_WORDS.ja.OK],
+      ['見つかりません', 'NRND', RISK_LEVEL_WORDS.ja.Risk],
+    ]);
   });
 
   test('a run with the same answers is no large change', () => {

@@ -158,6 +158,8 @@ export const EN = {
   strictReplacements: 'Same tolerance and package only',
   replacementsFor: 'Drop-in replacements for {partno} (row {row}): {shown} of {total}',
   useReplacement: 'Use',
+  replacementsClosest: 'No drop-in replacement In Production for {partno}; closest: {closest} ({differs}).',
+  differsInStatus: 'differs in status',
   suggestionsTitle: 'Suggested parts for {n} rows (pick one to write it into the row\'s Suggested cell)',
   suggestionRow: 'Row {row}: {line}',
   understood: 'Understood',

@@ -77,7 +77,7 @@ export function AtRiskList(props: { summary: BomSummary; labels: SummaryLabels; 
                   {part.designators.length > 0 ? <Text className={section.muted}> {visibleText(part.designators.join(', '))}</Text> : null}
                   {/* The risk under the part, so the pane's width is left to the two columns. */}
                   <div>
-                    {part.risk}
+                    {props.labels.levels[part.risk]}
                     {part.reason ? <Text className={section.muted}> {visibleText(part.reason)}</Text> : null}
                   </div>
                 </TableCell>

@@ -51,7 +51,17 @@ export function ReplacementsPanel({ services }: { services: TaskpaneServices }):
       {listed ? (
         <>
           <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.input, row: listed.row + 1, shown: listed.candidates.length, total: listed.total })}</Text>
-          {listed.message ? <Text data-testid="replacements-message">{visibleText(listed.message)}</Text> : null}
+          {listed.closest ? (
+            <Text data-testid="replacements-message">
+              {t('replacementsClosest', {
+                partno: visibleText(listed.input),
+                closest: visibleText(listed.closest.partno),
+                differs: listed.closest.differs.length > 0 ? visibleText(listed.closest.differs.join('; ')) : t('differsInStatus'),
+              })}
+            </Text>
+          ) : listed.message ? (
+            <Text data-testid="replacements-message">{visibleText(listed.message)}</Text>
+          ) : null}
           {listed.candidates.length > 0 ? (
             <ol aria-label={t('listReplacements')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
               {listed.candidates.map((c) => (
