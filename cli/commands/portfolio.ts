@@ -114,13 +114,13 @@ export const portfolioCommand: Command = {
     for (const sheet of skipped) context.note(`${sheet.file}, sheet '${sheet.sheet}': not read as a BOM (${sheet.message})`);
     for (const line of plan.filter((l) => !used.has(l))) context.note(`--plan line ${line.line} names ${line.file}${line.sheet ? `#${line.sheet}` : ''}, which is none of the BOMs read.`);
 
-    const sheets = layoutPortfolio(portfolio);
+    const sheets = layoutPortfolio(portfolio, lang);
     if (out !== undefined) {
       await writePortfolioWorkbook(out, sheets);
       context.note(`Workbook written to ${out}: ${sheets.map((s) => `'${s.name}'`).join(', ')}, with ${sheets.length} charts.`);
     }
     if (html !== undefined) {
-      await writeFileSafely(html, renderPortfolioHtml(portfolio, sheets));
+      await writeFileSafely(html, renderPortfolioHtml(portfolio, sheets, lang));
       context.note(`HTML page written to ${html}.`);
     }
     const jsonText = `${JSON.stringify(portfolio, null, 2)}\n`;
@@ -128,7 +128,7 @@ export const portfolioCommand: Command = {
       await writeFileSafely(json.file, jsonText);
       context.note(`JSON written to ${json.file}.`);
     }
-    await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets));
+    await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets, lang));
     return EXIT.ok;
   },
 };

@@ -1,6 +1,8 @@
 import { typedCellOf, aboutCellType } from '../../ooxml/typed-cells';
 import { sheetCells, type PortfolioCell, type PortfolioSheet } from '../../core/portfolio/layout';
 import type { Portfolio } from '../../core/portfolio/types';
+import { portfolioWords, type PortfolioWords } from '../../core/portfolio/words';
+import type { Lang } from '../../api/vocabulary';
 import { writeNewWorkbook } from '../../node/files/xlsx';
 import { renderChartSvg } from '../report/chart-svg';
 import { escapeHtml, PAGE_STYLE } from '../report/html-report';
@@ -13,19 +15,18 @@ import { formatTextTable } from '../table-text';
  */
 
 /** The line under the title: how many BOMs, parts and lookups, and when. */
-function describePortfolio(portfolio: Portfolio): string {
+function describePortfolio(portfolio: Portfolio, w: PortfolioWords): string {
   const rows = portfolio.boms.reduce((sum, b) => sum + b.rows, 0);
-  return `${portfolio.boms.length} BOM${portfolio.boms.length === 1 ? '' : 's'} (${rows} rows), ${portfolio.parts.length} distinct lines, ${portfolio.lookedUp} part numbers looked up once; as of ${portfolio.asOf}.`;
+  return w.describe(portfolio.boms.length, rows, portfolio.parts.length, portfolio.lookedUp, portfolio.asOf);
 }
 
-const SYNTHETIC = "The answers are the emulator's synthetic data, not the maker's.";
-
 /** The portfolio as text for a terminal or a CI log: each sheet's table, then its side table. */
-export function formatPortfolioText(portfolio: Portfolio, sheets: readonly PortfolioSheet[]): string {
+export function formatPortfolioText(portfolio: Portfolio, sheets: readonly PortfolioSheet[], lang: Lang = 'en'): string {
+  const w = portfolioWords(lang);
   const text = (cell: PortfolioCell): string => (cell === undefined ? '' : String(cell));
-  const out = ['Parts in use across BOMs', describePortfolio(portfolio), ...(portfolio.synthetic ? [SYNTHETIC] : []), ''];
+  const out = [w.title, describePortfolio(portfolio, w), ...(portfolio.synthetic ? [w.synthetic] : []), ''];
   for (const sheet of sheets) {
-    out.push(sheet.name, sheet.rows.length === 0 ? '(none)\n' : formatTextTable(sheet.header, sheet.rows.map((row) => sheet.header.map((_, c) => text(row[c])))));
+    out.push(sheet.name, sheet.rows.length === 0 ? `${w.none}\n` : formatTextTable(sheet.header, sheet.rows.map((row) => sheet.header.map((_, c) => text(row[c])))));
     out.push(formatTextTable(sheet.side.header, sheet.side.rows.map((row) => sheet.side.header.map((_, c) => text(row[c])))));
   }
   return `${out.join('\n').trimEnd()}\n`;
@@ -38,24 +39,25 @@ function tableHtml(header: readonly string[], rows: readonly (readonly Portfolio
 }
 
 /** The portfolio as one self-contained page: each sheet's table, its side table beside its chart as SVG. */
-export function renderPortfolioHtml(portfolio: Portfolio, sheets: readonly PortfolioSheet[]): string {
+export function renderPortfolioHtml(portfolio: Portfolio, sheets: readonly PortfolioSheet[], lang: Lang = 'en'): string {
+  const w = portfolioWords(lang);
   const sections = sheets.map((sheet) => {
     const chart = renderChartSvg(sheet.chart, sheetCells(sheet));
     return `<section data-sheet="${escapeHtml(sheet.name)}">\n<h2>${escapeHtml(sheet.name)}</h2>\n<div class="pair">${tableHtml(sheet.side.header, sheet.side.rows)}\n<figure>${chart}</figure></div>\n${tableHtml(sheet.header, sheet.rows)}\n</section>`;
   });
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${lang}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>Parts in use across BOMs</title>',
+    `<title>${escapeHtml(w.title)}</title>`,
     `<style>${PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
-    '<h1>Parts in use across BOMs</h1>',
-    `<p class="meta">${escapeHtml(describePortfolio(portfolio))}</p>`,
-    ...(portfolio.synthetic ? [`<p class="meta synthetic">${escapeHtml(SYNTHETIC)}</p>`] : []),
+    `<h1>${escapeHtml(w.title)}</h1>`,
+    `<p class="meta">${escapeHtml(describePortfolio(portfolio, w))}</p>`,
+    ...(portfolio.synthetic ? [`<p class="meta synthetic">${escapeHtml(w.synthetic)}</p>`] : []),
     ...sections,
     '</body>',
     '</html>',

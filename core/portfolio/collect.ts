@@ -19,7 +19,8 @@ import type { SummaryPhase } from '../report/summarize-document';
 import { summaryRowsOf } from '../report/summary-rows';
 import type { SummaryRow } from '../report/types';
 import { buildPortfolio, portfolioKey } from './portfolio';
-import { PORTFOLIO_SHEET_NAMES, type Portfolio, type PortfolioBom, type PortfolioSuggestion } from './types';
+import { PORTFOLIO_SHEET_NAMES_ALL } from './words';
+import { type Portfolio, type PortfolioBom, type PortfolioSuggestion } from './types';
 
 /** One document of the portfolio (a BOM file, or the open workbook) and the name it is shown by. */
 export interface PortfolioSource {
@@ -81,7 +82,7 @@ async function readBoms(source: PortfolioSource, column: NamedColumn | undefined
 async function readSheets(file: string, document: BomDocument, column: NamedColumn | undefined, skipped: SkippedSheet[]): Promise<ReadBom[]> {
   const out: ReadBom[] = [];
   for (const region of await document.regions()) {
-    if (isSummarySheetName(region.sheetName) || (PORTFOLIO_SHEET_NAMES as readonly string[]).includes(region.sheetName)) continue;
+    if (isSummarySheetName(region.sheetName) || PORTFOLIO_SHEET_NAMES_ALL.has(region.sheetName)) continue;
     const located = await locateBom(oneRegion(document, region), column);
     if (!located.ok) {
       skipped.push({ file, sheet: region.sheetName, message: located.message });

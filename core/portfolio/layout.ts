@@ -5,7 +5,10 @@
  */
 import type { SheetBlock, SummaryChart } from '../report/sheet-layout';
 import { visibleValue } from '../visible-text';
-import { RISK_BUCKETS, type Portfolio, type PORTFOLIO_SHEET_NAMES, type PortfolioPart } from './types';
+import type { Lang } from '../../api/vocabulary';
+import { riskLevelText } from '../cells/risk-levels';
+import { RISK_BUCKETS, type Portfolio, type PortfolioPart } from './types';
+import { bucketWord, portfolioWords, type PortfolioWords } from './words';
 
 export type PortfolioCell = string | number | undefined;
 
@@ -14,7 +17,7 @@ export type PortfolioChart = Omit<SummaryChart, 'name'> & { name: string };
 
 /** One sheet: its table from A1 (header, rows), and a side table right of it with the chart drawn from it. */
 export interface PortfolioSheet {
-  name: (typeof PORTFOLIO_SHEET_NAMES)[number];
+  name: string;
   header: readonly string[];
   rows: readonly (readonly PortfolioCell[])[];
   /** Widths of the table's columns, in characters. */
@@ -23,11 +26,6 @@ export interface PortfolioSheet {
   chart: PortfolioChart;
 }
 
-const PARTS_HEADER = ['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion'];
-const WHERE_HEADER = ['Part number', 'File', 'Sheet', 'Row', 'Written as', 'Designators', 'Qty per board', 'Builds', 'Demand'];
-const RISK_HEADER = ['Part number', 'Risk', 'Reason', 'Status', 'Last buy', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Where used'];
-
-const KIND_WORDS: Readonly<Record<PortfolioPart['kind'], string>> = { part: "Maker's part", otherMaker: 'Other maker', generic: 'Generic line' };
 
 /** `file` or `file#sheet` when the file has BOMs on several sheets: how a BOM is named in a cell. */
 function bomNamer(portfolio: Portfolio): (file: string, sheet: string) => string {
@@ -37,8 +35,8 @@ function bomNamer(portfolio: Portfolio): (file: string, sheet: string) => string
 }
 
 /** The replacements of a part in one cell: each candidate, marked drop-in or with what differs. */
-function insteadText(part: PortfolioPart): string {
-  return part.instead.map((c) => (c.dropIn ? `${c.partno} (drop-in)` : c.differs.length > 0 ? `${c.partno} (${c.differs.join('; ')})` : c.partno)).join(', ');
+function insteadText(part: PortfolioPart, w: PortfolioWords): string {
+  return part.instead.map((c) => (c.dropIn ? `${c.partno} (${w.dropIn})` : c.differs.length > 0 ? `${c.partno} (${c.differs.join('; ')})` : c.partno)).join(', ');
 }
 
 /** Text from a BOM or the service as a view shows it (hidden characters written out). */
@@ -50,27 +48,34 @@ function chartOver(side: PortfolioSheet['side'], title: string, kind: PortfolioC
   return { name, kind, title, categories, series, anchor: { row: side.rows.length + 2, column: side.column, rows: 16, columns: 7 } };
 }
 
-function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string): PortfolioSheet {
+/** The words of one language, and how a risk level is written in it. */
+interface Speech {
+  w: PortfolioWords;
+  level: (level: PortfolioPart['risk']) => string | undefined;
+  lang: Lang;
+}
+
+function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, { w, level, lang }: Speech): PortfolioSheet {
   const rows = portfolio.parts.map((part) => [
     shown(part.partNumber),
-    KIND_WORDS[part.kind],
-    part.status ?? (part.kind === 'part' && !part.found ? 'Not found' : undefined),
-    part.risk,
+    w.kinds[part.kind],
+    part.status ?? (part.kind === 'part' && !part.found ? w.notFound : undefined),
+    level(part.risk),
     shown(part.reason),
     part.lastBuy,
     part.boms.length,
     shown(part.boms.map((b) => `${nameOf(b.file, b.sheet)} ×${b.quantityPerBoard}`).join(', ')),
     part.demand,
     part.minOrderQuantity,
-    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
-    shown(insteadText(part)),
+    part.lastTimeBuy ?? (part.tooLate ? w.tooLate : undefined),
+    shown(insteadText(part, w)),
     shown(part.suggestion ? `${part.suggestion.partno} — ${part.suggestion.why}` : undefined),
   ]);
-  const side = { column: PARTS_HEADER.length + 1, header: ['Risk', 'Parts'], rows: RISK_BUCKETS.map((bucket) => [bucket, portfolio.byRisk[bucket]]) };
-  return { name: 'Parts in use', header: PARTS_HEADER, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40], side, chart: chartOver(side, 'Parts by risk', 'bar', 'PartSpecPortfolioRisk') };
+  const side = { column: w.parts.length + 1, header: [w.side.risk, w.side.parts], rows: RISK_BUCKETS.map((bucket) => [bucketWord(bucket, lang), portfolio.byRisk[bucket]]) };
+  return { name: w.sheets.parts, header: w.parts, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40], side, chart: chartOver(side, w.charts.byRisk, 'bar', 'PartSpecPortfolioRisk') };
 }
 
-function whereSheet(portfolio: Portfolio): PortfolioSheet {
+function whereSheet(portfolio: Portfolio, { w }: Speech): PortfolioSheet {
   const rows: PortfolioCell[][] = [];
   for (const part of portfolio.parts) {
     for (const use of part.uses) {
@@ -78,36 +83,37 @@ function whereSheet(portfolio: Portfolio): PortfolioSheet {
       rows.push([shown(part.partNumber), shown(use.file), shown(use.sheet), use.sheetRow, shown(use.written), shown(use.designators.join(', ')), use.quantity, builds, use.quantity * builds]);
     }
   }
-  const side = { column: WHERE_HEADER.length + 1, header: ['BOM', 'Parts', 'Builds'], rows: portfolio.boms.map((b) => [shown(`${b.file}#${b.sheet}`), b.parts, b.builds]) };
-  return { name: 'Where used', header: WHERE_HEADER, rows, widths: [22, 24, 14, 6, 22, 30, 12, 9, 10], side, chart: chartOver({ ...side, header: side.header.slice(0, 2) }, 'Parts per BOM', 'bar', 'PartSpecPortfolioBoms') };
+  const side = { column: w.where.length + 1, header: [w.side.bom, w.side.parts, w.side.builds], rows: portfolio.boms.map((b) => [shown(`${b.file}#${b.sheet}`), b.parts, b.builds]) };
+  return { name: w.sheets.where, header: w.where, rows, widths: [22, 24, 14, 6, 22, 30, 12, 9, 10], side, chart: chartOver({ ...side, header: side.header.slice(0, 2) }, w.charts.perBom, 'bar', 'PartSpecPortfolioBoms') };
 }
 
-function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string): PortfolioSheet {
+function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, { w, level }: Speech): PortfolioSheet {
   const atRisk = portfolio.parts.filter((p) => p.risk === 'EOL' || p.risk === 'Risk');
   const rows = atRisk.map((part) => [
     shown(part.partNumber),
-    part.risk,
+    level(part.risk),
     shown(part.reason),
     part.status,
     part.lastBuy,
     part.demand,
     part.minOrderQuantity,
-    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
-    shown(insteadText(part)),
-    shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} row ${u.sheetRow}`).join(', ')),
+    part.lastTimeBuy ?? (part.tooLate ? w.tooLate : undefined),
+    shown(insteadText(part, w)),
+    shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} ${w.row(u.sheetRow)}`).join(', ')),
   ]);
   const perBom = portfolio.boms.map((bom) => {
     const uses = (level: string): number => atRisk.filter((p) => p.risk === level && p.boms.some((b) => b.file === bom.file && b.sheet === bom.sheet)).length;
     return [shown(nameOf(bom.file, bom.sheet)), uses('EOL'), uses('Risk')];
   });
-  const side = { column: RISK_HEADER.length + 1, header: ['BOM', 'EOL', 'Risk'], rows: perBom };
-  return { name: 'At risk', header: RISK_HEADER, rows, widths: [22, 7, 40, 16, 11, 10, 10, 13, 40, 40], side, chart: chartOver(side, 'Parts at risk per BOM', 'stackedBar', 'PartSpecPortfolioAtRisk') };
+  const side = { column: w.risk.length + 1, header: [w.side.bom, level('EOL')!, level('Risk')!], rows: perBom };
+  return { name: w.sheets.risk, header: w.risk, rows, widths: [22, 7, 40, 16, 11, 10, 10, 13, 40, 40], side, chart: chartOver(side, w.charts.atRisk, 'stackedBar', 'PartSpecPortfolioAtRisk') };
 }
 
-/** The three sheets of the portfolio, in the workbook's order. */
-export function layoutPortfolio(portfolio: Portfolio): PortfolioSheet[] {
+/** The three sheets of the portfolio, in the workbook's order, in `lang`'s words. */
+export function layoutPortfolio(portfolio: Portfolio, lang: Lang = 'en'): PortfolioSheet[] {
   const nameOf = bomNamer(portfolio);
-  return [partsSheet(portfolio, nameOf), whereSheet(portfolio), riskSheet(portfolio, nameOf)];
+  const speech: Speech = { w: portfolioWords(lang), level: (risk) => (risk === undefined ? undefined : riskLevelText(risk, lang)), lang };
+  return [partsSheet(portfolio, nameOf, speech), whereSheet(portfolio, speech), riskSheet(portfolio, nameOf, speech)];
 }
 
 /** Every cell of a sheet from A1: the table, and the side table beside it (what the chart reads). */

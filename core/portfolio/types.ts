@@ -1,9 +1,6 @@
 import type { RiskLevel } from '../cells/risk';
 import type { Instead, SummaryRow } from '../report/types';
 
-/** The sheets of a portfolio workbook: a portfolio written into the folder it reads is never read as a BOM. */
-export const PORTFOLIO_SHEET_NAMES = ['Parts in use', 'Where used', 'At risk'] as const;
-
 /** One BOM of a portfolio: a sheet of a file, its rows as the summary sees them, and its builds in the plan. */
 export interface PortfolioBom {
   /** The file's name as the user gave it (a path relative to where the command ran, or the name). */

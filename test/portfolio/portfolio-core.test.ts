@@ -119,6 +119,21 @@ describe('buildPortfolio', () => {
     expect(cells[parts.chart.categories.row][parts.chart.categories.column]).toBe('EOL');
     expect(cells[parts.chart.series[0].values.row][parts.chart.series[0].values.column]).toBe(1);
   });
+
+  test.each(['ja', 'zh'] as const)('in %s the layout has the same cells and no English word of its own', (lang) => {
+    const english = layoutPortfolio(portfolio);
+    const sheets = layoutPortfolio(portfolio, lang);
+    sheets.forEach((sheet, i) => {
+      // The same numbers in the same places; only the words change.
+      expect(sheet.rows.map((r) => r.map((c) => (typeof c === 'number' ? c : typeof c)))).toEqual(english[i].rows.map((r) => r.map((c) => (typeof c === 'number' ? c : typeof c))));
+      const own = [sheet.name, sheet.chart.title, ...sheet.header, ...sheet.side.header, ...sheet.side.rows.map((r) => String(r[0]))];
+      // Kind, risk and the last-time buy's words; BOM file names, part numbers, statuses and reasons are data.
+      const columns = i === 0 ? [1, 3] : i === 2 ? [1] : [];
+      own.push(...sheet.rows.flatMap((r) => columns.map((c) => r[c])).filter((c): c is string => typeof c === 'string'));
+      const left = own.filter((w) => !/\.(xlsx|csv)(#|$)/.test(w)).map((w) => w.replace(/\bBOM\b/g, '')).filter((w) => /[A-Za-z]{2,}/.test(w));
+      expect(left).toEqual([]);
+    });
+  });
 });
 
 describe('the build plan', () => {
