@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isLang } from '../../api/vocabulary';
 import { compileCompliance } from '../../core/compliance/compile';
-import { layoutPack, type PackLayout } from '../../core/compliance/pack-layout';
+import { layoutPack, packSentences, type PackLayout } from '../../core/compliance/pack-layout';
 import type { CompliancePack, PackSource } from '../../core/compliance/pack';
 import { readBom, type ReadBom } from '../../core/report/look-up-bom';
 import { DEFAULT_DOCUMENT_LIMITS, fetchDocuments, type FetchedDocument } from '../../node/compliance/documents';
@@ -15,6 +15,7 @@ import { writePackWorkbook } from '../../node/compliance/pack-workbook';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { renderPackHtml } from '../compliance/pack-html';
 import { connect, print, type CommandContext } from '../context';
+import { RUN_WORDS } from '../run-words';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 
@@ -98,14 +99,14 @@ export const complianceCommand: Command = {
       const boms = await readBoms(files, { sheet, column }, context);
       if (boms.length === 0) throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files named`}.`);
       try {
-        pack = await compileCompliance(boms, client, { lang, signal: context.signal, onLookup: (count) => context.progress.update('Looking up', 0, count) });
+        pack = await compileCompliance(boms, client, { lang, signal: context.signal, onLookup: (count) => context.progress.update(RUN_WORDS[lang].lookingUp, 0, count) });
       } finally {
         context.progress.clear();
       }
       layout = layoutPack(pack, lang, { fetchedAt });
       if (flags.bool('documents')) {
         await mkdir(join(workspace, 'documents'));
-        context.progress.update('Fetching documents', 0, pack.documents.length);
+        context.progress.update(packSentences(lang).fetching, 0, pack.documents.length);
         try {
           documents = await fetchDocuments(pack.documents, join(workspace, 'documents'), { ...DEFAULT_DOCUMENT_LIMITS, signal: context.signal }, (sentence) => context.note(sentence));
         } finally {
@@ -124,7 +125,7 @@ export const complianceCommand: Command = {
     }
     await finishPack(workspace, target);
     const fetched = documents.filter((d) => d.file).length;
-    context.note(`Compliance pack of ${pack.lines.length} lines (${pack.sources.length} ${pack.sources.length === 1 ? 'BOM' : 'BOMs'}) written to ${target.path}${flags.bool('documents') ? `, with ${fetched} of ${documents.length} documents` : ''}.`);
+    context.note(packSentences(lang).written(pack.lines.length, pack.sources.length, target.path, flags.bool('documents') ? { fetched, of: documents.length } : undefined));
     await print(context, flags.bool('json') ? `${JSON.stringify({ fetchedAt, ...pack }, null, 2)}\n` : `${totalsText(layout)}\n`);
     return EXIT.ok;
   },

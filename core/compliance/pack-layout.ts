@@ -34,6 +34,9 @@ interface PackWords {
   flags: Readonly<Record<FlagState, string>>;
   states: Readonly<Record<LineState, string>>;
   documents: Readonly<Record<DocumentKind, string>>;
+  /** The run's last sentence: what was written where, and how many documents were fetched (when asked). */
+  written: (lines: number, boms: number, target: string, documents?: { fetched: number; of: number }) => string;
+  fetching: string;
   /** The totals' row of a document kind: lines that link it. */
   withDocument: (document: string) => string;
 }
@@ -49,6 +52,8 @@ const WORDS: Readonly<Record<Lang, PackWords>> = {
     states: { found: 'Found', notFound: 'Not found', otherMaker: "Other maker's part", noPartNumber: 'No part number', notFitted: 'Not fitted' },
     documents: { rohsCertificate: 'RoHS certificate', reachDeclaration: 'REACH declaration', conflictMinerals: 'Conflict-minerals report', svhc: 'SVHC document' },
     withDocument: (d) => `With ${d}`,
+    written: (lines, boms, target, documents) => `Compliance pack of ${lines} lines (${boms} ${boms === 1 ? 'BOM' : 'BOMs'}) written to ${target}${documents ? `, with ${documents.fetched} of ${documents.of} documents` : ''}.`,
+    fetching: 'Fetching documents',
   },
   ja: {
     title: 'コンプライアンス資料',
@@ -60,6 +65,8 @@ const WORDS: Readonly<Record<Lang, PackWords>> = {
     states: { found: '該当あり', notFound: '該当なし', otherMaker: '他社品', noPartNumber: '品番なし', notFitted: '未実装' },
     documents: { rohsCertificate: 'RoHS証明書', reachDeclaration: 'REACH宣言書', conflictMinerals: '紛争鉱物報告書', svhc: 'SVHC資料' },
     withDocument: (d) => `${d}あり`,
+    written: (lines, boms, target, documents) => `${boms} 件の BOM の ${lines} 行のコンプライアンス資料を ${target} に書き込みました${documents ? `（資料 ${documents.of} 件中 ${documents.fetched} 件を取得）` : ''}。`,
+    fetching: '資料を取得中',
   },
   zh: {
     title: '合规资料包',
@@ -71,8 +78,15 @@ const WORDS: Readonly<Record<Lang, PackWords>> = {
     states: { found: '已找到', notFound: '未找到', otherMaker: '其他制造商', noPartNumber: '无料号', notFitted: '不贴' },
     documents: { rohsCertificate: 'RoHS证书', reachDeclaration: 'REACH声明', conflictMinerals: '冲突矿产报告', svhc: 'SVHC文件' },
     withDocument: (d) => `有${d}`,
+    written: (lines, boms, target, documents) => `已将 ${boms} 个 BOM 共 ${lines} 行的合规资料包写入 ${target}${documents ? `（获取了 ${documents.of} 个文件中的 ${documents.fetched} 个）` : ''}。`,
+    fetching: '正在获取文件',
   },
 };
+
+/** The sentences the command says on stderr, in `lang`. */
+export function packSentences(lang: Lang): Pick<PackWords, 'written' | 'fetching'> {
+  return WORDS[lang];
+}
 
 /** The words of a flag state in `lang` (the JSON keeps the codes). */
 export function flagWord(state: FlagState, lang: Lang): string {

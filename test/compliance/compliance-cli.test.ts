@@ -101,7 +101,8 @@ test('several BOMs in Japanese, into a .zip: one lookup for the union of their p
 
   world.emulator.resetLog();
   const run = await cli(['compliance', 'boms', '--out', 'pack.zip', '--lang', 'ja', '--no-cache']);
-  expect(run.stderr).toContain('(3 BOMs) written to pack.zip');
+  expect(run.stderr).toContain('3 件の BOM の');
+  expect(run.stderr).toContain('のコンプライアンス資料を pack.zip に書き込みました。');
   expect(run.code).toBe(0);
   const both = apiRequests().length;
 
