@@ -14,6 +14,8 @@ import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { isRequestBoundError } from '../../core/find/request-plan';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
+import { checkThreshold, noteFailingChecks, rulesOf, RULES_HELP } from './rules-flags';
+import { describeBomChecks } from '../../core/rules/judge';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 
@@ -57,6 +59,11 @@ Options:
   --fail-on changes|risk|eol  exit 4 (after writing --out) when a row changed since the
                         last run, is at Risk or EOL, or is EOL; comma-separated for
                         several; every such row is named on stderr
+  --checks              add 'PartSpec: Checks': each line judged by the team's BOM rules,
+                        its worst level (Fatal, Error, Warning, OK) and every check that
+                        fired, filled in the level's colour in a workbook; --rules and a
+                        --fail-on level add it too
+${RULES_HELP}
 ${CONNECTION_HELP}
 
 Rows marked not fitted (DNP, DNF, not fitted, Not populated, 未実装…), total rows, blank rows
@@ -134,7 +141,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, 'max-requests': { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, 'max-requests': { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true }, checks: { type: 'boolean' }, rules: { type: 'string' } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -145,10 +152,14 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     const target = checkBomOutput(input, out);
-    const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') };
-    // Fields and units are checked before the key is.
-    buildEnrichmentColumns(chosen);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
+    const threshold = checkThreshold(failOn);
+    const rulesFile = flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).');
+    const checks = flags.bool('checks') || rulesFile !== undefined || threshold !== undefined;
+    const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest'), checks };
+    // Fields, units and the rules file are checked before the key is.
+    buildEnrichmentColumns(chosen);
+    const rules = checks ? rulesOf(rulesFile) : undefined;
     const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     if (maxRequests !== undefined && !flags.bool('suggest')) throw new UsageError('--max-requests bounds the searches of --suggest: give --suggest too.');
     if (maxRequests !== undefined && flags.bool('replacements')) throw new UsageError("--max-requests cannot bound --replacements' searches (a group's harvest is not known before it runs): leave one of them out.");
@@ -180,6 +191,7 @@ export const enrichCommand: Command = {
       },
       suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,
       maxRequests,
+      rules,
       onRequestPlan: flags.bool('suggest')
         ? (plan) => {
             if (plan.suggestions) context.note(`Suggested: ${plan.suggestions.sentence.replace(/\.$/, '')}, counting every row the lookup may leave without a maker part.`);
@@ -222,14 +234,18 @@ export const enrichCommand: Command = {
       const edits = changes.edits > 0 ? ` (${changes.edits} edited by hand)` : '';
       context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
     }
+    if (run.checks) context.note(`${describeBomChecks(run.checks)}; see 'PartSpec: Checks'.`);
+    let failed = false;
     if (failOn.size > 0) {
       const found = run.sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes: run.outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
-        return EXIT.failOn;
+        failed = true;
       }
     }
+    if (noteFailingChecks(run.checks, threshold, context) !== undefined) failed = true;
+    if (failed) return EXIT.failOn;
     return problems > 0 ? EXIT.partial : EXIT.ok;
   },
 };

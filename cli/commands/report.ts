@@ -19,6 +19,8 @@ import { formatTextReport } from '../report/text-report';
 import type { SummaryPhase } from '../../core/report/summarize-document';
 import type { Command } from './command';
 import { describeFailures, parseFailOn } from './enrich-changes';
+import { checkThreshold, noteFailingChecks, rulesOf, RULES_HELP } from './rules-flags';
+import { describeBomChecks } from '../../core/rules/judge';
 
 /** The progress line of each phase of the summary. */
 const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
@@ -30,7 +32,9 @@ by lifecycle status; parts whose last-buy or production-end date is past or with
 months, with their designators, quantity per board and last-time-buy quantity; RoHS, REACH,
 lead-free (and AEC-Q200) coverage with the parts that fail or are unknown; every part at Risk or
 EOL with the maker's alternatives and PartSpec's replacement candidates (drop-in or not); and
-what changed since the last enrich. The BOM is read and looked up as partspec enrich reads it.
+what changed since the last enrich; and every line the team's BOM rules find something on, with
+its level and checks (the shipped rules, or --rules FILE). The BOM is read and looked up as
+partspec enrich reads it.
 
 A workbook gets a 'PartSpec Summary - <BOM sheet>' sheet (one per BOM sheet), added or updated
 in place (or written to --out), printing one page wide, with three native charts (status, last buy by quarter, compliance) that Excel and LibreOffice
@@ -50,6 +54,7 @@ Options:
                         (a workbook BOM only; the same kind: .xlsx, .xlsm, .xltx, .xltm)
   --fail-on changes|risk|eol  exit 4 (after writing) when a row changed since the last
                         enrich, is at Risk or EOL, or is EOL; comma-separated for several
+${RULES_HELP}
   --suggest             count the rows with no maker part number (or another maker's) that
                         have a suggestion (as partspec enrich --suggest finds them)
   --column C            the part-number column by its header or letters (as for enrich)
@@ -100,7 +105,7 @@ export const reportCommand: Command = {
     const { rest, json } = takeJsonFlag(argv);
     const flags = parseFlags(
       rest,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true }, rules: { type: 'string' } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -117,6 +122,8 @@ export const reportCommand: Command = {
     const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const builds = flags.integer('builds', 1, MAX_BUILDS);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
+    // The rules file is read and checked before the key is, and before any request.
+    const rules = rulesOf(flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).'));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
     const today = new Date();
@@ -132,6 +139,7 @@ export const reportCommand: Command = {
         lang,
         today,
         suggest: flags.bool('suggest'),
+        rules,
         signal: context.signal,
         onPhase: (phase, count) => context.progress.update(PHASE_LABELS[phase], 0, count),
       });
@@ -169,17 +177,20 @@ export const reportCommand: Command = {
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
     if (suggestions) context.note(`Suggestions: ${suggestions.suggested} of ${suggestions.asked} rows with no maker part number have a candidate (partspec enrich --suggest writes them).`);
+    if (summary.checks) context.note(`${describeBomChecks(summary.checks)}.`);
     if (unwritten !== undefined) throw unwritten;
 
+    let failed = false;
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
       const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today });
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
-        return EXIT.failOn;
+        failed = true;
       }
     }
-    return EXIT.ok;
+    if (noteFailingChecks(summary.checks, checkThreshold(failOn), context) !== undefined) failed = true;
+    return failed ? EXIT.failOn : EXIT.ok;
   },
 };

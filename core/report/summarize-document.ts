@@ -17,6 +17,7 @@ import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
 import type { BomRules } from '../rules/types';
+import { DEFAULT_RULES } from '../rules/default-rules';
 
 /** The phases of a summary that wait on the service. */
 export type SummaryPhase = 'looking up' | 'replacements' | 'suggestions';
@@ -39,7 +40,7 @@ export interface DocumentSummaryOptions {
   file?: string;
   /** Also ask for the maker's parts for the rows that name none (as `PartSpec: Suggested` would), and count them. @default false */
   suggest?: boolean;
-  /** The team's rules: the summary's checks judge each line by them (core/rules). */
+  /** The team's rules: the summary's checks judge each line by them (core/rules). @default the shipped rules */
   rules?: BomRules;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
@@ -91,7 +92,7 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
     fetchedAt: options.fetchedAt,
     lang: options.labels ?? options.lang,
     source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName },
-    ...(options.rules ? { rules: options.rules } : {}),
+    rules: options.rules ?? DEFAULT_RULES,
   });
   return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}), ...(suggestions ? { suggestions } : {}) };
 }

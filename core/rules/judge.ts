@@ -185,3 +185,11 @@ export function describeFailingChecks(checks: BomChecks, threshold: CheckLevel):
       return `Row ${line.sheetRow}: '${line.partNumber}' ${line.level}: ${fired.map((c) => `${c.rule}: ${c.sentence}`).join('; ')}`;
     });
 }
+
+/** The BOM's checks in one clause: `Checks by partspec:default: Error (1 line at error, 2 at warning, 1 check waived)`, or `…: OK`. */
+export function describeBomChecks(checks: BomChecks): string {
+  const { waived } = checks.counts;
+  const lines = (['fatal', 'error', 'warning'] as const).filter((l) => checks.counts[l] > 0).map((l, i) => `${checks.counts[l]}${i === 0 ? ` ${checks.counts[l] === 1 ? 'line' : 'lines'}` : ''} at ${l}`);
+  const parts = [...lines, ...(waived > 0 ? [`${waived} ${waived === 1 ? 'check' : 'checks'} waived`] : [])];
+  return `Checks by ${checks.rules}: ${LEVEL_WORDS[checks.level]}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
