@@ -67,7 +67,7 @@ const CHECK_COLOURS: Readonly<Record<CheckLevel, { fill: string; font: string }>
  * level it starts with (`Error — …`), an equality rule each, as the rules compare whole values; OK
  * is not highlighted.
  */
-export function checksRules(cells: readonly unknown[] = []): HighlightRule[] {
+function checksRules(cells: readonly unknown[] = []): HighlightRule[] {
   const texts = [...new Set(cells.filter((v): v is string => typeof v === 'string'))];
   return texts.flatMap((text) => {
     const level = levelOfCell(text);

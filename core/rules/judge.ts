@@ -24,10 +24,10 @@ export interface JudgeContext {
 
 /** The levels, worst first, and the word each is shown with. */
 const LEVEL_ORDER: readonly LineLevel[] = ['fatal', 'error', 'warning', 'ok'];
-export const LEVEL_WORDS: Readonly<Record<LineLevel, string>> = { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' };
+const LEVEL_WORDS: Readonly<Record<LineLevel, string>> = { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' };
 
 /** Whether `level` is as bad as `threshold` or worse. */
-export function isAtLeast(level: LineLevel, threshold: CheckLevel): boolean {
+function isAtLeast(level: LineLevel, threshold: CheckLevel): boolean {
   return LEVEL_ORDER.indexOf(level) <= LEVEL_ORDER.indexOf(threshold);
 }
 

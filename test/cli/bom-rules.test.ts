@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import type { BomSummary } from '../../core/report/types';
 import { runCli, useEmulatorHome } from './helpers';
+import { MAX_RULES_FILE_BYTES } from '../../node/files/rules-file';
 
 const world = useEmulatorHome({ realNumbers: false });
 const env = (): Record<string, string> => ({ PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url });
@@ -124,6 +125,13 @@ describe('a wrong rules file is refused in a sentence naming the field, before a
       expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(sentence)]);
     }
   }, 60_000);
+
+  test('a rules file over its bound is refused unread', async () => {
+    writeFileSync(join(world.home, 'huge.json'), `{"rules":[],"name":"${'x'.repeat(MAX_RULES_FILE_BYTES)}"}`);
+    const run = await runCli(['report', bom, '--rules', 'huge.json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: 'http://127.0.0.1:9' }, cwd: world.home });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`huge.json is ${(MAX_RULES_FILE_BYTES + 22).toLocaleString('en-US')} bytes; a rules file may have up to ${MAX_RULES_FILE_BYTES.toLocaleString('en-US')}.`);
+  });
 
   test('an unknown --fail-on word names the levels too', async () => {
     const run = await enrich('never.csv', '--fail-on', 'fatl');
