@@ -4,10 +4,8 @@ import { parseRulesText } from '../../core/rules/read-rules';
 import { isRulesError } from '../../core/rules/rules-error';
 import type { BomRules } from '../../core/rules/types';
 import { FileError, UsageError } from '../errors';
+import { describeLimit, FILE_LIMITS } from '../../core/limits';
 import { checkInputFile } from '../safe-write';
-
-/** The largest rules file read: a team's lists of parts fit many times over. */
-export const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads a team's rules file (docs/bom-rules.md) before anything is looked up: a file that cannot
@@ -20,7 +18,8 @@ export function readRulesFile(file: string, shown = file): BomRules {
   let text: string;
   try {
     const size = statSync(file).size;
-    if (size > MAX_RULES_FILE_BYTES) throw new FileError(`${shown} is ${size.toLocaleString('en-US')} bytes; a rules file may have up to ${MAX_RULES_FILE_BYTES.toLocaleString('en-US')}.`);
+    // A team's lists of parts fit many times over; a larger file is refused unread.
+    if (size > FILE_LIMITS.rulesFileBytes.value) throw new FileError(`${shown} (${size.toLocaleString('en-US')} bytes) goes over ${describeLimit('rulesFileBytes')}; PartSpec did not read it.`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof FileError) throw error;

@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import type { BomSummary } from '../../core/report/types';
 import { runCli, useEmulatorHome } from './helpers';
-import { MAX_RULES_FILE_BYTES } from '../../node/files/rules-file';
+import { FILE_LIMITS } from '../../core/limits';
 
 const world = useEmulatorHome({ realNumbers: false });
 const env = (): Record<string, string> => ({ PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url });
@@ -127,10 +127,11 @@ describe('a wrong rules file is refused in a sentence naming the field, before a
   }, 60_000);
 
   test('a rules file over its bound is refused unread', async () => {
-    writeFileSync(join(world.home, 'huge.json'), `{"rules":[],"name":"${'x'.repeat(MAX_RULES_FILE_BYTES)}"}`);
+    const bound = FILE_LIMITS.rulesFileBytes.value;
+    writeFileSync(join(world.home, 'huge.json'), `{"rules":[],"name":"${'x'.repeat(bound)}"}`);
     const run = await runCli(['report', bom, '--rules', 'huge.json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: 'http://127.0.0.1:9' }, cwd: world.home });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`huge.json is ${(MAX_RULES_FILE_BYTES + 22).toLocaleString('en-US')} bytes; a rules file may have up to ${MAX_RULES_FILE_BYTES.toLocaleString('en-US')}.`);
+    expect(run.stderr).toContain(`huge.json (${(bound + 22).toLocaleString('en-US')} bytes) goes over the limit of 4,194,304 bytes for the size of a rules file; PartSpec did not read it.`);
   });
 
   test('an unknown --fail-on word names the levels too', async () => {
