@@ -18,6 +18,7 @@ import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
 import type { BomRules } from '../rules/types';
 import { DEFAULT_RULES } from '../rules/default-rules';
+import { withChecks } from '../rules/judge';
 
 /** The phases of a summary that wait on the service. */
 export type SummaryPhase = 'looking up' | 'replacements' | 'suggestions';
@@ -85,14 +86,14 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
     suggested = new Map([...cells.answers].map(([r, answer]) => [r, answer.candidates.length > 0]));
   }
   const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}), ...(suggested ? { suggested } : {}) });
-  const summary = summarizeBom(summaryRows, {
+  const counted = summarizeBom(summaryRows, {
     today: options.today,
     builds: options.builds,
     automotive: options.automotive,
     fetchedAt: options.fetchedAt,
     lang: options.labels ?? options.lang,
     source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName },
-    rules: options.rules ?? DEFAULT_RULES,
   });
+  const summary = withChecks(counted, summaryRows, options.rules ?? DEFAULT_RULES, options.today);
   return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}), ...(suggestions ? { suggestions } : {}) };
 }

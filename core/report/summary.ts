@@ -3,7 +3,7 @@ import type { Lang } from '../../api/vocabulary';
 import { checkDropIn, describeDifferences } from '../../api/replacements';
 import { readStatus, UNKNOWN_STATUS } from '../../api/status';
 import { rowRisk } from '../cells/risk';
-import { addMonths, toCalendarDay } from '../dates';
+import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
 import { REPLACEMENT_RISK_LEVELS } from '../enrich/replacement-cells';
 import { parseQuantity, quantityPerBoard } from './quantities';
 import {
@@ -26,8 +26,6 @@ import {
   type Tally,
 } from './types';
 import { isSyntheticProduct } from '../cells/synthetic';
-import { endDateOf, flagValue, minOrderOf, saysSomething } from './part-facts';
-import { bomChecksOf, judgeRows } from '../rules/judge';
 
 /** Parts whose end date lies further out than this are not listed as ending. */
 const ENDING_MONTHS = 24;
@@ -36,6 +34,11 @@ const SKIPPED_BUCKETS: Partial<Record<SummaryRow['kind'], StatusBucket>> = {
   otherMaker: 'Other maker',
   dnp: 'Not fitted',
 };
+
+/** Whether a row with no part number still says something (a value, a description, a quantity): a fitted line, not a blank one. */
+export function saysSomething(row: SummaryRow): boolean {
+  return (row.text ?? '') !== '' || row.designators.length > 0 || parseQuantity(row.quantity) !== undefined;
+}
 
 /**
  * Placed per board of a row: a part's quantity (its cell, else its designators, else 1); a line
@@ -93,6 +96,25 @@ function placesOf(rows: readonly SummaryRow[]): Map<string, { place: PartPlace; 
   return places;
 }
 
+/** The earlier of a product's LastBuyDate and ProductionEndDate over its products. */
+export function endDateOf(products: readonly ProductRecord[]): { date: Date; text: string; field: EndingPart['dateField'] } | undefined {
+  let best: { date: Date; text: string; field: EndingPart['dateField'] } | undefined;
+  for (const product of products) {
+    for (const field of ['LastBuyDate', 'ProductionEndDate'] as const) {
+      const raw = readValue(product, field);
+      const date = typeof raw === 'string' ? parseCalendarDate(raw) : undefined;
+      if (date && (!best || date.getTime() < best.date.getTime())) best = { date, text: raw as string, field };
+    }
+  }
+  return best;
+}
+
+/** The smallest MinOrderQuantity over the products (one reel of the part), when one is given. */
+export function minOrderOf(products: readonly ProductRecord[]): number | undefined {
+  const quantities = products.map((p) => readValue(p, 'MinOrderQuantity')).filter((q): q is number => typeof q === 'number' && Number.isFinite(q) && q > 0);
+  return quantities.length > 0 ? Math.min(...quantities) : undefined;
+}
+
 /**
  * What to buy for `builds` builds: quantity per board × builds, rounded up to whole multiples of
  * the minimum order quantity (the maker sells no less than a reel); undefined once the date has passed.
@@ -108,6 +130,12 @@ function horizonOf(date: Date, today: Date): EndHorizon | undefined {
   if (date.getTime() <= addMonths(today, 12).getTime()) return 'within12';
   if (date.getTime() <= addMonths(today, ENDING_MONTHS).getTime()) return 'within24';
   return undefined;
+}
+
+export function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'no' | 'unknown' {
+  const values = products.map((p) => readValue(p, `ComplianceInfo.${flag}`));
+  if (values.some((v) => v === false)) return 'no';
+  return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';
 }
 
 /** A maker's listed alternative that the drop-in rules were not run on, in each language. */
@@ -219,7 +247,6 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
   const changed = rows.filter((r) => r.changes !== undefined && r.changes.trim() !== '').map((r) => ({ sheetRow: r.sheetRow, partNumber: r.partNumber, changes: r.changes as string }));
   const notFound = rows.filter((r) => r.kind === 'part' && productsOf(r).length === 0).map((r) => ({ sheetRow: r.sheetRow, partNumber: r.partNumber }));
   const synthetic = places.some(({ products }) => products.some(isSyntheticProduct));
-  const checks = options.rules && bomChecksOf(judgeRows(rows, options.rules, { today, builds: options.builds, automotive, sheet: options.source?.sheet }), options.rules);
   return {
     rows: rows.length,
     placed,
@@ -238,6 +265,5 @@ export function summarizeBom(rows: readonly SummaryRow[], options: SummaryOption
     ...(options.fetchedAt ? { fetchedAt: options.fetchedAt } : {}),
     synthetic,
     ...(options.source ? { source: options.source } : {}),
-    ...(checks ? { checks } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { ReplacementAnswer } from '../../api/replacements';
 import type { RowKind } from '../bom/bom-rows';
 import type { RiskLevel } from '../cells/risk';
 import type { MatchOutcome } from '../enrich/enrich-plan';
-import type { BomChecks, BomRules } from '../rules/types';
+import type { BomChecks } from '../rules/types';
 
 /**
  * One BOM row as the summary sees it: what the enrichment decided for it (kind, outcome) and what
@@ -180,7 +180,7 @@ export interface BomSummary {
   synthetic: boolean;
   /** The BOM summarised: its file (when the shell knows it) and sheet. */
   source?: SummarySource;
-  /** The lines judged by the team's rules (SummaryOptions' `rules`). */
+  /** The lines judged by the team's rules (core/rules/judge.ts `withChecks`). */
   checks?: BomChecks;
 }
 
@@ -202,8 +202,6 @@ export interface SummaryOptions {
   source?: SummarySource;
   /** Language of the risk reasons and of what differs in a candidate. @default 'en' */
   lang?: Lang;
-  /** The team's rules to judge each line by (core/rules); without them the summary has no checks. */
-  rules?: BomRules;
 }
 
 /** The product records of a row's outcome, empty when nothing was found. */

@@ -7,7 +7,7 @@ import type { CellValue } from '../cells/cell-values';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { summaryRowsOf } from '../report/summary-rows';
 import { summarizeBom } from '../report/summary';
-import { checksCell, judgeRows } from './judge';
+import { checksCell, judgeRows, withChecks } from './judge';
 import type { BomChecks, BomRules } from './types';
 
 export interface EnrichmentChecksInput {
@@ -29,7 +29,7 @@ export interface EnrichmentChecksInput {
 /** The BOM's checks and each row's Checks cell. */
 export function judgeEnrichment(input: EnrichmentChecksInput): { checks: BomChecks; cells: string[] } {
   const rows = summaryRowsOf({ set: input.set, bom: input.bom, firstRow: input.firstRow, outcomes: input.outcomes, ...(input.suggested ? { suggested: input.suggested } : {}) });
-  const summary = summarizeBom(rows, { today: input.today, builds: input.builds, automotive: input.automotive, rules: input.rules, source: { sheet: input.sheet } });
+  const summary = withChecks(summarizeBom(rows, { today: input.today, builds: input.builds, automotive: input.automotive, source: { sheet: input.sheet } }), rows, input.rules, input.today);
   const lines = judgeRows(rows, input.rules, { today: input.today, builds: input.builds, automotive: summary.automotive, sheet: input.sheet });
   return { checks: summary.checks!, cells: lines.map(checksCell) };
 }

@@ -6,9 +6,9 @@
 import { readStatus } from '../../api/status';
 import { rowRisk } from '../cells/risk';
 import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
-import { endDateOf, flagValue, minOrderOf, saysSomething } from '../report/part-facts';
+import { endDateOf, flagValue, minOrderOf, saysSomething } from '../report/summary';
 import { quantityPerBoard } from '../report/quantities';
-import { productsOf, type SummaryRow } from '../report/types';
+import { productsOf, type BomSummary, type SummaryRow } from '../report/types';
 import type { BomChecks, BomRules, Check, CheckLevel, LineChecks, LineLevel, Rule, RuleCondition, Waiver } from './types';
 
 /** What the lines are judged with beyond their rows. */
@@ -141,6 +141,15 @@ export function judgeLine(row: SummaryRow, rules: BomRules, context: JudgeContex
 /** Every line's checks, one per row (undefined where a row is not judged). */
 export function judgeRows(rows: readonly SummaryRow[], rules: BomRules, context: JudgeContext): (LineChecks | undefined)[] {
   return rows.map((row) => judgeLine(row, rules, context));
+}
+
+/**
+ * The summary with its checks: the rows it was made of judged by `rules`, with the summary's own
+ * automotive decision and builds, so every view that renders the summary shows the same verdicts.
+ */
+export function withChecks(summary: BomSummary, rows: readonly SummaryRow[], rules: BomRules, today: Date): BomSummary {
+  const lines = judgeRows(rows, rules, { today, builds: summary.builds, automotive: summary.automotive, sheet: summary.source?.sheet });
+  return { ...summary, checks: bomChecksOf(lines, rules) };
 }
 
 /** The BOM's checks from its lines' checks: the worst level, the counts and the lines with something to say. */

@@ -1,6 +1,6 @@
 import type { ProductRecord } from '../../../api/product';
 import { DEFAULT_RULES } from '../../../core/rules/default-rules';
-import { bomChecksOf, checksCell, describeFailingChecks, judgeLine, judgeRows } from '../../../core/rules/judge';
+import { bomChecksOf, checksCell, describeFailingChecks, judgeLine, judgeRows, withChecks } from '../../../core/rules/judge';
 import { readRules } from '../../../core/rules/read-rules';
 import type { BomRules, Rule, RuleLevel } from '../../../core/rules/types';
 import { summarizeBom } from '../../../core/report/summary';
@@ -155,7 +155,7 @@ describe('the shipped rules', () => {
   test('they read as a rules file, and judge a BOM through its summary', () => {
     expect(readRules({ extends: 'partspec:default' }).rules).toEqual(DEFAULT_RULES.rules);
     const rows = [part(2, nrnd), part(3, gone), part(4, good), part(5, undefined), { sheetRow: 6, partNumber: 'RC0402FR-0710KL', kind: 'otherMaker', designators: [] } as SummaryRow];
-    const summary = summarizeBom(rows, { today: TODAY, rules: DEFAULT_RULES });
+    const summary = withChecks(summarizeBom(rows, { today: TODAY }), rows, DEFAULT_RULES, TODAY);
     expect(summary.checks?.rules).toBe('partspec:default');
     expect(summary.checks?.lines.map((l) => [l.sheetRow, l.level, l.checks.map((c) => c.rule)])).toEqual([
       [2, 'warning', ['nrnd']],
@@ -163,6 +163,9 @@ describe('the shipped rules', () => {
       [5, 'error', ['not-found']],
     ]);
     expect(summarizeBom(rows, { today: TODAY }).checks).toBeUndefined();
+    // The AEC-Q200 rule follows the summary's own decision: a BOM called automotive judges its parts by it.
+    const automotive = withChecks(summarizeBom(rows, { today: TODAY, automotive: true }), [part(8, product('GRM188R71H103KA01D', { Status: 'In Production', ...COMPLIANT, 'ComplianceInfo.AecQ200Support': false }))], DEFAULT_RULES, TODAY);
+    expect(automotive.checks?.lines.map((l) => l.checks.map((c) => c.sentence))).toEqual([['Not AEC-Q200 in an automotive BOM']]);
   });
 
   test('a team file extends them: its rule of the same id takes the shipped one\'s place', () => {
