@@ -31,10 +31,46 @@ function isAtLeast(level: LineLevel, threshold: CheckLevel): boolean {
   return LEVEL_ORDER.indexOf(level) <= LEVEL_ORDER.indexOf(threshold);
 }
 
-/** A part number against a list entry: case does not count, `*` stands for any characters. */
-function matchesPart(partNumber: string, pattern: string): boolean {
-  const escaped = pattern.trim().toUpperCase().split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`).test(partNumber.trim().toUpperCase());
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any characters: the two-pointer walk
+ * that returns to the last `*` (time at most the product of the lengths, never exponential as a
+ * regular expression of many `.*` can be).
+ */
+function matchesGlob(text: string, pattern: string): boolean {
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = t;
+    } else if (p < pattern.length && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++resume;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
+}
+
+/** A list's part numbers: the exact ones in a set, those with `*` apart; made once per list. */
+const MATCHERS = new WeakMap<readonly string[], (partNumber: string) => boolean>();
+
+/** Whether a part number is on a list: case and surrounding spaces do not count, `*` stands for any characters. */
+function isListed(partNumber: string, list: readonly string[]): boolean {
+  let matcher = MATCHERS.get(list);
+  if (!matcher) {
+    const folded = list.map((p) => p.trim().toUpperCase());
+    const exact = new Set(folded.filter((p) => !p.includes('*')));
+    const patterns = folded.filter((p) => p.includes('*'));
+    matcher = (text) => exact.has(text) || patterns.some((p) => matchesGlob(text, p));
+    MATCHERS.set(list, matcher);
+  }
+  return matcher(partNumber.trim().toUpperCase());
 }
 
 /** Whether a line is judged at all: our maker's parts, other makers', and fitted lines without a part number. */
@@ -87,17 +123,18 @@ function fire(when: RuleCondition, row: SummaryRow, context: JudgeContext): stri
   if ('aecQ200Missing' in when) {
     if (!found || !context.automotive) return undefined;
     const value = flagValue(products, 'AecQ200Support');
-    return value === 'yes' ? undefined : `Not AEC-Q200 ${value === 'no' ? '' : 'as far as the maker says '}in an automotive BOM`.replace('  ', ' ');
+    if (value === 'yes') return undefined;
+    return value === 'no' ? 'Not AEC-Q200 in an automotive BOM' : 'AEC-Q200 not confirmed by the maker, in an automotive BOM';
   }
   if ('doNotUse' in when) {
     if (row.partNumber === '') return undefined;
-    const entry = when.doNotUse.find((p) => matchesPart(row.partNumber, p));
-    return entry === undefined ? undefined : 'On the do-not-use list';
+    return isListed(row.partNumber, when.doNotUse) ? 'On the do-not-use list' : undefined;
   }
   if ('notPreferred' in when) {
     if (row.partNumber === '' || row.kind === 'blank') return undefined;
-    return when.notPreferred.some((p) => matchesPart(row.partNumber, p)) ? undefined : 'Not on the preferred-parts list';
+    return isListed(row.partNumber, when.notPreferred) ? undefined : 'Not on the preferred-parts list';
   }
+  // The one condition left: the minimum order against the line's need.
   const minOrder = found ? minOrderOf(products) : undefined;
   if (minOrder === undefined) return undefined;
   const need = quantityPerBoard(row.quantity, row.designators) * (context.builds ?? 1);
@@ -112,7 +149,7 @@ function waiverOf(rule: Rule, row: SummaryRow, waivers: readonly Waiver[], conte
   const matching = waivers.filter(
     (w) =>
       w.rule === rule.id &&
-      (w.row !== undefined ? w.row === row.sheetRow && (w.sheet === undefined || context.sheet === undefined || w.sheet === context.sheet) : row.partNumber !== '' && matchesPart(row.partNumber, w.part ?? '')),
+      (w.row !== undefined ? w.row === row.sheetRow && (w.sheet === undefined || context.sheet === undefined || w.sheet === context.sheet) : row.partNumber !== '' && w.part !== undefined && isListed(row.partNumber, [w.part])),
   );
   const live = matching.find((w) => parseCalendarDate(w.until)!.getTime() >= today);
   if (live) return { waiver: live, expired: false };

@@ -60,6 +60,8 @@ describe('each condition fires on the lines it names, and only those', () => {
     ['do-not-use, with a wildcard', { doNotUse: ['grm155r61a105*'] }, part(8, nrnd), 'On the do-not-use list'],
     ['do-not-use, another part', { doNotUse: ['GRM155R61A105*'] }, part(8, good), undefined],
     ['do-not-use, another maker\'s part', { doNotUse: ['RC0402*'] }, other, 'On the do-not-use list'],
+    ['do-not-use, a star inside', { doNotUse: ['GRM*R61A*E15D'] }, part(8, nrnd), 'On the do-not-use list'],
+    ['do-not-use, a star inside that does not fit', { doNotUse: ['GRM*R61A*E16D', 'GRM155R61A105KE15'] }, part(8, nrnd), undefined],
     ['not preferred', { notPreferred: ['GCM*'] }, part(8, nrnd), 'Not on the preferred-parts list'],
     ['preferred', { notPreferred: ['GCM*'] }, part(8, good), undefined],
     ['minimum order far above need', { minOrderAboveNeed: 100 }, part(9, reel), 'The minimum order of 10,000 is over 100 times the 1 needed'],
