@@ -3,6 +3,7 @@ import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich
 import { runEnrichment } from '../../core/enrich/run-enrichment';
 import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
+import { noteChecks, rulesOf, RULES_HELP, checkThreshold } from './rules-flags';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
@@ -14,8 +15,6 @@ import { parseFieldList } from '../../node/args';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { isRequestBoundError } from '../../core/find/request-plan';
 import { describeFailures, describeProblemRows, parseFailOn } from './enrich-changes';
-import { checkThreshold, noteFailingChecks, rulesOf, RULES_HELP } from './rules-flags';
-import { describeBomChecks } from '../../core/rules/judge';
 
 const USAGE = `usage: partspec enrich BOM.xlsx|BOM.xlsm|BOM.csv|BOM.tsv|BOM.txt [options] --out OUT.xlsx|OUT.csv|OUT.tsv
 
@@ -220,6 +219,8 @@ export const enrichCommand: Command = {
 
     const { layout } = run.bom;
     let problems = 0;
+    // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
+    const checksFailed = run.checks && noteChecks(run.checks, threshold, context, "see 'PartSpec: Checks'");
     // A part number one misread character from a real one (O for 0) is named with the part it likely is, as its Match cell does.
     const meant = new Map([...run.outcomes].flatMap(([input, o]) => (o.meant ? [[input, o.meant] as const] : [])));
     for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant);
@@ -234,18 +235,14 @@ export const enrichCommand: Command = {
       const edits = changes.edits > 0 ? ` (${changes.edits} edited by hand)` : '';
       context.note(`${n} ${n === 1 ? 'row' : 'rows'} changed since the last run${edits}${n > 0 ? ": see 'PartSpec: Changes'" : ''}.`);
     }
-    if (run.checks) context.note(`${describeBomChecks(run.checks)}; see 'PartSpec: Checks'.`);
-    let failed = false;
     if (failOn.size > 0) {
       const found = run.sets.flatMap((set) => describeFailures({ failOn, entries: set.entries, outcomes: run.outcomes, changes: set.changes?.report, firstRow: layout.firstRow, today, source: set.source }));
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
-        failed = true;
+        return EXIT.failOn;
       }
     }
-    if (noteFailingChecks(run.checks, threshold, context) !== undefined) failed = true;
-    if (failed) return EXIT.failOn;
-    return problems > 0 ? EXIT.partial : EXIT.ok;
+    return checksFailed ?? (problems > 0 ? EXIT.partial : EXIT.ok);
   },
 };

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLang } from '../../api/vocabulary';
 import { MAX_BUILDS } from '../../core/report/quantities';
+import { checkThreshold, noteChecks, rulesOf, RULES_HELP } from './rules-flags';
 import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { EXIT, FileError, UsageError } from '../../node/errors';
 import { patchSummaryWorkbook } from '../../ooxml/summary-package';
@@ -19,8 +20,6 @@ import { formatTextReport } from '../report/text-report';
 import type { SummaryPhase } from '../../core/report/summarize-document';
 import type { Command } from './command';
 import { describeFailures, parseFailOn } from './enrich-changes';
-import { checkThreshold, noteFailingChecks, rulesOf, RULES_HELP } from './rules-flags';
-import { describeBomChecks } from '../../core/rules/judge';
 
 /** The progress line of each phase of the summary. */
 const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
@@ -177,20 +176,19 @@ export const reportCommand: Command = {
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));
     if (suggestions) context.note(`Suggestions: ${suggestions.suggested} of ${suggestions.asked} rows with no maker part number have a candidate (partspec enrich --suggest writes them).`);
-    if (summary.checks) context.note(`${describeBomChecks(summary.checks)}.`);
     if (unwritten !== undefined) throw unwritten;
 
-    let failed = false;
+    // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
+    const checksFailed = summary.checks && noteChecks(summary.checks, checkThreshold(failOn), context);
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
       const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today });
       for (const line of found) context.note(line);
       if (found.length > 0) {
         context.note(`--fail-on ${[...failOn].join(',')}: ${found.length} ${found.length === 1 ? 'finding' : 'findings'}; exit ${EXIT.failOn}.`);
-        failed = true;
+        return EXIT.failOn;
       }
     }
-    if (noteFailingChecks(summary.checks, checkThreshold(failOn), context) !== undefined) failed = true;
-    return failed ? EXIT.failOn : EXIT.ok;
+    return checksFailed ?? EXIT.ok;
   },
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_RULES } from '../../core/rules/default-rules';
-import { describeFailingChecks } from '../../core/rules/judge';
+import { describeBomChecks, describeFailingChecks } from '../../core/rules/judge';
 import type { BomChecks, BomRules, CheckLevel } from '../../core/rules/types';
 import { EXIT } from '../../node/errors';
 import { readRulesFile } from '../../node/files/rules-file';
@@ -27,11 +27,13 @@ export function rulesOf(file: string | undefined): BomRules {
 }
 
 /**
- * Says on stderr every line whose checks reach `threshold`, and the exit code: EXIT.failOn when
- * one does, else undefined (the command's own code stands).
+ * Says on stderr how the BOM fared by the rules (`Checks by Team A: Error (1 line at error)`, with
+ * `where` to look after it) and every line whose checks reach `threshold`; returns EXIT.failOn
+ * when one does, else undefined (the command's own code stands).
  */
-export function noteFailingChecks(checks: BomChecks | undefined, threshold: CheckLevel | undefined, context: CommandContext): number | undefined {
-  if (!checks || !threshold) return undefined;
+export function noteChecks(checks: BomChecks, threshold: CheckLevel | undefined, context: CommandContext, where?: string): number | undefined {
+  context.note(`${describeBomChecks(checks)}${where ? `; ${where}` : ''}.`);
+  if (!threshold) return undefined;
   const found = describeFailingChecks(checks, threshold);
   for (const line of found) context.note(line);
   if (found.length === 0) return undefined;

@@ -1,9 +1,9 @@
 import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
-import type { LookupStatus } from '../../api/client/lookup';
-import { isDidYouMean, matchTextsOf } from './match-words';
 import { levelOfCell } from '../rules/judge';
 import type { CheckLevel } from '../rules/types';
+import type { LookupStatus } from '../../api/client/lookup';
+import { isDidYouMean, matchTextsOf } from './match-words';
 
 /**
  * A "cell value equals" highlight: cells whose text is `text` get these colours. The one rule of

@@ -270,13 +270,14 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   if (suggestions) fillSuggestions(sets[0], built[0], suggestions.cells);
   // A row the lookup found nothing for keeps the last good run's answers: nothing filled becomes blank.
   sets.forEach((set, i) => keepPreviousAnswers(set, built[i].rows, outcomes, { headerOrigin, rows }));
+  const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
+  const large = changes && options.confirmLargeChange ? findLargeChange(sets[0], changes, { headerOrigin, rows }) : undefined;
+  if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
+  // The team's rules judge the first set's rows as the summary judges them (core/rules).
   const rules = options.rules ?? (plansChecks(sets[0]) ? DEFAULT_RULES : undefined);
   const suggested = suggestions && new Map([...suggestions.answers].map(([r, answer]) => [r, answer.candidates.length > 0]));
   const judged = rules && judgeEnrichment({ set: sets[0], bom: { headers: bom.headers, headerOrigin, rows }, firstRow: layout.firstRow, outcomes, suggested, rules, today: options.today, builds: options.builds, automotive: options.automotive, sheet: region.sheetName });
   if (judged) fillChecks(sets[0], built[0], judged.cells);
-  const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }) : undefined;
-  const large = changes && options.confirmLargeChange ? findLargeChange(sets[0], changes, { headerOrigin, rows }) : undefined;
-  if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
   const done = { outcomes, written: rowCount, ...(replacements?.failure ? { replacementFailure: replacements.failure } : {}), ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}), ...(judged ? { checks: judged.checks } : {}) };
