@@ -29,9 +29,10 @@ In CSV output, text that starts with = + - @ (or a tab or carriage return) gets 
 so spreadsheet programs show it as text and never run it as a formula.
 
 Exit codes: 0 ok, 1 partial (some parts not found or invalid), 2 usage error,
-3 API, auth or network error, 4 enrich --fail-on found a changed, Risk or EOL row
-(the output is written first), 5 internal error (a bug in PartSpec: run again with
---debug, which every command takes, to see where).`;
+3 API, auth or network error, 4 enrich --fail-on found a changed, Risk or EOL row,
+or a check of the BOM rules at the level named (the output is written first),
+5 internal error (a bug in PartSpec: run again with --debug, which every command
+takes, to see where).`;
 
 /** The one line under a usage error: where the full help is (the help itself would scroll the sentence away). */
 const HELP_LINE = "Run 'partspec --help' for the list of commands.";

@@ -53,6 +53,8 @@ export const FILE_LIMITS = {
    * Far more than any real line holds; with the reader in linear time it bounds each line's work.
    */
   findLineChars: { value: 4_096, what: 'text of one BOM line read for the part it asks for', unit: 'characters' },
+  /** A rules file of the team's BOM rules (core/rules), read whole before anything is looked up. */
+  rulesFileBytes: { value: 4 * MiB, what: 'size of a rules file', unit: 'bytes' },
   /** A workbook's size on disk. */
   workbookBytes: { value: 2048 * MiB, what: 'size of a workbook', unit: 'bytes' },
 } as const satisfies Record<string, FileLimit>;

@@ -8,16 +8,17 @@ import type { Lang } from '../../api/vocabulary';
 import { RUN_WORDS } from '../run-words';
 import { UsageError } from '../../node/errors';
 
-/** What `--fail-on` can stop a pipeline on. */
+/** What `--fail-on` can stop a pipeline on; the levels are the team's BOM rules' (cli/commands/rules-flags.ts). */
 export const FAIL_ON = ['changes', 'risk', 'eol'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+const RULE_LEVEL_WORDS = ['fatal', 'error', 'warning'] as const;
+export type FailOn = (typeof FAIL_ON)[number] | (typeof RULE_LEVEL_WORDS)[number];
 
 /** Reads `--fail-on changes,risk` (repeatable, comma-separated); throws UsageError naming a word it does not know. */
 export function parseFailOn(text: string | undefined): Set<FailOn> {
   const out = new Set<FailOn>();
   for (const word of (text ?? '').split(',').map((w) => w.trim().toLowerCase())) {
     if (word === '') continue;
-    if (!(FAIL_ON as readonly string[]).includes(word)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(', ')} (comma-separated), not '${word}'.`);
+    if (![...FAIL_ON, ...RULE_LEVEL_WORDS].includes(word as FailOn)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(', ')} (comma-separated), not '${word}'. By the BOM rules it takes ${RULE_LEVEL_WORDS.join(', ')} too.`);
     out.add(word as FailOn);
   }
   return out;

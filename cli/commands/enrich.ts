@@ -3,6 +3,7 @@ import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich
 import { runEnrichment } from '../../core/enrich/run-enrichment';
 import type { LocatedBom, LocateFailure } from '../../core/enrich/locate';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
+import { noteChecks, rulesOf, RULES_HELP, checkThreshold } from './rules-flags';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { connect, type CommandContext } from '../context';
@@ -60,6 +61,11 @@ Options:
   --fail-on changes|risk|eol  exit 4 (after writing --out) when a row changed since the
                         last run, is at Risk or EOL, or is EOL; comma-separated for
                         several; every such row is named on stderr
+  --checks              add 'PartSpec: Checks': each line judged by the team's BOM rules,
+                        its worst level (Fatal, Error, Warning, OK) and every check that
+                        fired, filled in the level's colour in a workbook; --rules and a
+                        --fail-on level add it too
+${RULES_HELP}
 ${CONNECTION_HELP}
 
 Rows marked not fitted (DNP, DNF, not fitted, Not populated, 未実装…), total rows, blank rows
@@ -137,7 +143,7 @@ export const enrichCommand: Command = {
   async run(argv, context: CommandContext) {
     const flags = parseFlags(
       argv,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, 'max-requests': { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string', multiple: true }, fields: { type: 'string', multiple: true }, risk: { type: 'boolean' }, alternatives: { type: 'boolean' }, replacements: { type: 'boolean' }, suggest: { type: 'boolean' }, 'max-requests': { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true }, checks: { type: 'boolean' }, rules: { type: 'string' } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -148,10 +154,14 @@ export const enrichCommand: Command = {
 
     const out = flags.required('out');
     const target = checkBomOutput(input, out);
-    const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest') };
-    // Fields and units are checked before the key is.
-    buildEnrichmentColumns(chosen);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
+    const threshold = checkThreshold(failOn);
+    const rulesFile = flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).');
+    const checks = flags.bool('checks') || rulesFile !== undefined || threshold !== undefined;
+    const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest'), checks };
+    // Fields, units and the rules file are checked before the key is.
+    buildEnrichmentColumns(chosen);
+    const rules = checks ? rulesOf(rulesFile) : undefined;
     const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     if (maxRequests !== undefined && !flags.bool('suggest')) throw new UsageError('--max-requests bounds the searches of --suggest: give --suggest too.');
     if (maxRequests !== undefined && flags.bool('replacements')) throw new UsageError("--max-requests cannot bound --replacements' searches (a group's harvest is not known before it runs): leave one of them out.");
@@ -184,6 +194,7 @@ export const enrichCommand: Command = {
       },
       suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,
       maxRequests,
+      rules,
       onRequestPlan: flags.bool('suggest')
         ? (plan) => {
             if (plan.suggestions) context.note(`Suggested: ${plan.suggestions.sentence.replace(/\.$/, '')}, counting every row the lookup may leave without a maker part.`);
@@ -212,6 +223,8 @@ export const enrichCommand: Command = {
 
     const { layout } = run.bom;
     let problems = 0;
+    // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
+    const checksFailed = run.checks && noteChecks(run.checks, threshold, context, "see 'PartSpec: Checks'");
     // A part number one misread character from a real one (O for 0) is named with the part it likely is, as its Match cell does.
     const meant = new Map([...run.outcomes].flatMap(([input, o]) => (o.meant ? [[input, o.meant] as const] : [])));
     for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant, lang);
@@ -231,6 +244,6 @@ export const enrichCommand: Command = {
         return EXIT.failOn;
       }
     }
-    return problems > 0 ? EXIT.partial : EXIT.ok;
+    return checksFailed ?? (problems > 0 ? EXIT.partial : EXIT.ok);
   },
 };

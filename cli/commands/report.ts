@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLang } from '../../api/vocabulary';
 import { MAX_BUILDS } from '../../core/report/quantities';
+import { checkThreshold, noteChecks, rulesOf, RULES_HELP } from './rules-flags';
 import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { EXIT, FileError, UsageError } from '../../node/errors';
 import { patchSummaryWorkbook } from '../../ooxml/summary-package';
@@ -33,7 +34,9 @@ by lifecycle status; parts whose last-buy or production-end date is past or with
 months, with their designators, quantity per board and last-time-buy quantity; RoHS, REACH,
 lead-free (and AEC-Q200) coverage with the parts that fail or are unknown; every part at Risk or
 EOL with the maker's alternatives and PartSpec's replacement candidates (drop-in or not); and
-what changed since the last enrich. The BOM is read and looked up as partspec enrich reads it.
+what changed since the last enrich; and every line the team's BOM rules find something on, with
+its level and checks (the shipped rules, or --rules FILE). The BOM is read and looked up as
+partspec enrich reads it.
 
 A workbook gets a 'PartSpec Summary - <BOM sheet>' sheet (one per BOM sheet), added or updated
 in place (or written to --out), printing one page wide, with three native charts (status, last buy by quarter, compliance) that Excel and LibreOffice
@@ -53,6 +56,7 @@ Options:
                         (a workbook BOM only; the same kind: .xlsx, .xlsm, .xltx, .xltm)
   --fail-on changes|risk|eol  exit 4 (after writing) when a row changed since the last
                         enrich, is at Risk or EOL, or is EOL; comma-separated for several
+${RULES_HELP}
   --suggest             count the rows with no maker part number (or another maker's) that
                         have a suggestion (as partspec enrich --suggest finds them)
   --column C            the part-number column by its header or letters (as for enrich)
@@ -103,7 +107,7 @@ export const reportCommand: Command = {
     const { rest, json } = takeJsonFlag(argv);
     const flags = parseFlags(
       rest,
-      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } },
+      { ...CONNECTION_OPTIONS, sheet: { type: 'string' }, column: { type: 'string' }, builds: { type: 'string' }, automotive: { type: 'boolean' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, 'fail-on': { type: 'string', multiple: true }, rules: { type: 'string' } },
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
@@ -120,6 +124,8 @@ export const reportCommand: Command = {
     const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const builds = flags.integer('builds', 1, MAX_BUILDS);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
+    // The rules file is read and checked before the key is, and before any request.
+    const rules = rulesOf(flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).'));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
     const words = RUN_WORDS[lang];
@@ -136,6 +142,7 @@ export const reportCommand: Command = {
         lang,
         today,
         suggest: flags.bool('suggest'),
+        rules,
         signal: context.signal,
         onPhase: (phase, count) => context.progress.update(phaseLabel(phase, words), 0, count),
       });
@@ -175,6 +182,8 @@ export const reportCommand: Command = {
     if (suggestions) context.note(words.reportSuggested(suggestions.suggested, suggestions.asked));
     if (unwritten !== undefined) throw unwritten;
 
+    // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
+    const checksFailed = summary.checks && noteChecks(summary.checks, checkThreshold(failOn), context);
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
       const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today, lang });
@@ -184,6 +193,6 @@ export const reportCommand: Command = {
         return EXIT.failOn;
       }
     }
-    return EXIT.ok;
+    return checksFailed ?? EXIT.ok;
   },
 };

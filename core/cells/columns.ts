@@ -27,6 +27,8 @@ const SPECIAL_COLUMNS = {
   replaced: 'Replaced part',
   /** For a row with no maker part number or another maker's: the maker's best candidate and why (core/find). */
   suggested: 'Suggested',
+  /** The team's BOM rules' verdict on the row: its worst level and each check that fired (core/rules). */
+  checks: 'Checks',
 } as const;
 export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
 

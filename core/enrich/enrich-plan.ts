@@ -52,9 +52,11 @@ export interface ColumnChoice {
   replacements?: boolean;
   /** A Suggested column for rows with no maker part number or another maker's. */
   suggest?: boolean;
+  /** A Checks column: each row judged by the team's BOM rules (core/rules). */
+  checks?: boolean;
 }
 
-/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement, Suggested. */
+/** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement, Suggested, Checks. */
 export function buildEnrichmentColumns(options: ColumnChoice): ColumnSpec[] {
   return [
     specialColumn('match'),
@@ -63,6 +65,7 @@ export function buildEnrichmentColumns(options: ColumnChoice): ColumnSpec[] {
     ...(options.alternatives ? [specialColumn('alternatives')] : []),
     ...(options.replacements ? [specialColumn('replacement')] : []),
     ...(options.suggest ? [specialColumn('suggested')] : []),
+    ...(options.checks ? [specialColumn('checks')] : []),
   ];
 }
 

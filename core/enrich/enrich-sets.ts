@@ -73,7 +73,7 @@ export function planSets(bom: PlanningRows, partColumn: number, specs: readonly 
   };
   const sets = [setOf(partColumn, makerIndex, planEnrichmentColumns(specs, bom.headers, bom.headerOrigin, bom.lastColumn, partColumn))];
   const partHeader = bom.headers[partColumn - bom.headerOrigin - shift];
-  const alternateSpecs = specs.filter((s) => s.special !== 'changes' && s.special !== 'suggested');
+  const alternateSpecs = specs.filter((s) => s.special !== 'changes' && s.special !== 'suggested' && s.special !== 'checks');
   for (const alternate of alternates) {
     const last = sets.reduce((most, s) => s.planned.reduce((m, p) => Math.max(m, p.column), most), bom.lastColumn);
     const alternateIndex = alternate.column - bom.headerOrigin - shift;

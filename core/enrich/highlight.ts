@@ -1,5 +1,7 @@
 import type { ColumnSpec } from '../cells/columns';
 import { RISK_LEVELS, type RiskLevel } from '../cells/risk';
+import { levelOfCell } from '../rules/judge';
+import type { CheckLevel } from '../rules/types';
 import type { LookupStatus } from '../../api/client/lookup';
 import { isDidYouMean, matchTextsOf } from './match-words';
 import { riskTextsOf } from '../cells/risk-levels';
@@ -58,12 +60,33 @@ export function matchRules(cells: readonly unknown[] = []): HighlightRule[] {
   return [...words, ...meant.map((text) => ({ text, ...MATCH_COLOURS.notFound! }))];
 }
 
+/** Colours of the checks' levels: fatal the strongest, error as EOL, warning as Risk. */
+const CHECK_COLOURS: Readonly<Record<CheckLevel, { fill: string; font: string }>> = {
+  fatal: { fill: '#C00000', font: '#FFFFFF' },
+  error: RISK_COLOURS.EOL!,
+  warning: RISK_COLOURS.Risk!,
+};
+
+/**
+ * Highlight rules of the Checks column: each distinct text among `cells` in the colour of the
+ * level it starts with (`Error — …`), an equality rule each, as the rules compare whole values; OK
+ * is not highlighted.
+ */
+function checksRules(cells: readonly unknown[] = []): HighlightRule[] {
+  const texts = [...new Set(cells.filter((v): v is string => typeof v === 'string'))];
+  return texts.flatMap((text) => {
+    const level = levelOfCell(text);
+    return level ? [{ text, ...CHECK_COLOURS[level] }] : [];
+  });
+}
+
 /** The formula a rule compares the cell value with: the text as a string literal (`"Not found"`, quotes doubled). */
 export function ruleFormula(rule: Pick<HighlightRule, 'text'>): string {
   return `"${rule.text.replace(/"/g, '""')}"`;
 }
 
-/** The highlight rules of an enrichment column (its `cells` as written): risk levels, problem matches; none for the others. */
+/** The highlight rules of an enrichment column (its `cells` as written): risk levels, problem matches, checks' levels; none for the others. */
 export function rulesOf(spec: ColumnSpec, cells: readonly unknown[] = []): HighlightRule[] | undefined {
+  if (spec.special === 'checks') return checksRules(cells);
   return spec.special === 'risk' ? lifecycleRules() : spec.special === 'match' ? matchRules(cells) : undefined;
 }

@@ -25,6 +25,9 @@ import { planEnrichmentRequests, type RunRequestPlan } from './request-bound';
 import { RequestBoundError } from '../find/request-plan';
 import { findMeantParts } from './misread-part-numbers';
 import { uncoveredSeriesOf } from '../bom/maker-numbering';
+import { fillChecks, judgeEnrichment, plansChecks } from '../rules/enrich-checks';
+import { DEFAULT_RULES } from '../rules/default-rules';
+import type { BomChecks, BomRules } from '../rules/types';
 
 /** How far a run is: the shells show it as a progress bar. */
 export interface EnrichmentProgress {
@@ -62,6 +65,16 @@ export interface EnrichmentOptions {
    * suggestions then keep to what the lookups left. @default no bound
    */
   maxRequests?: number;
+  /**
+   * The team's BOM rules (core/rules): the run judges the first set's rows by them, fills
+   * `PartSpec: Checks` when the columns plan it (buildEnrichmentColumns' `checks`) and reports the
+   * checks. @default the shipped rules when the columns plan Checks; else no checks
+   */
+  rules?: BomRules;
+  /** Builds the minimum-order rule weighs a line's need by. @default 1 */
+  builds?: number;
+  /** Whether the BOM is automotive for the AEC-Q200 rule, as the report's option. @default 'auto' */
+  automotive?: boolean | 'auto';
   /** Hears the run's request plan before the first request (the command line prints its sentence). */
   onRequestPlan?: (plan: RunRequestPlan) => void;
   /**
@@ -113,6 +126,8 @@ export interface EnrichmentReport {
     /** Each row asked about (of the first set): its Suggested cell and the core's answer, so a shell lists and picks without searching again. */
     rows: SuggestedRow[];
   };
+  /** The first set's lines judged by the team's rules, when the run judged them. */
+  checks?: BomChecks;
 }
 
 export type EnrichmentRun = EnrichmentReport | LocateFailure;
@@ -258,9 +273,14 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   const changes = compare ? compareSet(sets[0], built[0].rows, { headers: bom.headers, headerOrigin, rows }, lang) : undefined;
   const large = changes && options.confirmLargeChange ? findLargeChange(sets[0], changes, { headerOrigin, rows }) : undefined;
   if (large && !(await options.confirmLargeChange!(large))) return report('cancelled', { message: `${large.message} Nothing was written.`, outcomes });
+  // The team's rules judge the first set's rows as the summary judges them (core/rules).
+  const rules = options.rules ?? (plansChecks(sets[0]) ? DEFAULT_RULES : undefined);
+  const suggested = suggestions && new Map([...suggestions.answers].map(([r, answer]) => [r, answer.candidates.length > 0]));
+  const judged = rules && judgeEnrichment({ set: sets[0], bom: { headers: bom.headers, headerOrigin, rows }, firstRow: layout.firstRow, outcomes, suggested, rules, today: options.today, builds: options.builds, automotive: options.automotive, sheet: region.sheetName });
+  if (judged) fillChecks(sets[0], built[0], judged.cells);
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));
-  const done = { outcomes, written: rowCount, ...(replacements?.failure ? { replacementFailure: replacements.failure } : {}), ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}) };
+  const done = { outcomes, written: rowCount, ...(replacements?.failure ? { replacementFailure: replacements.failure } : {}), ...(suggestions ? { suggestions: { asked: suggestions.asked, suggested: suggestions.suggested, rows: suggestedRows(sets[0], suggestions.answers, layout.firstRow) } } : {}), ...(judged ? { checks: judged.checks } : {}) };
   // Every set's columns side by side in one write: one sync per chunk of rows in Excel, not per set.
   const columns = sets.flatMap((set, i) => setColumnWrites(set, built[i], place, i === 0 ? changes : undefined, highlight));
   let written: number;

@@ -271,6 +271,17 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   const changed = table(labels.changed, [labels.partNumber, labels.bomRows, labels.changes], summary.changed.map((c) => [c.partNumber, c.sheetRow, c.changes]));
   summary.changed.forEach((c, i) => links.push({ row: changed.first + i, column: 1, bomRow: c.sheetRow - 1 }));
 
+  // The team's rules come last, so the tables before them stand where they always did.
+  if (summary.checks) {
+    const { checks } = summary;
+    const judged = table(
+      labels.checks(checks.rules, labels.levels[checks.level]),
+      [labels.partNumber, labels.bomRows, labels.level, labels.checksFound],
+      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.levels[l.level], l.checks.map((c) => `${c.rule}${!c.waived && c.level !== l.level ? ` (${labels.levels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
+    );
+    checks.lines.forEach((l, i) => links.push({ row: judged.first + i, column: 1, bomRow: l.sheetRow - 1 }));
+  }
+
   const paper = paperOf(options.locale);
   const { widths, wrap } = columnWidthsOf(cells, new Set(boldRows), paper);
   const sheet = { cells, boldRows, wrapColumns: wrap, columnWidths: widths };

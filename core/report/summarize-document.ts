@@ -16,6 +16,9 @@ import { lookUpBom } from './look-up-bom';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
+import type { BomRules } from '../rules/types';
+import { DEFAULT_RULES } from '../rules/default-rules';
+import { withChecks } from '../rules/judge';
 
 /** The phases of a summary that wait on the service. */
 export type SummaryPhase = 'looking up' | 'replacements' | 'suggestions';
@@ -38,6 +41,8 @@ export interface DocumentSummaryOptions {
   file?: string;
   /** Also ask for the maker's parts for the rows that name none (as `PartSpec: Suggested` would), and count them. @default false */
   suggest?: boolean;
+  /** The team's rules: the summary's checks judge each line by them (core/rules). @default the shipped rules */
+  rules?: BomRules;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
 }
@@ -64,13 +69,23 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
   const { rows } = bomRows;
   options.onPhase?.('replacements', inputs.length);
   const { answers } = await buildReplacementColumn(client, { inputs, outcomes, today: options.today, lang: options.lang, signal: options.signal });
-  const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}) });
-  const summary = summarizeBom(summaryRows, { today: options.today, builds: options.builds, automotive: options.automotive, fetchedAt: options.fetchedAt, lang: options.labels ?? options.lang, source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName } });
   let suggestions: DocumentSummary['suggestions'];
+  let suggested: Map<number, boolean> | undefined;
   if (options.suggest) {
     options.onPhase?.('suggestions', inputs.length);
-    const { asked, suggested } = await buildSuggestionCells(set, { headers, rows, outcomes }, client, { lang: options.lang }, options.signal);
-    suggestions = { asked, suggested };
+    const cells = await buildSuggestionCells(set, { headers, rows, outcomes }, client, { lang: options.lang }, options.signal);
+    suggestions = { asked: cells.asked, suggested: cells.suggested };
+    suggested = new Map([...cells.answers].map(([r, answer]) => [r, answer.candidates.length > 0]));
   }
+  const summaryRows = summaryRowsOf({ set, bom: bomRows, firstRow: layout.firstRow, outcomes, replacements: answers, ...(changes ? { changes } : {}), ...(suggested ? { suggested } : {}) });
+  const counted = summarizeBom(summaryRows, {
+    today: options.today,
+    builds: options.builds,
+    automotive: options.automotive,
+    fetchedAt: options.fetchedAt,
+    lang: options.labels ?? options.lang,
+    source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName },
+  });
+  const summary = withChecks(counted, summaryRows, options.rules ?? DEFAULT_RULES, options.today);
   return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}), ...(suggestions ? { suggestions } : {}) };
 }

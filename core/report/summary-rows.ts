@@ -39,6 +39,8 @@ export interface SummaryRowsInput {
   changes?: readonly (string | undefined)[];
   /** Replacement answers by part number, when the enrichment looked for them. */
   replacements?: ReadonlyMap<string, ReplacementAnswer>;
+  /** Row index → whether its suggestion found the maker's part, for the rows a suggestion was asked for. */
+  suggested?: ReadonlyMap<number, boolean>;
 }
 
 /** What a line without a part number says: its text cells but the quantity and designators, joined (a number alone is no word). */
@@ -65,6 +67,7 @@ export function summaryRowsOf(input: SummaryRowsInput): SummaryRow[] {
     const replacements = outcome && text !== undefined ? input.replacements?.get(text) : undefined;
     const changes = input.changes?.[r];
     const said = partNumber === '' ? lineText(row, [quantityAt, designatorAt]) : '';
+    const suggested = input.suggested?.get(r);
     return {
       sheetRow: firstRow + r + 1,
       partNumber,
@@ -75,6 +78,7 @@ export function summaryRowsOf(input: SummaryRowsInput): SummaryRow[] {
       ...(outcome ? { outcome } : {}),
       ...(changes ? { changes } : {}),
       ...(replacements ? { replacements } : {}),
+      ...(suggested !== undefined ? { suggested } : {}),
     };
   });
 }

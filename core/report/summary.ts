@@ -36,7 +36,7 @@ const SKIPPED_BUCKETS: Partial<Record<SummaryRow['kind'], StatusBucket>> = {
 };
 
 /** Whether a row with no part number still says something (a value, a description, a quantity): a fitted line, not a blank one. */
-function saysSomething(row: SummaryRow): boolean {
+export function saysSomething(row: SummaryRow): boolean {
   return (row.text ?? '') !== '' || row.designators.length > 0 || parseQuantity(row.quantity) !== undefined;
 }
 
@@ -132,7 +132,7 @@ function horizonOf(date: Date, today: Date): EndHorizon | undefined {
   return undefined;
 }
 
-function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'no' | 'unknown' {
+export function flagValue(products: readonly ProductRecord[], flag: string): 'yes' | 'no' | 'unknown' {
   const values = products.map((p) => readValue(p, `ComplianceInfo.${flag}`));
   if (values.some((v) => v === false)) return 'no';
   return values.length > 0 && values.every((v) => v === true) ? 'yes' : 'unknown';

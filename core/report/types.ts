@@ -4,6 +4,7 @@ import type { ReplacementAnswer } from '../../api/replacements';
 import type { RowKind } from '../bom/bom-rows';
 import type { RiskLevel } from '../cells/risk';
 import type { MatchOutcome } from '../enrich/enrich-plan';
+import type { BomChecks } from '../rules/types';
 
 /**
  * One BOM row as the summary sees it: what the enrichment decided for it (kind, outcome) and what
@@ -28,6 +29,8 @@ export interface SummaryRow {
   changes?: string;
   /** Replacement candidates PartSpec found for the row's part, when it looked for them. */
   replacements?: ReplacementAnswer;
+  /** Whether a suggestion found the maker's part for a line without one (another maker's, a generic line); absent when none was asked for. */
+  suggested?: boolean;
 }
 
 /** Lifecycle buckets of the status chart, in the order they are shown. */
@@ -177,6 +180,8 @@ export interface BomSummary {
   synthetic: boolean;
   /** The BOM summarised: its file (when the shell knows it) and sheet. */
   source?: SummarySource;
+  /** The lines judged by the team's rules (core/rules/judge.ts `withChecks`). */
+  checks?: BomChecks;
 }
 
 /** Which BOM a summary is of. */

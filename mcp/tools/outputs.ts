@@ -81,6 +81,22 @@ export const CHECK_BOM_OUTPUT = {
   fetchedAt: z.string().optional(),
   synthetic: z.boolean(),
   source: z.looseObject({ file: z.string().optional(), sheet: z.string() }).optional(),
+  checks: z
+    .looseObject({
+      rules: z.string().describe('The rule set that judged the BOM: partspec:default, or the rules file\'s name.'),
+      level: z.enum(['fatal', 'error', 'warning', 'ok']).describe('The worst level over every line (waived checks do not count).'),
+      counts: z.record(z.string(), z.number()),
+      lines: z.array(
+        z.looseObject({
+          sheetRow: z.number().int(),
+          partNumber: z.string(),
+          level: z.enum(['fatal', 'error', 'warning', 'ok']),
+          checks: z.array(z.looseObject({ rule: z.string(), level: z.enum(['fatal', 'error', 'warning']), sentence: z.string() })),
+        }),
+      ),
+    })
+    .optional()
+    .describe("Every line the team's BOM rules found something on, with its worst level and each check (rule, level, sentence; a waived one with who, why and until when)."),
 };
 
 export const DOWNLOAD_URL_OUTPUT = {

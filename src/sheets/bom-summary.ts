@@ -2,6 +2,7 @@ import type { Lang } from '../../api/vocabulary';
 import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { summarizeDocument } from '../../core/report/summarize-document';
 import type { BomSummary } from '../../core/report/types';
+import type { BomRules } from '../../core/rules/types';
 import type { RunExcel } from './deps';
 import { isCancellation, userMessageOf } from '../../core/enrich/failures';
 import type { EnrichDeps } from './enrich';
@@ -23,6 +24,8 @@ export interface SheetSummaryOptions {
   locale?: string;
   /** Write the PartSpec Summary sheet; false computes the figures only (the taskpane view). @default true */
   writeSheet?: boolean;
+  /** The team's BOM rules the summary's checks judge by. @default the shipped rules */
+  rules?: BomRules;
   signal?: AbortSignal;
 }
 
@@ -53,6 +56,7 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummar
       labels: options.labels,
       today,
       signal: options.signal,
+      rules: options.rules,
     });
     if (!result.ok) return { status: 'failed', message: result.message };
     const { summary } = result;

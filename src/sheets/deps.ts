@@ -26,7 +26,8 @@ export function officeDocumentSettings(): DocumentSettings {
   };
 }
 
-function save(settings: DocumentSettings): Promise<void> {
+/** Saves the document settings into the workbook; rejects with a sentence when Office cannot. */
+export function save(settings: DocumentSettings): Promise<void> {
   return new Promise((resolve, reject) =>
     settings.saveAsync((result) => (result.status === 'failed' ? reject(new Error(`The workbook's settings could not be saved: ${result.error?.message ?? 'unknown error'}`)) : resolve())),
   );

@@ -17,7 +17,7 @@ export interface EnrichDeps {
  * What Enrich takes in Excel, the taskpane's and the ribbon's alike: the core's column choice
  * (buildEnrichmentColumns) and run options, with the part-number columns by their Excel address.
  */
-export interface EnrichOptions extends ColumnChoice, Pick<RunOptions, 'mode' | 'highlight' | 'signal' | 'onProgress' | 'confirmLargeChange'> {
+export interface EnrichOptions extends ColumnChoice, Pick<RunOptions, 'mode' | 'highlight' | 'signal' | 'onProgress' | 'confirmLargeChange' | 'rules'> {
   /** The part-number column to use instead of the selection (an address such as `Sheet1!C:C` or `C2:C40`). */
   partColumn?: string;
   /**
@@ -54,5 +54,6 @@ export async function enrichSelection(deps: EnrichDeps, options: EnrichOptions):
     describeFailure: userMessageOf,
     onProgress: options.onProgress,
     confirmLargeChange: options.confirmLargeChange,
+    rules: options.rules,
   });
 }

@@ -69,6 +69,8 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     selectChangedRows: async () => (await load()).selectChangedRows(),
     summarizeBom: async (...args) => (await load()).summarizeBom(...args),
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
+    bomRules: async () => (await load()).bomRules(),
+    chooseBomRules: async (...args) => (await load()).chooseBomRules(...args),
     watchSelection: (listener) => watchSelection(run, listener),
   };
 }
@@ -146,6 +148,8 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
     summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
+    bomRules: () => (sheets ? sheets.bomRules() : Promise.resolve(undefined)),
+    chooseBomRules: (text, file) => (sheets ? sheets.chooseBomRules(text, file) : needsExcel()),
     watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };

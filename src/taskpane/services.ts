@@ -3,6 +3,7 @@
  * client and the worksheet operations. `index.tsx` wires the real ones; the workbench and the
  * browser tests inject their own. Components never import the client or `src/sheets` directly.
  */
+import type { BomRulesChoice } from '../sheets/bom-rules';
 import type { SearchResult } from '../../api/client/client-types';
 import type { LookupStatus } from '../../api/client/lookup';
 import type { ServiceCondition } from '../../api/client/service-state';
@@ -230,6 +231,14 @@ export interface TaskpaneServices {
   selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
   summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
+  /** The team's BOM rules remembered in the workbook, or undefined when none were picked (the shipped rules judge). Needs Excel. */
+  bomRules(): Promise<BomRulesChoice | undefined>;
+  /**
+   * Reads a rules file the user picked (its text and name) and remembers it in the workbook, where
+   * Enrich's checks and the summary judge by it; rejects with the sentence naming a wrong field,
+   * the workbook keeping the rules it had. Needs Excel.
+   */
+  chooseBomRules(text: string, file: string): Promise<BomRulesChoice>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
   selectBomRow(sheetName: string, row: number): Promise<void>;
   /**
@@ -259,5 +268,5 @@ export interface TaskpaneEnvironment {
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
   TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection' | 'bomRules' | 'chooseBomRules'
 >;

@@ -11,6 +11,7 @@ import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
+import { readWorkbookRules, rememberBomRules, workbookRulesChoice } from '../sheets/bom-rules';
 import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
@@ -120,7 +121,9 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       const client = await getClient();
       lastColumn = options.partColumn;
       lastLang = options.lang;
-      const result = await enrichSelection({ run, client }, { ...options, signal });
+      // Checks judge by the rules remembered in the workbook, else by the shipped ones.
+      const rules = options.rules ?? (options.checks ? readWorkbookRules(settings()) : undefined);
+      const result = await enrichSelection({ run, client }, { ...options, ...(rules ? { rules } : {}), signal });
       if (!result.ok) throw new UserProblem(locateMessage(result));
       if (result.status === 'failed') throw failure(result);
       const first = result.sets[0];
@@ -172,11 +175,14 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       // The BOM the user is looking at now, whatever the last enrichment used.
       // Office's display language (en-US) chooses the summary's paper, as the ribbon's BOM summary does.
       const locale = typeof Office === 'undefined' ? undefined : Office.context?.displayLanguage;
-      const result = await summarizeBomInExcel({ run, client }, { ...request, locale, signal });
+      const rules = readWorkbookRules(settings());
+      const result = await summarizeBomInExcel({ run, client }, { ...request, locale, signal, ...(rules ? { rules } : {}) });
       if (result.status !== 'done') throw failure(result);
       return { summary: result.summary, bomSheet: result.bomSheet, ...(result.summarySheet ? { summarySheet: result.summarySheet } : {}) };
     },
 
     selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
+    bomRules: async () => workbookRulesChoice(settings()),
+    chooseBomRules: (text, file) => rememberBomRules(settings(), text, file),
   };
 }

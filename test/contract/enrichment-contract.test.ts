@@ -10,6 +10,11 @@
 import type { CatalogProduct } from '../../emulator';
 import { useEmulatorHome } from '../cli/helpers';
 import { enrichCsv, enrichInAddIn, enrichXlsx, type BomCase, type Enriched } from './shells';
+import { createClient } from '../../api/client';
+import { DEMO_KEY } from '../../emulator';
+import { checkBomTool } from '../../mcp/tools/check-bom';
+import { checksCell } from '../../core/rules/judge';
+import type { BomSummary } from '../../core/report/types';
 
 // The invented catalog only: a number outside it must stay "not found" whatever the emulator decodes.
 const world = useEmulatorHome({ realNumbers: false });
@@ -220,6 +225,23 @@ function layouts(): { bom: BomCase; expected: Partial<Enriched> & { match: strin
       },
       expected: { headerRow: 1, columns: ['H: PartSpec: Match', 'I: PartSpec: Status', 'J: PartSpec: Capacitance', 'K: PartSpec: Risk', 'L: PartSpec: Suggested'], match: ['Exact', 'Other maker', '', 'Other maker', 'Other maker', 'Not found'] },
     },
+    {
+      bom: {
+        // Every kind of line the shipped rules judge, and the lines they do not.
+        name: 'checks',
+        checks: true,
+        rows: [
+          ['Ref', 'Manufacturer', 'MPN', 'Description', 'Qty', 'DNP'],
+          ['C1', 'Murata', partno(smd.find((p) => p.values.Status === 'NRND')!), 'MLCC', 2, ''],
+          ['C2', 'Murata', partno(smd.find((p) => p.values.Status === 'Discontinued')!), 'MLCC', 1, ''],
+          ['C3', 'Murata', 'GRM-NOPE-9', 'MLCC', 1, ''],
+          ['R1', 'Yageo', 'RC0402FR-0710KL', 'resistor', 1, ''],
+          ['C4', '', '', '100n 0402 X7R', 2, ''],
+          ['C5', 'Murata', partno(smd[26]), 'MLCC', 1, 'DNP'],
+        ],
+      },
+      expected: { headerRow: 1, columns: ['G: PartSpec: Match', 'H: PartSpec: Status', 'I: PartSpec: Capacitance', 'J: PartSpec: Risk', 'K: PartSpec: Checks'], match: ['Exact', 'Exact', 'Not found', 'Other maker', '', 'Not fitted'] },
+    },
   ];
 }
 
@@ -235,6 +257,7 @@ const NAMES = [
   "the maker's series outside the API",
   'several products per row',
   'suggestions',
+  'checks',
 ];
 
 describe.each(NAMES)('%s', (name) => {
@@ -265,8 +288,30 @@ describe.each(NAMES)('%s', (name) => {
       expect(suggested[4]).toMatch(/^Not a kind of part/);
     }
 
+    if (bom.checks) {
+      const checks = addIn.cells['PartSpec: Checks'];
+      expect(checks[0]).toMatch(/^Warning — (?:.*; )?nrnd: Status is NRND/);
+      expect(checks[1]).toMatch(/^Error — (?:.*; )?eol: EOL: /);
+      expect(checks[2]).toBe('Error — not-found: Not found');
+      // Another maker's part and a generic line: the rules that would judge them ship off; a not-fitted line is not judged.
+      expect(checks.slice(3)).toEqual(['OK', 'OK', '']);
+      // Each level's fill: the error cells light red, the warning amber, OK none.
+      expect(addIn.highlights.filter((h) => h.startsWith('K'))).toEqual(['K2 #FFEB9C', 'K3 #FFC7CE', 'K4 #FFC7CE']);
+    }
+
     expect(xlsx).toEqual(addIn);
     expect(csv).toEqual({ ...addIn, highlights: [] });
+
+    if (bom.checks) {
+      // The assistants' check_bom judges the same BOM file with the same verdicts, line for line.
+      const client = createClient({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, cache: false, retry: false });
+      const answer = await checkBomTool.run({ path: `${file}.csv` }, { client, lang: 'en', roots: [world.home], remember: () => undefined });
+      const summary = answer.structured as unknown as BomSummary;
+      const cells = addIn.cells['PartSpec: Checks'];
+      const byRow = new Map(summary.checks!.lines.map((l) => [l.sheetRow, checksCell(l)]));
+      expect(cells.map((cell, r) => byRow.get(addIn.headerRow + 1 + r) ?? (cell === '' ? '' : 'OK'))).toEqual(cells);
+      expect(summary.checks!.level).toBe('error');
+    }
   }, 60_000);
 });
 

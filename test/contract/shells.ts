@@ -28,6 +28,8 @@ export interface BomCase {
   alternates?: string[];
   /** Enrich with the Suggested column (the add-in's option, `--suggest`). */
   suggest?: boolean;
+  /** Enrich with the Checks column by the shipped rules (the add-in's option, `--checks`). */
+  checks?: boolean;
 }
 
 /** What an enrichment left in the BOM, shell-independent. */
@@ -90,7 +92,7 @@ export async function enrichInAddIn(emulator: RunningEmulator, bom: BomCase, tod
   const letters = (c: string): string => bomColumnId('Sheet1', `${c}:${c}`);
   const result = reportOf(await enrichSelection(
     { run: excel.run, client, now: () => today },
-    { fields: FIELDS, risk: true, suggest: bom.suggest, partColumn: bom.column && letters(bom.column), alternateColumns: bom.alternates?.map(letters) },
+    { fields: FIELDS, risk: true, suggest: bom.suggest, checks: bom.checks, partColumn: bom.column && letters(bom.column), alternateColumns: bom.alternates?.map(letters) },
   ));
   if (result.status !== 'done') throw new Error(`the add-in's enrichment ${result.status}: ${result.message}`);
   const formats = excel.numberFormats('Sheet1');
@@ -110,7 +112,7 @@ const columnArgs = (bom: BomCase): string[] => [...(bom.column ? [bom.column] : 
 
 /** Runs `partspec enrich` on a file, failing with its stderr when it does not finish. */
 async function runEnrich(emulator: RunningEmulator, home: string, input: string, output: string, bom: BomCase): Promise<string> {
-  const run = await runCli(['enrich', input, '--fields', FIELDS.join(','), '--risk', ...(bom.suggest ? ['--suggest'] : []), ...columnArgs(bom), '--out', output, '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCli(['enrich', input, '--fields', FIELDS.join(','), '--risk', ...(bom.suggest ? ['--suggest'] : []), ...(bom.checks ? ['--checks'] : []), ...columnArgs(bom), '--out', output, '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   if (run.code !== 0 && run.code !== 1) throw new Error(`partspec enrich exited ${run.code}: ${run.stderr}`);
   return run.stderr;
 }

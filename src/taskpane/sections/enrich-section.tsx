@@ -30,6 +30,7 @@ import { useBomAroundSelection } from '../use-bom-around-selection';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, TaskProgress, useSectionStyles } from './common';
 import { AlternatePicker, CandidatePicker } from './part-column-choice';
+import { BomRulesPicker } from './bom-rules-picker';
 
 const ENRICH_PHASE_LABELS: Readonly<Record<EnrichmentProgress['phase'], MessageKey>> = {
   reading: 'enrichPhase_reading',
@@ -62,6 +63,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [alternatives, setAlternatives] = useState(preferences.enrichAlternatives);
   const [replacements, setReplacements] = useState(preferences.enrichReplacements);
   const [suggest, setSuggest] = useState(preferences.enrichSuggest);
+  const [checks, setChecks] = useState(false);
   const [highlight, setHighlight] = useState(true);
   // The core's report of the last run, and the requests it took (the client's totals).
   const [summary, setSummary] = useState<{ report: EnrichmentReport; requests: number }>();
@@ -138,7 +140,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
             },
           }),
         );
-      const report = await services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, highlight, lang: preferences.lang, onProgress, confirmLargeChange }, signal);
+      const report = await services.enrich({ ...request, fields: toFieldChoices(fields.keys, fields.units), mode, risk, alternatives, replacements, suggest, checks, highlight, lang: preferences.lang, onProgress, confirmLargeChange }, signal);
       return { report, requests: (await services.requestCount()) - before };
     });
     if (result) setSummary(result);
@@ -235,6 +237,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
           data-testid="enrich-replacements"
         />
         <Checkbox label={t('addSuggestions')} checked={suggest} disabled={busy} onChange={(_, d) => setSuggest(d.checked === true)} data-testid="enrich-suggest" />
+        <BomRulesPicker services={services} checks={checks} onChecks={setChecks} />
         <Checkbox
           label={t('highlight')}
           checked={highlight}
