@@ -64,7 +64,7 @@ export interface SummaryLabels {
   level: string;
   checksFound: string;
   /** The checks' levels in words. */
-  levels: Readonly<Record<'fatal' | 'error' | 'warning' | 'ok', string>>;
+  checkLevels: Readonly<Record<'fatal' | 'error' | 'warning' | 'ok', string>>;
   nothing: string;
   buckets: Readonly<Record<StatusBucket, string>>;
   horizons: Readonly<Record<EndHorizon, string>>;
@@ -139,7 +139,7 @@ const EN: SummaryLabels = {
   checks: (rules, level) => `BOM checks (${rules}): ${level}`,
   level: 'Level',
   checksFound: 'Checks',
-  levels: { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' },
+  checkLevels: { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' },
   nothing: 'None',
   buckets: statusWords('en', { 'Several statuses': 'Several statuses', 'Unknown status': 'Unknown status', 'No part number': 'No part number', 'Not found': 'Not found', 'Other maker': 'Other maker', 'Not fitted': 'Not fitted', Blank: 'Blank' }),
   horizons: { past: 'Already past', within6: 'Within 6 months', within12: 'Within 12 months', within24: 'Within 24 months' },
@@ -195,7 +195,7 @@ const JA: SummaryLabels = {
   checks: (rules, level) => `BOM チェック（${rules}）: ${level}`,
   level: 'レベル',
   checksFound: 'チェック',
-  levels: { fatal: '致命的', error: 'エラー', warning: '警告', ok: 'OK' },
+  checkLevels: { fatal: '致命的', error: 'エラー', warning: '警告', ok: '問題なし' },
   nothing: 'なし',
   buckets: statusWords('ja', { 'Several statuses': '複数の状態', 'Unknown status': '状態不明', 'No part number': '品番なし', 'Not found': '見つかりません', 'Other maker': '他社品', 'Not fitted': '未実装', Blank: '空行' }),
   horizons: { past: '期限切れ', within6: '6 か月以内', within12: '12 か月以内', within24: '24 か月以内' },
@@ -251,7 +251,7 @@ const ZH: SummaryLabels = {
   checks: (rules, level) => `BOM 检查（${rules}）: ${level}`,
   level: '级别',
   checksFound: '检查',
-  levels: { fatal: '致命', error: '错误', warning: '警告', ok: 'OK' },
+  checkLevels: { fatal: '致命', error: '错误', warning: '警告', ok: '正常' },
   nothing: '无',
   buckets: statusWords('zh', { 'Several statuses': '多个状态', 'Unknown status': '状态未知', 'No part number': '无型号', 'Not found': '未找到', 'Other maker': '其他厂商', 'Not fitted': '不贴装', Blank: '空行' }),
   horizons: { past: '已过期', within6: '6 个月内', within12: '12 个月内', within24: '24 个月内' },

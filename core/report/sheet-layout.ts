@@ -275,9 +275,9 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   if (summary.checks) {
     const { checks } = summary;
     const judged = table(
-      labels.checks(checks.rules, labels.levels[checks.level]),
+      labels.checks(checks.rules, labels.checkLevels[checks.level]),
       [labels.partNumber, labels.bomRows, labels.level, labels.checksFound],
-      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.levels[l.level], l.checks.map((c) => `${c.rule}${!c.waived && c.level !== l.level ? ` (${labels.levels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
+      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.checkLevels[l.level], l.checks.map((c) => `${c.rule}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
     );
     checks.lines.forEach((l, i) => links.push({ row: judged.first + i, column: 1, bomRow: l.sheetRow - 1 }));
   }
