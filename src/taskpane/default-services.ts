@@ -69,6 +69,8 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     selectChangedRows: async () => (await load()).selectChangedRows(),
     summarizeBom: async (...args) => (await load()).summarizeBom(...args),
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
+    previewReplaceEverywhere: async (...args) => (await load()).previewReplaceEverywhere(...args),
+    applyReplaceEverywhere: async (...args) => (await load()).applyReplaceEverywhere(...args),
     watchSelection: (listener) => watchSelection(run, listener),
   };
 }
@@ -146,6 +148,8 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
     summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
+    previewReplaceEverywhere: (request, signal) => (sheets ? sheets.previewReplaceEverywhere(request, signal) : needsExcel()),
+    applyReplaceEverywhere: (preview, accept) => (sheets ? sheets.applyReplaceEverywhere(preview, accept) : needsExcel()),
     watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };
