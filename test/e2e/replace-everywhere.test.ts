@@ -1,0 +1,84 @@
+/**
+ * "Replace a part everywhere" from the real taskpane in Chromium: a part used in two BOM sheets is
+ * previewed (every cell before → after), applied, and exactly those cells change; the sheet that is
+ * no BOM and every other cell keep what they held.
+ */
+import { openSection, useE2eWorld } from './support/harness';
+
+const world = useE2eWorld();
+const OLD = 'MCS18R71H104KZ9D';
+
+/** A verified drop-in of OLD from the emulator's catalog (same value, size, dielectric and tolerance; rated at least as high). */
+function dropInOf(): string {
+  const smd = world.emulator.catalog.byGroup.SMD;
+  const old = smd.find((p) => p.values.Partno === OLD)!.values;
+  const num = (v: unknown): number => v as number;
+  const found = smd.find(
+    (p) =>
+      p.values.Partno !== OLD &&
+      p.values.Status === 'In Production' &&
+      ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass', 'Specs.ToleranceCapacitance'].every((k) => p.values[k] === old[k]) &&
+      num(p.values['Specs.RatedVoltage']) >= num(old['Specs.RatedVoltage']) &&
+      (old['ComplianceInfo.AecQ200Support'] !== true || p.values['ComplianceInfo.AecQ200Support'] === true) &&
+      num(p.values['Specs.MaxOperatingTemperature']) >= num(old['Specs.MaxOperatingTemperature']),
+  );
+  return found!.values.Partno as string;
+}
+
+test('a part used in two BOM sheets is previewed cell by cell, then replaced in exactly those cells', async () => {
+  const newPart = dropInOf();
+  const { page } = await world.openWorkbench();
+  await page.evaluate((old) => {
+    const double = window.partspecWorkbench!.double;
+    double.setCells('Sheet1', 'A1', [
+      ['Ref', 'Qty', 'Part Number'],
+      ['C1', 4, old],
+      ['C2', 1, 'GRM21BR61E106KA73L'],
+    ]);
+    double.addSheet('Board B');
+    double.setCells('Board B', 'A1', [
+      ['Designator', 'Qty', 'MPN'],
+      ['C7', 2, 'GRM21BR61E106KA73L'],
+      ['C8', 1, old],
+    ]);
+    double.addSheet('Notes');
+    double.setCells('Notes', 'A1', [['Replace', old]]);
+  }, OLD);
+  const read = (): Promise<Record<string, unknown[][]>> =>
+    page.evaluate(() => {
+      const double = window.partspecWorkbench!.double;
+      return Object.fromEntries(['Sheet1', 'Board B', 'Notes'].map((s) => [s, double.values(s)]));
+    });
+  const before = await read();
+
+  await openSection(page, 'enrich');
+  const panel = page.getByTestId('replace-everywhere');
+  expect(await page.getByTestId('replace-apply').isDisabled()).toBe(true);
+  await page.getByTestId('replace-old').fill(OLD);
+  await page.getByTestId('replace-new').fill(newPart);
+  await page.getByTestId('replace-preview').click();
+  await page.getByTestId('replace-summary').waitFor({ timeout: 60_000 });
+
+  expect(await page.getByTestId('replace-verdict').textContent()).toBe(`${newPart} is a drop-in of ${OLD}.`);
+  expect(await page.getByTestId('replace-summary').textContent()).toBe('2 cells in 2 BOM sheets would change (2 BOM sheets searched).');
+  expect(await page.getByTestId('replace-change').allTextContents()).toEqual([`'Sheet1'!C2: ${OLD} → ${newPart}`, `'Board B'!C3: ${OLD} → ${newPart}`]);
+  expect(await page.getByTestId('replace-accept').count()).toBe(0);
+  // Nothing is written by the preview.
+  expect(await read()).toEqual(before);
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/replace-pane.png' });
+
+  await page.getByTestId('replace-apply').click();
+  await page.getByTestId('replace-written').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('replace-written').textContent()).toBe(`2 cells changed from ${OLD} to ${newPart}.`);
+  // The preview is spent: another write needs another preview.
+  expect(await page.getByTestId('replace-apply').isDisabled()).toBe(true);
+
+  const after = await read();
+  before.Sheet1[1][2] = newPart;
+  before['Board B'][2][2] = newPart;
+  expect(after).toEqual(before);
+  expect(await page.evaluate(() => window.partspecWorkbench!.double.formulaCells())).toEqual([]);
+});
