@@ -8,25 +8,26 @@ import { openSection, useE2eWorld } from './support/harness';
 const world = useE2eWorld();
 const OLD = 'MCS18R71H104KZ9D';
 
-/** A verified drop-in of OLD from the emulator's catalog (same value, size, dielectric and tolerance; rated at least as high). */
-function dropInOf(): string {
+/** A verified drop-in of OLD and a lower-rated part, from the emulator's catalog (same value, size, dielectric and tolerance). */
+function partsOf(): { dropIn: string; looser: string } {
   const smd = world.emulator.catalog.byGroup.SMD;
   const old = smd.find((p) => p.values.Partno === OLD)!.values;
   const num = (v: unknown): number => v as number;
-  const found = smd.find(
+  const like = (p: (typeof smd)[number]): boolean =>
+    p.values.Partno !== OLD && p.values.Status === 'In Production' && ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass', 'Specs.ToleranceCapacitance'].every((k) => p.values[k] === old[k]);
+  const dropIn = smd.find(
     (p) =>
-      p.values.Partno !== OLD &&
-      p.values.Status === 'In Production' &&
-      ['Specs.Capacitance', 'Specs.SizecodeMm', 'Specs.TemperatureCharacteristics', 'Specs.RatedVoltageClass', 'Specs.ToleranceCapacitance'].every((k) => p.values[k] === old[k]) &&
+      like(p) &&
       num(p.values['Specs.RatedVoltage']) >= num(old['Specs.RatedVoltage']) &&
       (old['ComplianceInfo.AecQ200Support'] !== true || p.values['ComplianceInfo.AecQ200Support'] === true) &&
       num(p.values['Specs.MaxOperatingTemperature']) >= num(old['Specs.MaxOperatingTemperature']),
   );
-  return found!.values.Partno as string;
+  const looser = smd.find((p) => like(p) && num(p.values['Specs.RatedVoltage']) < num(old['Specs.RatedVoltage']));
+  return { dropIn: dropIn!.values.Partno as string, looser: looser!.values.Partno as string };
 }
 
-test('a part used in two BOM sheets is previewed cell by cell, then replaced in exactly those cells', async () => {
-  const newPart = dropInOf();
+test('a part used in two BOM sheets is previewed cell by cell, then replaced in exactly those cells; a changed workbook is refused', async () => {
+  const { dropIn: newPart, looser } = partsOf();
   const { page } = await world.openWorkbench();
   await page.evaluate((old) => {
     const double = window.partspecWorkbench!.double;
@@ -55,9 +56,32 @@ test('a part used in two BOM sheets is previewed cell by cell, then replaced in 
   const panel = page.getByTestId('replace-everywhere');
   expect(await page.getByTestId('replace-apply').isDisabled()).toBe(true);
   await page.getByTestId('replace-old').fill(OLD);
+
+  // A part that is not a drop-in: what differs is said, and Apply waits for the differences to be accepted.
+  await page.getByTestId('replace-new').fill(looser);
+  await page.getByTestId('replace-preview').click();
+  await page.getByTestId('replace-summary').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('replace-verdict').textContent()).toMatch(new RegExp(`^${looser} is not a drop-in for ${OLD}: it falls short on RatedVoltage`));
+  expect(await page.getByTestId('replace-apply').isDisabled()).toBe(true);
+  await page.getByTestId('replace-accept').check();
+  expect(await page.getByTestId('replace-apply').isDisabled()).toBe(false);
+
+  // A drop-in previewed, then the workbook changed before Apply: refused in a sentence, nothing written.
   await page.getByTestId('replace-new').fill(newPart);
   await page.getByTestId('replace-preview').click();
   await page.getByTestId('replace-summary').waitFor({ timeout: 60_000 });
+  await page.evaluate(() => window.partspecWorkbench!.double.setCells('Board B', 'C3', [['GRM21BR61E106KA73L']]));
+  const changed = await read();
+  await page.getByTestId('replace-apply').click();
+  await page.getByTestId('replace-error').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('replace-error').textContent()).toBe(`'Board B'!C3 no longer holds ${OLD}: preview again. Nothing was written.`);
+  expect(await read()).toEqual(changed);
+  await page.evaluate((old) => window.partspecWorkbench!.double.setCells('Board B', 'C3', [[old]]), OLD);
+  expect(await read()).toEqual(before);
+
+  await page.getByTestId('replace-preview').click();
+  await page.getByTestId('replace-summary').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('replace-error').count()).toBe(0);
 
   expect(await page.getByTestId('replace-verdict').textContent()).toBe(`${newPart} is a drop-in of ${OLD}.`);
   expect(await page.getByTestId('replace-summary').textContent()).toBe('2 cells in 2 BOM sheets would change (2 BOM sheets searched).');
