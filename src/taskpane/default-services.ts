@@ -71,6 +71,8 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
     bomRules: async () => (await load()).bomRules(),
     chooseBomRules: async (...args) => (await load()).chooseBomRules(...args),
+    previewReplaceEverywhere: async (...args) => (await load()).previewReplaceEverywhere(...args),
+    applyReplaceEverywhere: async (...args) => (await load()).applyReplaceEverywhere(...args),
     watchSelection: (listener) => watchSelection(run, listener),
   };
 }
@@ -150,6 +152,8 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
     bomRules: () => (sheets ? sheets.bomRules() : Promise.resolve(undefined)),
     chooseBomRules: (text, file) => (sheets ? sheets.chooseBomRules(text, file) : needsExcel()),
+    previewReplaceEverywhere: (request, signal) => (sheets ? sheets.previewReplaceEverywhere(request, signal) : needsExcel()),
+    applyReplaceEverywhere: (preview, accept) => (sheets ? sheets.applyReplaceEverywhere(preview, accept) : needsExcel()),
     watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };

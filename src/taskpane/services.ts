@@ -11,6 +11,7 @@ import type { Filter, OrderByItem } from '../../api/filter';
 import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
+import type { CellReplacement } from '../../core/replace/replace-plan';
 import type { SettingsStore } from '../settings/settings';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import type { EnrichOptions } from '../sheets/enrich';
@@ -193,6 +194,22 @@ export interface BomHealth {
   summarySheet?: string;
 }
 
+/** What replacing one part by another in every BOM sheet of the workbook would change. */
+export interface ReplaceEverywherePreview {
+  /** Both parts as they are compared and written (trimmed, upper-case). */
+  oldPart: string;
+  newPart: string;
+  /** The new part is a verified drop-in; otherwise `differs` says what differs, and applying needs the user's acceptance. */
+  dropIn: boolean;
+  differs?: string;
+  /** Every cell that would change, sheet by sheet, top to bottom (cell text, rendered as text). */
+  changes: CellReplacement[];
+  /** Cells that show the old part through a formula (`'BOM'!C5`): left as they are. */
+  formulas: string[];
+  /** The sheets searched that hold a BOM. */
+  boms: string[];
+}
+
 export type ProgressListener<T> = (progress: T) => void;
 
 /** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
@@ -241,6 +258,14 @@ export interface TaskpaneServices {
   chooseBomRules(text: string, file: string): Promise<BomRulesChoice>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
   selectBomRow(sheetName: string, row: number): Promise<void>;
+  /** Every BOM sheet cell of the workbook that holds `oldPart`, and whether `newPart` is a drop-in; writes nothing. Needs Excel. */
+  previewReplaceEverywhere(request: { oldPart: string; newPart: string; lang: Lang }, signal?: AbortSignal): Promise<ReplaceEverywherePreview>;
+  /**
+   * Writes exactly the previewed cells; refused, writing nothing, when one no longer holds what the
+   * preview read, or when the new part is not a drop-in and the differences were not accepted.
+   * Needs Excel.
+   */
+  applyReplaceEverywhere(preview: ReplaceEverywherePreview, acceptDifferences: boolean): Promise<{ written: number }>;
   /**
    * Hears when the user switches sheet or changes the selection (Excel's onActivated and
    * onSelectionChanged), so the pane can show what a button will act on; returns the function
@@ -268,5 +293,5 @@ export interface TaskpaneEnvironment {
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
   TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection' | 'bomRules' | 'chooseBomRules'
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'previewReplaceEverywhere' | 'applyReplaceEverywhere' | 'watchSelection' | 'bomRules' | 'chooseBomRules'
 >;

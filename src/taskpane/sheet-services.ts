@@ -12,6 +12,7 @@ import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-r
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
 import { readWorkbookRules, rememberBomRules, workbookRulesChoice } from '../sheets/bom-rules';
+import { applyWorkbookReplacement, previewWorkbookReplacement } from '../sheets/replace-everywhere';
 import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
@@ -184,5 +185,20 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
     bomRules: async () => workbookRulesChoice(settings()),
     chooseBomRules: (text, file) => rememberBomRules(settings(), text, file),
+
+    async previewReplaceEverywhere(request, signal) {
+      const preview = await previewWorkbookReplacement(run, await getClient(), { ...request, signal });
+      if (!preview.ok) throw new UserProblem(preview.message);
+      const { oldPart, newPart, dropIn, sentence, changes, formulas, boms } = preview;
+      return { oldPart, newPart, dropIn, ...(dropIn || !sentence ? {} : { differs: sentence }), changes, formulas, boms };
+    },
+
+    async applyReplaceEverywhere(preview, acceptDifferences) {
+      // The pane's checkbox is the user's word; the service holds to it too, so no other caller skips it.
+      if (!preview.dropIn && !acceptDifferences) throw new UserProblem(`${preview.newPart} is not a drop-in of ${preview.oldPart}: accept the differences to write it. Nothing was written.`);
+      const applied = await applyWorkbookReplacement(run, preview.changes);
+      if (!applied.ok) throw new UserProblem(applied.message);
+      return { written: applied.written };
+    },
   };
 }

@@ -56,4 +56,9 @@ test('the enriched sample BOM names a replacement for each ending row, and one c
   expect(after[index + 1][2]).toBe(best);
   expect(after[index + 1][note]).toBe(original);
   expect(await page.evaluate(() => window.partspecWorkbench!.double.formulaCells())).toEqual([]);
+
+  // The same replacement offered for every BOM sheet: the panel opens with both parts filled in.
+  await page.getByTestId('replacements-everywhere').click();
+  expect(await page.getByTestId('replace-old').inputValue()).toBe(original);
+  expect(await page.getByTestId('replace-new').inputValue()).toBe(best);
 });

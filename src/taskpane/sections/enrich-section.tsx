@@ -22,6 +22,7 @@ import type { LargeChange } from '../../../core/enrich/keep-answers';
 import { LOOKUP_STATUSES, type LookupStatus } from '../../../api/client/lookup';
 import { SKIPPED_KINDS, type BomColumn, type BomInspection, type SkippedKind, type TaskpaneServices } from '../services';
 import { ReplacementsPanel } from './replacements-panel';
+import { ReplaceEverywherePanel, type ReplaceEverywhereStart } from './replace-everywhere-panel';
 import { SuggestionsPanel, rowSuggestions } from './suggestions-panel';
 import type { MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
@@ -65,6 +66,8 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   const [suggest, setSuggest] = useState(preferences.enrichSuggest);
   const [checks, setChecks] = useState(false);
   const [highlight, setHighlight] = useState(true);
+  // A replacement just used in one row, offered for every BOM sheet of the workbook.
+  const [everywhere, setEverywhere] = useState<ReplaceEverywhereStart>();
   // The core's report of the last run, and the requests it took (the client's totals).
   const [summary, setSummary] = useState<{ report: EnrichmentReport; requests: number }>();
   const [selected, setSelected] = useState<number>();
@@ -294,7 +297,8 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
         <EnrichSummaryView report={summary.report} requests={summary.requests} onSelectNotFound={() => void onSelectNotFound()} onSelectChanged={() => void onSelectChanged()} disabled={busy} selected={selected} />
       ) : null}
       {summary?.report.status === 'done' && summary.report.suggestions && summary.report.suggestions.rows.length > 0 ? <SuggestionsPanel services={services} rows={rowSuggestions(summary.report.bom.region.sheetName, summary.report.suggestions.rows)} /> : null}
-      {summary?.report.status === 'done' ? <ReplacementsPanel services={services} /> : null}
+      {summary?.report.status === 'done' ? <ReplacementsPanel services={services} onEverywhere={setEverywhere} /> : null}
+      <ReplaceEverywherePanel key={everywhere ? `${everywhere.oldPart}>${everywhere.newPart}` : ''} services={services} lang={preferences.lang} start={everywhere} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
  * with a button that writes it into the row (a value; the original kept in `PartSpec: Replaced
  * part`). Every string from the API is rendered as text.
  */
-export function ReplacementsPanel({ services }: { services: TaskpaneServices }): JSX.Element {
+export function ReplacementsPanel({ services, onEverywhere }: { services: TaskpaneServices; onEverywhere?: (parts: { oldPart: string; newPart: string }) => void }): JSX.Element {
   const section = useSectionStyles();
   const { t, busy, inExcel } = useUi();
   const [strict, setStrict] = useState(false);
@@ -47,6 +47,13 @@ export function ReplacementsPanel({ services }: { services: TaskpaneServices }):
         <InfoMessage testId="replacements-applied" intent="success">
           {t('replacementWritten', { partno: applied.partno, address: applied.address, original: applied.original, note: applied.noteAddress })}
         </InfoMessage>
+      ) : null}
+      {applied && onEverywhere ? (
+        <div className={section.actions}>
+          <Button size="small" onClick={() => onEverywhere({ oldPart: applied.original, newPart: applied.partno })} disabled={busy} data-testid="replacements-everywhere">
+            {t('replaceEverywhereToo', { partno: visibleText(applied.original) })}
+          </Button>
+        </div>
       ) : null}
       {listed ? (
         <>
