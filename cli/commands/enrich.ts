@@ -1,3 +1,4 @@
+import { checkWords } from '../../core/rules/check-words';
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
 import { runEnrichment } from '../../core/enrich/run-enrichment';
@@ -224,7 +225,7 @@ export const enrichCommand: Command = {
     const { layout } = run.bom;
     let problems = 0;
     // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
-    const checksFailed = run.checks && noteChecks(run.checks, threshold, context, "see 'PartSpec: Checks'");
+    const checksFailed = run.checks && noteChecks(run.checks, threshold, context, checkWords(lang).seeColumn, lang);
     // A part number one misread character from a real one (O for 0) is named with the part it likely is, as its Match cell does.
     const meant = new Map([...run.outcomes].flatMap(([input, o]) => (o.meant ? [[input, o.meant] as const] : [])));
     for (const set of run.sets) problems += describeProblemRows(set, values, layout.firstRow, run.outcomes, (line) => context.note(line), meant, lang);

@@ -183,7 +183,7 @@ export const reportCommand: Command = {
     if (unwritten !== undefined) throw unwritten;
 
     // The team's rules first: how the BOM fared and, under --fail-on a level, each line at it or worse.
-    const checksFailed = summary.checks && noteChecks(summary.checks, checkThreshold(failOn), context);
+    const checksFailed = summary.checks && noteChecks(summary.checks, checkThreshold(failOn), context, undefined, lang);
     if (failOn.size > 0) {
       const report = changes && { texts: [...changes], changes: changes.map(() => []), changedRows: changes.flatMap((t, i) => (t ? [i] : [])), edits: 0 };
       const found = describeFailures({ failOn, entries: set.entries, outcomes, changes: report, firstRow: bom.layout.firstRow, today, lang });

@@ -1,3 +1,5 @@
+import type { Lang } from '../../api/vocabulary';
+import { checkWords, rulesLabel } from '../../core/rules/check-words';
 import { DEFAULT_RULES } from '../../core/rules/default-rules';
 import { describeBomChecks, describeFailingChecks } from '../../core/rules/judge';
 import type { BomChecks, BomRules, CheckLevel } from '../../core/rules/types';
@@ -31,12 +33,12 @@ export function rulesOf(file: string | undefined): BomRules {
  * `where` to look after it) and every line whose checks reach `threshold`; returns EXIT.failOn
  * when one does, else undefined (the command's own code stands).
  */
-export function noteChecks(checks: BomChecks, threshold: CheckLevel | undefined, context: CommandContext, where?: string): number | undefined {
-  context.note(`${describeBomChecks(checks)}${where ? `; ${where}` : ''}.`);
+export function noteChecks(checks: BomChecks, threshold: CheckLevel | undefined, context: CommandContext, where?: string, lang: Lang = 'en'): number | undefined {
+  context.note(`${describeBomChecks(checks, lang)}${where ? `; ${where}` : ''}${lang === 'en' ? '.' : ''}`);
   if (!threshold) return undefined;
-  const found = describeFailingChecks(checks, threshold);
+  const found = describeFailingChecks(checks, threshold, lang);
   for (const line of found) context.note(line);
   if (found.length === 0) return undefined;
-  context.note(`--fail-on ${threshold}: ${found.length} ${found.length === 1 ? 'line' : 'lines'} with checks at ${threshold} or worse (rules: ${checks.rules}); exit ${EXIT.failOn}.`);
+  context.note(checkWords(lang).failOnTotal(threshold, found.length, rulesLabel(checks.rules, lang), EXIT.failOn));
   return EXIT.failOn;
 }

@@ -276,7 +276,7 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   // The team's rules judge the first set's rows as the summary judges them (core/rules).
   const rules = options.rules ?? (plansChecks(sets[0]) ? DEFAULT_RULES : undefined);
   const suggested = suggestions && new Map([...suggestions.answers].map(([r, answer]) => [r, answer.candidates.length > 0]));
-  const judged = rules && judgeEnrichment({ set: sets[0], bom: { headers: bom.headers, headerOrigin, rows }, firstRow: layout.firstRow, outcomes, suggested, rules, today: options.today, builds: options.builds, automotive: options.automotive, sheet: region.sheetName });
+  const judged = rules && judgeEnrichment({ set: sets[0], bom: { headers: bom.headers, headerOrigin, rows }, firstRow: layout.firstRow, outcomes, suggested, rules, today: options.today, builds: options.builds, automotive: options.automotive, sheet: region.sheetName, lang: options.lang });
   if (judged) fillChecks(sets[0], built[0], judged.cells);
   const summaries = summarizeSets(sets, bom, rows, outcomes);
   const enriched: EnrichedSet[] = sets.map((set, i) => ({ ...set, tally: summaries[i], partNumbers: rangeOf(set.partColumn), ...(i === 0 && changes ? { changes } : {}) }));

@@ -2,6 +2,7 @@ import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
 import { SUMMARY_SHEET_NAME, summarySheetName } from '../names';
 import { visibleValue } from '../visible-text';
+import { ruleLabel, rulesLabel } from '../rules/check-words';
 import { paperOf, planPrint, readableWidthChars, type PaperSize, type SummaryPrint } from './sheet-print';
 import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
@@ -275,9 +276,9 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   if (summary.checks) {
     const { checks } = summary;
     const judged = table(
-      labels.checks(checks.rules, labels.checkLevels[checks.level]),
+      labels.checks(rulesLabel(checks.rules, lang), labels.checkLevels[checks.level]),
       [labels.partNumber, labels.bomRows, labels.level, labels.checksFound],
-      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.checkLevels[l.level], l.checks.map((c) => `${c.rule}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
+      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.checkLevels[l.level], l.checks.map((c) => `${ruleLabel(c.rule, lang)}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
     );
     checks.lines.forEach((l, i) => links.push({ row: judged.first + i, column: 1, bomRow: l.sheetRow - 1 }));
   }

@@ -86,6 +86,6 @@ export async function summarizeDocument(document: BomDocument, client: BomClient
     lang: options.labels ?? options.lang,
     source: { ...(options.file ? { file: options.file } : {}), sheet: region.sheetName },
   });
-  const summary = withChecks(counted, summaryRows, options.rules ?? DEFAULT_RULES, options.today);
+  const summary = withChecks(counted, summaryRows, options.rules ?? DEFAULT_RULES, options.today, options.labels ?? options.lang);
   return { ok: true, summary, bom, set, outcomes, ...(changes ? { changes } : {}), ...(suggestions ? { suggestions } : {}) };
 }

@@ -3,6 +3,7 @@
  * same summary rows, the same automotive decision), so the Checks column and `partspec report`
  * agree line for line, and the cells of `PartSpec: Checks`.
  */
+import type { Lang } from '../../api/vocabulary';
 import type { CellValue } from '../cells/cell-values';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { summaryRowsOf } from '../report/summary-rows';
@@ -24,14 +25,17 @@ export interface EnrichmentChecksInput {
   /** @default 'auto' */
   automotive?: boolean | 'auto';
   sheet: string;
+  /** Language of the checks' sentences and cells. @default 'en' */
+  lang?: Lang;
 }
 
 /** The BOM's checks and each row's Checks cell. */
 export function judgeEnrichment(input: EnrichmentChecksInput): { checks: BomChecks; cells: string[] } {
   const rows = summaryRowsOf({ set: input.set, bom: input.bom, firstRow: input.firstRow, outcomes: input.outcomes, ...(input.suggested ? { suggested: input.suggested } : {}) });
-  const summary = withChecks(summarizeBom(rows, { today: input.today, builds: input.builds, automotive: input.automotive, source: { sheet: input.sheet } }), rows, input.rules, input.today);
-  const lines = judgeRows(rows, input.rules, { today: input.today, builds: input.builds, automotive: summary.automotive, sheet: input.sheet });
-  return { checks: summary.checks!, cells: lines.map(checksCell) };
+  const lang = input.lang ?? 'en';
+  const summary = withChecks(summarizeBom(rows, { today: input.today, builds: input.builds, automotive: input.automotive, source: { sheet: input.sheet } }), rows, input.rules, input.today, lang);
+  const lines = judgeRows(rows, input.rules, { today: input.today, builds: input.builds, automotive: summary.automotive, sheet: input.sheet, lang });
+  return { checks: summary.checks!, cells: lines.map((line) => checksCell(line, lang)) };
 }
 
 /** Whether a set plans the Checks column. */

@@ -9,6 +9,9 @@ import { addMonths, parseCalendarDate, toCalendarDay } from '../dates';
 import { endDateOf, flagValue, minOrderOf, saysSomething } from '../report/summary';
 import { quantityPerBoard } from '../report/quantities';
 import { productsOf, type BomSummary, type SummaryRow } from '../report/types';
+import type { Lang } from '../../api/vocabulary';
+import { riskLevelText } from '../cells/risk-levels';
+import { checkWords, readLevelWord, ruleLabel, rulesLabel } from './check-words';
 import type { BomChecks, BomRules, Check, CheckLevel, LineChecks, LineLevel, Rule, RuleCondition, Waiver } from './types';
 
 /** What the lines are judged with beyond their rows. */
@@ -20,11 +23,12 @@ export interface JudgeContext {
   automotive: boolean;
   /** The BOM's sheet, for waivers given for a row of one sheet. */
   sheet?: string;
+  /** Language of the checks' sentences. @default 'en' */
+  lang?: Lang;
 }
 
 /** The levels, worst first, and the word each is shown with. */
 const LEVEL_ORDER: readonly LineLevel[] = ['fatal', 'error', 'warning', 'ok'];
-const LEVEL_WORDS: Readonly<Record<LineLevel, string>> = { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' };
 
 /** Whether `level` is as bad as `threshold` or worse. */
 function isAtLeast(level: LineLevel, threshold: CheckLevel): boolean {
@@ -80,68 +84,67 @@ function isJudged(row: SummaryRow): boolean {
 
 /** The sentence a condition says of a line, or undefined when it does not fire. */
 function fire(when: RuleCondition, row: SummaryRow, context: JudgeContext): string | undefined {
+  const lang = context.lang ?? 'en';
+  const w = checkWords(lang);
   const products = productsOf(row);
   const found = row.kind === 'part' && products.length > 0;
   if ('status' in when) {
     if (!found) return undefined;
     const status = products.map((p) => readStatus(p).status).find((s) => (when.status as readonly string[]).includes(s));
-    return status === undefined ? undefined : `Status is ${status}`;
+    return status === undefined ? undefined : w.statusIs(status);
   }
   if ('risk' in when) {
     if (!found) return undefined;
-    const risk = rowRisk(row.outcome, context.today);
-    return risk.ok && (when.risk as readonly string[]).includes(risk.value.level) ? `${risk.value.level}: ${risk.value.reason}` : undefined;
+    const risk = rowRisk(row.outcome, context.today, lang);
+    return risk.ok && (when.risk as readonly string[]).includes(risk.value.level) ? `${riskLevelText(risk.value.level, lang)}: ${risk.value.reason}` : undefined;
   }
   if ('lastBuyWithinMonths' in when) {
     const end = found ? endDateOf(products) : undefined;
     if (!end) return undefined;
     const today = toCalendarDay(context.today);
-    const field = end.field === 'LastBuyDate' ? 'last buy' : 'production end';
-    if (end.date.getTime() < today.getTime()) return `The ${field} was ${end.text.slice(0, 10)}`;
-    return end.date.getTime() <= addMonths(today, when.lastBuyWithinMonths).getTime() ? `The ${field} is ${end.text.slice(0, 10)}, within ${when.lastBuyWithinMonths} months` : undefined;
+    if (end.date.getTime() < today.getTime()) return w.ended(end.field, end.text.slice(0, 10));
+    return end.date.getTime() <= addMonths(today, when.lastBuyWithinMonths).getTime() ? w.endsWithin(end.field, end.text.slice(0, 10), when.lastBuyWithinMonths) : undefined;
   }
   if ('notFound' in when) {
     const status = row.kind === 'part' ? row.outcome?.status : undefined;
-    return status === 'notFound' ? 'Not found' : status === 'invalid' ? 'Not a valid part number' : undefined;
+    return status === 'notFound' ? w.notFound : status === 'invalid' ? w.invalid : undefined;
   }
   if ('otherMakerWithoutSuggestion' in when) {
     if (row.kind !== 'otherMaker' || row.suggested === true) return undefined;
-    return row.suggested === false ? "Another maker's part, with no suggestion of the maker's" : "Another maker's part; no suggestion was asked for";
+    return row.suggested === false ? w.otherMakerNoSuggestion : w.otherMakerNotAsked;
   }
   if ('genericNotResolved' in when) {
     if (row.kind !== 'blank' || !saysSomething(row) || row.suggested === true) return undefined;
-    return row.suggested === false ? "A generic line no suggestion resolved to the maker's part" : "A generic line; no suggestion was asked for";
+    return row.suggested === false ? w.genericNoSuggestion : w.genericNotAsked;
   }
   if ('notConfirmed' in when) {
     if (!found) return undefined;
     const open = when.notConfirmed.flatMap((flag) => {
       const value = flagValue(products, flag);
-      return value === 'yes' ? [] : [`${FLAG_WORDS[flag]} ${value === 'no' ? 'not met' : 'not confirmed'}`];
+      return value === 'yes' ? [] : [value === 'no' ? w.flagNotMet(flag) : w.flagNotConfirmed(flag)];
     });
-    return open.length > 0 ? open.join(', ') : undefined;
+    return open.length > 0 ? open.join(w.comma) : undefined;
   }
   if ('aecQ200Missing' in when) {
     if (!found || !context.automotive) return undefined;
     const value = flagValue(products, 'AecQ200Support');
     if (value === 'yes') return undefined;
-    return value === 'no' ? 'Not AEC-Q200 in an automotive BOM' : 'AEC-Q200 not confirmed by the maker, in an automotive BOM';
+    return value === 'no' ? w.notAec : w.aecNotConfirmed;
   }
   if ('doNotUse' in when) {
     if (row.partNumber === '') return undefined;
-    return isListed(row.partNumber, when.doNotUse) ? 'On the do-not-use list' : undefined;
+    return isListed(row.partNumber, when.doNotUse) ? w.doNotUse : undefined;
   }
   if ('notPreferred' in when) {
     if (row.partNumber === '' || row.kind === 'blank') return undefined;
-    return isListed(row.partNumber, when.notPreferred) ? undefined : 'Not on the preferred-parts list';
+    return isListed(row.partNumber, when.notPreferred) ? undefined : w.notPreferred;
   }
   // The one condition left: the minimum order against the line's need.
   const minOrder = found ? minOrderOf(products) : undefined;
   if (minOrder === undefined) return undefined;
   const need = quantityPerBoard(row.quantity, row.designators) * (context.builds ?? 1);
-  return minOrder > when.minOrderAboveNeed * need ? `The minimum order of ${minOrder.toLocaleString('en-US')} is over ${when.minOrderAboveNeed} times the ${need.toLocaleString('en-US')} needed` : undefined;
+  return minOrder > when.minOrderAboveNeed * need ? w.minOrder(minOrder.toLocaleString('en-US'), when.minOrderAboveNeed, need.toLocaleString('en-US')) : undefined;
 }
-
-const FLAG_WORDS: Readonly<Record<string, string>> = { Rohs: 'RoHS', Reach: 'REACH', LeadFree: 'Lead-free' };
 
 /** The waiver of a rule for a line, and whether it still applies today. */
 function waiverOf(rule: Rule, row: SummaryRow, waivers: readonly Waiver[], context: JudgeContext): { waiver: Waiver; expired: boolean } | undefined {
@@ -167,8 +170,9 @@ export function judgeLine(row: SummaryRow, rules: BomRules, context: JudgeContex
     if (said === undefined) continue;
     const waiver = waiverOf(rule, row, rules.waivers, context);
     const { reason, by, until } = waiver?.waiver ?? { reason: '', by: '', until: '' };
-    if (waiver && !waiver.expired) checks.push({ rule: rule.id, level: rule.level, sentence: `${said} (waived by ${by} until ${until}: ${reason})`, waived: { reason, by, until } });
-    else checks.push({ rule: rule.id, level: rule.level, sentence: waiver ? `${said} (the waiver by ${by} expired on ${until})` : said });
+    const w = checkWords(context.lang);
+    if (waiver && !waiver.expired) checks.push({ rule: rule.id, level: rule.level, sentence: w.waivedBy(said, by, until, reason), waived: { reason, by, until } });
+    else checks.push({ rule: rule.id, level: rule.level, sentence: waiver ? w.waiverExpired(said, by, until) : said });
   }
   const live = checks.filter((c) => !c.waived);
   const level = LEVEL_ORDER.find((l) => live.some((c) => c.level === l)) ?? 'ok';
@@ -184,8 +188,8 @@ export function judgeRows(rows: readonly SummaryRow[], rules: BomRules, context:
  * The summary with its checks: the rows it was made of judged by `rules`, with the summary's own
  * automotive decision and builds, so every view that renders the summary shows the same verdicts.
  */
-export function withChecks(summary: BomSummary, rows: readonly SummaryRow[], rules: BomRules, today: Date): BomSummary {
-  const lines = judgeRows(rows, rules, { today, builds: summary.builds, automotive: summary.automotive, sheet: summary.source?.sheet });
+export function withChecks(summary: BomSummary, rows: readonly SummaryRow[], rules: BomRules, today: Date, lang: Lang = 'en'): BomSummary {
+  const lines = judgeRows(rows, rules, { today, builds: summary.builds, automotive: summary.automotive, sheet: summary.source?.sheet, lang });
   return { ...summary, checks: bomChecksOf(lines, rules) };
 }
 
@@ -206,36 +210,38 @@ export function bomChecksOf(lines: readonly (LineChecks | undefined)[], rules: P
  * (`Error — eol: EOL: Status is Discontinued; last-buy (warning): …`); `OK` when none fired; empty
  * for a line not judged. The level named first is the one the cell's fill shows.
  */
-export function checksCell(line: LineChecks | undefined): string {
+export function checksCell(line: LineChecks | undefined, lang: Lang = 'en'): string {
   if (!line) return '';
-  const said = line.checks.map((c) => `${c.rule}${c.waived || c.level !== line.level ? ` (${c.waived ? 'waived' : c.level})` : ''}: ${c.sentence}`);
-  return said.length === 0 ? LEVEL_WORDS.ok : `${LEVEL_WORDS[line.level]} — ${said.join('; ')}`;
+  const w = checkWords(lang);
+  const said = line.checks.map((c) => `${ruleLabel(c.rule, lang)}${c.waived || c.level !== line.level ? ` (${c.waived ? w.waived : lang === 'en' ? c.level : w.levels[c.level]})` : ''}: ${c.sentence}`);
+  return said.length === 0 ? w.levels.ok : `${w.levels[line.level]} — ${said.join('; ')}`;
 }
 
 /** The level a Checks cell shows (its first word), for its fill; undefined for another text. */
 export function levelOfCell(text: unknown): CheckLevel | undefined {
   if (typeof text !== 'string') return undefined;
   const word = /^(Fatal|Error|Warning)\b/.exec(text)?.[1];
-  return word === undefined ? undefined : (word.toLowerCase() as CheckLevel);
+  if (word !== undefined) return word.toLowerCase() as CheckLevel;
+  return readLevelWord(text);
 }
 
 /**
  * The sentences naming every line whose checks reach `threshold` (`Row 7: 'X' error: eol: …`),
  * for `--fail-on fatal|error|warning`; empty when none does.
  */
-export function describeFailingChecks(checks: BomChecks, threshold: CheckLevel): string[] {
+export function describeFailingChecks(checks: BomChecks, threshold: CheckLevel, lang: Lang = 'en'): string[] {
+  const w = checkWords(lang);
   return checks.lines
     .filter((line) => line.level !== 'ok' && isAtLeast(line.level, threshold))
     .map((line) => {
       const fired = line.checks.filter((c) => !c.waived && isAtLeast(c.level, threshold));
-      return `Row ${line.sheetRow}: '${line.partNumber}' ${line.level}: ${fired.map((c) => `${c.rule}: ${c.sentence}`).join('; ')}`;
+      return w.failingRow(line.sheetRow, line.partNumber, lang === 'en' ? line.level : w.levels[line.level], fired.map((c) => `${ruleLabel(c.rule, lang)}: ${c.sentence}`).join('; '));
     });
 }
 
 /** The BOM's checks in one clause: `Checks by partspec:default: Error (1 line at error, 2 at warning, 1 check waived)`, or `…: OK`. */
-export function describeBomChecks(checks: BomChecks): string {
-  const { waived } = checks.counts;
-  const lines = (['fatal', 'error', 'warning'] as const).filter((l) => checks.counts[l] > 0).map((l, i) => `${checks.counts[l]}${i === 0 ? ` ${checks.counts[l] === 1 ? 'line' : 'lines'}` : ''} at ${l}`);
-  const parts = [...lines, ...(waived > 0 ? [`${waived} ${waived === 1 ? 'check' : 'checks'} waived`] : [])];
-  return `Checks by ${checks.rules}: ${LEVEL_WORDS[checks.level]}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+export function describeBomChecks(checks: BomChecks, lang: Lang = 'en'): string {
+  const w = checkWords(lang);
+  const counts = (['fatal', 'error', 'warning'] as const).filter((l) => checks.counts[l] > 0).map((level) => ({ level, count: checks.counts[level] }));
+  return w.checksBy(rulesLabel(checks.rules, lang), w.levels[checks.level], counts, checks.counts.waived);
 }
