@@ -69,6 +69,7 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     selectChangedRows: async () => (await load()).selectChangedRows(),
     summarizeBom: async (...args) => (await load()).summarizeBom(...args),
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
+    partsInUse: async (...args) => (await load()).partsInUse(...args),
     watchSelection: (listener) => watchSelection(run, listener),
   };
 }
@@ -146,6 +147,7 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
     summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
+    partsInUse: (request, signal) => (sheets ? sheets.partsInUse(request, signal) : needsExcel()),
     watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };

@@ -10,6 +10,7 @@ import type { Filter, OrderByItem } from '../../api/filter';
 import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
+import type { Portfolio } from '../../core/portfolio/types';
 import type { SettingsStore } from '../settings/settings';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import type { EnrichOptions } from '../sheets/enrich';
@@ -192,6 +193,20 @@ export interface BomHealth {
   summarySheet?: string;
 }
 
+/** What Parts in use across sheets asks for. */
+export interface PartsInUseRequest {
+  /** Builds of every BOM sheet, for the demand and last-time-buy quantities. @default 1 */
+  builds?: number;
+  /** Data language asked of the service. */
+  lang: Lang;
+}
+
+/** The core's portfolio of the workbook's BOM sheets and the sheet it was written to; API strings in it are shown as text. */
+export interface PartsInUse {
+  portfolio: Portfolio;
+  sheetName: string;
+}
+
 export type ProgressListener<T> = (progress: T) => void;
 
 /** What the taskpane needs; every method that waits takes an AbortSignal and stops when it fires. */
@@ -230,6 +245,8 @@ export interface TaskpaneServices {
   selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
   summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
+  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
+  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
   selectBomRow(sheetName: string, row: number): Promise<void>;
   /**
@@ -259,5 +276,5 @@ export interface TaskpaneEnvironment {
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
   TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection'
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'watchSelection' | 'partsInUse'
 >;

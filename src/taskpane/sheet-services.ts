@@ -11,6 +11,7 @@ import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
+import { writeWorkbookPortfolio } from '../sheets/portfolio';
 import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
@@ -178,5 +179,11 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     },
 
     selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
+
+    async partsInUse(request, signal) {
+      const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
+      if (result.status !== 'done') throw failure(result);
+      return { portfolio: result.portfolio, sheetName: result.sheetName };
+    },
   };
 }
