@@ -5,8 +5,6 @@
  */
 import type { SheetBlock, SummaryChart } from '../report/sheet-layout';
 import { visibleValue } from '../visible-text';
-import type { Lang } from '../../api/vocabulary';
-import { PORTFOLIO_WORDS } from './words';
 import { RISK_BUCKETS, type Portfolio, type PORTFOLIO_SHEET_NAMES, type PortfolioPart } from './types';
 
 export type PortfolioCell = string | number | undefined;
@@ -25,10 +23,11 @@ export interface PortfolioSheet {
   chart: PortfolioChart;
 }
 
+const PARTS_HEADER = ['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion'];
 const WHERE_HEADER = ['Part number', 'File', 'Sheet', 'Row', 'Written as', 'Designators', 'Qty per board', 'Builds', 'Demand'];
 const RISK_HEADER = ['Part number', 'Risk', 'Reason', 'Status', 'Last buy', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Where used'];
 
-const EN = PORTFOLIO_WORDS.en;
+const KIND_WORDS: Readonly<Record<PortfolioPart['kind'], string>> = { part: "Maker's part", otherMaker: 'Other maker', generic: 'Generic line' };
 
 /** `file` or `file#sheet` when the file has BOMs on several sheets: how a BOM is named in a cell. */
 function bomNamer(portfolio: Portfolio): (file: string, sheet: string) => string {
@@ -52,31 +51,31 @@ function chartOver(side: PortfolioSheet['side'], title: string, kind: PortfolioC
 }
 
 /** Every row using a part, as `BOM row N` (the sheet's own 1-based row). */
-function whereUsedText(part: PortfolioPart, nameOf: (file: string, sheet: string) => string, words = EN): PortfolioCell {
-  return shown(part.uses.map((u) => words.row(nameOf(u.file, u.sheet), u.sheetRow)).join(', '));
+function whereUsedText(part: PortfolioPart, nameOf: (file: string, sheet: string) => string): PortfolioCell {
+  return shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} row ${u.sheetRow}`).join(', '));
 }
 
-function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, words = EN, whereUsed = false): PortfolioSheet {
+function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, whereUsed = false): PortfolioSheet {
   const rows = portfolio.parts.map((part) => [
     shown(part.partNumber),
-    words.kinds[part.kind],
-    part.status ?? (part.kind === 'part' && !part.found ? words.notFound : undefined),
-    part.risk === undefined ? undefined : words.bucket[part.risk],
+    KIND_WORDS[part.kind],
+    part.status ?? (part.kind === 'part' && !part.found ? 'Not found' : undefined),
+    part.risk,
     shown(part.reason),
     part.lastBuy,
     part.boms.length,
     shown(part.boms.map((b) => `${nameOf(b.file, b.sheet)} ×${b.quantityPerBoard}`).join(', ')),
     part.demand,
     part.minOrderQuantity,
-    part.lastTimeBuy ?? (part.tooLate ? words.tooLate : undefined),
+    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
     shown(insteadText(part)),
     shown(part.suggestion ? `${part.suggestion.partno} — ${part.suggestion.why}` : undefined),
-    ...(whereUsed ? [whereUsedText(part, nameOf, words)] : []),
+    ...(whereUsed ? [whereUsedText(part, nameOf)] : []),
   ]);
-  const header = whereUsed ? [...words.header, words.whereUsed] : words.header;
-  const side = { column: header.length + 1, header: words.riskBy, rows: RISK_BUCKETS.map((bucket) => [words.bucket[bucket], portfolio.byRisk[bucket]]) };
+  const header = whereUsed ? [...PARTS_HEADER, 'Where used'] : PARTS_HEADER;
+  const side = { column: header.length + 1, header: ['Risk', 'Parts'], rows: RISK_BUCKETS.map((bucket) => [bucket, portfolio.byRisk[bucket]]) };
   const widths = [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40, ...(whereUsed ? [40] : [])];
-  return { name: 'Parts in use', header, rows, widths, side, chart: chartOver(side, words.chartTitle, 'bar', 'PartSpecPortfolioRisk') };
+  return { name: 'Parts in use', header, rows, widths, side, chart: chartOver(side, 'Parts by risk', 'bar', 'PartSpecPortfolioRisk') };
 }
 
 function whereSheet(portfolio: Portfolio): PortfolioSheet {
@@ -101,7 +100,7 @@ function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) =
     part.lastBuy,
     part.demand,
     part.minOrderQuantity,
-    part.lastTimeBuy ?? (part.tooLate ? EN.tooLate : undefined),
+    part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
     shown(insteadText(part)),
     whereUsedText(part, nameOf),
   ]);
@@ -122,10 +121,10 @@ export function layoutPortfolio(portfolio: Portfolio): PortfolioSheet[] {
 /**
  * The Parts in use table of the BOM sheets of one open workbook, as the add-in writes it: the
  * command line's columns with each BOM named by its sheet, and where each part is used (sheet and
- * 1-based row), since the workbook has no Where used sheet of its own; in the user's language.
+ * 1-based row), since the workbook has no Where used sheet of its own.
  */
-export function layoutWorkbookParts(portfolio: Portfolio, lang: Lang = 'en'): PortfolioSheet {
-  return partsSheet(portfolio, (_file, sheet) => sheet, PORTFOLIO_WORDS[lang], true);
+export function layoutWorkbookParts(portfolio: Portfolio): PortfolioSheet {
+  return partsSheet(portfolio, (_file, sheet) => sheet, true);
 }
 
 /** Every cell of a sheet from A1: the table, and the side table beside it (what the chart reads). */

@@ -23,8 +23,6 @@ export interface WorkbookPortfolioOptions {
   builds?: number;
   /** Language of the data asked of the service and of the risk reasons. */
   lang?: Lang;
-  /** Language of the sheet's headers and words (the UI language). @default lang */
-  labels?: Lang;
   signal?: AbortSignal;
 }
 
@@ -81,7 +79,7 @@ export async function writeWorkbookPortfolio(deps: EnrichDeps, options: Workbook
     const { portfolio, skipped } = await collectPortfolio([{ file, open: async () => ({ document, close: () => undefined }) }], deps.client, {
       buildsOf: () => options.builds ?? 1,
       today,
-      ...(options.lang ? { lang: options.lang } : {}),
+      lang: options.lang,
       fetchedAt: today.toISOString(),
       signal: options.signal,
     });
@@ -89,7 +87,7 @@ export async function writeWorkbookPortfolio(deps: EnrichDeps, options: Workbook
       const first = skipped[0];
       return { status: 'failed', message: `No sheet of this workbook holds a BOM PartSpec can read${first ? ` (sheet '${first.sheet}': ${first.message})` : ''}. Nothing was written.` };
     }
-    const { created } = await writePartsSheet(deps.run, layoutWorkbookParts(portfolio, options.labels ?? options.lang ?? 'en'));
+    const { created } = await writePartsSheet(deps.run, layoutWorkbookParts(portfolio));
     return { status: 'done', portfolio, sheetName: PORTFOLIO_SHEET_NAME, created, skipped };
   } catch (error) {
     if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'Parts in use was cancelled; the workbook is unchanged.', error };

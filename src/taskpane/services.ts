@@ -199,8 +199,6 @@ export interface PartsInUseRequest {
   builds?: number;
   /** Data language asked of the service. */
   lang: Lang;
-  /** Language of the sheet's headers and words (the pane's). */
-  labels: Lang;
 }
 
 /** The core's portfolio of the workbook's BOM sheets and the sheet it was written to; API strings in it are shown as text. */
