@@ -50,12 +50,7 @@ function chartOver(side: PortfolioSheet['side'], title: string, kind: PortfolioC
   return { name, kind, title, categories, series, anchor: { row: side.rows.length + 2, column: side.column, rows: 16, columns: 7 } };
 }
 
-/** Every row using a part, as `BOM row N` (the sheet's own 1-based row). */
-function whereUsedText(part: PortfolioPart, nameOf: (file: string, sheet: string) => string): PortfolioCell {
-  return shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} row ${u.sheetRow}`).join(', '));
-}
-
-function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, whereUsed = false): PortfolioSheet {
+function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string): PortfolioSheet {
   const rows = portfolio.parts.map((part) => [
     shown(part.partNumber),
     KIND_WORDS[part.kind],
@@ -70,12 +65,9 @@ function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) 
     part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
     shown(insteadText(part)),
     shown(part.suggestion ? `${part.suggestion.partno} — ${part.suggestion.why}` : undefined),
-    ...(whereUsed ? [whereUsedText(part, nameOf)] : []),
   ]);
-  const header = whereUsed ? [...PARTS_HEADER, 'Where used'] : PARTS_HEADER;
-  const side = { column: header.length + 1, header: ['Risk', 'Parts'], rows: RISK_BUCKETS.map((bucket) => [bucket, portfolio.byRisk[bucket]]) };
-  const widths = [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40, ...(whereUsed ? [40] : [])];
-  return { name: 'Parts in use', header, rows, widths, side, chart: chartOver(side, 'Parts by risk', 'bar', 'PartSpecPortfolioRisk') };
+  const side = { column: PARTS_HEADER.length + 1, header: ['Risk', 'Parts'], rows: RISK_BUCKETS.map((bucket) => [bucket, portfolio.byRisk[bucket]]) };
+  return { name: 'Parts in use', header: PARTS_HEADER, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40], side, chart: chartOver(side, 'Parts by risk', 'bar', 'PartSpecPortfolioRisk') };
 }
 
 function whereSheet(portfolio: Portfolio): PortfolioSheet {
@@ -102,7 +94,7 @@ function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) =
     part.minOrderQuantity,
     part.lastTimeBuy ?? (part.tooLate ? 'Too late' : undefined),
     shown(insteadText(part)),
-    whereUsedText(part, nameOf),
+    shown(part.uses.map((u) => `${nameOf(u.file, u.sheet)} row ${u.sheetRow}`).join(', ')),
   ]);
   const perBom = portfolio.boms.map((bom) => {
     const uses = (level: string): number => atRisk.filter((p) => p.risk === level && p.boms.some((b) => b.file === bom.file && b.sheet === bom.sheet)).length;
@@ -116,15 +108,6 @@ function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) =
 export function layoutPortfolio(portfolio: Portfolio): PortfolioSheet[] {
   const nameOf = bomNamer(portfolio);
   return [partsSheet(portfolio, nameOf), whereSheet(portfolio), riskSheet(portfolio, nameOf)];
-}
-
-/**
- * The Parts in use table of the BOM sheets of one open workbook, as the add-in writes it: the
- * command line's columns with each BOM named by its sheet, and where each part is used (sheet and
- * 1-based row), since the workbook has no Where used sheet of its own.
- */
-export function layoutWorkbookParts(portfolio: Portfolio): PortfolioSheet {
-  return partsSheet(portfolio, (_file, sheet) => sheet, true);
 }
 
 /** Every cell of a sheet from A1: the table, and the side table beside it (what the chart reads). */

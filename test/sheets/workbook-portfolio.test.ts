@@ -26,6 +26,7 @@ const AUX = [
   ['C1 C2', 'GRM155R71C104KA88D', 2, ''],
   ['R1', '', 1, '10k 0603 resistor'],
   ['C5', 'grm188r71h104ka93d', 1, ''],
+  ['C6', 'GRM155R71C105KA88D', 1, ''],
 ];
 
 function workbook(): ReturnType<typeof freshWorkbook> {
@@ -79,7 +80,10 @@ test('the sheet lists each part once with where it is used, as the core computes
   expect(cap.demand).toBe((4 + 2) * 10);
   const capRow = rows[portfolio.parts.indexOf(cap)];
   expect(capRow[col('Where used')]).toBe('Main row 4, =Aux row 2');
-  expect(capRow[col('Used in')]).toBe('Main ×4, =Aux ×2');
+  // Used in names each BOM as the command line does: the workbook and its sheet.
+  expect(capRow[col('Used in')]).toBe('Book1.xlsx#Main ×4, Book1.xlsx#=Aux ×2');
+  const auxOnly = rows.find((r) => r[col('Part number')] === 'GRM155R71C105KA88D')!;
+  expect(auxOnly[col('Where used')]).toBe('=Aux row 5');
   expect(portfolio.parts.filter((p) => p.partNumber.toUpperCase() === 'GRM188R71H104KA93D')).toHaveLength(1);
 
   // Text as text: a cell starting with = (the sheet named =Aux) is written in a text-formatted cell, never as a formula.
