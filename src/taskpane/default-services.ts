@@ -67,9 +67,9 @@ function worksheetOperations(run: RunExcel, getClient: () => Promise<Client>): S
     applyReplacement: async (...args) => (await load()).applyReplacement(...args),
     pickSuggestion: async (...args) => (await load()).pickSuggestion(...args),
     selectChangedRows: async () => (await load()).selectChangedRows(),
+    partsInUse: async (...args) => (await load()).partsInUse(...args),
     summarizeBom: async (...args) => (await load()).summarizeBom(...args),
     selectBomRow: async (...args) => (await load()).selectBomRow(...args),
-    partsInUse: async (...args) => (await load()).partsInUse(...args),
     watchSelection: (listener) => watchSelection(run, listener),
   };
 }
@@ -145,9 +145,9 @@ export function createDefaultServices(options: DefaultServicesOptions): Taskpane
     applyReplacement: (row, partno) => (sheets ? sheets.applyReplacement(row, partno) : needsExcel()),
     pickSuggestion: (row, partno) => (sheets ? sheets.pickSuggestion(row, partno) : needsExcel()),
     selectChangedRows: () => (sheets ? sheets.selectChangedRows() : needsExcel()),
+    partsInUse: (request, signal) => (sheets ? sheets.partsInUse(request, signal) : needsExcel()),
     summarizeBom: (request, signal) => (sheets ? sheets.summarizeBom(request, signal) : needsExcel()),
     selectBomRow: (sheetName, row) => (sheets ? sheets.selectBomRow(sheetName, row) : needsExcel()),
-    partsInUse: (request, signal) => (sheets ? sheets.partsInUse(request, signal) : needsExcel()),
     watchSelection: (listener) => (sheets ? sheets.watchSelection(listener) : () => undefined),
     copyText: copyToClipboard,
   };

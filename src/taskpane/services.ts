@@ -10,10 +10,10 @@ import type { Filter, OrderByItem } from '../../api/filter';
 import type { CategoryId, Lang } from '../../api/vocabulary';
 import type { FieldChoice } from '../../core/cells/columns';
 import type { BomSummary } from '../../core/report/types';
-import type { Portfolio } from '../../core/portfolio/types';
 import type { SettingsStore } from '../settings/settings';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import type { EnrichOptions } from '../sheets/enrich';
+import type { Portfolio } from '../../core/portfolio/types';
 
 /** The outcome of Settings → Test connection: one cheap call and what its status means. */
 export interface ConnectionReport {
@@ -170,6 +170,20 @@ export interface AppliedReplacement {
   original: string;
 }
 
+/** What Parts in use across sheets asks for. */
+export interface PartsInUseRequest {
+  /** Builds of every BOM sheet, for the demand and last-time-buy quantities. @default 1 */
+  builds?: number;
+  /** Data language asked of the service. */
+  lang: Lang;
+}
+
+/** The core's portfolio of the workbook's BOM sheets and the sheet it was written to; API strings in it are shown as text. */
+export interface PartsInUse {
+  portfolio: Portfolio;
+  sheetName: string;
+}
+
 /** What the BOM health view asks for. */
 export interface BomHealthRequest {
   /** Builds to compute last-time-buy quantities for. */
@@ -191,20 +205,6 @@ export interface BomHealth {
   bomSheet: string;
   /** The summary sheet, when it was written. */
   summarySheet?: string;
-}
-
-/** What Parts in use across sheets asks for. */
-export interface PartsInUseRequest {
-  /** Builds of every BOM sheet, for the demand and last-time-buy quantities. @default 1 */
-  builds?: number;
-  /** Data language asked of the service. */
-  lang: Lang;
-}
-
-/** The core's portfolio of the workbook's BOM sheets and the sheet it was written to; API strings in it are shown as text. */
-export interface PartsInUse {
-  portfolio: Portfolio;
-  sheetName: string;
 }
 
 export type ProgressListener<T> = (progress: T) => void;
@@ -245,10 +245,10 @@ export interface TaskpaneServices {
   selectChangedRows(): Promise<number>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
   summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
-  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
-  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
   selectBomRow(sheetName: string, row: number): Promise<void>;
+  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
+  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /**
    * Hears when the user switches sheet or changes the selection (Excel's onActivated and
    * onSelectionChanged), so the pane can show what a button will act on; returns the function

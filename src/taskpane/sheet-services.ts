@@ -4,6 +4,7 @@ import { UserProblem } from '../../core/user-problem';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
 import { enrichSelection } from '../sheets/enrich';
+import { writeWorkbookPortfolio } from '../sheets/portfolio';
 import { importProducts, type SheetImportRequest, type ImportResult } from '../sheets/import';
 import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
 import { locateMessage } from '../sheets/read-bom';
@@ -11,7 +12,6 @@ import type { Lang } from '../../api/vocabulary';
 import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
 import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
 import { pickSuggestion } from '../sheets/pick-suggestion';
-import { writeWorkbookPortfolio } from '../sheets/portfolio';
 import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
 
 /** Candidates the pane lists for one row. */
@@ -168,6 +168,12 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       return selected.rows;
     },
 
+    async partsInUse(request, signal) {
+      const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
+      if (result.status !== 'done') throw failure(result);
+      return { portfolio: result.portfolio, sheetName: result.sheetName };
+    },
+
     async summarizeBom(request, signal) {
       const client = await getClient();
       // The BOM the user is looking at now, whatever the last enrichment used.
@@ -179,11 +185,5 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     },
 
     selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
-
-    async partsInUse(request, signal) {
-      const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
-      if (result.status !== 'done') throw failure(result);
-      return { portfolio: result.portfolio, sheetName: result.sheetName };
-    },
   };
 }
