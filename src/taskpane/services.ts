@@ -243,12 +243,12 @@ export interface TaskpaneServices {
   pickSuggestion(row: RowSuggestion, partno: string): Promise<{ address: string }>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows(): Promise<number>;
+  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
+  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
   summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
   /** Selects a BOM row (0-based) on its sheet, from the BOM health view. Needs Excel. */
   selectBomRow(sheetName: string, row: number): Promise<void>;
-  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
-  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /**
    * Hears when the user switches sheet or changes the selection (Excel's onActivated and
    * onSelectionChanged), so the pane can show what a button will act on; returns the function
