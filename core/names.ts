@@ -22,9 +22,12 @@ export function summarySheetName(bomSheet: string): string {
   return chars.length <= room ? `${prefix}${chars.join('')}` : `${prefix}${chars.slice(0, room - 5).join('')}~${tagOf(bomSheet)}`;
 }
 
-/** True for a sheet PartSpec writes a summary to (never taken for a BOM). */
+/** The sheet the add-in writes the parts in use across the open workbook's BOM sheets to; never taken for a BOM. */
+export const PORTFOLIO_SHEET_NAME = 'PartSpec Parts in use';
+
+/** True for a sheet PartSpec writes a summary to (a BOM's, or the parts in use across the workbook's BOMs): never taken for a BOM. */
 export function isSummarySheetName(name: string): boolean {
-  return name === SUMMARY_SHEET_NAME || name.startsWith(`${SUMMARY_SHEET_NAME} - `);
+  return name === SUMMARY_SHEET_NAME || name === PORTFOLIO_SHEET_NAME || name.startsWith(`${SUMMARY_SHEET_NAME} - `);
 }
 
 /** Longest worksheet name Excel accepts. */

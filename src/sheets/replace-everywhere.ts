@@ -31,8 +31,8 @@ export type WorkbookReplacementPreview =
     }
   | { ok: false; message: string };
 
-/** Each worksheet's used range, as a region a BOM is looked for in (the summary sheets left out). */
-async function sheetRegions(run: RunExcel): Promise<BomRegion[]> {
+/** Each worksheet's used range, as a region a BOM is looked for in (PartSpec's own summary sheets left out). */
+export async function sheetRegions(run: RunExcel): Promise<BomRegion[]> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets.load('items/name');
     await context.sync();

@@ -21,7 +21,7 @@ export interface SummaryWriteResult {
   charts: number;
 }
 
-function widthOf(cells: SummarySheet['cells']): number {
+function widthOf(cells: readonly (readonly unknown[])[]): number {
   let width = 1;
   for (const row of cells) if (row.length > width) width = row.length;
   return width;
@@ -36,32 +36,9 @@ function widthOf(cells: SummarySheet['cells']): number {
  */
 export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bomSheet: string): Promise<SummaryWriteResult> {
   return run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const existing = sheets.getItemOrNullObject(layout.name);
-    existing.load('name');
-    await context.sync();
-    const created = existing.isNullObject;
-    const sheet = created ? sheets.add(layout.name) : existing;
-    if (!created) {
-      sheet.getRange().clear('All');
-      const charts = sheet.charts;
-      charts.load('items/name');
-      await context.sync();
-      for (const chart of charts.items) if ((SUMMARY_CHART_NAMES as readonly string[]).includes(chart.name)) chart.delete();
-    }
-    const width = widthOf(layout.cells);
-    const rows = layout.cells.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
-    const block = sheet.getRangeByIndexes(0, 0, rows.length, width);
-    block.numberFormat = rows.map((row) => row.map((v) => (typeof v === 'number' ? NUMBER_FORMATS.general : NUMBER_FORMATS.text)));
-    block.values = rows;
+    const { sheet, created } = await sheetToRewrite(context, layout.name, SUMMARY_CHART_NAMES);
+    const { rows, width } = writeCells(sheet, layout.cells);
     for (const row of layout.boldRows) sheet.getRangeByIndexes(row, 0, 1, width).format.font.bold = true;
-    // Table cells top-aligned; numbers and the headers over them right-aligned; long text wrapped (Excel sizes those rows).
-    block.format.verticalAlignment = 'Top';
-    rows.forEach((row, r) =>
-      row.forEach((value, c) => {
-        if (typeof value === 'number') sheet.getCell(r, c).format.horizontalAlignment = 'Right';
-      }),
-    );
     for (const cell of layout.rightAligned) sheet.getCell(cell.row, cell.column).format.horizontalAlignment = 'Right';
     for (const column of layout.wrapColumns) {
       layout.cells.forEach((row, r) => {
@@ -89,7 +66,49 @@ export async function writeSummarySheet(run: RunExcel, layout: SummarySheet, bom
   });
 }
 
-function addChart(sheet: Excel.Worksheet, chart: SummaryChart): void {
+/**
+ * The sheet `name`, created, or emptied for a rewrite: its cells cleared and the charts PartSpec
+ * drew on it (by name) deleted, so a re-run leaves one sheet and the user's own charts stay.
+ */
+export async function sheetToRewrite(context: Excel.RequestContext, name: string, chartNames: readonly string[]): Promise<{ sheet: Excel.Worksheet; created: boolean }> {
+  const sheets = context.workbook.worksheets;
+  const existing = sheets.getItemOrNullObject(name);
+  existing.load('name');
+  await context.sync();
+  const created = existing.isNullObject;
+  const sheet = created ? sheets.add(name) : existing;
+  if (!created) {
+    sheet.getRange().clear('All');
+    const charts = sheet.charts;
+    charts.load('items/name');
+    await context.sync();
+    for (const chart of charts.items) if (chartNames.includes(chart.name)) chart.delete();
+  }
+  return { sheet, created };
+}
+
+/**
+ * Writes `cells` from A1: text as text (format `@`, so a value starting with `=` never becomes a
+ * formula), numbers in the general format and right-aligned, every cell top-aligned. No sync.
+ */
+export function writeCells(sheet: Excel.Worksheet, cells: readonly (readonly (string | number | undefined)[])[]): { rows: (string | number)[][]; width: number } {
+  const width = widthOf(cells);
+  const rows = cells.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
+  const block = sheet.getRangeByIndexes(0, 0, rows.length, width);
+  block.numberFormat = rows.map((row) => row.map((v) => (typeof v === 'number' ? NUMBER_FORMATS.general : NUMBER_FORMATS.text)));
+  block.values = rows;
+  // Table cells top-aligned; numbers and the headers over them right-aligned; long text wrapped (Excel sizes those rows).
+  block.format.verticalAlignment = 'Top';
+  rows.forEach((row, r) =>
+    row.forEach((value, c) => {
+      if (typeof value === 'number') sheet.getCell(r, c).format.horizontalAlignment = 'Right';
+    }),
+  );
+  return { rows, width };
+}
+
+/** A native chart over the sheet's own cells, named so a rewrite finds and replaces it. */
+export function addChart(sheet: Excel.Worksheet, chart: Omit<SummaryChart, 'name'> & { name: string }): void {
   const { categories, series, anchor } = chart;
   const source = sheet.getRange(rangeAddress(categories.row, categories.column, categories.rows, categories.columns + series.length));
   const made = sheet.charts.add(CHART_TYPES[chart.kind] as Excel.ChartType, source, 'Columns' as Excel.ChartSeriesBy);

@@ -15,6 +15,7 @@ import type { CellReplacement } from '../../core/replace/replace-plan';
 import type { SettingsStore } from '../settings/settings';
 import type { EnrichmentReport } from '../../core/enrich/run-enrichment';
 import type { EnrichOptions } from '../sheets/enrich';
+import type { Portfolio } from '../../core/portfolio/types';
 
 /** The outcome of Settings → Test connection: one cheap call and what its status means. */
 export interface ConnectionReport {
@@ -171,6 +172,20 @@ export interface AppliedReplacement {
   original: string;
 }
 
+/** What Parts in use across sheets asks for. */
+export interface PartsInUseRequest {
+  /** Builds of every BOM sheet, for the demand and last-time-buy quantities. @default 1 */
+  builds?: number;
+  /** Data language asked of the service. */
+  lang: Lang;
+}
+
+/** The core's portfolio of the workbook's BOM sheets and the sheet it was written to; API strings in it are shown as text. */
+export interface PartsInUse {
+  portfolio: Portfolio;
+  sheetName: string;
+}
+
 /** What the BOM health view asks for. */
 export interface BomHealthRequest {
   /** Builds to compute last-time-buy quantities for. */
@@ -246,6 +261,8 @@ export interface TaskpaneServices {
   pickSuggestion(row: RowSuggestion, partno: string): Promise<{ address: string }>;
   /** Selects the BOM rows whose `PartSpec: Changes` cell names a change; returns how many. Needs Excel. */
   selectChangedRows(): Promise<number>;
+  /** Parts in use across every BOM sheet of the workbook, looked up once, written to the sheet PartSpec Parts in use. Needs Excel. */
+  partsInUse(request: PartsInUseRequest, signal?: AbortSignal): Promise<PartsInUse>;
   /** The BOM around the selection at a glance, and the PartSpec Summary sheet when asked. Needs Excel. */
   summarizeBom(request: BomHealthRequest, signal?: AbortSignal): Promise<BomHealth>;
   /** The team's BOM rules remembered in the workbook, or undefined when none were picked (the shipped rules judge). Needs Excel. */
@@ -293,5 +310,5 @@ export interface TaskpaneEnvironment {
 /** The worksheet half of the services, which `src/sheets` provides (given the client to fetch with). */
 export type SheetServices = Pick<
   TaskpaneServices,
-  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'previewReplaceEverywhere' | 'applyReplaceEverywhere' | 'watchSelection' | 'bomRules' | 'chooseBomRules'
+  'importProducts' | 'importCategory' | 'inspectBom' | 'enrich' | 'selectRowsWithStatus' | 'listReplacements' | 'applyReplacement' | 'pickSuggestion' | 'selectChangedRows' | 'summarizeBom' | 'selectBomRow' | 'previewReplaceEverywhere' | 'applyReplaceEverywhere' | 'watchSelection' | 'bomRules' | 'chooseBomRules' | 'partsInUse'
 >;

@@ -4,6 +4,7 @@ import { UserProblem } from '../../core/user-problem';
 import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
 import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
 import { enrichSelection } from '../sheets/enrich';
+import { writeWorkbookPortfolio } from '../sheets/portfolio';
 import { importProducts, type SheetImportRequest, type ImportResult } from '../sheets/import';
 import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
 import { locateMessage } from '../sheets/read-bom';
@@ -169,6 +170,12 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       const selected = await selectChangedRows(run, lastColumn);
       if (!selected.ok) throw new UserProblem(selected.message);
       return selected.rows;
+    },
+
+    async partsInUse(request, signal) {
+      const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
+      if (result.status !== 'done') throw failure(result);
+      return { portfolio: result.portfolio, sheetName: result.sheetName };
     },
 
     async summarizeBom(request, signal) {

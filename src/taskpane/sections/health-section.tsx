@@ -11,6 +11,7 @@ import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
 import { ComplianceChart, StatusChart, TimelineChart } from './health-charts';
 import { AtRiskList, EndingList, NotFoundList } from './health-lists';
+import { PartsInUseAction } from './parts-in-use';
 
 export interface HealthSectionProps {
   services: TaskpaneServices;
@@ -96,6 +97,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
       </div>
       {task.running ? <TaskProgress testId="health-progress" label={t('healthWorking')} onCancel={task.cancel} /> : null}
       <ErrorMessage testId="health-error" message={task.error ?? selectTask.error} />
+      <PartsInUseAction services={services} preferences={preferences} builds={builds === 'invalid' ? undefined : builds} invalid={builds === 'invalid'} />
       {health?.summarySheet ? <InfoMessage testId="health-written">{t('healthWritten', { sheet: health.summarySheet })}</InfoMessage> : null}
       {selected ? (
         <InfoMessage testId="health-selected" intent="info">
