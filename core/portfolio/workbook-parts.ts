@@ -6,21 +6,22 @@
 import type { SheetBlock } from '../report/sheet-layout';
 import { visibleValue } from '../visible-text';
 import { layoutPortfolio, type PortfolioSheet } from './layout';
+import type { Lang } from '../../api/vocabulary';
 import type { Portfolio } from './types';
-
-const WHERE_USED = 'Where used';
+import { portfolioWords } from './words';
 
 const shifted = (block: SheetBlock): SheetBlock => ({ ...block, column: block.column + 1 });
 
 /** The Parts in use sheet of the portfolio with a Where used column after its own (its side table and chart one column further right). */
-export function layoutWorkbookParts(portfolio: Portfolio): PortfolioSheet {
-  const [parts] = layoutPortfolio(portfolio);
+export function layoutWorkbookParts(portfolio: Portfolio, lang: Lang = 'en'): PortfolioSheet {
+  const [parts] = layoutPortfolio(portfolio, lang);
+  const w = portfolioWords(lang);
   // The layout's rows are the portfolio's parts, in order.
-  const rows = parts.rows.map((row, i) => [...row, visibleValue(portfolio.parts[i].uses.map((u) => `${u.sheet} row ${u.sheetRow}`).join(', '))]);
+  const rows = parts.rows.map((row, i) => [...row, visibleValue(portfolio.parts[i].uses.map((u) => `${u.sheet} ${w.row(u.sheetRow)}`).join(', '))]);
   const { chart } = parts;
   return {
     ...parts,
-    header: [...parts.header, WHERE_USED],
+    header: [...parts.header, w.sheets.where],
     rows,
     widths: [...parts.widths, 40],
     side: { ...parts.side, column: parts.side.column + 1 },

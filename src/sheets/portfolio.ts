@@ -88,7 +88,7 @@ export async function writeWorkbookPortfolio(deps: EnrichDeps, options: Workbook
       const first = skipped[0];
       return { status: 'failed', message: `No sheet of this workbook holds a BOM PartSpec can read${first ? ` (sheet '${first.sheet}': ${first.message})` : ''}. Nothing was written.` };
     }
-    const { created } = await writePartsSheet(deps.run, layoutWorkbookParts(portfolio));
+    const { created } = await writePartsSheet(deps.run, layoutWorkbookParts(portfolio, options.lang ?? 'en'));
     return { status: 'done', portfolio, sheetName: PORTFOLIO_SHEET_NAME, created, skipped };
   } catch (error) {
     if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'Parts in use was cancelled; the workbook is unchanged.', error };
