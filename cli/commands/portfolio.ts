@@ -1,5 +1,11 @@
 import { extname, resolve } from 'node:path';
-import { isLang } from '../../api/vocabulary';
+import { isLang, type Lang } from '../../api/vocabulary';
+import { checkWords, ruleLabel, rulesLabel } from '../../core/rules/check-words';
+import { describeBomChecks } from '../../core/rules/judge';
+import type { CheckLevel } from '../../core/rules/types';
+import type { Portfolio } from '../../core/portfolio/types';
+import { portfolioWords } from '../../core/portfolio/words';
+import { rulesOf } from './rules-flags';
 import { collectPortfolio, type PortfolioSource } from '../../core/portfolio/collect';
 import { layoutPortfolio } from '../../core/portfolio/layout';
 import { buildsOf, parseBuildPlan, type PlanLine } from '../../core/portfolio/plan';
@@ -42,10 +48,40 @@ Options:
   --suggest             find the maker's part for other makers' numbers, parts not found and
                         lines with no part number (as partspec enrich --suggest does)
   --column C            the part-number column by its header or letters, in every BOM
+  --rules FILE          judge every row by the team's BOM rules in FILE (JSON; see
+                        docs/bom-rules.md), as report does; default: the shipped rules. Each
+                        part's checks, over all its rows, are in the Checks column and the JSON
+  --fail-on fatal|error|warning  exit 4 (after writing) when a check at that level or worse
+                        fires on a part (waived checks do not count); the parts are named on stderr
 ${CONNECTION_HELP}
 
 Exit codes: 0 done, 2 usage or file error (nothing is written), 3 API, auth or network error
-(nothing is written).`;
+(nothing is written), 4 --fail-on found a part (everything is written).`;
+
+const LEVELS: readonly CheckLevel[] = ['fatal', 'error', 'warning'];
+
+/** `--fail-on` of a portfolio: one of the rules' levels. */
+function parsePortfolioFailOn(text: string | undefined): CheckLevel | undefined {
+  if (text === undefined) return undefined;
+  const level = LEVELS.find((l) => l === text.trim());
+  if (!level) throw new UsageError(`--fail-on takes fatal, error or warning here (the BOM rules' levels), not '${text}'.`);
+  return level;
+}
+
+/** The parts whose checks reach `threshold`, each with the rows it fired on; empty when none does. */
+function failingParts(portfolio: Portfolio, threshold: CheckLevel, lang: Lang): string[] {
+  const words = checkWords(lang);
+  const rowWord = portfolioWords(lang).row;
+  const order: readonly string[] = LEVELS;
+  const atLeast = (level: string): boolean => order.indexOf(level) >= 0 && order.indexOf(level) <= order.indexOf(threshold);
+  return portfolio.parts.flatMap((part) => {
+    const fired = (part.checks?.said ?? []).filter((c) => !c.waived && atLeast(c.level));
+    if (fired.length === 0) return [];
+    const said = [...new Set(fired.map((c) => `${ruleLabel(c.rule, lang)}: ${c.sentence}`))].join('; ');
+    const where = [...new Set(fired.map((c) => `${c.file}#${c.sheet} ${rowWord(c.sheetRow)}`))].join(', ');
+    return [`'${part.partNumber}' ${lang === 'en' ? part.checks!.level : words.levels[part.checks!.level]}: ${said} (${where})`];
+  });
+}
 
 /** The plan's lines, read from its CSV file; a line that does not read as a BOM and its builds is refused. */
 async function readPlan(file: string): Promise<PlanLine[]> {
@@ -63,7 +99,7 @@ export const portfolioCommand: Command = {
     const { rest, json } = takeJsonFlag(argv);
     const flags = parseFlags(
       rest,
-      { ...CONNECTION_OPTIONS, column: { type: 'string' }, builds: { type: 'string' }, plan: { type: 'string' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' } },
+      { ...CONNECTION_OPTIONS, column: { type: 'string' }, builds: { type: 'string' }, plan: { type: 'string' }, suggest: { type: 'boolean' }, html: { type: 'string' }, out: { type: 'string' }, rules: { type: 'string' }, 'fail-on': { type: 'string' } },
       { min: 1, max: Infinity, name: 'the BOM files, folders or globs' },
     );
     const out = flags.nonEmpty('out');
@@ -79,6 +115,9 @@ export const portfolioCommand: Command = {
     const overwritten = written.find((w) => files.some((f) => resolve(f) === resolve(w)));
     if (overwritten !== undefined) throw new UsageError(`${overwritten} is one of the BOMs read; the BOMs are only read: write the portfolio to another file.`, { showUsage: false });
     const plan = planFile === undefined ? [] : await readPlan(planFile);
+    // The rules file is read and checked before anything is looked up.
+    const rules = rulesOf(flags.nonEmpty('rules'));
+    const threshold = parsePortfolioFailOn(flags.string('fail-on'));
     if (out !== undefined) refuseLockedTarget(out);
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
@@ -97,6 +136,7 @@ export const portfolioCommand: Command = {
         ...(column === undefined ? {} : { column: { name: column } }),
         buildsOf: (file, sheet) => buildsOf(plan, file, sheet, fallback, used),
         today: new Date(),
+        rules,
         lang,
         fetchedAt: new Date().toISOString(),
         suggest: flags.bool('suggest'),
@@ -129,6 +169,15 @@ export const portfolioCommand: Command = {
       context.note(`JSON written to ${json.file}.`);
     }
     await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets, lang));
+    context.note(`${describeBomChecks(portfolio.checks, lang)}${lang === 'en' ? '.' : ''}`);
+    if (threshold) {
+      const found = failingParts(portfolio, threshold, lang);
+      for (const line of found) context.note(line);
+      if (found.length > 0) {
+        context.note(checkWords(lang).failOnTotal(threshold, found.length, rulesLabel(portfolio.checks.rules, lang), EXIT.failOn));
+        return EXIT.failOn;
+      }
+    }
     return EXIT.ok;
   },
 };

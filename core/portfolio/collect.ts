@@ -19,6 +19,7 @@ import type { SummaryPhase } from '../report/summarize-document';
 import { summaryRowsOf } from '../report/summary-rows';
 import type { SummaryRow } from '../report/types';
 import { buildPortfolio, portfolioKey } from './portfolio';
+import type { BomRules } from '../rules/types';
 import { PORTFOLIO_SHEET_NAMES_ALL } from './words';
 import { type Portfolio, type PortfolioBom, type PortfolioSuggestion } from './types';
 
@@ -40,6 +41,8 @@ export interface CollectOptions {
   fetchedAt?: string;
   /** Also find the maker's parts for other makers' numbers, not-found parts and generic lines. @default false */
   suggest?: boolean;
+  /** The team's rules every row is judged by. @default the shipped rules */
+  rules?: BomRules;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
 }
@@ -136,6 +139,6 @@ export async function collectPortfolio(sources: readonly PortfolioSource[], clie
   const rows = read.map((bom) => summaryRowsOf({ set: bom.set, bom: bom.bomRows, firstRow: bom.firstRow, outcomes, replacements: answers }));
   const suggestions = options.suggest ? await suggestAll(read, rows, outcomes, client, options) : undefined;
   const boms: PortfolioBom[] = read.map((bom, b) => ({ file: bom.file, sheet: bom.sheet, rows: rows[b], builds: options.buildsOf?.(bom.file, bom.sheet) ?? 1 }));
-  const portfolio = buildPortfolio(boms, { today: options.today, lang: options.lang, fetchedAt: options.fetchedAt, lookedUp: inputs.length, ...(suggestions ? { suggestions } : {}) });
+  const portfolio = buildPortfolio(boms, { today: options.today, lang: options.lang, fetchedAt: options.fetchedAt, lookedUp: inputs.length, ...(options.rules ? { rules: options.rules } : {}), ...(suggestions ? { suggestions } : {}) });
   return { portfolio, skipped };
 }

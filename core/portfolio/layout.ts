@@ -9,6 +9,7 @@ import type { Lang } from '../../api/vocabulary';
 import { riskLevelText } from '../cells/risk-levels';
 import { RISK_BUCKETS, type Portfolio, type PortfolioPart } from './types';
 import { bucketWord, portfolioWords, type PortfolioWords } from './words';
+import { checkWords, ruleLabel } from '../rules/check-words';
 
 export type PortfolioCell = string | number | undefined;
 
@@ -55,7 +56,16 @@ interface Speech {
   lang: Lang;
 }
 
-function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, { w, level, lang }: Speech): PortfolioSheet {
+/** A line's checks in one cell, as the Checks column writes them: the worst level, then each distinct check. */
+function checksText(part: PortfolioPart, { lang }: Speech): string | undefined {
+  if (!part.checks) return undefined;
+  const words = checkWords(lang);
+  const said = [...new Set(part.checks.said.map((c) => `${ruleLabel(c.rule, lang)}${c.waived ? ` (${words.waived})` : ''}: ${c.sentence}`))];
+  return `${words.levels[part.checks.level]} — ${said.join('; ')}`;
+}
+
+function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, speech: Speech): PortfolioSheet {
+  const { w, level, lang } = speech;
   const rows = portfolio.parts.map((part) => [
     shown(part.partNumber),
     w.kinds[part.kind],
@@ -70,9 +80,11 @@ function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) 
     part.lastTimeBuy ?? (part.tooLate ? w.tooLate : undefined),
     shown(insteadText(part, w)),
     shown(part.suggestion ? `${part.suggestion.partno} — ${part.suggestion.why}` : undefined),
+    shown(checksText(part, speech)),
   ]);
-  const side = { column: w.parts.length + 1, header: [w.side.risk, w.side.parts], rows: RISK_BUCKETS.map((bucket) => [bucketWord(bucket, lang), portfolio.byRisk[bucket]]) };
-  return { name: w.sheets.parts, header: w.parts, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40], side, chart: chartOver(side, w.charts.byRisk, 'bar', 'PartSpecPortfolioRisk') };
+  const header = [...w.parts, w.checks];
+  const side = { column: header.length + 1, header: [w.side.risk, w.side.parts], rows: RISK_BUCKETS.map((bucket) => [bucketWord(bucket, lang), portfolio.byRisk[bucket]]) };
+  return { name: w.sheets.parts, header, rows, widths: [22, 13, 16, 9, 40, 11, 6, 40, 10, 10, 13, 40, 40, 40], side, chart: chartOver(side, w.charts.byRisk, 'bar', 'PartSpecPortfolioRisk') };
 }
 
 function whereSheet(portfolio: Portfolio, { w }: Speech): PortfolioSheet {

@@ -12,9 +12,12 @@ import { toCalendarDay } from '../dates';
 import { REPLACEMENT_RISK_LEVELS } from '../enrich/replacement-cells';
 import { foldCase } from '../fold';
 import { parseQuantity, quantityPerBoard } from '../report/quantities';
-import { endDateOf, insteadOf, lastTimeBuyOf, minOrderOf } from '../report/summary';
+import { endDateOf, insteadOf, lastTimeBuyOf, minOrderOf, summarizeBom } from '../report/summary';
 import { productsOf, type Instead, type SummaryRow } from '../report/types';
-import { RISK_BUCKETS, type Portfolio, type PortfolioBom, type PortfolioBomDemand, type PortfolioKind, type PortfolioPart, type PortfolioSuggestion, type PortfolioUse, type RiskBucket } from './types';
+import { DEFAULT_RULES } from '../rules/default-rules';
+import { bomChecksOf, judgeRows } from '../rules/judge';
+import type { BomRules, LineChecks } from '../rules/types';
+import { RISK_BUCKETS, type Portfolio, type PortfolioBom, type PortfolioBomDemand, type PortfolioChecks, type PortfolioKind, type PortfolioPart, type PortfolioSuggestion, type PortfolioUse, type RiskBucket } from './types';
 
 export interface PortfolioOptions {
   today: Date;
@@ -25,6 +28,8 @@ export interface PortfolioOptions {
   suggestions?: ReadonlyMap<string, PortfolioSuggestion>;
   /** Distinct part numbers looked up. */
   lookedUp: number;
+  /** The team's rules every row is judged by, as `report` judges a BOM. @default the shipped rules */
+  rules?: BomRules;
 }
 
 /** What a row of a BOM is in the portfolio, or undefined for a row that places nothing (blank, not fitted, a total). */
@@ -72,7 +77,20 @@ export function buildPortfolio(boms: readonly PortfolioBom[], options: Portfolio
   const lang = options.lang ?? 'en';
   const gathered = new Map<string, Gathered>();
   const partsPerBom = boms.map(() => new Set<string>());
+  const rules = options.rules ?? DEFAULT_RULES;
+  const checksOf = new Map<string, PortfolioChecks['said'][number][]>();
   boms.forEach((bom, b) => {
+    // Each BOM is judged as `report` judges it: its own builds and automotive decision.
+    const automotive = summarizeBom(bom.rows, { today, builds: bom.builds }).automotive;
+    const judged = judgeRows(bom.rows, rules, { today, builds: bom.builds, automotive, sheet: bom.sheet, lang });
+    bom.rows.forEach((row, r) => {
+      const key = portfolioKey(row);
+      const line = judged[r];
+      if (key === undefined || !line || line.checks.length === 0) return;
+      const said = checksOf.get(key) ?? [];
+      said.push(...line.checks.map((c) => ({ ...c, file: bom.file, sheet: bom.sheet, sheetRow: row.sheetRow })));
+      checksOf.set(key, said);
+    });
     for (const row of bom.rows) {
       const kind = kindOf(row);
       const key = portfolioKey(row);
@@ -139,6 +157,8 @@ export function buildPortfolio(boms: readonly PortfolioBom[], options: Portfolio
         part.instead = instead;
       }
     }
+    const said = checksOf.get(key);
+    if (said) part.checks = { level: LEVELS.find((l) => said.some((c) => !c.waived && c.level === l)) ?? 'ok', said };
     const suggestion = options.suggestions?.get(key);
     if (suggestion && (entry.kind !== 'part' || !part.found)) part.suggestion = suggestion;
     parts.push(part);
@@ -153,6 +173,8 @@ export function buildPortfolio(boms: readonly PortfolioBom[], options: Portfolio
     else if (!part.found) byRisk['Not found'] += 1;
     else byRisk.Unknown += 1;
   }
+  // One line per portfolio line with a check, at its first row, so the counts are of parts.
+  const lines: LineChecks[] = parts.flatMap((p) => (p.checks ? [{ sheetRow: p.uses[0]?.sheetRow ?? 0, partNumber: p.partNumber, level: p.checks.level, checks: p.checks.said }] : []));
   return {
     boms: boms.map((bom, b) => ({ file: bom.file, sheet: bom.sheet, builds: bom.builds, rows: bom.rows.length, parts: partsPerBom[b].size })),
     parts,
@@ -161,5 +183,8 @@ export function buildPortfolio(boms: readonly PortfolioBom[], options: Portfolio
     asOf: today.toISOString().slice(0, 10),
     ...(options.fetchedAt ? { fetchedAt: options.fetchedAt } : {}),
     synthetic,
+    checks: bomChecksOf(lines, rules),
   };
 }
+
+const LEVELS = ['fatal', 'error', 'warning'] as const;

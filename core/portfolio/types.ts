@@ -1,4 +1,5 @@
 import type { RiskLevel } from '../cells/risk';
+import type { BomChecks, Check, LineLevel } from '../rules/types';
 import type { Instead, SummaryRow } from '../report/types';
 
 /** One BOM of a portfolio: a sheet of a file, its rows as the summary sees them, and its builds in the plan. */
@@ -75,6 +76,14 @@ export interface PortfolioPart {
   /** Candidates to use instead, as `partspec report` lists them for a part at Risk or EOL. */
   instead: readonly Instead[];
   suggestion?: PortfolioSuggestion;
+  /** What the team's rules say of it over all its rows: the worst level and each check, where it fired. */
+  checks?: PortfolioChecks;
+}
+
+/** The checks of one portfolio line: the worst level not waived, and each check with the BOM row it fired on. */
+export interface PortfolioChecks {
+  level: LineLevel;
+  said: readonly (Check & { file: string; sheet: string; sheetRow: number })[];
 }
 
 /** A BOM that was read, with its counts. */
@@ -106,4 +115,6 @@ export interface Portfolio {
   fetchedAt?: string;
   /** The answers came from the emulator's synthetic data. */
   synthetic: boolean;
+  /** The team's rules over every line: one entry per portfolio line with a check (its first row), counted per line. */
+  checks: BomChecks;
 }

@@ -15,6 +15,8 @@ export interface PortfolioWords {
   synthetic: string;
   sheets: { parts: string; where: string; risk: string };
   parts: readonly string[];
+  /** The Parts in use sheet's last column: the team's rules. */
+  checks: string;
   where: readonly string[];
   risk: readonly string[];
   kinds: Readonly<Record<PortfolioKind, string>>;
@@ -35,6 +37,7 @@ const WORDS: Readonly<Record<Lang, PortfolioWords>> = {
     synthetic: "The answers are the emulator's synthetic data, not the maker's.",
     sheets: { parts: 'Parts in use', where: 'Where used', risk: 'At risk' },
     parts: ['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion'],
+    checks: 'Checks',
     where: ['Part number', 'File', 'Sheet', 'Row', 'Written as', 'Designators', 'Qty per board', 'Builds', 'Demand'],
     risk: ['Part number', 'Risk', 'Reason', 'Status', 'Last buy', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Where used'],
     kinds: { part: "Maker's part", otherMaker: 'Other maker', generic: 'Generic line' },
@@ -53,6 +56,7 @@ const WORDS: Readonly<Record<Lang, PortfolioWords>> = {
     synthetic: 'エミュレーターの合成データです。メーカーのデータではありません。',
     sheets: { parts: '使用部品', where: '使用箇所', risk: 'リスク部品' },
     parts: ['品番', '種類', '状態', 'リスク', '理由', '最終購入日', 'BOM 数', '使用先', '所要数', '最小発注数', '最終購入数', '代替品', '候補'],
+    checks: 'チェック',
     where: ['品番', 'ファイル', 'シート', '行', '記載', '部品番号', '基板あたり数量', '製造数', '所要数'],
     risk: ['品番', 'リスク', '理由', '状態', '最終購入日', '所要数', '最小発注数', '最終購入数', '代替品', '使用箇所'],
     kinds: { part: 'メーカー品', otherMaker: '他社品', generic: '汎用行' },
@@ -71,6 +75,7 @@ const WORDS: Readonly<Record<Lang, PortfolioWords>> = {
     synthetic: '这是模拟器的合成数据，不是制造商的数据。',
     sheets: { parts: '在用器件', where: '使用位置', risk: '风险器件' },
     parts: ['料号', '类型', '状态', '风险', '原因', '最后购买日', 'BOM 数', '用于', '需求量', '最小订购量', '最后购买量', '替代品', '建议'],
+    checks: '检查',
     where: ['料号', '文件', '工作表', '行', '写法', '位号', '每板数量', '生产数', '需求量'],
     risk: ['料号', '风险', '原因', '状态', '最后购买日', '需求量', '最小订购量', '最后购买量', '替代品', '使用位置'],
     kinds: { part: '制造商器件', otherMaker: '其他制造商', generic: '通用行' },

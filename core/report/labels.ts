@@ -63,6 +63,8 @@ export interface SummaryLabels {
   /** Header of a line's worst level, and of its checks. */
   level: string;
   checksFound: string;
+  /** Several lines with the same checks, in one row of the checks table. */
+  linesCount: (n: number) => string;
   /** The checks' levels in words. */
   checkLevels: Readonly<Record<'fatal' | 'error' | 'warning' | 'ok', string>>;
   nothing: string;
@@ -139,6 +141,7 @@ const EN: SummaryLabels = {
   checks: (rules, level) => `BOM checks (${rules}): ${level}`,
   level: 'Level',
   checksFound: 'Checks',
+  linesCount: (n) => `${n} lines`,
   checkLevels: { fatal: 'Fatal', error: 'Error', warning: 'Warning', ok: 'OK' },
   nothing: 'None',
   buckets: statusWords('en', { 'Several statuses': 'Several statuses', 'Unknown status': 'Unknown status', 'No part number': 'No part number', 'Not found': 'Not found', 'Other maker': 'Other maker', 'Not fitted': 'Not fitted', Blank: 'Blank' }),
@@ -195,6 +198,7 @@ const JA: SummaryLabels = {
   checks: (rules, level) => `BOM チェック（${rules}）: ${level}`,
   level: 'レベル',
   checksFound: 'チェック',
+  linesCount: (n) => `${n} 行`,
   checkLevels: { fatal: '致命的', error: 'エラー', warning: '警告', ok: '問題なし' },
   nothing: 'なし',
   buckets: statusWords('ja', { 'Several statuses': '複数の状態', 'Unknown status': '状態不明', 'No part number': '品番なし', 'Not found': '見つかりません', 'Other maker': '他社品', 'Not fitted': '未実装', Blank: '空行' }),
@@ -251,6 +255,7 @@ const ZH: SummaryLabels = {
   checks: (rules, level) => `BOM 检查（${rules}）: ${level}`,
   level: '级别',
   checksFound: '检查',
+  linesCount: (n) => `${n} 行`,
   checkLevels: { fatal: '致命', error: '错误', warning: '警告', ok: '正常' },
   nothing: '无',
   buckets: statusWords('zh', { 'Several statuses': '多个状态', 'Unknown status': '状态未知', 'No part number': '无型号', 'Not found': '未找到', 'Other maker': '其他厂商', 'Not fitted': '不贴装', Blank: '空行' }),

@@ -97,6 +97,19 @@ export function insteadWords(c: Instead, labels: SummaryLabels): string {
   return `${c.partno} (${[verdict, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`;
 }
 
+/** Rows as short runs: 2, 3, 4, 5, 9 → `2–5, 9`, so a rule that catches many lines keeps its cell narrow. */
+function rowRanges(rows: readonly number[]): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));
+    i = j;
+  }
+  return runs.join(', ');
+}
+
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */
 const MIN_WIDTH = 8;
 const WRAP_WIDTH = 40;
@@ -275,12 +288,23 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   // The team's rules come last, so the tables before them stand where they always did.
   if (summary.checks) {
     const { checks } = summary;
+    // Lines whose checks say the same (sixteen parts whose REACH is not confirmed) share one row,
+    // naming their rows, so the table stays a page however many lines one rule catches.
+    const groups = new Map<string, { level: string; said: string; lines: (typeof checks.lines)[number][] }>();
+    for (const l of checks.lines) {
+      const said = l.checks.map((c) => `${ruleLabel(c.rule, lang)}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ');
+      const key = `${l.level}\u0000${said}`;
+      const group = groups.get(key) ?? { level: labels.checkLevels[l.level], said, lines: [] };
+      group.lines.push(l);
+      groups.set(key, group);
+    }
+    const grouped = [...groups.values()];
     const judged = table(
       labels.checks(rulesLabel(checks.rules, lang), labels.checkLevels[checks.level]),
       [labels.partNumber, labels.bomRows, labels.level, labels.checksFound],
-      checks.lines.map((l) => [l.partNumber, String(l.sheetRow), labels.checkLevels[l.level], l.checks.map((c) => `${ruleLabel(c.rule, lang)}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ')]),
+      grouped.map((g) => [g.lines.length === 1 ? g.lines[0].partNumber : labels.linesCount(g.lines.length), rowRanges(g.lines.map((l) => l.sheetRow)), g.level, g.said]),
     );
-    checks.lines.forEach((l, i) => links.push({ row: judged.first + i, column: 1, bomRow: l.sheetRow - 1 }));
+    grouped.forEach((g, i) => links.push({ row: judged.first + i, column: 1, bomRow: g.lines[0].sheetRow - 1 }));
   }
 
   const paper = paperOf(options.locale);

@@ -253,7 +253,8 @@ describe('the demo summary', () => {
     // Readable print takes more pages than the 6 pt print did: the charts on two, the lists on the next few.
     const breaks = Number(/<rowBreaks count="(\d+)"/.exec(strFromU8(entries[Object.keys(entries).find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n) && strFromU8(entries[n]).includes('<rowBreaks'))!]))?.[1]);
     expect(pages.length).toBeGreaterThanOrEqual(breaks + 1);
-    expect(pages.length).toBeLessThanOrEqual(6);
+    // The team's rules add the checks table at the end (lines with the same checks share a row): one page more than the 6 before it.
+    expect(pages.length).toBeLessThanOrEqual(7);
     // Every page is A4 landscape (842 × 595 points).
     const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
     expect(boxes.length).toBeGreaterThanOrEqual(pages.length);

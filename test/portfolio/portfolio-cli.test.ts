@@ -231,3 +231,33 @@ test('a plan line that is not a BOM and its builds is refused before anything is
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/--plan bad-plan\.csv: line 1 of the plan should be a BOM file name and its builds/);
 });
+
+test("the team's rules judge every row: a part on the do-not-use list is named with each BOM row it is on, in the JSON, the Checks column and by --fail-on", async () => {
+  writeFileSync(join(world.home, 'team-rules.json'), JSON.stringify({ name: 'Team A', extends: 'partspec:default', rules: [{ id: 'banned', level: 'fatal', when: { doNotUse: ['GRM155R71C104KA88*'] } }] }));
+  const judged = await cli(['portfolio', 'boms/boards.xlsx', 'boms/mixed-makers.csv', '--rules', 'team-rules.json', '--fail-on', 'fatal', '--json', 'judged.json', '--out', 'judged.xlsx']);
+  expect(judged.code).toBe(4);
+  const result = JSON.parse(readFileSync(join(world.home, 'judged.json'), 'utf8')) as Portfolio;
+  const banned = result.parts.find((p) => p.partNumber === 'GRM155R71C104KA88D')!;
+  expect(banned.checks?.level).toBe('fatal');
+  const fired = banned.checks!.said.filter((c) => c.rule === 'banned');
+  // Every row of every BOM that holds it, with its file, sheet and 1-based row.
+  expect(fired.map((c) => `${c.file}#${c.sheet}:${c.sheetRow}`).sort()).toEqual(banned.uses.map((u) => `${u.file}#${u.sheet}:${u.sheetRow}`).sort());
+  expect(result.checks).toMatchObject({ rules: 'Team A', level: 'fatal' });
+  expect(judged.stderr).toContain(`'GRM155R71C104KA88D' fatal: banned: On the do-not-use list (boms/boards.xlsx#Main row 4, boms/boards.xlsx#Aux row 2, boms/mixed-makers.csv#mixed-makers row 2)`);
+  expect(judged.stderr).toMatch(/--fail-on fatal: 1 line with checks at fatal or worse \(rules: Team A\); exit 4\./);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(join(world.home, 'judged.xlsx'));
+  const sheet = workbook.getWorksheet('Parts in use')!;
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  const checksAt = header.indexOf('Checks');
+  expect(checksAt).toBeGreaterThan(0);
+  let cell = '';
+  sheet.eachRow((row) => {
+    if (String(row.getCell(1).value) === 'GRM155R71C104KA88D') cell = String(row.getCell(checksAt).value);
+  });
+  expect(cell).toMatch(/^Fatal — (.*; )?banned: On the do-not-use list/);
+  // Without --fail-on a level, the same portfolio exits 0; a wrong level is refused before anything is sent.
+  const wrong = await cli(['portfolio', 'boms/boards.xlsx', '--fail-on', 'eol']);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain("--fail-on takes fatal, error or warning here (the BOM rules' levels), not 'eol'.");
+});
