@@ -2,7 +2,8 @@ import type { Lang } from '../../api/vocabulary';
 import { formatDay, formatMoment, summaryLabels, type SummaryLabels } from './labels';
 import { SUMMARY_SHEET_NAME, summarySheetName } from '../names';
 import { visibleValue } from '../visible-text';
-import { ruleLabel, rulesLabel } from '../rules/check-words';
+import { rulesLabel } from '../rules/check-words';
+import { checkRows } from './check-rows';
 import { paperOf, planPrint, readableWidthChars, type PaperSize, type SummaryPrint } from './sheet-print';
 import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary, type Instead } from './types';
 
@@ -95,19 +96,6 @@ function insteadText(instead: readonly Instead[], labels: SummaryLabels): string
 export function insteadWords(c: Instead, labels: SummaryLabels): string {
   const verdict = c.dropIn || c.differs.length === 0 ? (c.dropIn ? labels.dropIn : labels.notDropIn) : `${labels.notDropIn}: ${c.differs.join(', ')}`;
   return `${c.partno} (${[verdict, ...(c.makerAlternative ? [labels.makerAlternative] : [])].join(', ')})`;
-}
-
-/** Rows as short runs: 2, 3, 4, 5, 9 → `2–5, 9`, so a rule that catches many lines keeps its cell narrow. */
-function rowRanges(rows: readonly number[]): string {
-  const sorted = [...new Set(rows)].sort((a, b) => a - b);
-  const runs: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-    runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));
-    i = j;
-  }
-  return runs.join(', ');
 }
 
 /** Narrowest table column, and the width past which a column's text wraps, in characters. */
@@ -288,23 +276,13 @@ export function layoutSummarySheet(summary: BomSummary, lang: Lang, options: Sum
   // The team's rules come last, so the tables before them stand where they always did.
   if (summary.checks) {
     const { checks } = summary;
-    // Lines whose checks say the same (sixteen parts whose REACH is not confirmed) share one row,
-    // naming their rows, so the table stays a page however many lines one rule catches.
-    const groups = new Map<string, { level: string; said: string; lines: (typeof checks.lines)[number][] }>();
-    for (const l of checks.lines) {
-      const said = l.checks.map((c) => `${ruleLabel(c.rule, lang)}${!c.waived && c.level !== l.level ? ` (${labels.checkLevels[c.level]})` : ''}: ${c.sentence}`).join('; ');
-      const key = `${l.level}\u0000${said}`;
-      const group = groups.get(key) ?? { level: labels.checkLevels[l.level], said, lines: [] };
-      group.lines.push(l);
-      groups.set(key, group);
-    }
-    const grouped = [...groups.values()];
+    const grouped = checkRows(checks, labels, lang);
     const judged = table(
       labels.checks(rulesLabel(checks.rules, lang), labels.checkLevels[checks.level]),
       [labels.partNumber, labels.bomRows, labels.level, labels.checksFound],
-      grouped.map((g) => [g.lines.length === 1 ? g.lines[0].partNumber : labels.linesCount(g.lines.length), rowRanges(g.lines.map((l) => l.sheetRow)), g.level, g.said]),
+      grouped.map((g) => [g.part, g.rows, labels.checkLevels[g.level], g.said]),
     );
-    grouped.forEach((g, i) => links.push({ row: judged.first + i, column: 1, bomRow: g.lines[0].sheetRow - 1 }));
+    grouped.forEach((g, i) => links.push({ row: judged.first + i, column: 1, bomRow: g.firstRow - 1 }));
   }
 
   const paper = paperOf(options.locale);

@@ -7,7 +7,7 @@ import { LANGS } from '../../api/vocabulary';
 import { RISK_LEVEL_WORDS } from '../../core/cells/risk-levels';
 import { summaryLabels } from '../../core/report/labels';
 import type { BomSummary } from '../../core/report/types';
-import { AtRiskList } from '../../src/taskpane/sections/health-lists';
+import { AtRiskList, ChecksList } from '../../src/taskpane/sections/health-lists';
 import { createTranslator } from '../../src/taskpane/i18n';
 
 const place = { sheetRows: [2], designators: ['C1'], quantityPerBoard: 1 };
@@ -30,4 +30,23 @@ test.each(['ja', 'zh'] as const)('the no-drop-in sentence around what differs is
   const text = t('replacementsClosest', { partno: 'MCA155C1C272JA1B', closest: 'MCA155C1C272JA1D', differs: t('differsInStatus') });
   expect(text.replace(/MCA155C1C272JA1[BD]/g, '')).not.toMatch(/[A-Za-z]{2,}/);
   expect(text).toContain('MCA155C1C272JA1D');
+});
+
+test.each(LANGS)('the checks list groups lines with the same checks, names the shipped rules in %s and shows every text as text', (lang) => {
+  const line = (sheetRow: number, partNumber: string, level: 'error' | 'warning', rule: string, sentence: string) => ({ sheetRow, partNumber, level, checks: [{ rule, level, sentence }] });
+  const checks = {
+    rules: 'partspec:default',
+    level: 'error',
+    counts: { fatal: 0, error: 1, warning: 3, waived: 0 },
+    lines: [line(2, 'GRM155R71C104KA88D', 'warning', 'compliance', 'REACH'), line(3, 'GRM188R61A106KE69D', 'warning', 'compliance', 'REACH'), line(4, 'X', 'warning', 'compliance', 'REACH'), line(9, '<b>GRM</b>', 'error', 'not-found', '?')],
+  };
+  const labels = summaryLabels(lang);
+  const html = renderToStaticMarkup(<ChecksList summary={{ ...summary, checks } as unknown as BomSummary} labels={labels} lang={lang} />);
+  // The three lines that say the same share one row, their rows as a run.
+  expect(html.match(/data-testid="health-checks-row"/g)).toHaveLength(2);
+  expect(html).toContain(labels.linesCount(3));
+  expect(html).toContain('2–4');
+  expect(html).toContain('&lt;b&gt;GRM&lt;/b&gt;');
+  expect(html).not.toContain('<b>GRM');
+  if (lang !== 'en') expect(html).not.toMatch(/partspec:default|>compliance:|>not-found:/);
 });

@@ -1,5 +1,8 @@
 import { Link, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
+import type { Lang } from '../../../api/vocabulary';
+import { checkRows } from '../../../core/report/check-rows';
 import { formatDay, type SummaryLabels } from '../../../core/report/labels';
+import { rulesLabel } from '../../../core/rules/check-words';
 import { insteadWords } from '../../../core/report/sheet-layout';
 import type { AtRiskPart, BomSummary, Instead } from '../../../core/report/types';
 import { visibleText } from '../../../core/visible-text';
@@ -155,6 +158,47 @@ export function NotFoundList(props: { summary: BomSummary; labels: SummaryLabels
             <TableRow key={`${part.sheetRow}:${part.partNumber}`} data-testid="health-not-found-row">
               <TableCell className={list.partNumber}>{visibleText(part.partNumber)}</TableCell>
               <TableCell>{part.sheetRow}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+/**
+ * What the team's rules say of the BOM, as the summary sheet's checks table says it: lines with
+ * the same checks in one row with their rows, the worst level first in the title. Every text is
+ * React text.
+ */
+export function ChecksList(props: { summary: BomSummary; labels: SummaryLabels; lang: Lang }): JSX.Element | null {
+  const section = useSectionStyles();
+  const list = useListStyles();
+  const { summary, labels, lang } = props;
+  const checks = summary.checks;
+  if (!checks || checks.lines.length === 0) return null;
+  const title = labels.checks(rulesLabel(checks.rules, lang), labels.checkLevels[checks.level]);
+  return (
+    <section className={section.group} data-testid="health-checks" aria-label={title}>
+      <Text as="h3" weight="semibold">
+        {title}
+      </Text>
+      <Table size="extra-small" aria-label={title} className={list.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{labels.partNumber}</TableHeaderCell>
+            <TableHeaderCell>{labels.bomRows}</TableHeaderCell>
+            <TableHeaderCell>{labels.level}</TableHeaderCell>
+            <TableHeaderCell>{labels.checksFound}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {checkRows(checks, labels, lang).map((row) => (
+            <TableRow key={`${row.firstRow}:${row.said}`} data-testid="health-checks-row">
+              <TableCell className={list.partNumber}>{visibleText(row.part)}</TableCell>
+              <TableCell>{row.rows}</TableCell>
+              <TableCell>{labels.checkLevels[row.level]}</TableCell>
+              <TableCell>{visibleText(row.said)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -10,7 +10,7 @@ import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';
 import { ComplianceChart, StatusChart, TimelineChart } from './health-charts';
-import { AtRiskList, EndingList, NotFoundList } from './health-lists';
+import { AtRiskList, ChecksList, EndingList, NotFoundList } from './health-lists';
 import { PartsInUseAction } from './parts-in-use';
 
 export interface HealthSectionProps {
@@ -118,6 +118,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
           <NotFoundList summary={summary} labels={labels} />
           <EndingList summary={summary} labels={labels} />
           <AtRiskList summary={summary} labels={labels} onSelect={(part) => void onSelect(part)} disabled={busy} />
+          <ChecksList summary={summary} labels={labels} lang={uiLang} />
         </div>
       ) : null}
     </div>
