@@ -2,7 +2,7 @@ import type { Lang } from '../../api/vocabulary';
 import { SUMMARY_LOCALES } from '../../core/report/labels';
 import type { PackCell, PackLayout } from '../../core/compliance/pack-layout';
 import { refuseDocumentUrl } from '../../node/compliance/documents';
-import { escapeHtml, PAGE_STYLE } from '../report/html-report';
+import { escapeHtml, htmlPage } from '../report/html-report';
 
 /*
  * The compliance pack as one self-contained page, in the report's style: the same tables as the
@@ -26,21 +26,5 @@ export function renderPackHtml(layout: PackLayout, lang: Lang, localPath?: (url:
     const body = table.rows.map((row) => `<tr>${table.header.map((_, c) => cellHtml(row[c], numbers, localPath)).join('')}</tr>`).join('\n');
     return `<section>\n<h2>${escapeHtml(table.name)}</h2>\n<table>${head}<tbody>\n${body}\n</tbody></table>\n</section>`;
   });
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(layout.title)}</title>`,
-    `<style>${PAGE_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${escapeHtml(layout.title)}</h1>`,
-    ...layout.lines.map((line) => `<p class="meta">${escapeHtml(line)}</p>`),
-    ...sections,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlPage(lang, layout.title, [...layout.lines.map((line) => `<p class="meta">${escapeHtml(line)}</p>`), ...sections]);
 }

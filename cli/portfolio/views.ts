@@ -5,7 +5,7 @@ import { portfolioWords, type PortfolioWords } from '../../core/portfolio/words'
 import type { Lang } from '../../api/vocabulary';
 import { writeNewWorkbook } from '../../node/files/xlsx';
 import { renderChartSvg } from '../report/chart-svg';
-import { escapeHtml, PAGE_STYLE } from '../report/html-report';
+import { escapeHtml, htmlPage } from '../report/html-report';
 import { formatTextTable } from '../table-text';
 
 /*
@@ -45,24 +45,11 @@ export function renderPortfolioHtml(portfolio: Portfolio, sheets: readonly Portf
     const chart = renderChartSvg(sheet.chart, sheetCells(sheet));
     return `<section data-sheet="${escapeHtml(sheet.name)}">\n<h2>${escapeHtml(sheet.name)}</h2>\n<div class="pair">${tableHtml(sheet.side.header, sheet.side.rows)}\n<figure>${chart}</figure></div>\n${tableHtml(sheet.header, sheet.rows)}\n</section>`;
   });
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(w.title)}</title>`,
-    `<style>${PAGE_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${escapeHtml(w.title)}</h1>`,
+  return htmlPage(lang, w.title, [
     `<p class="meta">${escapeHtml(describePortfolio(portfolio, w))}</p>`,
     ...(portfolio.synthetic ? [`<p class="meta synthetic">${escapeHtml(w.synthetic)}</p>`] : []),
     ...sections,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }
 
 /** Writes the portfolio's workbook: the three sheets, headers bold and filtered, each with its chart. */

@@ -22,7 +22,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The report's style sheet (light and dark, printable), shared by every page the command line writes. */
-export const PAGE_STYLE = `
+const PAGE_STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #57606a; --bg: #ffffff; --line: #d0d7de; --head: #f6f8fa; --warn: #9a6700; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --line: #30363d; --head: #161b22; --warn: #d29922; } }
 * { box-sizing: border-box; }
@@ -78,19 +78,23 @@ export function renderHtmlReport(layout: SummarySheet, lang: Lang, options: { sy
     const chart = section.chart ? `<figure>${renderChartSvg(section.chart, layout.cells)}</figure>` : '';
     return `<section>\n<h2>${escapeHtml(section.title)}</h2>\n${chart ? `<div class="pair">${table}\n${chart}</div>` : table}\n</section>`;
   });
+  return htmlPage(lang, document.title, [...lines, ...sections]);
+}
+
+/** A whole page in the report's style: its title (escaped) as the title and the heading, then `body` (HTML already escaped). */
+export function htmlPage(lang: Lang, title: string, body: readonly string[]): string {
   return [
     '<!DOCTYPE html>',
     `<html lang="${lang}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(document.title)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     `<style>${PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
-    `<h1>${escapeHtml(document.title)}</h1>`,
-    ...lines,
-    ...sections,
+    `<h1>${escapeHtml(title)}</h1>`,
+    ...body,
     '</body>',
     '</html>',
     '',
