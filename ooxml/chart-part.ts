@@ -1,7 +1,7 @@
 import { cellAddress } from '../core/address';
 import type { SheetBlock, SummaryChart } from '../core/report/sheet-layout';
 import { CHART_NAMESPACES, NS, XML_HEAD } from './namespaces';
-import { escapeXml } from './xlsx-stream-writer';
+import { escapeXml } from './xml-text';
 
 /*
  * A native chart part (DrawingML's c:chartSpace) for one chart of the summary sheet. Each series

@@ -1,6 +1,6 @@
 import type { SheetBlock } from '../core/report/sheet-layout';
 import { CHART_NAMESPACES, NS, XML_HEAD } from './namespaces';
-import { escapeXml } from './xlsx-stream-writer';
+import { escapeXml } from './xml-text';
 
 /*
  * The drawing part of a worksheet that holds charts: one anchored graphic frame per chart, each

@@ -2,7 +2,7 @@ import { cellAddress, sheetAddress } from '../core/address';
 import { rowLinesOf, SUMMARY_ROW_POINTS, type SummarySheet } from '../core/report/sheet-layout';
 import type { PaperSize } from '../core/report/sheet-print';
 import { NS, XML_HEAD } from './namespaces';
-import { escapeXml } from './xlsx-stream-writer';
+import { escapeXml } from './xml-text';
 
 /*
  * The worksheet part of the PartSpec Summary sheet, written whole from the core's layout. Text is

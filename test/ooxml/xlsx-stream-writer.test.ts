@@ -20,7 +20,7 @@ import { writeTableStream, type RowBatches } from '../../node/files/table-stream
 import { writeXlsxTable } from '../../node/files/xlsx';
 import { fromExcelSerial } from '../../core/dates';
 import { charsOfPoints, typedCellOf } from '../../ooxml/typed-cells';
-import { escapeXml } from '../../ooxml/xlsx-stream-writer';
+import { escapeXml } from '../../ooxml/xml-text';
 import { formulaCells, makeTempDir, readXlsx } from '../cli/helpers';
 
 let home: string;
