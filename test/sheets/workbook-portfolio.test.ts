@@ -59,7 +59,7 @@ test('the sheet lists each part once with where it is used, as the core computes
   expect(result.sheetName).toBe(PORTFOLIO_SHEET_NAME);
   const values = w.excel.values(PORTFOLIO_SHEET_NAME);
   const header = values[0].map(String);
-  expect(header.slice(0, 14)).toEqual(['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion', 'Where used']);
+  expect(header.slice(0, 15)).toEqual(['Part number', 'Kind', 'Status', 'Risk', 'Reason', 'Last buy', 'BOMs', 'Used in', 'Demand', 'Min. order', 'Last-time buy', 'Replacements', 'Suggestion', 'Checks', 'Where used']);
   const col = (name: string): number => header.indexOf(name);
   const rows = values.slice(1, portfolio.parts.length + 1);
   expect(rows.map((r) => r[col('Part number')])).toEqual(portfolio.parts.map((p) => p.partNumber));
