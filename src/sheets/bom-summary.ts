@@ -3,7 +3,7 @@ import { layoutSummarySheet } from '../../core/report/sheet-layout';
 import { summarizeDocument } from '../../core/report/summarize-document';
 import type { BomSummary } from '../../core/report/types';
 import type { BomRules } from '../../core/rules/types';
-import type { RunExcel } from './deps';
+import { workbookName, type RunExcel } from './deps';
 import { isCancellation, userMessageOf } from '../../core/enrich/failures';
 import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
@@ -42,12 +42,7 @@ export type BomSummaryResult =
 export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummaryOptions = {}): Promise<BomSummaryResult> {
   try {
     const today = (deps.now ?? (() => new Date()))();
-    // The workbook's file name, so the summary says which BOM it is of.
-    const file = await deps.run(async (context) => {
-      context.workbook.load('name');
-      await context.sync();
-      return context.workbook.name;
-    });
+    const file = await workbookName(deps.run);
     const result = await summarizeDocument(excelDocument(deps.run, options.partColumn), deps.client, {
       file,
       builds: options.builds,

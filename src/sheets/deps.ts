@@ -4,6 +4,15 @@ import { parseImportRecords, serializeImportRecord, IMPORTS_SETTING, type Import
 /** Stands in for `Excel.run`, so tests and the workbench can pass the workbook double. */
 export type RunExcel = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
+/** The open workbook's file name, so a summary or portfolio says which file it is of. */
+export function workbookName(run: RunExcel): Promise<string> {
+  return run(async (context) => {
+    context.workbook.load('name');
+    await context.sync();
+    return context.workbook.name;
+  });
+}
+
 /** What src/sheets needs of the API client. */
 export type SheetsClient = Pick<Client, 'harvest' | 'lookup' | 'planLookup' | 'search' | 'clearCache'>;
 

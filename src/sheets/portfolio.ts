@@ -13,7 +13,7 @@ import { collectPortfolio, type SkippedSheet } from '../../core/portfolio/collec
 import { sheetCells, type PortfolioSheet } from '../../core/portfolio/layout';
 import { layoutWorkbookParts } from '../../core/portfolio/workbook-parts';
 import type { Portfolio } from '../../core/portfolio/types';
-import type { RunExcel } from './deps';
+import { workbookName, type RunExcel } from './deps';
 import type { EnrichDeps } from './enrich';
 import { readBlock } from './excel-document';
 import { sheetRegions } from './replace-everywhere';
@@ -71,11 +71,7 @@ async function writePartsSheet(run: RunExcel, layout: PortfolioSheet): Promise<{
 export async function writeWorkbookPortfolio(deps: EnrichDeps, options: WorkbookPortfolioOptions = {}): Promise<WorkbookPortfolioResult> {
   try {
     const today = (deps.now ?? (() => new Date()))();
-    const file = await deps.run(async (context) => {
-      context.workbook.load('name');
-      await context.sync();
-      return context.workbook.name;
-    });
+    const file = await workbookName(deps.run);
     const document = workbookDocument(deps.run);
     const { portfolio, skipped } = await collectPortfolio([{ file, open: async () => ({ document, close: () => undefined }) }], deps.client, {
       buildsOf: () => options.builds ?? 1,
