@@ -15,7 +15,18 @@ function cellHtml(cell: PackCell, numbers: Intl.NumberFormat, localPath?: (url: 
   if (typeof cell === 'number') return `<td class="num">${escapeHtml(numbers.format(cell))}</td>`;
   if (typeof cell === 'string') return `<td>${escapeHtml(cell)}</td>`;
   const href = localPath?.(cell.link) ?? (refuseDocumentUrl(cell.link) === undefined ? cell.link : undefined);
-  return href === undefined ? `<td>${escapeHtml(cell.link)}</td>` : `<td><a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(cell.link)}</a></td>`;
+  if (href === undefined) return `<td>${escapeHtml(cell.link)}</td>`;
+  // The link shows the document's file name (the whole address is its title), so four address columns fit the page.
+  return `<td><a href="${escapeHtml(href)}" title="${escapeHtml(cell.link)}" rel="noopener noreferrer">${escapeHtml(shortName(cell.link))}</a></td>`;
+}
+
+/** The last part of an address's path (`rohs-directive-certificate.pdf`), or the address when it has none. */
+function shortName(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '') || url;
+  } catch {
+    return url;
+  }
 }
 
 /** The page; `localPath` names the fetched copy of a document, which the page then links to instead. */

@@ -79,6 +79,8 @@ test('the demo BOM: every line with the API\'s flags and links, one workbook, pa
   for (const line of found) expect(html).toContain(`<td>${line.partNumber}</td>`);
   // The page links the fetched copies, not the addresses.
   expect(html).toContain(`href="${manifest.documents[0].file}"`);
+  // Each link shows the document's file name, its whole address as the title.
+  expect(html).toContain(`title="${found[0].documents.rohsCertificate}" rel="noopener noreferrer">rohs-directive-certificate.pdf</a>`);
   expect(html).not.toMatch(/<script/i);
 });
 
