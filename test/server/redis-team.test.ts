@@ -158,9 +158,9 @@ test('Redis killed and restarted mid-run: every user request is answered, /ready
   const readyz = await send(`${instances[1].url}/readyz`);
   expect(readyz.status).toBe(200);
   expect(JSON.parse(readyz.body.toString())).toMatchObject({ status: 'degraded', upstream: { reachable: true }, sharedState: { kind: 'redis', state: 'degraded' } });
+  // Users go on being answered while Redis is down (counted, not timed: a busy machine is slow, not wrong).
   const during = statuses.length;
-  await sleep(1000);
-  expect(statuses.length).toBeGreaterThan(during);
+  expect(await until(async () => statuses.length >= during + 8, 15000)).toBe(true);
   const metrics = (await send(`${instances[0].url}/metrics`)).body.toString();
   expect(metrics).toMatch(/partspec_shared_state_degraded\{kind="redis"\} 1/);
 
@@ -170,11 +170,11 @@ test('Redis killed and restarted mid-run: every user request is answered, /ready
     return all.every((s) => s === 'ready');
   }, 8000);
   expect(ready).toBe(true);
-  await sleep(500);
+  const after = statuses.length;
+  expect(await until(async () => statuses.length >= after + 8, 15000)).toBe(true);
   stop = true;
   await Promise.all(users);
 
-  expect(statuses.length).toBeGreaterThan(50);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
   // One line when Redis went away and one when it came back (after the one at start), not one per request.
   for (const i of instances) {
@@ -197,21 +197,23 @@ test('Redis frozen mid-run (answers nothing, connections stay open): every user 
       await sleep(20);
     }
   });
-  await sleep(400);
+  // Each phase waits for answered requests, not for a time: a busy machine is slow, not wrong.
+  expect(await until(async () => statuses.length >= 8, 15000)).toBe(true);
   redis.freeze();
   try {
     const degraded = await until(async () => instances.every((i) => i.state.health().state === 'degraded'), 5000);
     expect(degraded).toBe(true);
     const readyz = (await send(`${instances[0].url}/readyz`)).json();
     expect(readyz).toMatchObject({ status: 'degraded', sharedState: { state: 'degraded', detail: 'command timed out' } });
-    await sleep(800);
+    const frozen = statuses.length;
+    expect(await until(async () => statuses.length >= frozen + 8, 15000)).toBe(true);
   } finally {
     redis.thaw();
   }
   expect(await until(async () => instances.every((i) => i.state.health().state === 'ok'), 5000)).toBe(true);
-  await sleep(300);
+  const thawed = statuses.length;
+  expect(await until(async () => statuses.length >= thawed + 8, 15000)).toBe(true);
   stop = true;
   await Promise.all(users);
-  expect(statuses.length).toBeGreaterThan(30);
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
 });
