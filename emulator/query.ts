@@ -14,8 +14,6 @@ export interface Query {
 export interface QueryResult {
   /** The products returned, in order. */
   products: CatalogProduct[];
-  /** How many products matched before the limit. */
-  matched: number;
   hasMoreHits: boolean;
 }
 
@@ -30,15 +28,19 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   // The catalog holds list values in English; the filter's values are in the request's language.
   const predicates = conditionTests(query.filter, { lang: query.lang, valuesLang: 'en' });
   const source = groups.length === 1 ? catalog.byGroup[groups[0]] : catalog.products;
-  const matches: CatalogProduct[] = [];
-  for (const p of source) {
-    if (groups.length !== 1 && !groups.includes(p.group)) continue;
-    if (predicates.every((test) => test(p))) matches.push(p);
-  }
   const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && predicates.every((test) => test(p)));
   // The catalog's lists are in Partno order already, which is every order that starts with `Partno asc`
   // (part numbers are unique); only products from outside must join it.
   const partnoOrder = query.orderBy.length === 0 || (query.orderBy[0].field === 'Partno' && query.orderBy[0].direction === 'asc');
+  // In that order, with nothing from outside to merge, the first limit + 1 matches answer the query
+  // (the one past the limit says more matched): a harvest's pages do not each scan the whole category.
+  const enough = partnoOrder && extra.length === 0 ? limit + 1 : Infinity;
+  const matches: CatalogProduct[] = [];
+  for (const p of source) {
+    if (groups.length !== 1 && !groups.includes(p.group)) continue;
+    if (predicates.every((test) => test(p))) matches.push(p);
+    if (matches.length >= enough) break;
+  }
   if (extra.length > 0) {
     matches.push(...extra);
     if (partnoOrder) matches.sort((a, b) => comparePartno(a.values.Partno as string, b.values.Partno as string));
@@ -46,7 +48,6 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   if (!partnoOrder) matches.sort(compareByOrder(query.orderBy, { lang: query.lang, valuesLang: 'en' }));
   return {
     products: matches.length > limit ? matches.slice(0, limit) : matches,
-    matched: matches.length,
     hasMoreHits: matches.length > limit,
   };
 }

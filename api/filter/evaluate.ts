@@ -61,6 +61,28 @@ function anyValue(value: FieldValue | undefined, test: (v: string) => boolean): 
 
 export type ProductTest = (p: FilterableProduct) => boolean;
 
+/**
+ * Whether a text starts with any of `prefixes`. A harvest continues with a `startswith` of dozens
+ * of alternatives, tested against every product of a category; the prefixes are kept in one set
+ * per length, so a text costs a lookup per distinct length instead of one comparison per prefix.
+ */
+function prefixTest(prefixes: readonly string[]): (v: string) => boolean {
+  const byLength = new Map<number, Set<string>>();
+  for (const w of prefixes) {
+    const set = byLength.get(w.length) ?? new Set<string>();
+    set.add(w);
+    byLength.set(w.length, set);
+  }
+  const lengths = [...byLength.entries()].sort(([a], [b]) => a - b);
+  return (v) => {
+    for (const [length, set] of lengths) {
+      if (length > v.length) return false;
+      if (set.has(length === v.length ? v : v.slice(0, length))) return true;
+    }
+    return false;
+  };
+}
+
 function conditionTest(condition: Condition, lang: Lang, valuesLang: Lang): ProductTest {
   if (condition.type === 'category') {
     const groups = CATEGORIES[condition.value].groups;
@@ -93,8 +115,10 @@ function conditionTest(condition: Condition, lang: Lang, valuesLang: Lang): Prod
         const equal = (v: string): boolean => wanted.has(v);
         return (p) => anyValue(p.values[key], equal);
       }
-      const starts = (v: string): boolean => values.some((w) => v.startsWith(w));
-      if (condition.op === 'startswith') return (p) => anyValue(p.values[key], starts);
+      if (condition.op === 'startswith') {
+        const starts = prefixTest(values);
+        return (p) => anyValue(p.values[key], starts);
+      }
       const contains = (v: string): boolean => values.some((w) => v.includes(w));
       return (p) => anyValue(p.values[key], contains);
     }

@@ -13,7 +13,7 @@ const env = { PARTSPEC_API_KEY: DEMO_KEY };
 /** How many catalog products a filter matches, by the emulator's own query engine. */
 function expectedCount(category: 'inductors' | 'ceramicCapacitorsLead', filter: string): number {
   const parsed = parseFilter(`Category eq '${category}'${filter ? ` and ${filter}` : ''}`, { syntax: 'user', lang: 'en' });
-  return runQuery(world.emulator.catalog, { filter: parsed, orderBy: [], lang: 'en', limit: Infinity }).matched;
+  return runQuery(world.emulator.catalog, { filter: parsed, orderBy: [], lang: 'en', limit: Infinity }).products.length;
 }
 
 function readCsvRows(file: string): string[][] {
