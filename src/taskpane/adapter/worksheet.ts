@@ -1,4 +1,5 @@
 import { formatFilter, formatOrderBy, type Client } from '../../../api';
+import { isApiError } from '../../../api/errors/api-error';
 import { CancelledError } from '../../../api/errors/cancelled-error';
 import { MAX_PRODUCTS_PER_CALL, type Lang } from '../../../api/vocabulary';
 import { UserProblem } from '../../../core/user-problem';
@@ -25,10 +26,23 @@ function refused(result: { message: string }): never {
   throw new UserProblem(result.message);
 }
 
-/** Turns a sheets run that did not finish into the error the pane shows (its own sentence). */
+/**
+ * Turns a sheets run that did not finish into the error the pane shows: a cancellation, or the
+ * run's own sentence as a UserProblem (an import's says what the sheet now holds), with what
+ * failed underneath as its cause.
+ */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
   if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
   return new UserProblem(result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
+}
+
+/**
+ * The same for a run whose failure sentence is its error's own (enrichment, summary, parts in
+ * use): when the service failed, the pane gets the ApiError itself, as it does from a search.
+ */
+function runFailure(result: { status: string; message?: string; error?: unknown }): Error {
+  if (result.status !== 'cancelled' && isApiError(result.error)) return result.error;
+  return failure(result);
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -124,7 +138,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
       const rules = options.rules ?? (options.checks ? readWorkbookRules(settings()) : undefined);
       const result = await enrichSelection({ run, client }, { ...options, ...(rules ? { rules } : {}), signal });
       if (!result.ok) throw new UserProblem(locateMessage(result));
-      if (result.status === 'failed') throw failure(result);
+      if (result.status === 'failed') throw runFailure(result);
       const first = result.sets[0];
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
       if (!options.partColumn && first) lastColumn = bomColumnId(result.bom.region.sheetName, first.partNumbers);
@@ -159,7 +173,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
 
     async partsInUse(request, signal) {
       const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
-      if (result.status !== 'done') throw failure(result);
+      if (result.status !== 'done') throw runFailure(result);
       return result;
     },
 
@@ -170,7 +184,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
       const locale = typeof Office === 'undefined' ? undefined : Office.context?.displayLanguage;
       const rules = readWorkbookRules(settings());
       const result = await summarizeBomInExcel({ run, client }, { ...request, locale, signal, ...(rules ? { rules } : {}) });
-      if (result.status !== 'done') throw failure(result);
+      if (result.status !== 'done') throw runFailure(result);
       return result;
     },
 
