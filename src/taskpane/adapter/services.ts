@@ -14,7 +14,7 @@ import type { EnrichOptions } from '../../sheets/enrich';
 import type { ImportProgress as SheetImportProgress, SheetImportRequest } from '../../sheets/import';
 import type { WorkbookPortfolioOptions, WorkbookPortfolioResult } from '../../sheets/portfolio';
 import type { WorkbookReplacementPreview } from '../../sheets/replace-everywhere';
-import type { ConnectionResult, DownloadOptions, SearchResult } from '../../../api/client/client-types';
+import type { ConnectionResult, DownloadProgress, SearchResult } from '../../../api/client/client-types';
 import type { LookupStatus } from '../../../api/client/lookup';
 import type { ResolvedQuery } from '../../../api/client/query';
 import type { ServiceCondition } from '../../../api/client/service-state';
@@ -51,7 +51,7 @@ export interface ImportSummary {
   fromFile?: boolean;
 }
 /** How far an import is: the search's counts, and a category file's bytes as the client reports them. */
-export type ImportProgress = Pick<SheetImportProgress, 'requests' | 'products'> & Partial<Parameters<NonNullable<DownloadOptions['onProgress']>>[0]>;
+export type ImportProgress = Pick<SheetImportProgress, 'requests' | 'products'> & Partial<DownloadProgress>;
 
 /** A category download link as the pane holds it: parsed language and dates (the API's own DownloadLink keeps the service's text). */
 export interface CategoryLink {

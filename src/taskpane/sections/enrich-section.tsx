@@ -314,11 +314,13 @@ function alternateOptions(inspection: FoundBom, chosen: string): BomColumnInfo[]
   return inspection.columns.filter((c) => ids.has(c.id));
 }
 
+type SkippedKind = (typeof SKIPPED_KINDS)[number];
+
 /** Rows of a set per match status (blank part-number cells are not a status), and rows not looked up by why. */
-function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<LookupStatus, number>; skipped: Record<(typeof SKIPPED_KINDS)[number], number> } {
+function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<LookupStatus, number>; skipped: Record<SkippedKind, number> } {
   return {
     counts: Object.fromEntries(LOOKUP_STATUSES.map((s) => [s, tally?.counts[s] ?? 0])) as Record<LookupStatus, number>,
-    skipped: Object.fromEntries(SKIPPED_KINDS.map((k) => [k, tally?.kinds?.[k] ?? 0])) as Record<(typeof SKIPPED_KINDS)[number], number>,
+    skipped: Object.fromEntries(SKIPPED_KINDS.map((k) => [k, tally?.kinds?.[k] ?? 0])) as Record<SkippedKind, number>,
   };
 }
 
