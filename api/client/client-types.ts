@@ -92,10 +92,16 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
+/** Bytes of a category file received so far, and its size when the service says it. */
+export interface DownloadProgress {
+  bytes: number;
+  totalBytes?: number;
+}
+
 export interface DownloadOptions {
   signal?: AbortSignal;
   /** Bytes received so far (and the total when the service says it). */
-  onProgress?: (progress: { bytes: number; totalBytes?: number }) => void;
+  onProgress?: (progress: DownloadProgress) => void;
   /** The category the file is for: names the group when the file does not. */
   category?: CategoryId;
   /**

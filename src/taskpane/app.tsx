@@ -20,7 +20,7 @@ import { lastCommandNotice, subscribeCommandNotices, subscribeSectionRequests, t
 import { createTranslator, type MessageKey } from './i18n';
 import { resolveUiLanguage } from '../settings/settings';
 import { SECTIONS, sectionOf, type SectionId } from './section-ids';
-import type { TaskpaneEnvironment, TaskpaneServices } from './services';
+import type { TaskpaneEnvironment, TaskpaneServices } from './adapter/services';
 import type { ServiceCondition } from '../../api/client/service-state';
 import { UiContext, type UiContextValue } from './ui-context';
 

@@ -1,7 +1,7 @@
 /** Mounting the taskpane, apart from office.js start-up so the workbench can mount it with its own services. */
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import type { TaskpaneEnvironment, TaskpaneServices } from './services';
+import type { TaskpaneEnvironment, TaskpaneServices } from './adapter/services';
 import { isDarkColor } from './theme';
 
 /** Renders the taskpane into an element; the workbench calls this with its own services and environment. */

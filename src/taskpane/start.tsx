@@ -2,14 +2,14 @@
 import { getSharedSession } from '../settings/session';
 import { resolveUiLanguage } from '../settings/settings';
 import { sayingOfficeErrors } from '../sheets/office-errors';
-import { createDefaultServices } from './default-services';
+import { createTaskpaneServices } from './adapter/taskpane-services';
 import { mountTaskpane, readEnvironment } from './mount';
 
 export function startTaskpane(container: Element, info: { host: Office.HostType | null } | undefined): void {
   const environment = readEnvironment(info, window.location.search);
   // The same session as the functions and the ribbon commands: one client, one cache.
   const session = getSharedSession();
-  const services = createDefaultServices({
+  const services = createTaskpaneServices({
     settings: session.settings,
     session,
     ...(environment.inExcel

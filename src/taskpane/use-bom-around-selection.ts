@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MutableRefObject } from 'react';
-import type { BomInspection, TaskpaneServices } from './services';
+import type { FoundBom, TaskpaneServices } from './adapter/services';
 import { useUi } from './ui-context';
 
 /** How long the selection must rest before the pane reads the BOM around it again (a drag selects many times). */
@@ -12,7 +12,7 @@ const SELECTION_SETTLE_MS = 250;
  * `undefined`, no error. Nothing is read while the pane is busy, and an answer older than the
  * latest reading is dropped; `readings` shares that count with the section's own readings.
  */
-export function useBomAroundSelection(services: TaskpaneServices, onRead: (inspection: BomInspection | undefined) => void, readings?: MutableRefObject<number>): void {
+export function useBomAroundSelection(services: TaskpaneServices, onRead: (inspection: FoundBom | undefined) => void, readings?: MutableRefObject<number>): void {
   const { busy, inExcel } = useUi();
   const busyRef = useRef(busy);
   busyRef.current = busy;
@@ -26,7 +26,7 @@ export function useBomAroundSelection(services: TaskpaneServices, onRead: (inspe
     const reread = (): void => {
       if (busyRef.current) return;
       const reading = ++counter.current;
-      const settle = (result: BomInspection | undefined): void => {
+      const settle = (result: FoundBom | undefined): void => {
         if (reading === counter.current && !busyRef.current) onReadRef.current(result);
       };
       services.inspectBom().then(settle, () => settle(undefined));

@@ -3,7 +3,7 @@ import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { createMemoryStorage } from '../../src/settings/storage';
 import { createSessionProvider } from '../../src/settings/session';
 import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
-import { createSheetServices } from '../../src/taskpane/sheet-services';
+import { createWorksheetOperations } from '../../src/taskpane/adapter/worksheet';
 import type { EnrichOptions } from '../../src/sheets/enrich';
 import { rowSuggestions } from '../../src/taskpane/sections/suggestions-panel';
 import { freshWorkbook, useRig, type Rig } from './helpers';
@@ -33,7 +33,7 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
       ['R1', '', '10k', 'R_0402_1005Metric', ''],
     ]);
     r.excel.select('Sheet1', 'B2');
-    const services = createSheetServices({ run: r.excel.run, getClient: async () => r.client });
+    const services = createWorksheetOperations({ run: r.excel.run, getClient: async () => r.client });
     const report = await services.enrich(REQUEST);
 
     const values = r.excel.values('Sheet1');
@@ -95,7 +95,7 @@ describe('Enrich BOM with the Suggested option, through the pane services', () =
     const r = freshWorkbook(rig);
     r.excel.setCells('Sheet1', 'A1', [['Ref', 'MPN', 'Value', 'Footprint'], ['C1', '', '100n', 'C_0402_1005Metric']]);
     r.excel.select('Sheet1', 'B2');
-    const services = createSheetServices({ run: r.excel.run, getClient: async () => r.client });
+    const services = createWorksheetOperations({ run: r.excel.run, getClient: async () => r.client });
     const report = await services.enrich({ ...REQUEST, suggest: false });
     expect(r.excel.values('Sheet1')[0]).not.toContain('PartSpec: Suggested');
     expect(report.status === 'done' ? report.suggestions : 'not done').toBeUndefined();

@@ -7,7 +7,7 @@ import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
-import { createDefaultServices } from '../../src/taskpane/default-services';
+import { createTaskpaneServices } from '../../src/taskpane/adapter/taskpane-services';
 import { createMemoryStorage } from '../../src/settings/storage';
 import { createSessionProvider } from '../../src/settings/session';
 import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
@@ -59,7 +59,7 @@ test("the pane's services hand the core's report, with the count, to its one not
   const { settings, session } = await paneSettings();
   const r = freshWorkbook(rig);
   bom(r);
-  const services = createDefaultServices({ settings, session, run: r.excel.run });
+  const services = createTaskpaneServices({ settings, session, run: r.excel.run });
   const report = await services.enrich({ fields: ['Status'], mode: 'values', risk: false, alternatives: false, highlight: true, lang: 'en' });
   expect(report).toMatchObject({ status: 'done', synthetic: 1 });
 });

@@ -3,8 +3,8 @@ import { createExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
- * The team's BOM rules in the pane, through its services (default services over the sheet
- * services, the emulator behind real HTTP, the workbook double as Excel): a rules file the user
+ * The team's BOM rules in the pane, through its services (the add-in adapter over its worksheet
+ * operations, the emulator behind real HTTP, the workbook double as Excel): a rules file the user
  * picks is checked by the core (a wrong field refused in its sentence, nothing remembered), then
  * remembered in the workbook, so a pane opened again finds it, Enrich's Checks column and the
  * BOM summary judge by it.

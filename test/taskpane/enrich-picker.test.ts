@@ -1,11 +1,11 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import type { TaskpaneServices } from '../../src/taskpane/services';
+import type { TaskpaneServices } from '../../src/taskpane/adapter/services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
- * Enrich BOM's column picker as the pane's services feed it (default services over the sheet
- * services, the emulator behind real HTTP, the workbook double as Excel): the candidates with
+ * Enrich BOM's column picker as the pane's services feed it (the add-in adapter over its worksheet
+ * operations, the emulator behind real HTTP, the workbook double as Excel): the candidates with
  * their values when two columns are close, the picked column and a ticked second source used,
  * and the summary's counts of rows not looked up.
  */

@@ -1,10 +1,9 @@
 import { LANGS } from '../../api/vocabulary';
 import { COLUMN_PRESETS } from '../../src/taskpane/builder/presets';
 import { EN } from '../../src/taskpane/i18n/en';
-import { MESSAGES, createTranslator, fillMessage, marksOf, type MessageKey } from '../../src/taskpane/i18n';
+import { MESSAGES, SKIPPED_KINDS, createTranslator, fillMessage, marksOf, type MessageKey } from '../../src/taskpane/i18n';
 import { resolveUiLanguage } from '../../src/settings/settings';
 import { LOOKUP_STATUSES } from '../../api/client/lookup';
-import { SKIPPED_KINDS } from '../../src/taskpane/services';
 
 const KEYS = Object.keys(EN) as MessageKey[];
 

@@ -1,13 +1,13 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { CancelledError, fieldsOfGroup } from '../../api';
 import { readImportRecords } from '../../src/sheets/deps';
-import type { ImportProgress, TaskpaneServices } from '../../src/taskpane/services';
+import type { ImportProgress, TaskpaneServices } from '../../src/taskpane/adapter/services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
- * The Download section's "Import whole category" as the pane runs it (default services over the
- * sheet services, the emulator behind real HTTP, the workbook double as Excel): the file streams
+ * The Download section's "Import whole category" as the pane runs it (the add-in adapter over its
+ * worksheet operations, the emulator behind real HTTP, the workbook double as Excel): the file streams
  * into the sheet with progress by products and megabytes, and Cancel leaves an honest sheet.
  */
 

@@ -2,14 +2,14 @@ import { startEmulator, type RunningEmulator } from '../../emulator';
 import { PORTFOLIO_SHEET_NAME } from '../../core/names';
 import { createMemoryStorage } from '../../src/settings/storage';
 import { createSettingsStore } from '../../src/settings/settings';
-import { createDefaultServices } from '../../src/taskpane/default-services';
+import { createTaskpaneServices } from '../../src/taskpane/adapter/taskpane-services';
 import { createTranslator } from '../../src/taskpane/i18n';
 import { createExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
- * BOM health's Parts in use across sheets as the pane's services run it (default services over the
- * sheet services, the emulator behind real HTTP, the workbook double as Excel): every BOM sheet
+ * BOM health's Parts in use across sheets as the pane's services run it (the add-in adapter over its
+ * worksheet operations, the emulator behind real HTTP, the workbook double as Excel): every BOM sheet
  * of the workbook on one sheet, with the builds typed, and the sentence that says what it covered.
  */
 
@@ -53,6 +53,6 @@ test('every BOM sheet of the workbook, with the builds typed, on the sheet PartS
 });
 
 test('outside Excel it says so in a sentence', async () => {
-  const services = createDefaultServices({ settings: createSettingsStore(createMemoryStorage()) });
+  const services = createTaskpaneServices({ settings: createSettingsStore(createMemoryStorage()) });
   expect(() => services.partsInUse({ lang: 'en' })).toThrow(/This needs Excel/);
 });

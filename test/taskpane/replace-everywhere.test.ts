@@ -1,11 +1,11 @@
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import type { TaskpaneServices } from '../../src/taskpane/services';
+import type { TaskpaneServices } from '../../src/taskpane/adapter/services';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
 import { leaveExcel, paneInExcel } from './pane-in-excel';
 
 /*
- * "Replace a part everywhere" as the pane's services wire it (default services over the sheet
- * services, the emulator behind real HTTP, the workbook double as Excel): the preview lists the
+ * "Replace a part everywhere" as the pane's services wire it (the add-in adapter over its worksheet
+ * operations, the emulator behind real HTTP, the workbook double as Excel): the preview lists the
  * cells, applying writes exactly those, a part that is not a drop-in is written only with the
  * differences accepted, and a workbook changed since the preview is refused with nothing written.
  */

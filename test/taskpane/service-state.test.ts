@@ -3,7 +3,7 @@ import type { ServiceCondition } from '../../api';
 import { createMemoryStorage } from '../../src/settings/storage';
 import { createSessionProvider } from '../../src/settings/session';
 import { createSettingsStore } from '../../src/settings/settings';
-import { createDefaultServices } from '../../src/taskpane/default-services';
+import { createTaskpaneServices } from '../../src/taskpane/adapter/taskpane-services';
 import { MESSAGES } from '../../src/taskpane/i18n';
 import { useEmulator } from '../support/use-emulator';
 
@@ -20,7 +20,7 @@ async function paneServices() {
   await settings.save({ baseUrl: emulator.url });
   await settings.setApiKey(DEMO_KEY);
   const session = createSessionProvider({ settings, clientOptions: { cache: false, retry: { initialDelay: 5, backoffLimit: 20 } } });
-  return createDefaultServices({ settings, session });
+  return createTaskpaneServices({ settings, session });
 }
 
 describe("the taskpane hears how the service behaves, for its progress text", () => {

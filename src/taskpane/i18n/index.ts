@@ -1,4 +1,5 @@
 import type { Lang } from '../../../api/vocabulary';
+import type { RowKind } from '../../../core/bom/bom-rows';
 import { EN, type MessageKey, type Messages } from './en';
 import { JA } from './ja';
 import { ZH } from './zh';
@@ -7,6 +8,9 @@ export type { MessageKey, Messages } from './en';
 
 /** Every language of the taskpane, with its table. */
 export const MESSAGES: Readonly<Record<Lang, Messages>> = { en: EN, ja: JA, zh: ZH };
+
+/** The row kinds the pane names when it counts the rows not looked up, each with its `skipped_<kind>` message. */
+export const SKIPPED_KINDS = ['dnp', 'total', 'otherMaker'] as const satisfies readonly RowKind[];
 
 /** Values for the `{name}` marks of a message. */
 export type MessageParams = Readonly<Record<string, string | number>>;

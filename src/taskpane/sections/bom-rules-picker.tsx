@@ -2,7 +2,7 @@ import { Button, Checkbox, Text } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import type { BomRulesChoice } from '../../sheets/bom-rules';
 import { describeError } from '../describe-error';
-import type { TaskpaneServices } from '../services';
+import type { TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { ErrorMessage } from './common';
 

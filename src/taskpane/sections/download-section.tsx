@@ -4,7 +4,7 @@ import { DOWNLOAD_CATEGORY_IDS, isCategoryId, isLang, type CategoryId, type Lang
 import type { Preferences } from '../../settings/settings';
 import { COLUMN_PRESETS, presetFields, type ColumnPreset } from '../builder/presets';
 import { daysLeft, safeHttpUrl } from '../builder/download';
-import type { CategoryLink, ImportProgress, ImportSummary, TaskpaneServices } from '../services';
+import type { CategoryLink, ImportProgress, ImportSummary, TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, NeedsExcelNote, CategoryOptions, LanguageOptions, useSectionStyles } from './common';

@@ -20,11 +20,12 @@ import { toFieldChoices } from '../../settings/field-units';
 import type { EnrichmentProgress, EnrichmentReport } from '../../../core/enrich/run-enrichment';
 import type { LargeChange } from '../../../core/enrich/keep-answers';
 import { LOOKUP_STATUSES, type LookupStatus } from '../../../api/client/lookup';
-import { SKIPPED_KINDS, type BomColumn, type BomInspection, type SkippedKind, type TaskpaneServices } from '../services';
+import type { BomColumnInfo } from '../../sheets/bom-tools';
+import type { FoundBom, TaskpaneServices } from '../adapter/services';
 import { ReplacementsPanel } from './replacements-panel';
 import { ReplaceEverywherePanel, type ReplaceEverywhereStart } from './replace-everywhere-panel';
 import { SuggestionsPanel, rowSuggestions } from './suggestions-panel';
-import type { MessageKey } from '../i18n';
+import { SKIPPED_KINDS, type MessageKey } from '../i18n';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { useBomAroundSelection } from '../use-bom-around-selection';
@@ -49,7 +50,7 @@ export interface EnrichSectionProps {
 export function EnrichSection({ services, preferences }: EnrichSectionProps): JSX.Element {
   const section = useSectionStyles();
   const { t, busy, inExcel } = useUi();
-  const [inspection, setInspection] = useState<BomInspection>();
+  const [inspection, setInspection] = useState<FoundBom>();
   const [column, setColumn] = useState('');
   const [alternateColumns, setAlternateColumns] = useState<string[]>([]);
   // True once the user chose the column (Find, the picker, the list, a second source): Enrich then
@@ -77,7 +78,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
   // A run that would change most of the last answers waits here for the user's word before it writes.
   const [confirming, setConfirming] = useState<{ change: LargeChange; answer: (write: boolean) => void }>();
 
-  function show(result: BomInspection, pin: boolean): void {
+  function show(result: FoundBom, pin: boolean): void {
     setInspection(result);
     setColumn(result.detected ?? result.columns[0]?.id ?? '');
     setAlternateColumns([]);
@@ -88,7 +89,7 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
    * Reads the BOM around the selection at the user's press (Find, Enrich): when two columns are
    * about as likely, the picker's choice is then pinned, so the next Enrich uses it.
    */
-  async function inspect(pin: boolean): Promise<BomInspection | undefined> {
+  async function inspect(pin: boolean): Promise<FoundBom | undefined> {
     const reading = ++readings.current;
     const result = await detectTask.run(() => services.inspectBom());
     if (!result || reading !== readings.current) return undefined;
@@ -307,11 +308,13 @@ export function EnrichSection({ services, preferences }: EnrichSectionProps): JS
  * Columns offered as second sources of the chosen one: the detected column's second sources
  * (MPN2 beside MPN) and the other candidates, never the chosen column itself.
  */
-function alternateOptions(inspection: BomInspection, chosen: string): BomColumn[] {
+function alternateOptions(inspection: FoundBom, chosen: string): BomColumnInfo[] {
   const ids = new Set([...(inspection.alternates ?? []), ...(inspection.candidates ?? []).map((c) => c.id), inspection.detected ?? '']);
   ids.delete(chosen);
   return inspection.columns.filter((c) => ids.has(c.id));
 }
+
+type SkippedKind = (typeof SKIPPED_KINDS)[number];
 
 /** Rows of a set per match status (blank part-number cells are not a status), and rows not looked up by why. */
 function countsOf(tally: EnrichmentReport['sets'][number]['tally'] | undefined): { counts: Record<LookupStatus, number>; skipped: Record<SkippedKind, number> } {

@@ -4,7 +4,7 @@ import { formatDay, summaryLabels } from '../../../core/report/labels';
 import { MAX_BUILDS, parseBuilds } from '../../../core/report/quantities';
 import type { AtRiskPart } from '../../../core/report/types';
 import type { Preferences } from '../../settings/settings';
-import type { BomHealth, BomInspection, TaskpaneServices } from '../services';
+import type { BomHealth, FoundBom, TaskpaneServices } from '../adapter/services';
 import { useBomAroundSelection } from '../use-bom-around-selection';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -32,7 +32,7 @@ export function HealthSection({ services, preferences }: HealthSectionProps): JS
   const [health, setHealth] = useState<BomHealth>();
   const [selected, setSelected] = useState<string>();
   // The BOM the buttons will summarise, named before the press and after every sheet or selection change (as Enrich BOM does).
-  const [around, setAround] = useState<BomInspection>();
+  const [around, setAround] = useState<FoundBom>();
   useBomAroundSelection(services, setAround);
   const target = around?.columns.find((c) => c.id === around.detected);
   const task = useTask();

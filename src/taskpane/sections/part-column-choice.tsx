@@ -1,5 +1,5 @@
 import { Checkbox, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { BomCandidate, BomColumn } from '../services';
+import type { BomCandidateInfo, BomColumnInfo } from '../../sheets/bom-tools';
 import { useUi } from '../ui-context';
 import { InfoMessage, useSectionStyles } from './common';
 
@@ -12,12 +12,12 @@ const useStyles = makeStyles({
 });
 
 /** A column as the pane names it: `D: MPN`, or `D (no header)`. */
-function columnName(column: BomColumn, noHeader: string): string {
+function columnName(column: BomColumnInfo, noHeader: string): string {
   return column.header ? `${column.letter}: ${column.header}` : `${column.letter} ${noHeader}`;
 }
 
 export interface CandidatePickerProps {
-  candidates: readonly BomCandidate[];
+  candidates: readonly BomCandidateInfo[];
   value: string;
   onChange: (id: string) => void;
   disabled: boolean;
@@ -57,7 +57,7 @@ export function CandidatePicker({ candidates, value, onChange, disabled }: Candi
 
 export interface AlternatePickerProps {
   /** Columns that may be second sources of the chosen one. */
-  options: readonly BomColumn[];
+  options: readonly BomColumnInfo[];
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
   disabled: boolean;

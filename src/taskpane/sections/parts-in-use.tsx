@@ -1,7 +1,7 @@
 import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Preferences } from '../../settings/settings';
-import type { PartsInUse, TaskpaneServices } from '../services';
+import type { PartsInUse, TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';

@@ -2,7 +2,7 @@ import { Button, Checkbox, Field, Input, Text } from '@fluentui/react-components
 import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../../api/vocabulary';
 import { visibleText } from '../../../core/visible-text';
-import type { ReplaceEverywherePreview, TaskpaneServices } from '../services';
+import type { ReplaceEverywherePreview, TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, TaskProgress, useSectionStyles } from './common';

@@ -1,7 +1,7 @@
 import { visibleText } from '../../../core/visible-text';
 import { Button, Checkbox, Text } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { AppliedReplacement, RowReplacements, TaskpaneServices } from '../services';
+import type { AppliedReplacement, RowReplacements, TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
@@ -28,11 +28,14 @@ export function ReplacementsPanel({ services, onEverywhere }: { services: Taskpa
 
   async function onUse(partno: string): Promise<void> {
     if (!listed) return;
-    const result = await applyTask.run(() => services.applyReplacement!(listed, partno));
+    const result = await applyTask.run(() => services.applyReplacement(listed.row, partno));
     if (!result) return;
     setApplied({ ...result, partno });
     setListed(undefined);
   }
+
+  // When no candidate is a drop-in: the closest part and what differs (phrases in the enrichment's language); the pane says the sentence in its own.
+  const closest = listed && listed.answer.candidates.length === 0 ? listed.answer.nearMiss : undefined;
 
   return (
     <div className={section.group} data-testid="replacements">
@@ -57,31 +60,31 @@ export function ReplacementsPanel({ services, onEverywhere }: { services: Taskpa
       ) : null}
       {listed ? (
         <>
-          <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.input, row: listed.row + 1, shown: listed.candidates.length, total: listed.total })}</Text>
-          {listed.closest ? (
+          <Text data-testid="replacements-title">{t('replacementsFor', { partno: listed.row.input, row: listed.row.row + 1, shown: listed.answer.candidates.length, total: listed.answer.total })}</Text>
+          {closest ? (
             <Text data-testid="replacements-message">
               {t('replacementsClosest', {
-                partno: visibleText(listed.input),
-                closest: visibleText(listed.closest.partno),
-                differs: listed.closest.differs.length > 0 ? visibleText(listed.closest.differs.join('; ')) : t('differsInStatus'),
+                partno: visibleText(listed.row.input),
+                closest: visibleText(closest.product.partno),
+                differs: closest.differs.length > 0 ? visibleText(closest.differs.join('; ')) : t('differsInStatus'),
               })}
             </Text>
-          ) : listed.message ? (
-            <Text data-testid="replacements-message">{visibleText(listed.message)}</Text>
+          ) : listed.answer.message ? (
+            <Text data-testid="replacements-message">{visibleText(listed.answer.message)}</Text>
           ) : null}
-          {listed.candidates.length > 0 ? (
+          {listed.answer.candidates.length > 0 ? (
             <ol aria-label={t('listReplacements')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-              {listed.candidates.map((c) => (
-                <li key={c.partno} data-testid="replacements-row" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              {listed.answer.candidates.map(({ product: { partno }, makerAlternative, differs }) => (
+                <li key={partno} data-testid="replacements-row" style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
                   <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <Text weight={c.makerAlternative ? 'semibold' : 'regular'}>{visibleText(c.partno)}</Text>
-                    {c.makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
+                    <Text weight={makerAlternative ? 'semibold' : 'regular'}>{visibleText(partno)}</Text>
+                    {makerAlternative ? <Text size={200}> ({t('makerAlternative')})</Text> : null}
                     <br />
                     <Text size={200} className={section.muted}>
-                      {c.differs.length > 0 ? `${t('differsIn')}: ${visibleText(c.differs.join('; '))}` : ''}
+                      {differs.length > 0 ? `${t('differsIn')}: ${visibleText(differs.join('; '))}` : ''}
                     </Text>
                   </div>
-                  <Button size="small" onClick={() => void onUse(c.partno)} disabled={busy} data-testid="replacements-use">
+                  <Button size="small" onClick={() => void onUse(partno)} disabled={busy} data-testid="replacements-use">
                     {t('useReplacement')}
                   </Button>
                 </li>

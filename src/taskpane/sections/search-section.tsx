@@ -7,7 +7,8 @@ import { keepColumnsFor, presetFields } from '../builder/presets';
 import { measureUrl } from '../builder/url-meter';
 import { orderRowsToItems, validateOrder, type OrderRow } from '../builder/order';
 import { toFieldChoices } from '../../settings/field-units';
-import type { ImportProgress, ImportSummary, SearchPreview, TaskpaneServices } from '../services';
+import type { SearchResult } from '../../../api/client/client-types';
+import type { ImportProgress, ImportSummary, TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask, type Task } from '../use-task';
 import { ColumnPicker, type ColumnSelection } from './column-picker';
@@ -41,7 +42,7 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
   const [rawError, setRawError] = useState<string>();
   const [orderRows, setOrderRows] = useState<OrderRow[]>([]);
   const [columns, setColumns] = useState<ColumnSelection>({ preset: 'keySpecs', keys: presetFields('keySpecs', DEFAULT_CATEGORY) });
-  const [preview, setPreview] = useState<SearchPreview & { columns: string[] }>();
+  const [preview, setPreview] = useState<Pick<SearchResult, 'products' | 'hasMoreHits'> & { columns: string[] }>();
   const [summary, setSummary] = useState<ImportSummary>();
   const [showProblems, setShowProblems] = useState(false);
   const previewTask = useTask();

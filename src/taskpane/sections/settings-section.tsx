@@ -2,7 +2,9 @@ import { Button, Field, Input, Select } from '@fluentui/react-components';
 import { useEffect, useId, useState } from 'react';
 import { isLang, type Lang } from '../../../api/vocabulary';
 import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings/settings';
-import type { ConnectionReport, TaskpaneServices } from '../services';
+import type { ConnectionResult } from '../../../api/client/client-types';
+import { isApiError } from '../../../api/errors/api-error';
+import type { TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, LanguageOptions, useSectionStyles } from './common';
@@ -33,7 +35,7 @@ export function SettingsSection({ services, preferences }: SettingsSectionProps)
   const [ttl, setTtl] = useState(String(preferences.cacheTtlHours));
   const [uiLanguage, setUiLanguage] = useState<UiLanguage>(preferences.uiLanguage);
   const [notice, setNotice] = useState<string>();
-  const [connection, setConnection] = useState<ConnectionReport>();
+  const [connection, setConnection] = useState<ConnectionResult>();
   const [touched, setTouched] = useState(false);
   const task = useTask();
 
@@ -167,11 +169,13 @@ export function SettingsSection({ services, preferences }: SettingsSectionProps)
   );
 }
 
-function ConnectionResultView({ report }: { report: ConnectionReport }): JSX.Element {
+/** The client's answer to Settings → Test connection: the status and the spec's meaning of it, then what to do. */
+function ConnectionResultView({ report }: { report: ConnectionResult }): JSX.Element {
   const { t } = useUi();
   if (report.ok) {
-    return <InfoMessage testId="settings-connection">{t('connectionOk', { status: report.status ?? 200 })}</InfoMessage>;
+    return <InfoMessage testId="settings-connection">{t('connectionOk', { status: 200 })}</InfoMessage>;
   }
   const meaning = report.status !== undefined && report.meaning ? t('connectionFailed', { status: report.status, meaning: report.meaning }) : undefined;
-  return <ErrorMessage testId="settings-connection" message={[meaning, report.message].filter(Boolean).join(' ')} />;
+  const message = isApiError(report.error) ? report.error.userMessage : report.error.message;
+  return <ErrorMessage testId="settings-connection" message={[meaning, message].filter(Boolean).join(' ')} />;
 }

@@ -2,12 +2,29 @@ import { visibleText } from '../../../core/visible-text';
 import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { SuggestedRow } from '../../../core/enrich/enrich-suggest';
-import type { RowSuggestion, TaskpaneServices } from '../services';
+import type { TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
 import { ErrorMessage, InfoMessage, useSectionStyles } from './common';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+/** One row of the Suggested column as the pane lists it (API and core strings, rendered as text). */
+export interface RowSuggestion {
+  sheetName: string;
+  /** 0-based sheet row. */
+  row: number;
+  /** The row's `PartSpec: Suggested` cell (`H7`), where a pick is written. */
+  cell: string;
+  /** The row's line as the core read it. */
+  line: string;
+  /** What was understood, in the data language. */
+  understood: string;
+  /** Closest fit first. */
+  candidates: { partno: string; why: string }[];
+  /** Why there is no candidate, or what the line leaves open. */
+  reason?: string;
+}
 
 /** The core's Suggested rows as the pane lists them: text only. */
 export function rowSuggestions(sheetName: string, rows: readonly SuggestedRow[]): RowSuggestion[] {

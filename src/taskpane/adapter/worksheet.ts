@@ -1,30 +1,48 @@
-import { formatFilter, formatOrderBy, type Client } from '../../api';
-import { CancelledError } from '../../api/errors/cancelled-error';
-import { UserProblem } from '../../core/user-problem';
-import { MAX_PRODUCTS_PER_CALL } from '../../api/vocabulary';
-import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../sheets/bom-tools';
-import { enrichSelection } from '../sheets/enrich';
-import { writeWorkbookPortfolio } from '../sheets/portfolio';
-import { importProducts, type SheetImportRequest, type ImportResult } from '../sheets/import';
-import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../sheets/deps';
-import { locateMessage } from '../sheets/read-bom';
-import type { Lang } from '../../api/vocabulary';
-import { applyReplacement, listSelectedRowReplacements } from '../sheets/apply-replacement';
-import { selectBomRow, summarizeBomInExcel } from '../sheets/bom-summary';
-import { pickSuggestion } from '../sheets/pick-suggestion';
-import { readWorkbookRules, rememberBomRules, workbookRulesChoice } from '../sheets/bom-rules';
-import { applyWorkbookReplacement, previewWorkbookReplacement } from '../sheets/replace-everywhere';
-import type { ImportProgress, ImportRequest, ImportSummary, ProgressListener, SheetServices } from './services';
+import { formatFilter, formatOrderBy, type Client } from '../../../api';
+import { isApiError } from '../../../api/errors/api-error';
+import { CancelledError } from '../../../api/errors/cancelled-error';
+import { MAX_PRODUCTS_PER_CALL, type Lang } from '../../../api/vocabulary';
+import { UserProblem } from '../../../core/user-problem';
+import { bomColumnId, inspectBom, selectChangedRows, selectRowsWithStatus } from '../../sheets/bom-tools';
+import { enrichSelection } from '../../sheets/enrich';
+import { writeWorkbookPortfolio } from '../../sheets/portfolio';
+import { importProducts, type SheetImportRequest, type ImportResult } from '../../sheets/import';
+import { officeDocumentSettings, type RunExcel, type SheetsClient } from '../../sheets/deps';
+import { locateMessage } from '../../sheets/read-bom';
+import { applyReplacement, listSelectedRowReplacements } from '../../sheets/apply-replacement';
+import { selectBomRow, summarizeBomInExcel } from '../../sheets/bom-summary';
+import { pickSuggestion } from '../../sheets/pick-suggestion';
+import { readWorkbookRules, rememberBomRules, workbookRulesChoice } from '../../sheets/bom-rules';
+import { applyWorkbookReplacement, previewWorkbookReplacement } from '../../sheets/replace-everywhere';
+import type { ImportSummary, ImportProgress, ProgressListener, TaskpaneServices, WorksheetOperations } from './services';
 
 /** Candidates the pane lists for one row. */
 const REPLACEMENTS_LISTED = 10;
 /** Products per batch of a streamed category file: small batches die young, which keeps the pane's memory low. */
 const CATEGORY_BATCH = 100;
 
-/** Turns a sheets result that did not finish into the error the pane shows (its own sentence). */
+/** The sentence of a worksheet result that says what went wrong (`{ ok: false, message }`), as the problem the pane shows. */
+function refused(result: { message: string }): never {
+  throw new UserProblem(result.message);
+}
+
+/**
+ * Turns a sheets run that did not finish into the error the pane shows: a cancellation, or the
+ * run's own sentence as a UserProblem (an import's says what the sheet now holds), with what
+ * failed underneath as its cause.
+ */
 function failure(result: { status: string; message?: string; error?: unknown }): Error {
   if (result.status === 'cancelled') return new CancelledError({ cause: result.message });
   return new UserProblem(result.message ?? 'The worksheet could not be written. Try again.', { cause: result.error });
+}
+
+/**
+ * The same for a run whose failure sentence is its error's own (enrichment, summary, parts in
+ * use): when the service failed, the pane gets the ApiError itself, as it does from a search.
+ */
+function runFailure(result: { status: string; message?: string; error?: unknown }): Error {
+  if (result.status !== 'cancelled' && isApiError(result.error)) return result.error;
+  return failure(result);
 }
 
 function toSummary(result: ImportResult): ImportSummary {
@@ -37,14 +55,18 @@ function toSummary(result: ImportResult): ImportSummary {
   };
 }
 
-export interface SheetServicesOptions {
+export interface WorksheetOperationsOptions {
   /** `Excel.run`, or the workbench's double. */
   run: RunExcel;
   getClient: () => Promise<Client>;
 }
 
-/** The worksheet operations on top of `src/sheets` (the only code that calls Excel.run). */
-export function createSheetServices({ run, getClient }: SheetServicesOptions): Omit<SheetServices, 'watchSelection'> {
+/**
+ * The worksheet operations on top of `src/sheets` (the only code that calls Excel.run), in their
+ * own chunk, fetched when the user starts the first: each result that did not finish becomes the
+ * UserProblem (or cancellation) the pane shows, so the sections read only what succeeded.
+ */
+export function createWorksheetOperations({ run, getClient }: WorksheetOperationsOptions): WorksheetOperations {
   const settings = officeDocumentSettings;
   // The part-number column of the last enrichment, so "select the not-found rows" finds the same BOM.
   let lastColumn: string | undefined;
@@ -52,7 +74,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
 
   async function importWith(
     client: SheetsClient,
-    request: ImportRequest,
+    request: Parameters<TaskpaneServices['importProducts']>[0],
     onProgress: ProgressListener<ImportProgress>,
     signal?: AbortSignal,
     inHand?: SheetImportRequest['products'],
@@ -105,18 +127,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
 
     async inspectBom() {
       const found = await inspectBom(run);
-      if (!found.ok) throw new UserProblem(found.message);
-      return {
-        sheetName: found.sheetName,
-        columns: found.columns.map(({ id, letter, header }) => ({ id, letter, header })),
-        detected: found.detected,
-        rows: found.rows,
-        candidates: found.candidates,
-        ambiguous: found.ambiguous,
-        ...(found.note ? { note: found.note } : {}),
-        alternates: found.alternates,
-        ...(found.refused ? { refused: found.refused } : {}),
-      };
+      return found.ok ? found : refused(found);
     },
 
     async enrich(options, signal) {
@@ -127,7 +138,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       const rules = options.rules ?? (options.checks ? readWorkbookRules(settings()) : undefined);
       const result = await enrichSelection({ run, client }, { ...options, ...(rules ? { rules } : {}), signal });
       if (!result.ok) throw new UserProblem(locateMessage(result));
-      if (result.status === 'failed') throw failure(result);
+      if (result.status === 'failed') throw runFailure(result);
       const first = result.sets[0];
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
       if (!options.partColumn && first) lastColumn = bomColumnId(result.bom.region.sheetName, first.partNumbers);
@@ -137,45 +148,33 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     async listReplacements(strict, signal) {
       const client = await getClient();
       const listed = await listSelectedRowReplacements(run, client, { strict, max: REPLACEMENTS_LISTED, partColumn: lastColumn, lang: lastLang, signal });
-      if (!listed.ok) throw new UserProblem(listed.message);
-      const { answer, row } = listed;
-      return {
-        ...row,
-        candidates: answer.candidates.map((c) => ({ partno: c.product.partno, status: String(c.product.values.Status ?? ''), makerAlternative: c.makerAlternative, differs: c.differs })),
-        total: answer.total,
-        message: answer.message,
-        ...(answer.candidates.length === 0 && answer.nearMiss ? { closest: { partno: answer.nearMiss.product.partno, differs: answer.nearMiss.differs } } : {}),
-      };
+      return listed.ok ? listed : refused(listed);
     },
 
-    async pickSuggestion(row, partno) {
-      const picked = await pickSuggestion(run, { sheetName: row.sheetName, cell: row.cell, partno });
-      if (!picked.ok) throw new UserProblem(picked.message);
-      return { address: picked.address };
+    async pickSuggestion(target, partno) {
+      const picked = await pickSuggestion(run, { sheetName: target.sheetName, cell: target.cell, partno });
+      return picked.ok ? { address: picked.address } : refused(picked);
     },
 
     async applyReplacement(row, partno) {
       const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn });
-      if (!applied.ok) throw new UserProblem(applied.message);
-      return { address: applied.address, noteAddress: applied.noteAddress, original: applied.original };
+      return applied.ok ? applied : refused(applied);
     },
 
     async selectRowsWithStatus(statuses) {
       const selected = await selectRowsWithStatus(run, statuses, lastColumn);
-      if (!selected.ok) throw new UserProblem(selected.message);
-      return selected.rows;
+      return selected.ok ? selected.rows : refused(selected);
     },
 
     async selectChangedRows() {
       const selected = await selectChangedRows(run, lastColumn);
-      if (!selected.ok) throw new UserProblem(selected.message);
-      return selected.rows;
+      return selected.ok ? selected.rows : refused(selected);
     },
 
     async partsInUse(request, signal) {
       const result = await writeWorkbookPortfolio({ run, client: await getClient() }, { ...request, signal });
-      if (result.status !== 'done') throw failure(result);
-      return { portfolio: result.portfolio, sheetName: result.sheetName };
+      if (result.status !== 'done') throw runFailure(result);
+      return result;
     },
 
     async summarizeBom(request, signal) {
@@ -185,8 +184,8 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       const locale = typeof Office === 'undefined' ? undefined : Office.context?.displayLanguage;
       const rules = readWorkbookRules(settings());
       const result = await summarizeBomInExcel({ run, client }, { ...request, locale, signal, ...(rules ? { rules } : {}) });
-      if (result.status !== 'done') throw failure(result);
-      return { summary: result.summary, bomSheet: result.bomSheet, ...(result.summarySheet ? { summarySheet: result.summarySheet } : {}) };
+      if (result.status !== 'done') throw runFailure(result);
+      return result;
     },
 
     selectBomRow: (sheetName, row) => selectBomRow(run, sheetName, row),
@@ -195,7 +194,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
 
     async previewReplaceEverywhere(request, signal) {
       const preview = await previewWorkbookReplacement(run, await getClient(), { ...request, signal });
-      if (!preview.ok) throw new UserProblem(preview.message);
+      if (!preview.ok) refused(preview);
       const { oldPart, newPart, dropIn, sentence, changes, formulas, boms } = preview;
       return { oldPart, newPart, dropIn, ...(dropIn || !sentence ? {} : { differs: sentence }), changes, formulas, boms };
     },
@@ -204,8 +203,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
       // The pane's checkbox is the user's word; the service holds to it too, so no other caller skips it.
       if (!preview.dropIn && !acceptDifferences) throw new UserProblem(`${preview.newPart} is not a drop-in of ${preview.oldPart}: accept the differences to write it. Nothing was written.`);
       const applied = await applyWorkbookReplacement(run, preview.changes);
-      if (!applied.ok) throw new UserProblem(applied.message);
-      return { written: applied.written };
+      return applied.ok ? { written: applied.written } : refused(applied);
     },
   };
 }
