@@ -1,7 +1,9 @@
 /**
  * Revocation against a real redis-server when the network and Redis misbehave: a revoke leaves a
  * tombstone no repair undoes, and an instance cut off from Redis stops accepting tokens it can no
- * longer confirm once the grace period has passed.
+ * longer confirm once the grace period has passed. The file partitions and restarts Redis on
+ * purpose, so it starts a redis-server of its own rather than use the worker's
+ * (test/support/shared-redis.ts).
  */
 import { Redis } from 'ioredis';
 import { TokenUnconfirmedError } from '../../server/tokens/token-types';

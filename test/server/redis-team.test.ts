@@ -8,6 +8,8 @@ import { until, untilEach } from './cli-processes';
 /**
  * Two and three PartSpec servers sharing one real redis-server, in front of the emulator, as a
  * team deploys them behind a load balancer. Upstream requests are counted in the emulator's log.
+ * The file kills, restarts and freezes Redis on purpose, so it starts a redis-server of its own
+ * rather than use the worker's (test/support/shared-redis.ts).
  */
 
 let redis: RedisServerFixture;
