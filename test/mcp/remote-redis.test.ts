@@ -9,7 +9,7 @@ import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { mcpPlugin } from '../../server/mcp/plugin';
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
-import { untilEach } from '../server/cli-processes';
+import { until, untilEach } from '../server/cli-processes';
 import { sharedRedis, type SharedRedis } from '../support/shared-redis';
 import { call, connectRemote, textOf } from './support';
 
@@ -45,6 +45,8 @@ afterAll(async () => {
 test('20 assistants on two servers share one upstream budget: every answer arrives, the upstream never says 429', async () => {
   const tokens: string[] = [];
   for (let i = 0; i < 20; i += 1) tokens.push(await servers[0].state.tokens!.add(`user${i}`));
+  // The second server learns the new tokens from Redis: wait until it knows them all (an event, not a time).
+  expect(await until(async () => (await Promise.all(tokens.map((t) => servers[1].state.tokens!.verify(t)))).every(Boolean), 5000)).toBe(true);
   const catalog = [...emulator.catalog.byPartno.keys()];
   const before = emulator.requests.length;
   const results = await Promise.all(
@@ -61,6 +63,7 @@ test('20 assistants on two servers share one upstream budget: every answer arriv
 
 test('a token revoked on one server is refused by both within 5 s', async () => {
   const token = await servers[0].state.tokens!.add('carol');
+  expect(await until(async () => (await servers[1].state.tokens!.verify(token)) === 'carol', 5000)).toBe(true);
   const onEach = [await remote(0, token), await remote(1, token)];
   const partno = emulator.catalog.byGroup.Lead[0].values.Partno as string;
   for (const client of onEach) expect((await call(client, 'lookup', { partnos: [partno] })).isError).toBeFalsy();
