@@ -36,11 +36,19 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-function launch(binary: string, port: number): Promise<ChildProcess> {
+const redisArgs = (port: number): string[] => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'];
+
+/**
+ * Runs redis-server under `sh`, which stops it once this process's end of `sh`'s stdin closes: when
+ * this process exits, however it ends (a jest worker can be killed), the server goes with it.
+ */
+const TIED = ['-c', '"$0" "$@" & server=$!; cat >/dev/null; kill $server'];
+
+function launch(binary: string, port: number, tied = false): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = tied
+      ? spawn('sh', [...TIED, binary, ...redisArgs(port)], { stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn(binary, redisArgs(port), { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -114,4 +122,21 @@ export async function startRedisServer(): Promise<RedisServerFixture> {
     },
     stop: kill,
   };
+}
+
+/**
+ * A redis-server that lives as long as this process and keeps it from nothing: the process may
+ * exit while it runs (it is stopped then), and it cannot be killed or frozen on purpose (tests that
+ * do that start their own with `startRedisServer`).
+ */
+export async function startTiedRedisServer(): Promise<{ url: string; port: number }> {
+  const port = await findFreePort();
+  const child = await launch(redisServerPath(), port, true);
+  // Drain what it still writes, and let this process end while it runs.
+  child.stdout?.removeAllListeners('data').resume();
+  child.stderr?.removeAllListeners('data').resume();
+  child.removeAllListeners('exit').removeAllListeners('error');
+  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  child.unref();
+  return { url: `redis://127.0.0.1:${port}`, port };
 }

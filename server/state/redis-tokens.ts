@@ -47,6 +47,7 @@ export interface RedisTokenStoreOptions {
    * command (which knows no tokens of its own) does not. @default true
    */
   repair?: boolean;
+  /** The clock of the grace period (tests move it instead of waiting). @default Date.now */
   now?: () => number;
 }
 

@@ -36,8 +36,8 @@ export interface RedisStateOptions {
   lockMs?: number;
   /** How long to wait for Redis at start before serving from local state. @default 2000 */
   connectWaitMs?: number;
-  /** Team mode: how tokens are checked against the shared table (see RedisTokenStoreOptions). */
-  tokens?: Pick<RedisTokenStoreOptions, 'graceMs' | 'refreshMs' | 'seedMayRepair'>;
+  /** Team mode: how tokens are checked against the shared table, and the clock of their grace period (see RedisTokenStoreOptions). */
+  tokens?: Pick<RedisTokenStoreOptions, 'graceMs' | 'refreshMs' | 'seedMayRepair' | 'now'>;
 }
 
 /** The Redis state plus what operations and tests look at. */

@@ -12,6 +12,7 @@ import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import { MAX_CALLS_PER_USER } from '../../server/mcp/plugin';
 import { postFrom, sentenceOfAnswer, toolCall } from './post-from';
+import { jumpingClock } from '../support/clock';
 import { call, connectRemote, DEMO_KEY, jsonTextOf, startRemoteWorld, textOf, type RemoteWorld } from './support';
 
 let world: RemoteWorld | undefined;
@@ -129,10 +130,13 @@ test('/mcp is under --user-rate: per token in team mode, per address for unprove
 });
 
 test(`one user runs at most ${MAX_CALLS_PER_USER} calls at once; another user is not held back`, async () => {
-  world = await startRemoteWorld({ emulator: { latencyMs: 1500 } });
+  const clock = jumpingClock();
+  world = await startRemoteWorld({ emulator: { latencyMs: 1500 }, memory: { now: clock.now } });
   const w = world;
   const other = await createTokenFileStore(w.tokensFile).add('bob');
-  // The server reads the tokens file when it changes: wait until it knows bob.
+  // The server reads the tokens file when it changes, at most once a second by its clock: move the
+  // clock past that second, then wait until it knows bob.
+  clock.advance(1000);
   for (let i = 0; i < 50 && (await postFrom('127.0.0.1', w.url, other, LIST)).status !== 200; i += 1) await new Promise((r) => setTimeout(r, 100));
   const smd = w.emulator.catalog.byGroup.SMD.map((p) => p.values.Partno as string);
   const mine = [0, 1, 2].map((i) => postFrom('127.0.0.1', w.url, w.token, toolCall('lookup', { partnos: [smd[10 + i]] })));

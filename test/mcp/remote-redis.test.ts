@@ -1,19 +1,20 @@
 /**
  * /mcp on two PartSpec servers sharing a real redis-server, as a team runs them behind a load
  * balancer: assistants on either share one upstream budget (no rate-limit error reaches them), and
- * a token revoked on one server is refused by both within 5 s.
+ * a token revoked on one server is refused by both within 5 s. Redis is only their store here: the
+ * file uses the worker's redis-server under a key prefix of its own (test/support/shared-redis.ts).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { buildServer, type PartSpecServer } from '../../server/app';
 import { mcpPlugin } from '../../server/mcp/plugin';
 import { createRedisState, type RedisSharedState } from '../../server/state/redis';
-import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
-import { untilEach } from '../server/cli-processes';
+import { until, untilEach } from '../server/cli-processes';
+import { sharedRedis, type SharedRedis } from '../support/shared-redis';
 import { call, connectRemote, textOf } from './support';
 
 const RATE = { max: 6, windowMs: 1000 };
-let redis: RedisServerFixture;
+let redis: SharedRedis;
 let emulator: RunningEmulator;
 const servers: { url: string; server: PartSpecServer; state: RedisSharedState }[] = [];
 const clients: Client[] = [];
@@ -25,10 +26,10 @@ async function remote(index: number, token: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  redis = await startRedisServer();
+  redis = await sharedRedis();
   emulator = await startEmulator({ port: 0, rateLimit: { max: 10, windowSeconds: 1 } });
   for (let i = 0; i < 2; i += 1) {
-    const state = await createRedisState({ url: redis.url, prefix: 'mcp-team:', upstreamRate: RATE, teamMode: true });
+    const state = await createRedisState({ url: redis.url, prefix: `${redis.prefix}mcp-team:`, upstreamRate: RATE, teamMode: true });
     const server = await buildServer({ upstream: emulator.url, apiKey: DEMO_KEY, state, userRate: false, linkSecret: await state.linkSecret(), logger: false });
     await server.app.register(mcpPlugin, { upstream: emulator.url, access: server.access, publicUrl: server.publicUrl });
     servers.push({ url: await server.listen(0, '127.0.0.1'), server, state });
@@ -39,12 +40,13 @@ afterAll(async () => {
   for (const client of clients) await client.close().catch(() => undefined);
   for (const { server } of servers) await server.close();
   await emulator?.close();
-  await redis?.stop();
 });
 
 test('20 assistants on two servers share one upstream budget: every answer arrives, the upstream never says 429', async () => {
   const tokens: string[] = [];
   for (let i = 0; i < 20; i += 1) tokens.push(await servers[0].state.tokens!.add(`user${i}`));
+  // The second server learns the new tokens from Redis: wait until it knows them all (an event, not a time).
+  expect(await until(async () => (await Promise.all(tokens.map((t) => servers[1].state.tokens!.verify(t)))).every(Boolean), 5000)).toBe(true);
   const catalog = [...emulator.catalog.byPartno.keys()];
   const before = emulator.requests.length;
   const results = await Promise.all(
@@ -61,6 +63,7 @@ test('20 assistants on two servers share one upstream budget: every answer arriv
 
 test('a token revoked on one server is refused by both within 5 s', async () => {
   const token = await servers[0].state.tokens!.add('carol');
+  expect(await until(async () => (await servers[1].state.tokens!.verify(token)) === 'carol', 5000)).toBe(true);
   const onEach = [await remote(0, token), await remote(1, token)];
   const partno = emulator.catalog.byGroup.Lead[0].values.Partno as string;
   for (const client of onEach) expect((await call(client, 'lookup', { partnos: [partno] })).isError).toBeFalsy();

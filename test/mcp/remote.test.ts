@@ -13,10 +13,13 @@ import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import { runCli, type CliRun } from '../cli/helpers';
 import { until } from '../server/cli-processes';
+import { jumpingClock } from '../support/clock';
 import { call, connectRemote, DEMO_KEY, resourceText, startRemoteWorld, textOf, type RemoteWorld } from './support';
 
 const RATE = { max: 6, windowMs: 1000 };
 let world: RemoteWorld;
+// The clock of the server's tokens file: a test moves it past the file's one-second recheck instead of waiting.
+const tokensClock = jumpingClock();
 let home: string;
 const answers: string[] = [];
 const clients: Client[] = [];
@@ -41,7 +44,7 @@ beforeAll(async () => {
   const tokensDir = mkdtempSync(join(tmpdir(), 'partspec-mcp-tokens-'));
   const tokensFile = join(tokensDir, 'tokens.json');
   await createTokenFileStore(tokensFile).add('seed');
-  world = await startRemoteWorld({ emulator: { rateLimit: { max: 10, windowSeconds: 1 } }, state: createMemoryState({ tokensFile, upstreamRate: RATE }) });
+  world = await startRemoteWorld({ emulator: { rateLimit: { max: 10, windowSeconds: 1 } }, state: createMemoryState({ tokensFile, upstreamRate: RATE, tokens: createTokenFileStore(tokensFile, { now: tokensClock.now }) }) });
   world.tokensFile = tokensFile;
   world.token = await createTokenFileStore(tokensFile).add('alice');
   const close = world.close;
@@ -121,6 +124,7 @@ test('a revoked token is refused within 5 s, on a connection opened before', asy
   expect((await tool(client, 'lookup', { partnos: [partno] })).isError).toBeFalsy();
   await store.revoke('bob');
   const revokedAt = Date.now();
+  tokensClock.advance(1000);
   const refused = await until(async () => {
     try {
       await client.callTool({ name: 'lookup', arguments: { partnos: [partno] } });
@@ -138,7 +142,9 @@ test('20 assistants at once share the upstream budget: every answer arrives, non
   const store = createTokenFileStore(world.tokensFile);
   const tokens: string[] = [];
   for (let i = 0; i < 20; i += 1) tokens.push(await store.add(`user${i}`));
-  // The server reads the tokens file when it changes: wait until it knows the last one.
+  // The server reads the tokens file when it changes, at most once a second by its clock: move the
+  // clock past that second, then wait until it knows the last one.
+  tokensClock.advance(1000);
   expect(await until(async () => (await postList(tokens[19])) === 200, 5000)).toBe(true);
   const before = world.emulator.requests.length;
   const results = await Promise.all(

@@ -13,6 +13,7 @@ import { createClient } from '../../api/node';
 import { createPartSpecMcpServer } from '../../mcp/server';
 import type { ServerOptions } from '../../server/options';
 import type { SharedState } from '../../server/state/types';
+import type { MemoryStateOptions } from '../../server/state/memory';
 import { startServerWorld, type ServerWorld } from '../support/server-world';
 import { ROOT } from '../cli/helpers';
 
@@ -37,7 +38,7 @@ export async function startStdioSession(args: readonly string[], env: Record<str
 /** A PartSpec server in team mode with /mcp registered as `partspec serve` registers it (test/support/server-world.ts). */
 export type RemoteWorld = ServerWorld;
 
-export function startRemoteWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: SharedState } = {}): Promise<RemoteWorld> {
+export function startRemoteWorld(options: { emulator?: EmulatorOptions; server?: Partial<ServerOptions>; state?: SharedState; memory?: MemoryStateOptions } = {}): Promise<RemoteWorld> {
   return startServerWorld({ ...options, mcp: true });
 }
 

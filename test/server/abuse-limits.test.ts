@@ -2,6 +2,8 @@
  * What no per-user limit catches, because every request brings a new credential: random
  * pass-through keys that would drain the shared upstream budget, and guessed tokens. And no
  * credential sent in a query string reaches the log. With Redis, the instances count together.
+ * The test that kills Redis starts its own redis-server; the other uses the worker's
+ * (test/support/shared-redis.ts) under this file's key prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -11,6 +13,7 @@ import { startRedisServer } from '../../testkit/redis-server';
 import { startTeam } from '../../testkit/team-servers';
 import { createAbuseLimits } from '../../server/relay/abuse-limits';
 import { createRedisState } from '../../server/state/redis';
+import { sharedRedis } from '../support/shared-redis';
 import { useEmulator } from '../support/use-emulator';
 
 let world: RelayWorld | undefined;
@@ -113,8 +116,9 @@ describe('on Redis', () => {
   });
 
   test('the counters leave the upstream budget in Redis working (each rate limiter on Redis keeps its own increment script)', async () => {
-    const redis = await startRedisServer();
-    const state = await createRedisState({ url: redis.url, prefix: 'counters:', upstreamRate: { max: 5, windowMs: 1500 } });
+    const redis = await sharedRedis();
+    const prefix = `${redis.prefix}counters:`;
+    const state = await createRedisState({ url: redis.url, prefix, upstreamRate: { max: 5, windowMs: 1500 } });
     try {
       // rate-limiter-flexible defines its increment script on the client under one name: on the
       // budget's own client, the counters' default script would replace the budget's (in ms), and
@@ -125,13 +129,12 @@ describe('on Redis', () => {
       await limits.checkFailures('127.0.0.9');
       for (let i = 0; i < 3; i++) await state.budget.acquire(Date.now() + 2000);
         // The budget's slots are Redis keys that live about a window (its own script, in ms), not a fallback in this process.
-      const slots = await state.link.client.keys('counters:budget*');
+      const slots = await state.link.client.keys(`${prefix}budget*`);
       expect(slots.length).toBeGreaterThanOrEqual(3);
       for (const key of slots) expect(await state.link.client.pttl(key)).toBeLessThanOrEqual(2500);
-      expect(await state.link.client.keys('counters:refused-credentials*')).toHaveLength(1);
+      expect(await state.link.client.keys(`${prefix}refused-credentials*`)).toHaveLength(1);
     } finally {
       await state.close();
-      await redis.stop();
     }
   });
 });

@@ -8,7 +8,9 @@ import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer
 
 /**
  * `partspec serve --redis URL` as an operator runs it: two real server processes on one real
- * redis-server, tokens administered with `partspec serve token … --redis URL`.
+ * redis-server, tokens administered with `partspec serve token … --redis URL`. The file kills and
+ * restarts Redis on purpose, so it starts a redis-server of its own rather than use the worker's
+ * (test/support/shared-redis.ts).
  */
 
 const METRICS_TOKEN = 'metrics-token-of-the-cli-test-42';

@@ -1,4 +1,8 @@
-/** The shared state layer when Redis misbehaves: killed and restarted, absent at start, frozen. */
+/**
+ * The shared state layer when Redis misbehaves: killed and restarted, absent at start, frozen. On
+ * purpose, so the file starts a redis-server of its own rather than use the worker's
+ * (test/support/shared-redis.ts).
+ */
 import { Redis } from 'ioredis';
 import { createRedisState } from '../../server/state/redis';
 import { TokenStoreUnavailableError } from '../../server/state/redis-tokens';

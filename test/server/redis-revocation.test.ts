@@ -1,10 +1,13 @@
 /**
  * Revocation against a real redis-server when the network and Redis misbehave: a revoke leaves a
  * tombstone no repair undoes, and an instance cut off from Redis stops accepting tokens it can no
- * longer confirm once the grace period has passed.
+ * longer confirm once the grace period has passed. The file partitions and restarts Redis on
+ * purpose, so it starts a redis-server of its own rather than use the worker's
+ * (test/support/shared-redis.ts).
  */
 import { Redis } from 'ioredis';
 import { TokenUnconfirmedError } from '../../server/tokens/token-types';
+import { jumpingClock } from '../support/clock';
 import { startPartition, type Partition } from './redis-partition';
 import { eventually, sleep, useRedisInstances } from './redis-state-support';
 import type { RedisSharedState } from '../../server/state/redis';
@@ -32,7 +35,9 @@ async function check(state: RedisSharedState, token: string): Promise<string> {
 test('partitioned instance, revoke, Redis restarted empty, reconnect: the token is refused everywhere within the grace period and never again', async () => {
   partition = await startPartition(world.redis.port);
   const { states: [b, c], prefix } = await world.openInstances(2, { tokens });
-  const { states: [a] } = await world.openInstances(1, { prefix, url: partition.url, tokens });
+  // The cut-off instance's clock: the grace period is passed by moving it, not by waiting 6 s.
+  const clock = jumpingClock();
+  const { states: [a] } = await world.openInstances(1, { prefix, url: partition.url, tokens: { ...tokens, now: clock.now } });
   const all = [a, b, c];
   const erin = await b.tokens!.add('erin');
   const frank = await b.tokens!.add('frank');
@@ -40,13 +45,14 @@ test('partitioned instance, revoke, Redis restarted empty, reconnect: the token 
 
   partition.cut();
   await eventually(async () => a.health().state, (s) => s === 'degraded');
-  const cutAt = Date.now();
+  const cutAt = clock.now();
   expect(await b.tokens!.revoke('erin')).toBe(true);
   for (const state of [b, c]) expect(await eventually(() => check(state, erin), (v) => v === 'refused', 2000)).toBe('refused');
-  // The cut-off instance missed the revocation; past the grace period it confirms no token at all.
-  const onA = await eventually(() => check(a, erin), (v) => v !== 'accepted', GRACE_MS + 2000);
+  // The cut-off instance missed the revocation; past the grace period (by its clock) it confirms no token at all.
+  clock.advance(GRACE_MS);
+  const onA = await eventually(() => check(a, erin), (v) => v !== 'accepted', 2000);
   expect(onA).toBe('unconfirmed');
-  expect(Date.now() - cutAt).toBeLessThanOrEqual(GRACE_MS + 1500);
+  expect(clock.now() - cutAt).toBeLessThanOrEqual(GRACE_MS + 1500);
   expect(await check(a, frank)).toBe('unconfirmed');
 
   // From now on the revoked token must never be accepted again, by any instance.
@@ -85,16 +91,20 @@ test('partitioned instance, revoke, Redis restarted empty, reconnect: the token 
 test('a stale copy never repairs: an instance cut off past the grace period re-reads an emptied Redis instead of writing its old table back', async () => {
   partition = await startPartition(world.redis.port);
   const { states: [b], prefix } = await world.openInstances(1, { tokens });
-  const { states: [a] } = await world.openInstances(1, { prefix, url: partition.url, tokens });
+  const clock = jumpingClock();
+  const { states: [a] } = await world.openInstances(1, { prefix, url: partition.url, tokens: { ...tokens, now: clock.now } });
   const gina = await b.tokens!.add('gina');
   expect(await eventually(() => check(a, gina), (v) => v === 'accepted')).toBe('accepted');
   partition.cut();
   expect(await b.tokens!.revoke('gina')).toBe(true);
   await b.close();
-  await eventually(() => check(a, gina), (v) => v === 'unconfirmed', GRACE_MS + 2000);
+  await eventually(async () => a.health().state, (s) => s === 'degraded');
+  clock.advance(GRACE_MS);
+  expect(await eventually(() => check(a, gina), (v) => v === 'unconfirmed', 2000)).toBe('unconfirmed');
   await world.redis.restart();
   partition.heal();
   await eventually(async () => a.health().state, (s) => s === 'ok', 8000);
+  // A few of the instance's refreshes (every 300 ms, on real timers): a write-back would happen in them.
   await sleep(1000);
   expect(await check(a, gina)).toBe('refused');
   const probe = new Redis(world.redis.url);
@@ -118,6 +128,7 @@ test('a tombstone wins over a repair: an instance that missed a revocation and w
     const revoked = await probe.hgetall(`${prefix}tokens-revoked`);
     const [hash] = Object.keys(revoked);
     await probe.hset(`${prefix}tokens`, 'hana', JSON.stringify({ hash, created: '' }));
+    // A couple of refreshes (every 300 ms, on real timers) for the instances to see the write-back.
     await sleep(800);
     for (const state of [a, b, c]) expect(await check(state, hana)).toBe('refused');
     expect(await probe.hexists(`${prefix}tokens`, 'hana')).toBe(0);

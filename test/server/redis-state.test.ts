@@ -1,4 +1,8 @@
-/** The shared state layer on its own, against a real redis-server: several instances in one process. */
+/**
+ * The shared state layer on its own, against a real redis-server: several instances in one process.
+ * Redis is only their store, so the file uses the worker's redis-server under a key prefix of its
+ * own; the one test that restarts Redis starts a redis-server of its own.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,9 +10,10 @@ import { Redis } from 'ioredis';
 import { createRedisState } from '../../server/state/redis';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import type { CachedAnswer } from '../../server/state/types';
-import { answer, eventually, sleep, useRedisInstances } from './redis-state-support';
+import { startRedisServer } from '../../testkit/redis-server';
+import { answer, eventually, sleep, useSharedRedisInstances } from './redis-state-support';
 
-const world = useRedisInstances();
+const world = useSharedRedisInstances();
 const { openInstances, opened } = world;
 
 describe('answers shared through Redis', () => {
@@ -20,19 +25,21 @@ describe('answers shared through Redis', () => {
     expect(read?.status).toBe(200);
     expect(read?.headers).toEqual({ 'content-encoding': 'gzip' });
     expect(read?.body.equals(body)).toBe(true);
+    // Redis expires the key on its own clock: this wait cannot be a moved clock.
     await sleep(500);
     const c = (await openInstances(1)).states[0];
     expect(await c.cache.get('GET /v2/products?x')).toBeUndefined();
   });
 
   test('Redis holds digests of cache keys, never the query text itself', async () => {
-    const { states: [a] } = await openInstances(1, { prefix: 'digest-check:' });
+    const prefix = `${world.redis.prefix}digest-check:`;
+    const { states: [a] } = await openInstances(1, { prefix });
     await a.cache.set('GET /v2/products?$filter=Partno eq secret-part', answer('{}'), 10_000);
     const probe = new Redis(world.redis.url);
-    const keys = await probe.keys('digest-check:*');
+    const keys = await probe.keys(`${prefix}*`);
     await probe.quit();
     expect(keys.some((k) => k.includes('secret-part'))).toBe(false);
-    expect(keys.some((k) => k.startsWith('digest-check:answer:'))).toBe(true);
+    expect(keys.some((k) => k.startsWith(`${prefix}answer:`))).toBe(true);
   });
 });
 
@@ -104,10 +111,11 @@ describe('tokens shared through Redis', () => {
   });
 
   test('Redis stores only the hash of a token', async () => {
-    const { states: [a] } = await openInstances(1, { prefix: 'hash-check:' });
+    const prefix = `${world.redis.prefix}hash-check:`;
+    const { states: [a] } = await openInstances(1, { prefix });
     const token = await a.tokens!.add('bob');
     const probe = new Redis(world.redis.url);
-    const table = await probe.hgetall('hash-check:tokens');
+    const table = await probe.hgetall(`${prefix}tokens`);
     await probe.quit();
     expect(JSON.stringify(table)).not.toContain(token);
     expect(JSON.stringify(table)).not.toContain(token.slice(4));
@@ -142,16 +150,23 @@ describe('tokens from --tokens FILE with --redis', () => {
 
 describe('download-link secret', () => {
   test("instances agree on it: the first instance's own secret, kept in Redis (and put back after a restart), never derived from the maker key", async () => {
-    const { states: [a, b], prefix } = await openInstances(2);
-    const first = Buffer.alloc(32, 7);
-    const shared = await a.linkSecret(first);
-    expect(shared.equals(first)).toBe(true);
-    expect((await b.linkSecret(Buffer.alloc(32, 9))).equals(first)).toBe(true);
-    expect((await b.linkSecret()).equals(first)).toBe(true);
-    await world.redis.restart();
-    const probe = new Redis(world.redis.url);
-    const stored = await eventually(() => probe.get(`${prefix}link-secret`), (v) => v !== null, 8000);
-    await probe.quit();
-    expect(Buffer.from(stored ?? '', 'base64').equals(shared)).toBe(true);
+    // Restarted on purpose: a redis-server of this test's own, not the worker's.
+    const redis = await startRedisServer();
+    try {
+      const { states: [a, b], prefix } = await openInstances(2, { url: redis.url });
+      const first = Buffer.alloc(32, 7);
+      const shared = await a.linkSecret(first);
+      expect(shared.equals(first)).toBe(true);
+      expect((await b.linkSecret(Buffer.alloc(32, 9))).equals(first)).toBe(true);
+      expect((await b.linkSecret()).equals(first)).toBe(true);
+      await redis.restart();
+      const probe = new Redis(redis.url);
+      const stored = await eventually(() => probe.get(`${prefix}link-secret`), (v) => v !== null, 8000);
+      await probe.quit();
+      expect(Buffer.from(stored ?? '', 'base64').equals(shared)).toBe(true);
+    } finally {
+      await Promise.all(opened.splice(0).map((s) => s.close()));
+      await redis.stop();
+    }
   });
 });

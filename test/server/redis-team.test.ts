@@ -8,6 +8,8 @@ import { until, untilEach } from './cli-processes';
 /**
  * Two and three PartSpec servers sharing one real redis-server, in front of the emulator, as a
  * team deploys them behind a load balancer. Upstream requests are counted in the emulator's log.
+ * The file kills, restarts and freezes Redis on purpose, so it starts a redis-server of its own
+ * rather than use the worker's (test/support/shared-redis.ts).
  */
 
 let redis: RedisServerFixture;
@@ -151,7 +153,8 @@ test('Redis killed and restarted mid-run: every user request is answered, /ready
     }
   });
 
-  await sleep(500);
+  // Users are answered before Redis goes (counted, not a fixed wait).
+  expect(await until(async () => statuses.length >= 8, 15000)).toBe(true);
   await redis.kill();
   const degraded = await until(async () => JSON.parse((await send(`${instances[0].url}/readyz`)).body.toString()).status === 'degraded', 3000);
   expect(degraded).toBe(true);

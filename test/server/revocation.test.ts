@@ -9,7 +9,8 @@ import { lookupWith, makeServeFolder, runPartspec, startPartspecServer, until, u
  * Revoking a token in team mode, through every way the README shows, with two real servers on a
  * real Redis seeded from `--tokens tokens.json`: each path either makes both servers refuse the
  * token within 5 s, or fails loudly (non-zero, a sentence naming the way that works). Never a
- * silent success.
+ * silent success. The file kills and restarts Redis on purpose (and seeds an empty one), so it
+ * starts a redis-server of its own rather than use the worker's (test/support/shared-redis.ts).
  */
 
 let redis: RedisServerFixture;
