@@ -15,6 +15,7 @@ import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from '../../ooxml/names
 import { UnsafeWriteError, WorkbookPatch } from '../../ooxml/workbook-patch';
 import { DEMO_KEY } from '../../emulator';
 import { ROOT, runCliProcess, useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const world = useEmulatorHome();
 
@@ -82,7 +83,7 @@ describe('data reaching the last columns', () => {
     const file = join(world.home, 'wide.xlsx');
     writeFileSync(file, wide());
     const before = readFileSync(file);
-    const run = await runCliProcess(['enrich', 'wide.xlsx', '--out', 'wide.xlsx', '--fields', 'Status,Capacitance', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    const run = await runCliInProcess(['enrich', 'wide.xlsx', '--out', 'wide.xlsx', '--fields', 'Status,Capacitance', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
     expect(run.code).not.toBe(0);
     const lines = run.stderr.trim().split('\n');
     expect(lines[lines.length - 1]).toBe('partspec enrich: wide.xlsx is left as it was: the new columns would go past column XFD, over the limit of 16,384 columns for the columns in a worksheet (Excel’s limit, A to XFD).');
@@ -138,7 +139,7 @@ it('a workbook without worksheets is refused in one sentence', async () => {
   const file = join(world.home, 'no-sheets.xlsx');
   writeFileSync(file, book({ sheets: '', sheetBody: '<sheetData/>' }));
   await expect(openWorkbookFile(file)).rejects.toThrow(`${file} holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.`);
-  const run = await runCliProcess(['enrich', 'no-sheets.xlsx', '--out', 'no-sheets.xlsx', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', 'no-sheets.xlsx', '--out', 'no-sheets.xlsx', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.code).not.toBe(0);
   expect(run.stderr.trim()).toBe('partspec enrich: no-sheets.xlsx holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.');
 });
