@@ -46,7 +46,7 @@ const hasSource = fs.existsSync(path.join(root, 'cli', 'main.ts'));
 const hasBuild = fs.existsSync(compiled);
 const fromSource = hasSource && (process.env.PARTSPEC_FROM_SOURCE === '1' || !hasBuild || newestSource() > builtAt());
 if (!fromSource && hasBuild) {
-  require(compiled);
+  require(compiled).main();
 } else {
   let hook;
   try {
@@ -74,5 +74,5 @@ if (!fromSource && hasBuild) {
   require(hook);
   // Modules loaded with import() (those kept out of a page until needed) go through Node's ES
   // module loader, which needs tsx's hook too; it is in place once tsx/esm has loaded.
-  import('tsx/esm').then(() => require(path.join(root, 'cli', 'main.ts')));
+  import('tsx/esm').then(() => require(path.join(root, 'cli', 'main.ts')).main());
 }

@@ -1,11 +1,10 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, createClient, createFileStore, type Client, type ServiceStateListener } from '../api/node';
-import { ENV, type CliConfig } from '../node/config';
+import { ENV, homeOf, type CliConfig } from '../node/config';
 
-/** `$XDG_CACHE_HOME/partspec`, else `~/.cache/partspec`: answers kept between runs. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== '' ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+/** `$XDG_CACHE_HOME/partspec`, else `$HOME/.cache/partspec`: answers kept between runs (both from the run's `env`). */
+export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== '' ? env.XDG_CACHE_HOME : join(homeOf(env), '.cache');
   return join(base, 'partspec');
 }
 
@@ -40,13 +39,13 @@ export function retryBudgetFrom(env: NodeJS.ProcessEnv, warn: (message: string) 
   return Math.round(seconds * 1000);
 }
 
-export function createCliClient(config: CliConfig, options: { cache: boolean; onServiceState?: ServiceStateListener; retryBudgetMs?: number }): Client {
+export function createCliClient(config: CliConfig, options: { cache: boolean; env: NodeJS.ProcessEnv; onServiceState?: ServiceStateListener; retryBudgetMs?: number }): Client {
   if (!config.apiKey) throw new MissingKeyError();
   return createClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     lang: config.lang,
-    cache: options.cache ? { store: createFileStore(defaultCacheDir()) } : false,
+    cache: options.cache ? { store: createFileStore(defaultCacheDir(options.env)) } : false,
     onServiceState: options.onServiceState,
     retry: options.retryBudgetMs === undefined ? undefined : { budgetMs: options.retryBudgetMs },
   });

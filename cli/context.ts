@@ -7,8 +7,11 @@ import { escapeControls, terminalText } from '../node/terminal-text';
 
 /** What a command runs with; tests of the pieces can build one without a process. */
 export interface CommandContext {
+  /** What `-` reads (part numbers, BOM lines). */
+  stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** The run's environment: settings, and HOME and the XDG folders of the config file and the cache. */
   env: NodeJS.ProcessEnv;
   /** Fires on Ctrl+C. */
   signal: AbortSignal;
@@ -22,19 +25,28 @@ export interface CommandContext {
 }
 
 export function createContext(signal: AbortSignal): CommandContext {
+  return contextOf({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal });
+}
+
+/** A context over the given streams and environment: the process's (createContext), or a run's inside a test. */
+export function contextOf(io: Pick<CommandContext, 'stdin' | 'stdout' | 'stderr' | 'env' | 'signal'>): CommandContext {
   const context: CommandContext = {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    signal,
+    ...io,
     secrets: [],
     note: (message) => {
       context.progress.clear();
-      process.stderr.write(`${terminalText(message)}\n`);
+      io.stderr.write(`${terminalText(message)}\n`);
     },
-    progress: createProgress(process.stderr),
+    progress: createProgress(io.stderr),
   };
   return context;
+}
+
+/** The non-empty lines of stdin, trimmed (`partspec lookup -` and the like). */
+export async function readStdinLines(context: CommandContext): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of context.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
 }
 
 /** A command's settings, resolved (flag, env, file, default) and remembered for redaction. */
@@ -55,7 +67,7 @@ export function connect(context: CommandContext, flags: Flags): { client: Client
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createCliClient, retryBudgetFrom } = require('./client') as typeof import('./client');
   const retryBudgetMs = retryBudgetFrom(context.env, (message) => context.note(`Warning: ${message}`));
-  return { client: createCliClient(config, { cache: !flags.bool('no-cache'), onServiceState, retryBudgetMs }), config };
+  return { client: createCliClient(config, { cache: !flags.bool('no-cache'), env: context.env, onServiceState, retryBudgetMs }), config };
 }
 
 /**

@@ -98,7 +98,19 @@ function flagValues(argv: readonly string[], flag: string): string[] {
   return out;
 }
 
-function main(): void {
+/**
+ * What becomes of a failure that escaped `runCli` (a rejected run, or an exception outside the
+ * command's own promise): one sentence on the run's stderr and its exit code, never a stack. The
+ * process (main) and a run inside a test use this same handler.
+ */
+export function reportEscapedFailure(error: unknown, argv: readonly string[], context: CommandContext): number {
+  const failure = describeFailure(error, { secrets: [...context.secrets, context.env[ENV.apiKey]], debug: argv.includes('--debug') });
+  context.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
+  return failure.code;
+}
+
+/** Runs the process's command line (bin/partspec.js calls this), wiring Ctrl+C and the last-resort handlers. */
+export function main(): void {
   const controller = new AbortController();
   const argv = process.argv.slice(2);
   // The emulator and the server stop themselves on SIGINT/SIGTERM.
@@ -110,15 +122,10 @@ function main(): void {
     });
   }
   const context = createContext(controller.signal);
-  const fail = (error: unknown): number => {
-    const failure = describeFailure(error, { secrets: [...context.secrets, process.env[ENV.apiKey]], debug: argv.includes('--debug') });
-    process.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
-    return failure.code;
-  };
   // A failure outside the command's own promise (the runtime's HTTP client failing to allocate its
   // parser under a tight memory limit, say) is still one sentence and its exit code, never a stack.
   const failAndExit = (error: unknown): void => {
-    process.exit(fail(error));
+    process.exit(reportEscapedFailure(error, argv, context));
   };
   // The launcher's start-up handlers (bin/partspec.js, running from sources) give way to these.
   process.removeAllListeners('uncaughtException');
@@ -130,9 +137,7 @@ function main(): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.exitCode = fail(error);
+      process.exitCode = reportEscapedFailure(error, argv, context);
     },
   );
 }
-
-main();

@@ -53,9 +53,14 @@ interface ConfigFile {
   redisUrl?: string;
 }
 
-/** `$XDG_CONFIG_HOME/partspec/config.json`, else `~/.config/partspec/config.json`. */
+/** The home folder of a run: its `HOME`, else the user's (a run's folders come from its own environment). */
+export function homeOf(env: NodeJS.ProcessEnv): string {
+  return env.HOME && env.HOME.trim() !== '' ? env.HOME : homedir();
+}
+
+/** `$XDG_CONFIG_HOME/partspec/config.json`, else `$HOME/.config/partspec/config.json`. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.trim() !== '' ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.trim() !== '' ? env.XDG_CONFIG_HOME : join(homeOf(env), '.config');
   return join(base, 'partspec', 'config.json');
 }
 

@@ -123,6 +123,7 @@ export const downloadCommand: Command = {
           for await (const batch of batches) yield buildProductRows(batch, columns);
         })(),
         {
+          stdout: context.stdout,
           sheetName: categoryLabel(category, config.lang),
           about: (rows, stoppedBy) => [
             ['Category', category],

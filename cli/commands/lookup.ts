@@ -5,7 +5,7 @@ import { buildProductRow } from '../../core/cells/rows';
 import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { findMeantParts } from '../../core/enrich/misread-part-numbers';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, print, readStdinLines, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { plainText } from '../../ooxml/cells';
 import { lookupResultsJson } from '../../node/lookup-results';
@@ -32,20 +32,13 @@ Exit codes: 0 all found, 1 some not found or invalid, 2 usage, 3 API, auth or ne
 /** Products shown per part number in the table (JSON has all of them). */
 const TABLE_PRODUCTS_PER_INPUT = 10;
 
-async function readStdinLines(): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-}
-
 export const lookupCommand: Command = {
   name: 'lookup',
   summary: 'look part numbers up: a table on stdout, or JSON',
   usage: USAGE,
   async run(argv, context: CommandContext) {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, fields: { type: 'string', multiple: true }, json: { type: 'boolean' } }, { min: 1, max: Infinity, name: 'part numbers (or - to read them from stdin)' });
-    const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
+    const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines(context) : flags.positionals;
     if (inputs.length === 0) throw new UsageError('No part numbers were given.');
     const choices = parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS;
     // Fields and units are checked before the key is.

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import { isLang } from '../../api/vocabulary';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, type CommandContext } from '../context';
@@ -54,7 +55,7 @@ export const mcpCommand: Command = {
         authFailure: `The API key was rejected (403): check --api-key, ${ENV.apiKey} or the config file given to partspec mcp.`,
         log: (line) => context.stderr.write(`${line}\n`),
       },
-      { stdin: process.stdin, stdout: process.stdout, signal: context.signal },
+      { stdin: context.stdin as Readable, stdout: context.stdout as Writable, signal: context.signal },
     );
     return EXIT.ok;
   },

@@ -12,7 +12,7 @@ import {
 } from '../../api/node';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, print, readStdinLines, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { writeFileSafely } from '../../node/files/files';
 import { writeTableFile } from '../../node/files/table-file';
@@ -43,12 +43,6 @@ ${CONNECTION_HELP}
 
 Exit codes: 0 every part has a replacement, 1 some have none or were not found, 2 usage,
 3 API, auth or network error.`;
-
-async function readStdinLines(): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-}
 
 /** The spec columns of a flat file: every judged field of the groups present, once, in rule order. */
 function specFieldsOf(answers: readonly ReplacementAnswer[]): FieldDef[] {
@@ -92,7 +86,7 @@ export const replacementsCommand: Command = {
       { ...CONNECTION_OPTIONS, max: { type: 'string' }, strict: { type: 'boolean' }, json: { type: 'boolean' }, out: { type: 'string' } },
       { min: 1, max: Infinity, name: 'part numbers (or - to read them from stdin)' },
     );
-    const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
+    const inputs = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines(context) : flags.positionals;
     if (inputs.length === 0) throw new UsageError('No part numbers were given.');
     const max = flags.integer('max', 1, MAX_REPLACEMENTS_LIMIT) ?? DEFAULT_MAX_REPLACEMENTS;
     const out = flags.string('out');
@@ -110,7 +104,7 @@ export const replacementsCommand: Command = {
       else await print(context, text);
     } else {
       const { header, rows } = flatRows(list, out ? specFieldsOf(list) : []);
-      if (out) await writeTableFile(out, header.map(textColumn), rows, { sheetName: 'Replacements', about: [['Inputs', inputs.length], ['Language', config.lang], ['Strict', flags.bool('strict') ? 'yes' : 'no'], ['Searches', stats.groups + stats.nearMissSearches]] });
+      if (out) await writeTableFile(out, header.map(textColumn), rows, { sheetName: 'Replacements', about: [['Inputs', inputs.length], ['Language', config.lang], ['Strict', flags.bool('strict') ? 'yes' : 'no'], ['Searches', stats.groups + stats.nearMissSearches]], stdout: context.stdout });
       else await print(context, formatTextTable(header, rows));
     }
 

@@ -152,7 +152,7 @@ export const reportCommand: Command = {
     }
     const { summary, bom, set, outcomes, changes, suggestions } = result;
     // The paper is the locale's (LC_ALL, LC_PAPER, LANG as POSIX orders them): Letter for en_US, A4 for most.
-    const layout = layoutSummarySheet(summary, lang, { locale: process.env.LC_ALL || process.env.LC_PAPER || process.env.LANG });
+    const layout = layoutSummarySheet(summary, lang, { locale: context.env.LC_ALL || context.env.LC_PAPER || context.env.LANG });
     const bomSheet = bom.region.sheetName;
 
     // A BOM that cannot take its summary sheet in place (a read-only folder, a workbook open in

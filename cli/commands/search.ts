@@ -111,6 +111,7 @@ export const searchCommand: Command = {
     const moreMatch = (): boolean => pages.hasMoreHits || sorted.hasMoreHits;
     const stopped = (error: unknown): string => (isCancelledError(error) ? 'cancelled' : 'the search stopped');
     const rows = await writeTableStream(out, columns, batches, {
+      stdout: context.stdout,
       sheetName: categoryLabel(category, config.lang),
       about: (written, stoppedBy) => [
         ['Category', category],

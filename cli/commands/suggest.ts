@@ -4,7 +4,7 @@ import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, isFindCa
 import { isRequestBoundError, planByCategoryFile, type RequestPlan } from '../../core/find/request-plan';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, print, readStdinLines, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
 import { formatTextTable } from '../table-text';
@@ -46,12 +46,6 @@ searches: 2 requests (the ceramicCapacitorsSMD file) instead of 412 searches.").
 Exit codes: 0 every line of the maker's kinds has a candidate, 1 some have none (or the line
 is too vague or not the maker's kind), 2 usage (or the plan is over --max-requests), 3 API,
 auth or network error.`;
-
-async function readStdinLines(): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-}
 
 /** The lines of a BOM file under the named columns, with their 1-based sheet rows. */
 async function linesOfFile(file: string, names: readonly string[], sheet: string | undefined, note: (line: string) => void): Promise<{ lines: string[]; rows: number[] }> {
@@ -114,7 +108,7 @@ export const suggestCommand: Command = {
       if (flags.positionals.length !== 1) throw new UsageError('--column reads one BOM file: give exactly one file.');
       ({ lines, rows } = await linesOfFile(flags.positionals[0], columns, flags.string('sheet'), (m) => context.note(m)));
     } else {
-      lines = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines() : flags.positionals;
+      lines = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines(context) : flags.positionals;
     }
     if (lines.length === 0) throw new UsageError('No BOM lines were given.');
     const { client, config } = connect(context, flags);

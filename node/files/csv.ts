@@ -127,11 +127,12 @@ export function formatCsv(rows: readonly (readonly string[])[], delimiter = ',')
   return `\uFEFF${formatCsvText(rows, delimiter)}`;
 }
 
-/** Writes a product table (header row, then typed rows) as CSV to a file, or to stdout for `-`. */
-export async function writeCsvTable(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][]): Promise<void> {
+/** Writes a product table (header row, then typed rows) as CSV to a file, or to the run's `stdout` for `-`. */
+export async function writeCsvTable(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][], stdout?: NodeJS.WritableStream): Promise<void> {
   const text = formatCsv([columns.map((c) => c.header), ...rows.map((r) => r.map((v, i) => csvCell(v, columns[i].kind)))]);
   if (file === '-') {
-    await new Promise<void>((resolve, reject) => process.stdout.write(text.replace(/^\uFEFF/, ''), (error) => (error ? reject(error) : resolve())));
+    if (!stdout) throw new Error("writeCsvTable: '-' needs the run's stdout");
+    await new Promise<void>((resolve, reject) => stdout.write(text.replace(/^\uFEFF/, ''), (error) => (error ? reject(error) : resolve())));
     return;
   }
   await writeFileSafely(file, text);

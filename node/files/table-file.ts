@@ -4,8 +4,8 @@ import { writeCsvTable } from './csv';
 import { formatOfFile } from './files';
 import { writeXlsxTable, type XlsxTableOptions } from './xlsx';
 
-/** Writes a product table to `.xlsx` or `.csv` by the file's extension (`-` is CSV on stdout). */
-export async function writeTableFile(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][], options: XlsxTableOptions): Promise<void> {
-  if (file === '-' || formatOfFile(file, '--out') === 'csv') return writeCsvTable(file, columns, rows);
+/** Writes a product table to `.xlsx` or `.csv` by the file's extension (`-` is CSV on the run's `stdout`). */
+export async function writeTableFile(file: string, columns: readonly ColumnSpec[], rows: readonly CellValue[][], options: XlsxTableOptions & { stdout?: NodeJS.WritableStream }): Promise<void> {
+  if (file === '-' || formatOfFile(file, '--out') === 'csv') return writeCsvTable(file, columns, rows, options.stdout);
   return writeXlsxTable(file, columns, rows, options);
 }

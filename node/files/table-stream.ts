@@ -1,4 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { workbookHeaderOf } from '../../core/cells/datasheet';
 import type { CellValue } from '../../core/cells/cell-values';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
@@ -70,7 +71,7 @@ export async function drain<T extends unknown[]>(batches: AsyncIterable<T>, take
   }
 }
 
-async function writeCsvStream(stream: WriteStream, columns: readonly ColumnSpec[], batches: RowBatches, bom: boolean): Promise<StreamedTable> {
+async function writeCsvStream(stream: Writable, columns: readonly ColumnSpec[], batches: RowBatches, bom: boolean): Promise<StreamedTable> {
   // The same RFC 4180 rule as every other CSV PartSpec writes (csv.ts), CRLF line ends.
   await writeWaiting(stream, `${bom ? '\uFEFF' : ''}${formatCsvText([columns.map((c) => c.header)])}`);
   return drain(batches, async (rows) => {
@@ -119,11 +120,17 @@ async function writeXlsxStream(temp: string, columns: readonly ColumnSpec[], bat
  * CSV on stdout). When the rows stop early the file is still completed with what arrived, then the
  * reason is rethrown to the caller after it knows how many rows the file holds (`onKept`).
  */
-export async function writeTableStream(file: string, columns: readonly ColumnSpec[], batches: RowBatches, options: TableStreamOptions & { onKept?: (rows: number, stoppedBy: unknown) => void }): Promise<number> {
+export async function writeTableStream(
+  file: string,
+  columns: readonly ColumnSpec[],
+  batches: RowBatches,
+  options: TableStreamOptions & { onKept?: (rows: number, stoppedBy: unknown) => void; stdout?: NodeJS.WritableStream },
+): Promise<number> {
   let result: StreamedTable = { rows: 0 };
   if (file === '-') {
-    const stdout = process.stdout as unknown as WriteStream;
-    result = await writeCsvStream(stdout, columns, batches, false);
+    // The run's stdout (the command's context), never the process's: a run in a test collects it.
+    if (!options.stdout) throw new Error("writeTableStream: '-' needs the run's stdout");
+    result = await writeCsvStream(options.stdout as Writable, columns, batches, false);
   } else if (formatOfFile(file, '--out') === 'csv') {
     await writeFileSafely(file, async (temp) => {
       const stream = createWriteStream(temp);

@@ -13,7 +13,8 @@ import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { EMULATOR_PARTS, OTHERS, TYPO } from '../fixtures/boms/parts';
-import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { readXlsx, rowTexts, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -26,7 +27,7 @@ function copyOf(name: string): string {
   return file;
 }
 
-const enrich = (file: string, out: string, ...more: string[]) => runCli(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home: world.home, env });
+const enrich = (file: string, out: string, ...more: string[]) => runCliInProcess(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home: world.home, env });
 
 /** The lines of the summary: `N rows: a exact, b variant, …` with the counts that depend on the emulator read out. */
 function summaryOf(stderr: string, prefix = ''): { exact: number; variant: number; notFound: number; line: string } {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { runCli } from './helpers';
+import { runCliInProcess } from './in-process';
 
 let home: string;
 beforeAll(() => {
@@ -29,7 +29,7 @@ test.each([
   }
   const before = readFileSync(bom);
   const out = join(home, outName);
-  const run = await runCli(['enrich', bom, '--out', out], { home });
+  const run = await runCliInProcess(['enrich', bom, '--out', out], { home });
   const sentence = `--out ${out}: partspec writes ${what} only back from a BOM of that kind; write to a .xlsx or .csv file.`;
   expect(run.code).toBe(2);
   expect(run.stderr.split(sentence)).toHaveLength(2);

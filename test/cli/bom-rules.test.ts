@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import type { BomSummary } from '../../core/report/types';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 import { FILE_LIMITS } from '../../core/limits';
 
 const world = useEmulatorHome({ realNumbers: false });
@@ -46,8 +47,8 @@ beforeAll(() => {
   writeFileSync(bom, `Ref,MPN,Qty\nC1,${fine},1\nC2,${nrnd},2\nC3,${gone},1\n`);
 });
 
-const enrich = (out: string, ...more: string[]) => runCli(['enrich', bom, '--fields', 'Status', '--out', join(world.home, out), '--no-cache', ...more], { home: world.home, env: env() });
-const report = (...more: string[]) => runCli(['report', bom, '--no-cache', ...more], { home: world.home, env: env() });
+const enrich = (out: string, ...more: string[]) => runCliInProcess(['enrich', bom, '--fields', 'Status', '--out', join(world.home, out), '--no-cache', ...more], { home: world.home, env: env() });
+const report = (...more: string[]) => runCliInProcess(['report', bom, '--no-cache', ...more], { home: world.home, env: env() });
 
 describe('--fail-on a level exits 4 when a check at that level or worse fires', () => {
   test.each([
@@ -121,7 +122,7 @@ describe('a wrong rules file is refused in a sentence naming the field, before a
     // A service that is not there: a request would fail with exit 3.
     const dead = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: 'http://127.0.0.1:9' };
     for (const args of [['enrich', bom, '--rules', 'bad.json', '--out', join(world.home, 'never.csv')], ['report', bom, '--rules', 'bad.json']]) {
-      const run = await runCli(args, { home: world.home, env: dead, cwd: world.home });
+      const run = await runCliInProcess(args, { home: world.home, env: dead, cwd: world.home });
       expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(sentence)]);
     }
   }, 60_000);
@@ -129,7 +130,7 @@ describe('a wrong rules file is refused in a sentence naming the field, before a
   test('a rules file over its bound is refused unread', async () => {
     const bound = FILE_LIMITS.rulesFileBytes.value;
     writeFileSync(join(world.home, 'huge.json'), `{"rules":[],"name":"${'x'.repeat(bound)}"}`);
-    const run = await runCli(['report', bom, '--rules', 'huge.json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: 'http://127.0.0.1:9' }, cwd: world.home });
+    const run = await runCliInProcess(['report', bom, '--rules', 'huge.json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: 'http://127.0.0.1:9' }, cwd: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`huge.json (${(bound + 22).toLocaleString('en-US')} bytes) goes over the limit of 4,194,304 bytes for the size of a rules file; PartSpec did not read it.`);
   });

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { DEMO_KEY } from '../../emulator';
 import { enrichCommand } from '../../cli/commands/enrich';
 import type { CommandContext } from '../../cli/context';
@@ -24,6 +24,7 @@ function contextFor(interrupt: (note: string) => boolean): { context: CommandCon
   const stdout = new PassThrough();
   stdout.resume();
   const context: CommandContext = {
+    stdin: Readable.from([]),
     stdout,
     stderr,
     env: { HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url },

@@ -5,7 +5,8 @@ import Papa from 'papaparse';
 import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { CHANGE_FILL } from '../../core/enrich/changes';
 import { AGING_FIELDS_FLAG, changeLabelOf, expectedChanges, useAgingEmulators } from '../support/aging-bom';
-import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { makeTempDir, readXlsx, rowTexts } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const aging = useAgingEmulators();
 const { dir: home, cleanup } = makeTempDir();
@@ -15,7 +16,7 @@ const envOf = (emulator: RunningEmulator): Record<string, string> => ({ PARTSPEC
 
 /** Runs `partspec enrich IN --out OUT` against one emulator, without the answer cache. */
 function enrich(emulator: RunningEmulator, input: string, out: string, ...more: string[]) {
-  return runCli(['enrich', input, '--fields', AGING_FIELDS_FLAG, '--out', out, '--no-cache', ...more], { home, env: envOf(emulator) });
+  return runCliInProcess(['enrich', input, '--fields', AGING_FIELDS_FLAG, '--out', out, '--no-cache', ...more], { home, env: envOf(emulator) });
 }
 
 /** The rows of a CSV file as header → text maps. */

@@ -1,5 +1,6 @@
 import { COMMAND_ENTRIES, findCommandEntry } from '../../cli/commands/registry';
-import { makeTempDir, runCli } from './helpers';
+import { makeTempDir } from './helpers';
+import { runCliInProcess } from './in-process';
 import { EMULATOR_OPTIONS, USAGE as EMULATOR_USAGE } from '../../emulator/cli-args';
 import { SERVE_OPTIONS, SERVE_USAGE } from '../../server/cli-args';
 
@@ -20,15 +21,15 @@ describe('the command registry (commands load only when they run)', () => {
   it('lists every command with its summary, and each command’s help, from the real command line', async () => {
     const { dir, cleanup } = makeTempDir();
     try {
-      const help = await runCli(['--help'], { home: dir });
+      const help = await runCliInProcess(['--help'], { home: dir });
       expect(help.code).toBe(0);
       for (const entry of COMMAND_ENTRIES) expect(help.stdout).toContain(`${entry.name.padEnd(10)} ${entry.summary}`);
-      const own = await runCli(['download', '--help'], { home: dir });
+      const own = await runCliInProcess(['download', '--help'], { home: dir });
       expect(own.code).toBe(0);
       expect(own.stdout).toMatch(/^usage: partspec download /);
-      const viaHelp = await runCli(['help', 'url'], { home: dir });
+      const viaHelp = await runCliInProcess(['help', 'url'], { home: dir });
       expect(viaHelp.stdout).toMatch(/^usage: partspec url /);
-      const unknown = await runCli(['dowload'], { home: dir });
+      const unknown = await runCliInProcess(['dowload'], { home: dir });
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain("unknown command 'dowload'");
     } finally {

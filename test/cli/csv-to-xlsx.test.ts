@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY } from '../../emulator';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { ROOT, readXlsx, runCli, useEmulatorHome } from './helpers';
+import { ROOT, readXlsx, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 
 test('a CSV BOM enriched into .xlsx keeps its cells as text and highlights the Match column', async () => {
   copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(world.home, 'demo-bom.csv'));
-  const run = await runCli(['enrich', 'demo-bom.csv', '--out', 'demo-enriched.xlsx', '--base-url', world.emulator.url, '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', 'demo-bom.csv', '--out', 'demo-enriched.xlsx', '--base-url', world.emulator.url, '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.stderr).not.toMatch(/Error|at /);
   const out = join(world.home, 'demo-enriched.xlsx');
   const sheet = (await readXlsx(out)).worksheets[0];
@@ -34,7 +35,7 @@ test('a CSV BOM enriched into .xlsx keeps its cells as text and highlights the M
 
 test('the workbook made from a CSV BOM has columns as wide as their text, so part numbers and statuses are not clipped', async () => {
   copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(world.home, 'demo-widths.csv'));
-  const run = await runCli(['enrich', 'demo-widths.csv', '--out', 'demo-widths.xlsx', '--base-url', world.emulator.url, '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', 'demo-widths.csv', '--out', 'demo-widths.xlsx', '--base-url', world.emulator.url, '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.stderr).not.toMatch(/Error|at /);
   const sheet = (await readXlsx(join(world.home, 'demo-widths.xlsx'))).worksheets[0];
   const texts = (c: number): string[] => Array.from({ length: sheet.actualRowCount }, (_, r) => sheet.getRow(r + 1).getCell(c).text);

@@ -13,7 +13,8 @@ import { datasheetText } from '../support/datasheet-text';
 import { parseDisplayUnit } from '../../api/units';
 import { VALUE_FIELDS, fieldLabel } from '../../api/vocabulary';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
-import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { readXlsx, rowTexts, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -70,7 +71,7 @@ test('enrich to xlsx: every number reads as a datasheet writes it, under a heade
   const input = join(world.home, 'units.csv');
   const out = join(world.home, 'units.xlsx');
   const parts = writeBom(input);
-  const run = await runCli(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const sheet = (await readXlsx(out)).worksheets[0];
   const header = rowTexts(sheet, 1);
@@ -104,7 +105,7 @@ test('xlsx cells read 100 pF, 4.7 nF, 10 µF, 100 nH, 2.2 µH', async () => {
   const input = join(world.home, 'datasheet.csv');
   const out = join(world.home, 'datasheet.xlsx');
   writeFileSync(input, `Ref,MPN\n${parts.map((p, i) => `X${i + 1},${p.values.Partno as string}`).join('\n')}\n`);
-  const run = await runCli(['enrich', input, '--fields', 'Capacitance,Inductance', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Capacitance,Inductance', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const sheet = (await readXlsx(out)).worksheets[0];
   const header = rowTexts(sheet, 1);
@@ -120,7 +121,7 @@ test('enrich to CSV: the same headers over the same numbers', async () => {
   const input = join(world.home, 'units-csv.csv');
   const out = join(world.home, 'units-out.csv');
   const parts = writeBom(input);
-  const run = await runCli(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', ALL_FIELDS, '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const rows = Papa.parse<string[]>(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   const checked = checkUnits(rows, parts);
@@ -131,7 +132,7 @@ test('a chosen unit in --fields writes plain numbers in that unit, named by the 
   const input = join(world.home, 'units-pf.csv');
   const out = join(world.home, 'units-pf-out.csv');
   const [part] = writeBom(input);
-  const run = await runCli(['enrich', input, '--fields', 'Capacitance:PF', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Capacitance:PF', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const rows = Papa.parse<string[]>(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   const at = rows[0].indexOf('PartSpec: Capacitance (pF)');
@@ -140,7 +141,7 @@ test('a chosen unit in --fields writes plain numbers in that unit, named by the 
 
 test('lookup prints the numbers in the unit its header names', async () => {
   const part = world.emulator.catalog.byGroup.SMD.find((p) => p.values['Specs.Capacitance'] === 4.7e-9)!;
-  const run = await runCli(['lookup', part.values.Partno as string, '--fields', 'Capacitance,Length', '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['lookup', part.values.Partno as string, '--fields', 'Capacitance,Length', '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const [header, , row] = run.stdout.split('\n');
   expect(header).toMatch(/Capacitance \(nF\)\s+Length \(mm\)/);

@@ -18,7 +18,8 @@ import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { openChromium } from '../support/chromium';
 import { picturePath } from '../support/pictures';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { ROOT, columnOf, makeTempDir, readXlsx, runCli, type CliRun } from './helpers';
+import { ROOT, columnOf, makeTempDir, readXlsx, type CliRun } from './helpers';
+import { runCliInProcess } from './in-process';
 
 let emulator: RunningEmulator;
 let home: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   ({ dir: home, cleanup } = makeTempDir());
   copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(home, 'demo-bom.csv'));
-  run = await runCli(['enrich', 'demo-bom.csv', '--out', 'demo-enriched.csv', '--base-url', emulator.url, '--fields', FIELDS], {
+  run = await runCliInProcess(['enrich', 'demo-bom.csv', '--out', 'demo-enriched.csv', '--base-url', emulator.url, '--fields', FIELDS], {
     home,
     env: { PARTSPEC_API_KEY: DEMO_KEY },
   });
@@ -128,7 +129,7 @@ test("other makers' rows and the DNP row are left alone and never asked for", ()
 
 test('the same BOM as a workbook (assets/demo-bom.xlsx, for Enrich BOM in Excel) enriches the same way', async () => {
   copyFileSync(join(ROOT, 'assets', 'demo-bom.xlsx'), join(home, 'demo-bom.xlsx'));
-  const xlsxRun = await runCli(['enrich', 'demo-bom.xlsx', '--out', 'demo-enriched.xlsx', '--base-url', emulator.url, '--fields', FIELDS], {
+  const xlsxRun = await runCliInProcess(['enrich', 'demo-bom.xlsx', '--out', 'demo-enriched.xlsx', '--base-url', emulator.url, '--fields', FIELDS], {
     home,
     env: { PARTSPEC_API_KEY: DEMO_KEY },
   });
@@ -164,7 +165,7 @@ test('=IF(<Status cell>="In Production",1,0) is 1 on a synthetic row and 0 on th
 }, 120_000);
 
 test('lookup --json says a decoded answer is synthetic, and a catalog part is not', async () => {
-  const lookup = await runCli(['lookup', 'GRM155R71C104KA88D', 'MCA215C1A473GC1L', '--json', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const lookup = await runCliInProcess(['lookup', 'GRM155R71C104KA88D', 'MCA215C1A473GC1L', '--json', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   const answers = JSON.parse(lookup.stdout) as { input: string; match: string; synthetic: boolean }[];
   expect(answers.map((a) => [a.input, a.match, a.synthetic])).toEqual([
     ['GRM155R71C104KA88D', 'Exact (synthetic)', true],
@@ -179,7 +180,7 @@ describe('the demo summary', () => {
 
   beforeAll(async () => {
     copyFileSync(join(ROOT, 'assets', 'demo-bom.xlsx'), join(home, 'demo-bom.xlsx'));
-    report = await runCli(['report', 'demo-bom.xlsx', '--out', 'demo-summary.xlsx', '--builds', '500', '--json', 'demo-summary.json', '--fail-on', 'risk', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    report = await runCliInProcess(['report', 'demo-bom.xlsx', '--out', 'demo-summary.xlsx', '--builds', '500', '--json', 'demo-summary.json', '--fail-on', 'risk', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
     summary = JSON.parse(readFileSync(join(home, 'demo-summary.json'), 'utf8')) as BomSummary;
     const entries = unzipSync(readFileSync(join(home, 'demo-summary.xlsx')));
     const rels = strFromU8(entries['xl/_rels/workbook.xml.rels']);
@@ -267,7 +268,7 @@ describe('the demo summary', () => {
 });
 
 test('the demo’s HTML report names the BOM and the part not found; report-html.png is its picture', async () => {
-  const run = await runCli(['report', 'demo-bom.csv', '--builds', '500', '--html', 'demo-report.html', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['report', 'demo-bom.csv', '--builds', '500', '--html', 'demo-report.html', '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.code).toBe(0);
   const html = readFileSync(join(home, 'demo-report.html'), 'utf8');
   expect(html).toContain('BOM: demo-bom.csv, sheet &#39;demo-bom&#39;');

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { makeTempDir, readXlsx, rowTexts, runCli } from './helpers';
+import { makeTempDir, readXlsx, rowTexts, runCliProcess } from './helpers';
 
 /*
  * partspec download streams the category file to its output: every format the service may send
@@ -31,7 +31,7 @@ async function emulatorWith(options: Parameters<typeof startEmulator>[0]): Promi
 test.each(['xlsx', 'tsv', 'zip'] as const)('a category served as %s downloads to xlsx with its query sheet', async (format) => {
   const emulator = await emulatorWith({ downloadFormat: format });
   const out = join(home, `lead-${format}.xlsx`);
-  const run = await runCli(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', emulator.url], { home, env });
+  const run = await runCliProcess(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', emulator.url], { home, env });
   expect(run.code).toBe(0);
   const workbook = await readXlsx(out);
   const sheet = workbook.worksheets[0];
@@ -49,7 +49,7 @@ test.each(['xlsx', 'csv', 'json'] as const)('a disk that fills during a download
   const out = join(home, `full-disk.${ext}`);
   writeFileSync(out, 'the file from last week');
   const faults = join(__dirname, 'support', 'fs-faults.cjs');
-  const run = await runCli(['download', '--category', 'inductors', '--out', out, '--base-url', emulator.url], {
+  const run = await runCliProcess(['download', '--category', 'inductors', '--out', out, '--base-url', emulator.url], {
     home,
     env: { ...env, NODE_OPTIONS: `--require ${faults}`, PARTSPEC_TEST_FS_FAULT: 'enospc' },
   });

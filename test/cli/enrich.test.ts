@@ -5,7 +5,8 @@ import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import type { ProductRecord } from '../../api';
 import { assessRisk } from '../../core/cells/risk';
-import { columnOf, formulaCells, readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { columnOf, formulaCells, readXlsx, rowTexts, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -75,7 +76,7 @@ describe('partspec enrich (xlsx)', () => {
     const { parts } = await writeMessyBom(input);
     const before = await readXlsx(input);
 
-    const run = await runCli(['enrich', input, '--fields', FIELDS, '--risk', '--alternatives', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['enrich', input, '--fields', FIELDS, '--risk', '--alternatives', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(1);
     const notFound = parts.find((p) => p.match === 'Not found')!;
     const invalid = parts.find((p) => p.match === 'Invalid')!;
@@ -128,7 +129,7 @@ describe('partspec enrich (xlsx)', () => {
 
     // Again on its own output, with another unit: the same columns, updated in place.
     const again = join(world.home, 'bom-again.xlsx');
-    const rerun = await runCli(['enrich', output, '--fields', FIELDS.replace('Capacitance:nF', 'Capacitance:pF'), '--risk', '--alternatives', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
+    const rerun = await runCliInProcess(['enrich', output, '--fields', FIELDS.replace('Capacitance:nF', 'Capacitance:pF'), '--risk', '--alternatives', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.code).toBe(1);
     // The re-run adds only 'PartSpec: Changes', empty: the same capacitance in pF is no change.
     expect(rerun.stderr).toContain('10 columns (9 updated in place)');
@@ -153,7 +154,7 @@ describe('partspec enrich (csv)', () => {
       ['C3', 'GRM-NOPE-12345', ''],
     ];
     writeFileSync(input, Papa.unparse(rows));
-    const run = await runCli(['enrich', input, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['enrich', input, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(1);
     // In the maker's numbering but not found (a typo, most likely): named.
     expect(run.stderr).toContain("Row 4: 'GRM-NOPE-12345' not found\n");
@@ -167,7 +168,7 @@ describe('partspec enrich (csv)', () => {
     expect(out[3].slice(3)).toEqual(['Not found', '', '', '']);
 
     const again = join(world.home, 'bom-again.csv');
-    const rerun = await runCli(['enrich', output, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
+    const rerun = await runCliInProcess(['enrich', output, '--fields', 'ProductName,LastBuyDate', '--risk', '--out', again, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.code).toBe(1);
     // The same columns in place, plus an empty 'PartSpec: Changes': nothing changed.
     expect(parse(again)).toEqual(out.map((r, i) => [...r, i === 0 ? 'PartSpec: Changes' : '']));
@@ -180,7 +181,7 @@ describe('partspec enrich (rows not fitted)', () => {
     const input = join(world.home, 'dnp.csv');
     const parse = (file: string): string[][] => Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'Fit'], ['C1', partnoOf(dated), 'DNP']]));
-    const first = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
+    const first = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/1 row: 0 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\)\./);
     const enriched = parse(input);
@@ -191,7 +192,7 @@ describe('partspec enrich (rows not fitted)', () => {
 
     // The part is fitted now: only the user's own column changes.
     writeFileSync(input, Papa.unparse([enriched[0], ['C1', partnoOf(dated), '', 'Not fitted', '']]));
-    const rerun = await runCli(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
+    const rerun = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(rerun.stderr).toMatch(/1 row: 1 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank\./);
     expect(parse(input)[1].slice(0, 5)).toEqual(['C1', partnoOf(dated), '', 'Exact', dated.values.Status]);
   });
@@ -202,7 +203,7 @@ describe('partspec enrich (second sources)', () => {
     const { dated, nrnd } = pickParts();
     const input = join(world.home, 'second-source.csv');
     writeFileSync(input, Papa.unparse([['Ref', 'MPN', 'MPN2'], ['C1', partnoOf(nrnd), partnoOf(dated)]]));
-    const run = await runCli(['enrich', input, '--column', 'MPN', '--column', 'MPN2', '--fields', 'Status', '--fail-on', 'eol', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['enrich', input, '--column', 'MPN', '--column', 'MPN2', '--fields', 'Status', '--fail-on', 'eol', '--out', input, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain(`Row 2 (MPN2): '${partnoOf(dated)}' is EOL: Status is Discontinued`);
     const out = Papa.parse<string[]>(readFileSync(input, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;

@@ -24,8 +24,10 @@ export function makeTempDir(): { dir: string; cleanup: () => void } {
 /**
  * Runs `node bin/partspec.js …` as a user would, with a clean environment: HOME and the cache in
  * `home` (also the working folder unless `cwd` is given), none of the PARTSPEC_* variables unless given.
+ * For what needs a real process (exit codes of a crash, signals, `bin/`, memory limits, locks
+ * between processes); the rest runs in the test's process (in-process.ts `runCliInProcess`).
  */
-export function runCli(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
+export function runCliProcess(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, XDG_CACHE_HOME: join(options.home, '.cache'), ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? options.home, env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from './helpers';
+import { runCliProcess, useEmulatorHome } from './helpers';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -32,7 +32,7 @@ test.each([
   writeFileSync(lock, 'owner');
   try {
     const before = readFileSync(bom);
-    const run = await runCli(['enrich', bom, '--out', bom, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliProcess(['enrich', bom, '--out', bom, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${bom} is open in ${program.split(' ')[0]} (its lock file ${lockName(name)} is beside it)`);
     expect(readFileSync(bom).equals(before)).toBe(true);
@@ -48,7 +48,7 @@ test('report on a workbook open in Excel prints its summary, then says the sheet
   writeFileSync(lock, 'owner');
   try {
     const before = readFileSync(bom);
-    const run = await runCli(['report', bom, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliProcess(['report', bom, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('3');
     expect(run.stdout.length).toBeGreaterThan(100);

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
-import { ROOT, runCli, useEmulatorHome } from './helpers';
+import { ROOT, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const WRONG_KEY = 'wrong-secret-key-4711';
 
@@ -22,7 +23,7 @@ function capacitor(): { partno: string; base: string; farads: number; variants: 
 describe('partspec lookup', () => {
   test('prints a table of matches; a part not found or invalid makes the run partial (exit 1) and is named on stderr', async () => {
     const { partno, base } = capacitor();
-    const run = await runCli(['lookup', partno, base.toLowerCase(), 'XYZ-NOT-A-PART', 'A|B', '--fields', 'Status,Capacitance:nF', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', partno, base.toLowerCase(), 'XYZ-NOT-A-PART', 'A|B', '--fields', 'Status,Capacitance:nF', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^Input\s+Match\s+Part number\s+Status\s+Capacitance \(nF\)\s+Note$/);
@@ -35,7 +36,7 @@ describe('partspec lookup', () => {
   });
 
   test("the maker's beads, filters and resonators say they are of a series not covered by the API", async () => {
-    const run = await runCli(['lookup', 'BLM18AG601SN1D', 'CSTNE16M0V530000R0', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', 'BLM18AG601SN1D', 'CSTNE16M0V530000R0', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n').find((l) => l.startsWith('BLM18AG601SN1D'))).toMatch(/Series not covered by the API/);
     expect(run.stderr).toContain("'BLM18AG601SN1D' not found: BLM is Murata's ferrite bead series, not covered by the API (ceramic capacitors and inductors only)");
@@ -44,7 +45,7 @@ describe('partspec lookup', () => {
 
   test('--json gives every product with converted values; all found is exit 0; part numbers can come from stdin', async () => {
     const { partno, base, farads, variants } = capacitor();
-    const run = await runCli(['lookup', '-', '--json', '--fields', 'Capacitance:nF,LastBuyDate', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: `${partno}\n${base}\n` });
+    const run = await runCliInProcess(['lookup', '-', '--json', '--fields', 'Capacitance:nF,LastBuyDate', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: `${partno}\n${base}\n` });
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as { input: string; match: string; status: string; products: Record<string, unknown>[] }[];
     expect(json.map((r) => [r.input, r.match])).toEqual([[partno, 'Exact'], [base, 'Variant']]);
@@ -59,7 +60,7 @@ describe('partspec lookup', () => {
 describe('errors and exit codes', () => {
   test('a wrong key is exit 3 with a sentence, and the key appears nowhere', async () => {
     for (const options of [{ args: ['--api-key', WRONG_KEY] }, { args: [], env: { PARTSPEC_API_KEY: WRONG_KEY } }]) {
-      const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--no-cache', '--base-url', world.emulator.url, ...options.args], { home: world.home, env: options.env });
+      const run = await runCliInProcess(['lookup', 'MCS18R71H104KZ9D', '--no-cache', '--base-url', world.emulator.url, ...options.args], { home: world.home, env: options.env });
       expect(run.code).toBe(3);
       expect(run.stderr).toMatch(/^partspec lookup: The API key was rejected \(403\): check .*\.\n$/);
       expect(run.stdout + run.stderr).not.toContain(WRONG_KEY);
@@ -72,7 +73,7 @@ describe('errors and exit codes', () => {
     [['search', '--category', 'inductors', '--out', 'x.txt'], /must end in \.xlsx or \.csv/, "Run 'partspec search --help'"],
     [['frobnicate'], /unknown command 'frobnicate'\.\n/, "Run 'partspec --help'"],
   ])('%j is a usage error (exit 2): its sentence and one line naming --help', async (args, message, help) => {
-    const run = await runCli(args, { home: world.home });
+    const run = await runCliInProcess(args, { home: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain(help);
@@ -84,7 +85,7 @@ describe('errors and exit codes', () => {
     [['enrch', 'bom.xlsx'], "Did you mean 'partspec enrich'?"],
     [['search', '--category', 'inductors', '--ouput', 'x.csv'], "Unknown option '--ouput'. Did you mean '--out'?"],
   ])('%j is a usage error with a "did you mean"', async (args, hint) => {
-    const run = await runCli(args, { home: world.home });
+    const run = await runCliInProcess(args, { home: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(hint);
     expect(run.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
@@ -92,10 +93,10 @@ describe('errors and exit codes', () => {
 
   test('a bad filter or field is exit 2 with the core validator sentence, before anything is sent', async () => {
     world.emulator.resetLog();
-    const filter = await runCli(['search', '--category', 'inductors', '--filter', 'Capacitance ge 1u', '--out', 'x.csv', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const filter = await runCliInProcess(['search', '--category', 'inductors', '--filter', 'Capacitance ge 1u', '--out', 'x.csv', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(filter.code).toBe(2);
     expect(filter.stderr).toMatch(/^partspec search: .*Capacitance/);
-    const field = await runCli(['lookup', 'MCS18R71H104KZ9D', '--fields', 'Capacitanse', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const field = await runCliInProcess(['lookup', 'MCS18R71H104KZ9D', '--fields', 'Capacitanse', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(field.code).toBe(2);
     expect(field.stderr).toContain("Unknown field 'Capacitanse'. Did you mean 'Capacitance'?");
     expect(world.emulator.requests).toHaveLength(0);
@@ -110,7 +111,7 @@ describe('settings: flags, then environment, then config file', () => {
     writeFileSync(file, JSON.stringify({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, lang: 'ja' }));
     chmodSync(file, 0o600);
 
-    const fromFile = await runCli(['config', '--json'], { home: world.home });
+    const fromFile = await runCliInProcess(['config', '--json'], { home: world.home });
     expect(fromFile.code).toBe(0);
     expect(JSON.parse(fromFile.stdout)).toMatchObject({
       baseUrl: { value: world.emulator.url, from: 'config file' },
@@ -120,30 +121,30 @@ describe('settings: flags, then environment, then config file', () => {
     expect(fromFile.stdout).not.toContain(DEMO_KEY);
 
     const env = { PARTSPEC_LANG: 'zh', PARTSPEC_API_KEY: WRONG_KEY };
-    const fromEnv = await runCli(['config', '--json'], { home: world.home, env });
+    const fromEnv = await runCliInProcess(['config', '--json'], { home: world.home, env });
     expect(JSON.parse(fromEnv.stdout)).toMatchObject({ baseUrl: { from: 'config file' }, apiKey: { from: 'PARTSPEC_API_KEY' }, lang: { value: 'zh', from: 'PARTSPEC_LANG' } });
-    const fromFlags = await runCli(['config', '--json', '--lang', 'en', '--api-key', DEMO_KEY], { home: world.home, env });
+    const fromFlags = await runCliInProcess(['config', '--json', '--lang', 'en', '--api-key', DEMO_KEY], { home: world.home, env });
     expect(JSON.parse(fromFlags.stdout)).toMatchObject({ apiKey: { from: 'flag' }, lang: { value: 'en', from: 'flag' } });
     expect(fromEnv.stdout + fromFlags.stdout).not.toContain(WRONG_KEY);
 
     // The same order decides what is sent: the file's key works, the environment's wrong key
     // overrides it, a flag overrides the environment.
     const partno = capacitor().partno;
-    expect((await runCli(['lookup', partno, '--no-cache'], { home: world.home })).code).toBe(0);
-    expect((await runCli(['lookup', partno, '--no-cache'], { home: world.home, env })).code).toBe(3);
-    expect((await runCli(['lookup', partno, '--no-cache', '--api-key', DEMO_KEY], { home: world.home, env })).code).toBe(0);
+    expect((await runCliInProcess(['lookup', partno, '--no-cache'], { home: world.home })).code).toBe(0);
+    expect((await runCliInProcess(['lookup', partno, '--no-cache'], { home: world.home, env })).code).toBe(3);
+    expect((await runCliInProcess(['lookup', partno, '--no-cache', '--api-key', DEMO_KEY], { home: world.home, env })).code).toBe(0);
   });
 
   test('--config names another file; a missing or broken one is exit 2', async () => {
     const other = join(world.home, 'other.json');
     writeFileSync(other, JSON.stringify({ baseUrl: 'http://localhost:9', lang: 'zh' }));
-    const run = await runCli(['config', '--json', '--config', other], { home: world.home });
+    const run = await runCliInProcess(['config', '--json', '--config', other], { home: world.home });
     expect(JSON.parse(run.stdout)).toMatchObject({ baseUrl: { value: 'http://localhost:9', from: 'config file' }, lang: { value: 'zh' }, configFile: other });
-    const missing = await runCli(['config', '--config', join(world.home, 'nope.json')], { home: world.home });
+    const missing = await runCliInProcess(['config', '--config', join(world.home, 'nope.json')], { home: world.home });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json cannot be read/);
     writeFileSync(other, '{ not json');
-    const broken = await runCli(['config', '--config', other], { home: world.home });
+    const broken = await runCliInProcess(['config', '--config', other], { home: world.home });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/is not valid JSON/);
   });
@@ -162,7 +163,7 @@ describe('partspec emulator and help', () => {
       });
       child.on('exit', () => reject(new Error(`emulator exited: ${output}`)));
     });
-    const run = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', 'MCS18R71H104KZ9D', '--base-url', url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(0);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -170,7 +171,7 @@ describe('partspec emulator and help', () => {
   });
 
   test('--help prints the usage on stdout with exit 0', async () => {
-    const run = await runCli(['enrich', '--help'], { home: world.home });
+    const run = await runCliInProcess(['enrich', '--help'], { home: world.home });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^usage: partspec enrich/);
     expect(run.stdout).toContain("gets a leading '");
@@ -183,20 +184,20 @@ describe('partspec lookup: did you mean', () => {
     const real = catalog.find((p) => /^[A-Z0-9]+$/.test(p) && p.slice(3).includes('0'))!;
     const at = real.indexOf('0', 3);
     const misread = `${real.slice(0, at)}O${real.slice(at + 1)}`;
-    const run = await runCli(['lookup', misread, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', misread, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`'${misread}' not found`);
     expect(run.stderr).toContain(`Did you mean '${real}'?`);
   });
 
   test('a part number nothing real is one look-alike away from gets no guess', async () => {
-    const run = await runCli(['lookup', 'XYZ-NOT-A-PART', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', 'XYZ-NOT-A-PART', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.stderr).toContain("'XYZ-NOT-A-PART' not found");
     expect(run.stderr).not.toContain('Did you mean');
   });
 });
 
 test("GRM155R71C1O4KA88D (O for 0) gets 'Did you mean GRM155R71C104KA88D?'", async () => {
-  const run = await runCli(['lookup', 'GRM155R71C1O4KA88D', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  const run = await runCliInProcess(['lookup', 'GRM155R71C1O4KA88D', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
   expect(run.stderr).toContain("Did you mean 'GRM155R71C104KA88D'?");
 });

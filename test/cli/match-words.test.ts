@@ -10,7 +10,8 @@ import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { MATCH_WORDS } from '../../core/enrich/match-words';
 import { RUN_WORDS } from '../../cli/run-words';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -37,7 +38,7 @@ beforeAll(() => {
   writeFileSync(join(world.home, 'words.csv'), `${rows.map((r) => r.join(',')).join('\n')}\n`);
 });
 
-const cli = (args: string[]) => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+const cli = (args: string[]) => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
 
 /** The CSV's rows as header → value records. */
 function readCsv(file: string): Record<string, string>[] {

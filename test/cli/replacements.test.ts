@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toleranceWidth } from '../../api';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
-import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { readXlsx, rowTexts, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 const ENDING = new Set(['NRND', 'To be discontinued', 'Discontinued']);
@@ -50,7 +51,7 @@ describe('partspec replacements', () => {
     const several = endingSmd((p) => Array.isArray(p.values.AlternativePartno) && smdDropIns(p).length >= 3 && smdDropIns(p).some((d) => (p.values.AlternativePartno as string[]).includes(d)));
     const none = endingSmd((p) => smdDropIns(p).length === 0);
     const inputs = [partnoOf(none), 'NOTAPART-0000', partnoOf(several)];
-    const run = await runCli(['replacements', ...inputs, '--json', '--max', '50', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['replacements', ...inputs, '--json', '--max', '50', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout) as { input: string; partno: string | null; status: string | null; replacements: Record<string, unknown>[]; message?: string; near_miss?: { Partno: string } }[];
     expect(json.map((j) => j.input)).toEqual(inputs);
@@ -72,13 +73,13 @@ describe('partspec replacements', () => {
 
   test('a table on stdout; --strict narrows; --out writes .json, .csv and .xlsx; all found is exit 0', async () => {
     const original = endingSmd((p) => smdDropIns(p, true).length >= 1 && smdDropIns(p).length > smdDropIns(p, true).length);
-    const table = await runCli(['replacements', partnoOf(original), '--base-url', world.emulator.url, '--lang', 'ja'], { home: world.home, env: KEY_ENV });
+    const table = await runCliInProcess(['replacements', partnoOf(original), '--base-url', world.emulator.url, '--lang', 'ja'], { home: world.home, env: KEY_ENV });
     expect(table.code).toBe(0);
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/^Input\s+Original\s+Original status\s+Rank\s+Replacement\s+Status\s+Maker alternative\s+Differs in$/);
     expect(lines[2]).toContain('生産中');
 
-    const strict = await runCli(['replacements', partnoOf(original), '--strict', '--json', '--max', '100', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const strict = await runCliInProcess(['replacements', partnoOf(original), '--strict', '--json', '--max', '100', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     const strictJson = JSON.parse(strict.stdout) as { replacements: { Partno: string }[] }[];
     expect(strictJson[0].replacements.map((r) => r.Partno).sort()).toEqual(smdDropIns(original, true).sort());
 
@@ -86,7 +87,7 @@ describe('partspec replacements', () => {
     const csvFile = join(world.home, 'r.csv');
     const xlsxFile = join(world.home, 'r.xlsx');
     for (const out of [jsonFile, csvFile, xlsxFile]) {
-      const run = await runCli(['replacements', partnoOf(original), '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+      const run = await runCliInProcess(['replacements', partnoOf(original), '--out', out, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
     }
@@ -104,7 +105,7 @@ describe('partspec replacements', () => {
     const bomFile = join(world.home, 'bom.csv');
     const outFile = join(world.home, 'bom-out.csv');
     writeFileSync(bomFile, `Ref,Part,Qty\r\nC1,${partnoOf(ending)},2\r\nC2,${partnoOf(fine)},1\r\n`);
-    const run = await runCli(['enrich', bomFile, '--fields', 'Status', '--risk', '--replacements', '--out', outFile, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['enrich', bomFile, '--fields', 'Status', '--risk', '--replacements', '--out', outFile, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(0);
     const lines = readFileSync(outFile, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
     const at = lines[0].indexOf('PartSpec: Replacement');
@@ -117,9 +118,9 @@ describe('partspec replacements', () => {
 
   test('bad flags are usage errors (exit 2) before anything is sent', async () => {
     world.emulator.resetLog();
-    const bad = await runCli(['replacements', 'X', '--max', '0', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const bad = await runCliInProcess(['replacements', 'X', '--max', '0', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(bad.code).toBe(2);
-    const badOut = await runCli(['replacements', 'X', '--out', 'r.txt', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const badOut = await runCliInProcess(['replacements', 'X', '--out', 'r.txt', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(badOut.code).toBe(2);
     expect(badOut.stderr).toContain('.json, .csv or .xlsx');
     expect(world.emulator.requests.filter((r) => r.url.includes('/v2/products'))).toHaveLength(0);

@@ -11,7 +11,8 @@ import { READABLE_SCALE } from '../../core/report/sheet-print';
 import { DEMO_KEY } from '../../emulator';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { MURATA } from '../fixtures/boms/parts';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 
@@ -45,7 +46,7 @@ test.each([
   const input = join(world.home, `paper-${paperSize}.xlsx`);
   const output = join(world.home, `paper-${paperSize}-report.xlsx`);
   await writeBom(input);
-  const run = await runCli(['report', input, '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, LANG: lang } });
+  const run = await runCliInProcess(['report', input, '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, LANG: lang } });
   expect(run.code).toBe(0);
   const copy = join(world.home, `paper-${paperSize}-summary-only.xlsx`);
   const setup = /<pageSetup paperSize="(\d+)" orientation="(\w+)" scale="(\d+)"\/>/.exec(summaryOf(output, copy));

@@ -16,7 +16,8 @@ import { summaryLabels } from '../../core/report/labels';
 import { PAST_QUARTER, STATUS_BUCKETS, type BomSummary } from '../../core/report/types';
 import { LIFECYCLE_BOM as BOM } from '../fixtures/boms/lifecycle-bom';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { ROOT, runCli, useEmulatorHome, type CliRun } from './helpers';
+import { ROOT, useEmulatorHome, type CliRun } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const FIELDS = 'Status,LastBuyDate,ProductionEndDate,MinOrderQuantity,Rohs,Reach,LeadFree,AecQ200Support';
@@ -25,7 +26,7 @@ const BUILDS = 250;
 /** The lifecycle BOM, with a part on two rows (one with markup in its designators) and a part of the emulator's synthetic data. */
 const LIFECYCLE_BOM = [...BOM, [11, 2, 'C16 <b>C17</b>', 'Murata', 'MCA155C0J620JA1D', ''], [12, 10, 'C20-C29', 'Murata', 'GRM155R71C104KA88D', '']];
 
-const cli = (args: string[]): Promise<CliRun> => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+const cli = (args: string[]): Promise<CliRun> => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
 
 /** A text file's rows by header, whatever its encoding (UTF-8, or UTF-16 with a byte-order mark) and delimiter. */
 function readTable(file: string): Record<string, string>[] {

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const WRONG_KEY = 'wrong-key-never-stored-5150';
@@ -26,10 +27,10 @@ afterEach(() => world.emulator.configure({ keys: [DEMO_KEY] }));
 test('enrich with a wrong key and a warm cache fails with the key sentence and exit 3', async () => {
   const bom = join(world.home, 'bom-wrong.csv');
   writeBom(bom);
-  const warm = await runCli(['enrich', bom, '--out', join(world.home, 'first.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const warm = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'first.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(warm.code).toBe(0);
 
-  const wrong = await runCli(['enrich', bom, '--out', join(world.home, 'second.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: WRONG_KEY } });
+  const wrong = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'second.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: WRONG_KEY } });
   expect(wrong.code).toBe(3);
   expect(wrong.stderr).toMatch(/^partspec enrich: The API key was rejected \(403\)/m);
   expect(cacheTexts()).not.toContain(WRONG_KEY);
@@ -40,12 +41,12 @@ test('a key revoked after its answers were cached fails the next run at once, an
   const bom = join(world.home, 'bom-revoked.csv');
   writeBom(bom);
   const env = { PARTSPEC_API_KEY: DEMO_KEY };
-  const warm = await runCli(['enrich', bom, '--out', join(world.home, 'warm.csv'), '--base-url', world.emulator.url], { home: world.home, env });
+  const warm = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'warm.csv'), '--base-url', world.emulator.url], { home: world.home, env });
   expect(warm.code).toBe(0);
 
   world.emulator.configure({ keys: ['another-key'] });
   world.emulator.resetLog();
-  const revoked = await runCli(['enrich', bom, '--out', join(world.home, 'revoked.csv'), '--base-url', world.emulator.url], { home: world.home, env });
+  const revoked = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'revoked.csv'), '--base-url', world.emulator.url], { home: world.home, env });
   expect(revoked.code).toBe(3);
   expect(revoked.stderr).toMatch(/The API key was rejected \(403\)/);
   // One small request told: the rest of the run never started.
@@ -53,7 +54,7 @@ test('a key revoked after its answers were cached fails the next run at once, an
 
   world.emulator.configure({ keys: [DEMO_KEY] });
   world.emulator.resetLog();
-  const again = await runCli(['enrich', bom, '--out', join(world.home, 'again.csv'), '--base-url', world.emulator.url], { home: world.home, env });
+  const again = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'again.csv'), '--base-url', world.emulator.url], { home: world.home, env });
   expect(again.code).toBe(0);
   // The dropped answers were fetched again.
   expect(world.emulator.requests.some((r) => r.url.includes('Partno'))).toBe(true);
@@ -63,9 +64,9 @@ test('with a valid key and a warm cache, the run costs one small request', async
   const bom = join(world.home, 'bom-warm.csv');
   writeBom(bom);
   const env = { PARTSPEC_API_KEY: DEMO_KEY };
-  await runCli(['enrich', bom, '--out', join(world.home, 'w1.csv'), '--base-url', world.emulator.url], { home: world.home, env });
+  await runCliInProcess(['enrich', bom, '--out', join(world.home, 'w1.csv'), '--base-url', world.emulator.url], { home: world.home, env });
   world.emulator.resetLog();
-  const run = await runCli(['enrich', bom, '--out', join(world.home, 'w2.csv'), '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', bom, '--out', join(world.home, 'w2.csv'), '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   expect(world.emulator.requests.map((r) => r.products)).toEqual([0]);
 });

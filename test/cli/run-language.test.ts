@@ -14,7 +14,8 @@ import type { RiskLevel } from '../../core/cells/risk';
 import { RISK_LEVEL_WORDS, riskLevelText } from '../../core/cells/risk-levels';
 import { MATCH_WORDS } from '../../core/enrich/match-words';
 import { RUN_WORDS } from '../../cli/run-words';
-import { readXlsx, runCli, useEmulatorHome } from './helpers';
+import { readXlsx, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -51,7 +52,7 @@ beforeAll(() => {
   writeFileSync(join(world.home, BOM), `${rows.map((r) => r.join(',')).join('\n')}\n`);
 });
 
-const cli = (args: string[], env: Record<string, string> = {}) => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: { ...KEY_ENV, ...env } });
+const cli = (args: string[], env: Record<string, string> = {}) => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: { ...KEY_ENV, ...env } });
 
 function readCsv(file: string): Record<string, string>[] {
   return Papa.parse<Record<string, string>>(readFileSync(join(world.home, file), 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;

@@ -5,7 +5,8 @@ import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, runQuery } from '../../emulator';
 import { createClient, parseFilter, type ProductRecord } from '../../api';
 import { searchCalls } from '../api/client/emulator-support';
-import { formulaCells, readXlsx, ROOT, rowTexts, runCli, type CliRun, useEmulatorHome } from './helpers';
+import { formulaCells, readXlsx, ROOT, rowTexts, type CliRun, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -28,7 +29,7 @@ describe('partspec search', () => {
     const count = expectedCount('inductors', filter);
     expect(count).toBeGreaterThan(2000);
     const out = join(world.home, 'inductors.csv');
-    const run = await runCli(['search', '--category', 'inductors', '--filter', filter, '--fields', 'Status,ProductName,Inductance:nH', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['search', '--category', 'inductors', '--filter', filter, '--fields', 'Status,ProductName,Inductance:nH', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`${count.toLocaleString('en-US')} products \\(\\d+ requests\\) written`));
     const [header, ...rows] = readCsvRows(out);
@@ -46,7 +47,7 @@ describe('partspec search', () => {
     const count = expectedCount('ceramicCapacitorsLead', '');
     expect(count).toBeGreaterThan(2000);
     const out = join(world.home, 'lead.xlsx');
-    const run = await runCli(
+    const run = await runCliInProcess(
       ['search', '--category', 'ceramicCapacitorsLead', '--fields', 'ProductName,Capacitance:pF,LastBuyDate,Rohs,SpecificationsSheet', '--out', out, '--base-url', world.emulator.url],
       { home: world.home, env },
     );
@@ -127,7 +128,7 @@ describe('partspec search streams pages as they arrive', () => {
   test('the whole SMD category to CSV: the rows are the collected harvest, in order', async () => {
     const expected = await harvested({ category: 'ceramicCapacitorsSMD' });
     const out = join(world.home, 'smd.csv');
-    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
+    const run = await runCliInProcess(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
     expect(header).toEqual(['Part number', 'Status', 'Capacitance (nF)']);
@@ -139,7 +140,7 @@ describe('partspec search streams pages as they arrive', () => {
     const expected = (await harvested({ category: 'ceramicCapacitorsSMD' }, 4500)).map((p) => p.partno);
     world.emulator.resetLog();
     const out = join(world.home, 'smd-max.xlsx');
-    const run = await runCli(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
+    const run = await runCliInProcess(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/4,500 products \(3 requests\) written .*more products match/);
     expect(searchCalls(world.emulator)).toHaveLength(3);
@@ -157,7 +158,7 @@ describe('partspec search streams pages as they arrive', () => {
     const expected = await harvested({ category: 'inductors', orderby: 'Inductance desc' });
     expect(expected.length).toBeGreaterThan(2000);
     const out = join(world.home, 'inductors-ordered.csv');
-    const run = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
+    const run = await runCliInProcess(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [, ...rows] = readCsvRows(out);
     expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
@@ -168,7 +169,7 @@ describe('partspec search streams pages as they arrive', () => {
     }
 
     const top = join(world.home, 'inductors-top.csv');
-    const topRun = await runCli(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--max', '2500', '--fields', 'Inductance:nH', '--out', top, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
+    const topRun = await runCliInProcess(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--max', '2500', '--fields', 'Inductance:nH', '--out', top, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(topRun.code).toBe(0);
     expect(topRun.stderr).toMatch(/2,500 products .*more products match/);
     expect(readCsvRows(top).slice(1).map((r) => r[0])).toEqual(expected.slice(0, 2500).map((p) => p.partno));
@@ -249,19 +250,19 @@ describe('partspec search streams pages as they arrive', () => {
 
 describe('partspec url and download', () => {
   test('url prints the download link of a category; a category without one is exit 2', async () => {
-    const run = await runCli(['url', '--category', 'inductors', '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['url', '--category', 'inductors', '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toMatch(new RegExp(`^${world.emulator.url}/\\S+$`));
     expect(run.stdout).not.toContain(DEMO_KEY);
     expect(run.stderr).toMatch(/^Valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/);
-    const bad = await runCli(['url', '--category', 'ceramicCapacitors', '--base-url', world.emulator.url], { home: world.home, env });
+    const bad = await runCliInProcess(['url', '--category', 'ceramicCapacitors', '--base-url', world.emulator.url], { home: world.home, env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/use ceramicCapacitorsSMD, ceramicCapacitorsLead, inductors/);
   });
 
   test('download writes the whole category, every product once', async () => {
     const out = join(world.home, 'lead-download.csv');
-    const run = await runCli(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliInProcess(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
     expect(header).toEqual(['Part number', 'Status', 'Product name']);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEMO_KEY } from '../../emulator';
 import { MURATA } from '../fixtures/boms/parts';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -33,7 +34,7 @@ async function writeBom(file: string): Promise<void> {
 test('enrich: the manufacturer and DNP columns are read one column right, as the part numbers are', async () => {
   const input = join(world.home, 'published.xlsx');
   await writeBom(input);
-  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', join(world.home, 'published-out.xlsx'), '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', join(world.home, 'published-out.xlsx'), '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   expect(run.stderr).toMatch(/part numbers in F5:F18/);
   expect(run.stderr).toMatch(/14 rows: 12 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 not fitted \(DNP\), 1 other makers' part \(by 'Manufacturer'\)/);
@@ -42,7 +43,7 @@ test('enrich: the manufacturer and DNP columns are read one column right, as the
 test('report: quantities and designators read one column right, placed per board is the fitted Qty', async () => {
   const input = join(world.home, 'published-report.xlsx');
   await writeBom(input);
-  const run = await runCli(['report', input, '--json', '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['report', input, '--json', '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.code).toBe(0);
   const summary = JSON.parse(run.stdout) as { rows: number; placed: number; byStatus: Record<string, { rows: number; quantity: number }>; notLookedUp: { sheetRow: number; kind: string; quantity?: unknown }[]; compliance: { flag: string; failing: { sheetRows: number[]; designators: string[]; quantityPerBoard: number }[] }[] };
   expect(summary.rows).toBe(14);

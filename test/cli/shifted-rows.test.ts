@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { MURATA } from '../fixtures/boms/parts';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 
@@ -22,7 +23,7 @@ test('rows one column right of their header: 25 of our parts looked up, the Sams
   const output = join(world.home, 'shifted-enriched.csv');
   writeFileSync(input, Papa.unparse([header, ...data]));
 
-  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.stderr).toMatch(/26 rows: 25 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 other makers' part \(by 'Manufacturer'\)/);
   expect(run.code).toBe(0);
   const out = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
@@ -45,7 +46,7 @@ test('a title block whose “Part No.” stands over the part numbers, rows shif
   const output = join(world.home, 'titled-shifted-enriched.csv');
   writeFileSync(input, Papa.unparse([...title, header, ...data]));
 
-  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.stderr).toMatch(/part numbers in D5:D30/);
   expect(run.stderr).toMatch(/26 rows: 25 exact, 0 variant, 0 ambiguous, 0 not found, 0 invalid, 0 blank; not looked up: 1 other makers' part \(by 'Manufacturer'\)/);
   const out = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;

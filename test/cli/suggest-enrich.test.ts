@@ -13,7 +13,8 @@ import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { brokenConstraints } from '../core/find-check';
 import type { Expected } from '../core/find-lines';
-import { columnOf, readXlsx, runCli, useEmulatorHome } from './helpers';
+import { columnOf, readXlsx, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 const world = useEmulatorHome({ realNumbers: false });
@@ -74,7 +75,7 @@ describe('partspec enrich --suggest on real published BOMs', () => {
     const output = join(world.home, 'rp2040-bom-out.csv');
     const header = ['Qty', 'Manufacturer Part Number', 'Description', 'Supplier', 'Unit Price (USD)', 'Total (USD)'];
     writeFileSync(input, Papa.unparse([header, ...RP2040.map(([row]) => row)]) + '\r\n');
-    const run = await runCli(['enrich', input, '--suggest', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['enrich', input, '--suggest', '--out', output, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const grid = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     const at = grid[0].indexOf('PartSpec: Suggested');
@@ -91,7 +92,7 @@ describe('partspec enrich --suggest on real published BOMs', () => {
     sheet.addRow(['Reference', 'Value', 'Footprint', 'Qty', 'Manufacturer', 'MPN', 'Description']);
     for (const [row] of FAN) sheet.addRow(row.map((v, i) => (i === 3 ? Number(v) : v)));
     await workbook.xlsx.writeFile(input);
-    const run = await runCli(['enrich', input, '--column', 'MPN', '--suggest', '--out', input, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['enrich', input, '--column', 'MPN', '--suggest', '--out', input, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBeLessThanOrEqual(1);
     const read = async (): Promise<string[]> => {
       const out = (await readXlsx(input)).getWorksheet('BOM')!;
@@ -100,7 +101,7 @@ describe('partspec enrich --suggest on real published BOMs', () => {
     };
     const cells = await read();
     expect(checkSuggested(cells, FAN)).toBeGreaterThanOrEqual(2);
-    const again = await runCli(['enrich', input, '--column', 'MPN', '--suggest', '--out', input, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const again = await runCliInProcess(['enrich', input, '--column', 'MPN', '--suggest', '--out', input, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(again.code).toBeLessThanOrEqual(1);
     const headers: string[] = [];
     (await readXlsx(input)).getWorksheet('BOM')!.getRow(1).eachCell((c) => headers.push(c.text));
@@ -111,7 +112,7 @@ describe('partspec enrich --suggest on real published BOMs', () => {
   test('partspec report --suggest counts the rows with a suggestion, the same as enrich', async () => {
     const input = join(world.home, 'rp2040-report.csv');
     writeFileSync(input, Papa.unparse([['Qty', 'Manufacturer Part Number', 'Description'], ...RP2040.map(([row]) => row.slice(0, 3))]) + '\r\n');
-    const report = await runCli(['report', input, '--suggest', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const report = await runCliInProcess(['report', input, '--suggest', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(report.code).toBe(0);
     const summary = JSON.parse(report.stdout) as { suggestions: { asked: number; suggested: number } };
     const fitting = RP2040.filter(([, e]) => (e.k === 'C' || e.k === 'L') && catalogFits(e)).length;

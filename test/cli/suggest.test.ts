@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const KEY_ENV = { PARTSPEC_API_KEY: DEMO_KEY };
 const world = useEmulatorHome();
@@ -21,7 +22,7 @@ interface JsonAnswer {
 
 describe('partspec suggest', () => {
   test('prints what each line was understood as and its candidates; a line without one makes the run partial', async () => {
-    const run = await runCli(['suggest', 'CL05B104KO5NNNC', 'RES 10K OHM 1% 1/16W 0402', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['suggest', 'CL05B104KO5NNNC', 'RES 10K OHM 1% 1/16W 0402', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^Input\s+Understood\s+Rank\s+Partno\s+Status\s+Why$/);
@@ -31,7 +32,7 @@ describe('partspec suggest', () => {
   });
 
   test('--json gives input, what was understood and candidates with Partno, in the language asked; lines from stdin', async () => {
-    const run = await runCli(['suggest', '-', '--json', '--count', '2', '--lang', 'ja', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: '100nF 16V X7R 0402\nCC0402KRX7R7BB104\n' });
+    const run = await runCliInProcess(['suggest', '-', '--json', '--count', '2', '--lang', 'ja', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: '100nF 16V X7R 0402\nCC0402KRX7R7BB104\n' });
     expect(run.code).toBe(0);
     const answers = JSON.parse(run.stdout) as JsonAnswer[];
     expect(answers.map((a) => a.input)).toEqual(['100nF 16V X7R 0402', 'CC0402KRX7R7BB104']);
@@ -63,7 +64,7 @@ describe('partspec suggest', () => {
         'L1,10uH,Inductor_SMD:L_0603_1608Metric,1,buck inductor',
       ].join('\r\n') + '\r\n',
     );
-    const run = await runCli(['suggest', file, '--column', 'Reference', '--column', 'value', '--column', 'Footprint', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['suggest', file, '--column', 'Reference', '--column', 'value', '--column', 'Footprint', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     const answers = JSON.parse(run.stdout) as JsonAnswer[];
     expect(answers.map((a) => [a.row, a.input])).toEqual([
@@ -80,21 +81,21 @@ describe('partspec suggest', () => {
   test('refuses a missing column, a bad category and no lines (exit 2)', async () => {
     const file = join(world.home, 'bom.csv');
     writeFileSync(file, 'Value,Footprint\r\n100n,C_0402_1005Metric\r\n');
-    const missing = await runCli(['suggest', file, '--column', 'Description', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const missing = await runCliInProcess(['suggest', file, '--column', 'Description', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("No header row holds 'Description'");
-    const category = await runCli(['suggest', '100n', '--category', 'resistors', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const category = await runCliInProcess(['suggest', '100n', '--category', 'resistors', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(category.code).toBe(2);
     expect(category.stderr).toContain('--category resistors: use ceramicCapacitors or inductors.');
-    const none = await runCli(['suggest', '-', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: '\n' });
+    const none = await runCliInProcess(['suggest', '-', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV, input: '\n' });
     expect(none.code).toBe(2);
   });
 
   test('--category reads a bare value as that kind; --automotive keeps to AEC-Q200 parts', async () => {
-    const run = await runCli(['suggest', '10u 0603', '--category', 'inductors', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['suggest', '10u 0603', '--category', 'inductors', '--json', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     const [answer] = JSON.parse(run.stdout) as JsonAnswer[];
     expect(answer.understood.kind).toBe('inductor');
-    const auto = await runCli(['suggest', 'CAP CER 0.1UF 50V X7R 0603', '--automotive', '--json', '--count', '5', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const auto = await runCliInProcess(['suggest', 'CAP CER 0.1UF 50V X7R 0603', '--automotive', '--json', '--count', '5', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     const [a] = JSON.parse(auto.stdout) as JsonAnswer[];
     expect(a.candidates.length).toBeGreaterThan(0);
     for (const c of a.candidates) expect(c.why).toContain('AEC-Q200');

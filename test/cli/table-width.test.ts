@@ -4,7 +4,8 @@
  */
 import { formatTextTable } from '../../cli/table-text';
 import { displayWidth } from '../../node/terminal-text';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 import { DEMO_KEY } from '../../emulator';
 
 test('CJK characters take two columns, combining marks none', () => {
@@ -53,7 +54,7 @@ describe('partspec lookup in Japanese', () => {
   const world = useEmulatorHome();
   test('the table lines up with Japanese values', async () => {
     const partnos = world.emulator.catalog.byGroup.SMD.slice(0, 4).map((p) => p.values.Partno as string);
-    const run = await runCli(['lookup', ...partnos, '--lang', 'ja', '--fields', 'Status,ProductName', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    const run = await runCliInProcess(['lookup', ...partnos, '--lang', 'ja', '--fields', 'Status,ProductName', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n').filter((l) => !/^-/.test(l));
     expect(lines.some((l) => displayWidth(l) !== l.length)).toBe(true);

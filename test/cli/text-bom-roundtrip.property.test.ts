@@ -15,7 +15,8 @@ import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { readCsv } from '../../node/files/csv';
 import { CsvBom } from '../../node/files/csv-bom';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
-import { makeTempDir, runCli } from './helpers';
+import { makeTempDir } from './helpers';
+import { runCliInProcess } from './in-process';
 import { appendedParts } from './text-bom-check';
 
 let home: string;
@@ -201,7 +202,7 @@ describe('partspec enrich on random text BOMs', () => {
       fc.asyncProperty(withParts, async (bomFile) => {
         const file = join(home, `cli${run++}.csv`);
         writeFileSync(file, bomFile.bytes);
-        const enrich = () => runCli(['enrich', file, '--out', file, '--column', 'MPN', '--base-url', emulator.url, '--fields', 'Status'], { home, env });
+        const enrich = () => runCliInProcess(['enrich', file, '--out', file, '--column', 'MPN', '--base-url', emulator.url, '--fields', 'Status'], { home, env });
         const once = await enrich();
         expect(once.stderr).toMatch(/under 'MPN'/);
         expect([0, 1]).toContain(once.code);

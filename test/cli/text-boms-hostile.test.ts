@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { DEMO_KEY } from '../../emulator';
 import { FILE_LIMITS, describeLimit } from '../../core/limits';
-import { runCli } from './helpers';
+import { runCliInProcess } from './in-process';
 import { appendedParts, useTextBomWorld } from './text-bom-check';
 
 const world = useTextBomWorld();
@@ -18,7 +18,7 @@ let parts: string[];
 let home: string;
 beforeAll(() => ({ parts, home } = world));
 
-const enrich = (file: string, ...more: string[]) => runCli(['enrich', file, '--out', file, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home, env });
+const enrich = (file: string, ...more: string[]) => runCliInProcess(['enrich', file, '--out', file, '--base-url', world.emulator.url, '--fields', 'Status', ...more], { home, env });
 
 /** Enriches `bytes` in place as `name`; the run, the bytes before and after. */
 async function enrichBytes(name: string, bytes: Buffer, ...more: string[]) {
@@ -109,7 +109,7 @@ test('a FIFO and a device named .csv are refused at once; a sparse file past the
   expect(fromFifo.stderr).toMatch(/fifo\.csv is a pipe \(FIFO\), not a regular file/);
   const zero = join(home, 'zero.csv');
   symlinkSync('/dev/zero', zero);
-  const fromZero = await runCli(['enrich', zero, '--out', join(home, 'zero-out.csv'), '--base-url', world.emulator.url], { home, env });
+  const fromZero = await runCliInProcess(['enrich', zero, '--out', join(home, 'zero-out.csv'), '--base-url', world.emulator.url], { home, env });
   expect(fromZero.code).toBe(2);
   expect(fromZero.stderr).toMatch(/zero\.csv.* is a device, not a regular file/);
   const big = join(home, 'big.csv');

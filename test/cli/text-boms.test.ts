@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { DEMO_KEY } from '../../emulator';
-import { runCli } from './helpers';
+import { runCliInProcess } from './in-process';
 import { useTextBomWorld } from './text-bom-check';
 
 const world = useTextBomWorld();
@@ -17,7 +17,7 @@ let parts: string[];
 let home: string;
 beforeAll(() => ({ parts, home } = world));
 
-const enrich = (file: string, out = file) => runCli(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
+const enrich = (file: string, out = file) => runCliInProcess(['enrich', file, '--out', out, '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
 
 test("EasyEDA's UTF-16LE TSV with a BOM and every field quoted is written back as UTF-16LE, quoted, tab-separated, CRLF", async () => {
   const lines = ['"ID"\t"Name"\t"Designator"\t"Manufacturer Part"\t"Manufacturer"', ...parts.map((p, i) => `"${i + 1}"\t"100nF"\t"C${i + 1}, C${i + 9}"\t"${p}"\t"MURATA(村田)"`)];
@@ -43,7 +43,7 @@ test('a semicolon KiCad export with LF line ends and no BOM keeps both', async (
   const lines = ['ref;value;Field1;Field2', ...parts.map((p, i) => `C${i + 1};100n;Murata;${p}`)];
   const file = join(home, 'kicad.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const run = await runCli(['enrich', file, '--out', file, '--column', 'Field2', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
+  const run = await runCliInProcess(['enrich', file, '--out', file, '--column', 'Field2', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
   expect(run.code).toBe(0);
   const bytes = readFileSync(file);
   expect(bytes[0]).toBe('r'.charCodeAt(0));
@@ -60,7 +60,7 @@ test('a Windows-1252 CSV is read as such (with a note), and written back in Wind
   expect(() => new TextDecoder('utf-8', { fatal: true }).decode(original)).toThrow();
   const file = join(home, 'legacy.csv');
   writeFileSync(file, original);
-  const run = await runCli(['enrich', file, '--out', file, '--column', 'Hersteller-Teilenummer', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
+  const run = await runCliInProcess(['enrich', file, '--out', file, '--column', 'Hersteller-Teilenummer', '--base-url', world.emulator.url, '--fields', 'Status'], { home, env });
   expect(run.code).toBe(0);
   expect(run.stderr).toMatch(/is not UTF-8 text: read as Windows-1252/);
   const bytes = readFileSync(file);

@@ -11,7 +11,8 @@ import Papa from 'papaparse';
 import { readHeaderCells } from '../../core/bom/two-row-header';
 import { DEMO_KEY } from '../../emulator';
 import { MURATA } from '../fixtures/boms/parts';
-import { columnOf, readXlsx, runCli, useEmulatorHome } from './helpers';
+import { columnOf, readXlsx, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 const world = useEmulatorHome();
 const env = { PARTSPEC_API_KEY: DEMO_KEY };
@@ -49,7 +50,7 @@ test('xlsx with merged cells: the Manufacturer group is read, 6 of ours looked u
   await workbook.xlsx.writeFile(input);
 
   const output = join(world.home, 'two-row-out.xlsx');
-  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.stderr).toMatch(SUMMARY);
   expect(run.code).toBe(0);
   const out = (await readXlsx(output)).worksheets[0];
@@ -64,7 +65,7 @@ test('the same table as CSV: the group is read from the cell it was exported to'
   const input = join(world.home, 'two-row.csv');
   const output = join(world.home, 'two-row-out.csv');
   writeFileSync(input, Papa.unparse([TOP, BOTTOM, ...DATA]));
-  const run = await runCli(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
+  const run = await runCliInProcess(['enrich', input, '--fields', 'Status', '--out', output, '--base-url', world.emulator.url], { home: world.home, env });
   expect(run.stderr).toMatch(SUMMARY);
   expect(run.code).toBe(0);
   const rows = Papa.parse<string[]>(readFileSync(output, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;

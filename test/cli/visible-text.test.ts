@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { startRecordingUpstream, type RecordingUpstream } from '../server/support';
-import { makeTempDir, runCli } from './helpers';
+import { makeTempDir } from './helpers';
+import { runCliInProcess } from './in-process';
 
 jest.setTimeout(180_000);
 
@@ -36,7 +37,7 @@ afterAll(async () => {
 const env = () => ({ PARTSPEC_API_KEY: KEY, PARTSPEC_BASE_URL: upstream.url });
 
 test("partspec lookup's table writes out the service's bidirectional and zero-width characters", async () => {
-  const run = await runCli(['lookup', PARTNO, '--fields', 'Status,ProductName', '--no-cache'], { home: home.dir, env: env() });
+  const run = await runCliInProcess(['lookup', PARTNO, '--fields', 'Status,ProductName', '--no-cache'], { home: home.dir, env: env() });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(run.stdout).toContain('Cap \\u{202e}DCBA\\u{202c}\\u{200b}');
@@ -53,7 +54,7 @@ test('the HTML report, the summary sheet and the printed report write out what t
   ]);
   const file = join(home.dir, 'bom.xlsx');
   await workbook.xlsx.writeFile(file);
-  const run = await runCli(['report', 'bom.xlsx', '--html', 'report.html', '--no-cache'], { home: home.dir, env: env() });
+  const run = await runCliInProcess(['report', 'bom.xlsx', '--html', 'report.html', '--no-cache'], { home: home.dir, env: env() });
   expect(run.code).toBe(0);
 
   const html = readFileSync(join(home.dir, 'report.html'), 'utf8');

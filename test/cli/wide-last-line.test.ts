@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
-import { ROOT, runCli, useEmulatorHome } from './helpers';
+import { ROOT, runCliProcess, useEmulatorHome } from './helpers';
 
 jest.setTimeout(300_000);
 
@@ -25,7 +25,7 @@ test('5,000 rows and a last line of 16,380 fields are enriched in place in a 256
   const rssFile = join(world.home, 'wide-last-line.rss');
   writeFileSync(file, `${lines.join('\r\n')}\r\n`);
   const env = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url, NODE_OPTIONS: `--max-old-space-size=256 --require ${PEAK_RSS}`, PARTSPEC_BENCH_RSS_FILE: rssFile };
-  const run = await runCli(['enrich', 'wide-last-line.csv', '--fields', 'Status', '--out', 'wide-last-line.csv', '--no-cache'], { home: world.home, env });
+  const run = await runCliProcess(['enrich', 'wide-last-line.csv', '--fields', 'Status', '--out', 'wide-last-line.csv', '--no-cache'], { home: world.home, env });
   expect(run.stderr).not.toMatch(/heap|Allocation failed|FATAL|internal error/i);
   expect(run.code).toBe(0);
   expect(Number(readFileSync(rssFile, 'utf8'))).toBeLessThan(512 * MB);

@@ -23,7 +23,8 @@ import {
   type Package,
   type XmlNode,
 } from '../fixtures/workbooks/corpus/read-package';
-import { runCli, useEmulatorHome } from './helpers';
+import { useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 /*
  * The corpus of real-program workbooks (test/fixtures/workbooks/corpus, see its README), each
@@ -38,7 +39,7 @@ const world = useEmulatorHome();
 
 const rowOf = (ref: string): number => Number(ref.replace(/^[A-Z]+/, ''));
 const readPackage = (file: string): Package => unzipSync(readFileSync(join(world.home, file)));
-const enrichInPlace = (file: string) => runCli(['enrich', file, '--fields', 'Status', '--out', file], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+const enrichInPlace = (file: string) => runCliInProcess(['enrich', file, '--fields', 'Status', '--out', file], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
 
 /** The parts an in-place enrichment may change: the target sheet, its relationships, strings, styles, content types. */
 function changeable(pkg: Package, sheet: string): Set<string> {

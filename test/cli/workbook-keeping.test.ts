@@ -4,7 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { readXlsx, rowTexts, runCli, useEmulatorHome } from './helpers';
+import { readXlsx, rowTexts, useEmulatorHome } from './helpers';
+import { runCliInProcess } from './in-process';
 
 /*
  * What survives `partspec enrich` of real workbooks, part by part: fixtures written part by part
@@ -28,7 +29,7 @@ function copyFixture(name: string, as: string): string {
 const parts = (file: string): Record<string, Uint8Array> => unzipSync(readFileSync(join(world.home, file)));
 const text = (p: Record<string, Uint8Array>, path: string): string => (p[path] ? strFromU8(p[path]) : '');
 const tempFiles = (): string[] => readdirSync(world.home).filter((f) => f.includes('partspec-tmp'));
-const enrich = (input: string, out: string) => runCli(['enrich', input, '--fields', 'Status', '--out', out], { home: world.home, env: env() });
+const enrich = (input: string, out: string) => runCliInProcess(['enrich', input, '--fields', 'Status', '--out', out], { home: world.home, env: env() });
 const values = (file: string, sheet = 'BOM'): unknown[][] => new WorkbookPatch(readFileSync(join(world.home, file))).values(sheet);
 
 /** The first sheet's CSV as LibreOffice writes it when it opens the workbook. */

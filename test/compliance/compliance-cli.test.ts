@@ -14,10 +14,11 @@ import { createClient, readValue } from '../../api';
 import { DEMO_KEY } from '../../emulator';
 import type { CompliancePack } from '../../core/compliance/pack';
 import { flagWord } from '../../core/compliance/pack-layout';
-import { ROOT, runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { ROOT, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const world = useEmulatorHome();
-const cli = (args: string[]): Promise<CliRun> => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+const cli = (args: string[]): Promise<CliRun> => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
 const apiRequests = () => world.emulator.requests.filter((r) => r.url.startsWith('/v2/'));
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 

@@ -21,7 +21,8 @@ import { formatTextReport } from '../../cli/report/text-report';
 
 /** The charts' renderer numbers its style classes per process (zr3-cls-9): a page rendered here and one the command printed differ only in those. */
 const chartIdsOff = (html: string): string => html.replace(/\bzr\d+-cls-\d+\b/g, 'zr-cls');
-import { readXlsx, runCli, useEmulatorHome } from '../cli/helpers';
+import { readXlsx, useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const ROOT = join(__dirname, '..', '..');
 const world = useEmulatorHome();
@@ -94,7 +95,7 @@ beforeAll(async () => {
   for (const line of lines) sheet.addRow(line.cells);
   await book.xlsx.writeFile(join(world.home, 'messy.xlsx'));
 
-  run = await runCli(['report', 'messy.xlsx', '--json', 'messy.json', '--html', 'messy.html', '--fail-on', 'risk', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  run = await runCliInProcess(['report', 'messy.xlsx', '--json', 'messy.json', '--html', 'messy.html', '--fail-on', 'risk', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
   summary = JSON.parse(readFileSync(join(world.home, 'messy.json'), 'utf8')) as BomSummary;
 }, 240_000);
 
@@ -197,7 +198,7 @@ test('every candidate called drop-in meets every spec its original states, read 
 
 test('the demo BOM: the terminal text and HTML page are its JSON summary laid out; placed per board is its fitted Qty', async () => {
   copyFileSync(join(ROOT, 'assets', 'demo-bom.csv'), join(world.home, 'demo-bom.csv'));
-  const demo = await runCli(['report', 'demo-bom.csv', '--json', 'demo.json', '--html', 'demo.html', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  const demo = await runCliInProcess(['report', 'demo-bom.csv', '--json', 'demo.json', '--html', 'demo.html', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
   expect(demo.stderr).not.toMatch(/partspec report:/);
   const json = JSON.parse(readFileSync(join(world.home, 'demo.json'), 'utf8')) as BomSummary;
   const layout = layoutSummarySheet(json, 'en');

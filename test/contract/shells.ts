@@ -15,7 +15,8 @@ import { DEMO_KEY, type RunningEmulator } from '../../emulator';
 import { bomColumnId } from '../../src/sheets/bom-tools';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { createExcelDouble } from '../../src/workbench/excel-double';
-import { readXlsx, runCli } from '../cli/helpers';
+import { readXlsx } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { reportOf } from '../support/enrichment-report';
 
 export type Cell = string | number;
@@ -112,7 +113,7 @@ const columnArgs = (bom: BomCase): string[] => [...(bom.column ? [bom.column] : 
 
 /** Runs `partspec enrich` on a file, failing with its stderr when it does not finish. */
 async function runEnrich(emulator: RunningEmulator, home: string, input: string, output: string, bom: BomCase): Promise<string> {
-  const run = await runCli(['enrich', input, '--fields', FIELDS.join(','), '--risk', ...(bom.suggest ? ['--suggest'] : []), ...(bom.checks ? ['--checks'] : []), ...columnArgs(bom), '--out', output, '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', input, '--fields', FIELDS.join(','), '--risk', ...(bom.suggest ? ['--suggest'] : []), ...(bom.checks ? ['--checks'] : []), ...columnArgs(bom), '--out', output, '--base-url', emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   if (run.code !== 0 && run.code !== 1) throw new Error(`partspec enrich exited ${run.code}: ${run.stderr}`);
   return run.stderr;
 }

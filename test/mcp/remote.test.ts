@@ -11,7 +11,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Papa from 'papaparse';
 import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
-import { runCli, type CliRun } from '../cli/helpers';
+import { type CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { until } from '../server/cli-processes';
 import { jumpingClock } from '../support/clock';
 import { call, connectRemote, DEMO_KEY, resourceText, startRemoteWorld, textOf, type RemoteWorld } from './support';
@@ -24,7 +25,7 @@ let home: string;
 const answers: string[] = [];
 const clients: Client[] = [];
 
-const cli = (args: string[]): Promise<CliRun> => runCli([...args, '--base-url', world.emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+const cli = (args: string[]): Promise<CliRun> => runCliInProcess([...args, '--base-url', world.emulator.url], { home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
 
 async function remote(token: string): Promise<Client> {
   const client = await connectRemote(world.url, token);

@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
-import { runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { runCliProcess, useEmulatorHome, type CliRun } from '../cli/helpers';
 import { call, jsonTextOf, resourceText, startStdioSession, textOf, type StdioSession } from './support';
 
 const world = useEmulatorHome();
@@ -18,7 +18,7 @@ let root: string;
 const answers: string[] = [];
 
 const env = (): Record<string, string> => ({ HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_BASE_URL: world.emulator.url, PARTSPEC_API_KEY: DEMO_KEY });
-const cli = (args: string[]): Promise<CliRun> => runCli(args, { home: world.home, env: env() });
+const cli = (args: string[]): Promise<CliRun> => runCliProcess(args, { home: world.home, env: env() });
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
 async function tool(name: string, args: Record<string, unknown>): ReturnType<typeof call> {

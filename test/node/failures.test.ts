@@ -5,7 +5,8 @@ import { FileLimitError } from '../../core/limits';
 import { parseFlags, takeDebugFlag } from '../../node/args';
 import { EXIT, FileError, UsageError, describeFailure, exitCodeOf, isInternalError } from '../../node/errors';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from '../cli/helpers';
+import { useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 /*
  * Every failure maps to one exit code and one sentence. PartSpec's own failures (a bug) get their
@@ -102,11 +103,11 @@ describe('partspec with --debug', () => {
   const world = useEmulatorHome();
 
   test('every command takes --debug; a failure that is not a bug shows no stack trace with it', async () => {
-    const run = await runCli(['lookup', 'GRM155R71C104KA88D', '--debug', '--base-url', 'http://127.0.0.1:9', '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_RETRY_BUDGET: '0.2' } });
+    const run = await runCliInProcess(['lookup', 'GRM155R71C104KA88D', '--debug', '--base-url', 'http://127.0.0.1:9', '--fields', 'Status'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_RETRY_BUDGET: '0.2' } });
     expect(run.code).toBe(EXIT.api);
     expect(run.stderr).toMatch(/^partspec lookup: The product service at http:\/\/127\.0\.0\.1:9 could not be reached\./);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-    const ok = await runCli(['lookup', 'GRM155R71C104KA88D', '--debug', '--fields', 'Status', '--json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    const ok = await runCliInProcess(['lookup', 'GRM155R71C104KA88D', '--debug', '--fields', 'Status', '--json'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     expect(ok.code).toBe(EXIT.ok);
   });
 });

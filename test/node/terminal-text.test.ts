@@ -3,7 +3,8 @@ import { print, type CommandContext } from '../../cli/context';
 import { createProgress } from '../../cli/progress';
 import { formatTextTable } from '../../cli/table-text';
 import { DEMO_KEY } from '../../emulator';
-import { runCli, useEmulatorHome } from '../cli/helpers';
+import { useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 /** A part number that, printed raw, sets the terminal's title and rings its bell. */
 const TITLE_SETTER = 'GRM155\x1b]0;owned\x07R71C104KA88D';
@@ -79,7 +80,7 @@ describe('partspec prints text from the command line and the service safely', ()
 
   test('a part number holding ESC]0;title BEL and a 100,000-character one: escaped and shortened on stderr', async () => {
     const long = `GRM${'9'.repeat(100_000)}`;
-    const run = await runCli(['lookup', TITLE_SETTER, long, '--fields', 'Status', '--no-cache'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    const run = await runCliInProcess(['lookup', TITLE_SETTER, long, '--fields', 'Status', '--no-cache'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     // eslint-disable-next-line no-control-regex -- the test looks for raw controls
     expect(run.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(run.stderr).toContain('GRM155\\x1b]0;owned\\x07R71C104KA88D');
@@ -88,7 +89,7 @@ describe('partspec prints text from the command line and the service safely', ()
   });
 
   test('an unknown command name is echoed escaped', async () => {
-    const run = await runCli(['\x1b[2Jwipe'], { home: world.home });
+    const run = await runCliInProcess(['\x1b[2Jwipe'], { home: world.home });
     expect(run.code).toBe(2);
     expect(run.stderr.split('\n')[0]).toBe("partspec: unknown command '\\x1b[2Jwipe'.");
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEMO_KEY } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { NS, xmlHead } from '../fixtures/workbooks/ooxml';
-import { ROOT, runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { ROOT, runCliProcess, useEmulatorHome, type CliRun } from '../cli/helpers';
 import { bomWorkbook, deflatePieces, type RawEntry } from './hostile-builders';
 
 /*
@@ -35,7 +35,7 @@ async function enrich(name: string, bytes: Buffer, command = ['enrich', name, '-
   const cpuFile = join(world.home, `${name}.cpu`);
   writeFileSync(file, bytes);
   const env = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url, NODE_OPTIONS: `--require ${PEAK_RSS} --require ${CPU_SECONDS}`, PARTSPEC_BENCH_RSS_FILE: rssFile, PARTSPEC_TEST_CPU_FILE: cpuFile };
-  const run = await runCli([...command, '--no-cache'], { home: world.home, env });
+  const run = await runCliProcess([...command, '--no-cache'], { home: world.home, env });
   return { ...run, file, peakBytes: Number(readFileSync(rssFile, 'utf8')), seconds: Number(readFileSync(cpuFile, 'utf8')) };
 }
 

@@ -5,7 +5,7 @@ import { describeLimit, FILE_LIMITS, type FileLimitName } from '../../core/limit
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { ZipPackage, bytesSource } from '../../ooxml/zip-package';
 import { NS, REL_TYPES } from '../fixtures/workbooks/ooxml';
-import { ROOT, runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { ROOT, runCliProcess, useEmulatorHome, type CliRun } from '../cli/helpers';
 import { bomWorkbook, deflateRepeated, type BomWorkbookOptions, type RawEntry } from './hostile-builders';
 
 /*
@@ -41,7 +41,7 @@ async function enrich(name: string, bytes: Buffer, out = name, command = ['enric
   const rssFile = join(world.home, `${name}.rss`);
   writeFileSync(file, bytes);
   const env = { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url, NODE_OPTIONS: `--require ${PEAK_RSS}`, PARTSPEC_BENCH_RSS_FILE: rssFile };
-  const run = await runCli([...command, '--no-cache'], { home: world.home, env });
+  const run = await runCliProcess([...command, '--no-cache'], { home: world.home, env });
   const peakBytes = Number(readFileSync(rssFile, 'utf8'));
   return { ...run, file, before: bytes, after: readFileSync(file), peakBytes };
 }
@@ -155,7 +155,7 @@ test(`a workbook file over ${FILE_LIMITS.workbookBytes.value.toLocaleString('en-
   // A sparse file: its size is real, its bytes take no disk.
   truncateSync(file, FILE_LIMITS.workbookBytes.value + 1);
   const before = statSync(file);
-  const run = await runCli(['enrich', 'huge.xlsx', '--fields', 'Status', '--out', 'huge.xlsx'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+  const run = await runCliProcess(['enrich', 'huge.xlsx', '--fields', 'Status', '--out', 'huge.xlsx'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
   expect(run.code).toBe(2);
   expect(run.stderr.trim()).toBe(`partspec enrich: huge.xlsx: The workbook goes over ${limitWords('workbookBytes')}; PartSpec stopped reading it and changed nothing.`);
   const after = statSync(file);

@@ -14,7 +14,8 @@ import { openWorkbookFile } from '../../node/files/workbook-file';
 import { CONTENT_TYPES, NS, relationshipType, XML_HEAD } from '../../ooxml/namespaces';
 import { UnsafeWriteError, WorkbookPatch } from '../../ooxml/workbook-patch';
 import { DEMO_KEY } from '../../emulator';
-import { ROOT, runCli, useEmulatorHome } from '../cli/helpers';
+import { ROOT, runCliProcess, useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const world = useEmulatorHome();
 
@@ -82,7 +83,7 @@ describe('data reaching the last columns', () => {
     const file = join(world.home, 'wide.xlsx');
     writeFileSync(file, wide());
     const before = readFileSync(file);
-    const run = await runCli(['enrich', 'wide.xlsx', '--out', 'wide.xlsx', '--fields', 'Status,Capacitance', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    const run = await runCliInProcess(['enrich', 'wide.xlsx', '--out', 'wide.xlsx', '--fields', 'Status,Capacitance', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
     expect(run.code).not.toBe(0);
     const lines = run.stderr.trim().split('\n');
     expect(lines[lines.length - 1]).toBe('partspec enrich: wide.xlsx is left as it was: the new columns would go past column XFD, over the limit of 16,384 columns for the columns in a worksheet (Excel’s limit, A to XFD).');
@@ -138,7 +139,7 @@ it('a workbook without worksheets is refused in one sentence', async () => {
   const file = join(world.home, 'no-sheets.xlsx');
   writeFileSync(file, book({ sheets: '', sheetBody: '<sheetData/>' }));
   await expect(openWorkbookFile(file)).rejects.toThrow(`${file} holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.`);
-  const run = await runCli(['enrich', 'no-sheets.xlsx', '--out', 'no-sheets.xlsx', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+  const run = await runCliInProcess(['enrich', 'no-sheets.xlsx', '--out', 'no-sheets.xlsx', '--fields', 'Status', '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
   expect(run.code).not.toBe(0);
   expect(run.stderr.trim()).toBe('partspec enrich: no-sheets.xlsx holds no worksheet (only chart sheets, or no sheet at all), so partspec has nothing to read in it.');
 });
@@ -175,7 +176,7 @@ describe('a sparse sheet reaching Excel’s last row', () => {
     const rssFile = join(world.home, 'last-row.rss');
     writeFileSync(file, book({ sheetBody: body('') }));
     const env = { PARTSPEC_API_KEY: DEMO_KEY, NODE_OPTIONS: `--require ${join(ROOT, 'bench', 'memory-children', 'peak-rss.js')}`, PARTSPEC_BENCH_RSS_FILE: rssFile };
-    const run = await runCli(['enrich', 'last-row.xlsx', '--out', 'last-row.xlsx', '--fields', 'Status', '--no-cache', '--base-url', world.emulator.url], { home: world.home, env });
+    const run = await runCliProcess(['enrich', 'last-row.xlsx', '--out', 'last-row.xlsx', '--fields', 'Status', '--no-cache', '--base-url', world.emulator.url], { home: world.home, env });
     expect(run.code).toBe(0);
     // One cell object per blank row of each new column took 2.3 GB here.
     expect(Number(readFileSync(rssFile, 'utf8'))).toBeLessThan(800 * 1024 * 1024);

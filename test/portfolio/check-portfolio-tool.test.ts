@@ -13,7 +13,7 @@ import { DEMO_KEY } from '../../emulator';
 import type { Portfolio } from '../../core/portfolio/types';
 import { createPartSpecMcpServer } from '../../mcp/server';
 import { logSettled } from '../../testkit/settle';
-import { runCli } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { call, textOf } from '../mcp/support';
 import { useEmulator } from '../support/use-emulator';
 
@@ -56,7 +56,7 @@ test('the same JSON as partspec portfolio --json, with the plan given inline', a
     expect(textOf(answer)).toMatch(/^3 distinct lines across 2 BOMs; 2 part numbers looked up once; the files were only read\.$/);
     const tool = answer.structuredContent as unknown as Portfolio;
     writeFileSync(join(root, 'plan.csv'), 'main.csv,30\n');
-    const cli = await runCli(['portfolio', 'boards/main.csv', 'boards/io.csv', '--plan', 'plan.csv', '--builds', '2', '--json', '--base-url', emulator.url, '--no-cache'], { home, cwd: root, env: { PARTSPEC_API_KEY: DEMO_KEY } });
+    const cli = await runCliInProcess(['portfolio', 'boards/main.csv', 'boards/io.csv', '--plan', 'plan.csv', '--builds', '2', '--json', '--base-url', emulator.url, '--no-cache'], { home, cwd: root, env: { PARTSPEC_API_KEY: DEMO_KEY } });
     expect(cli.code).toBe(0);
     expect(comparable(tool)).toEqual(comparable(JSON.parse(cli.stdout) as Portfolio));
     const cap = tool.parts.find((p) => p.partNumber === 'GRM155R71C104KA88D')!;

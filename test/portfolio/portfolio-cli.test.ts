@@ -16,10 +16,11 @@ import { lowerBoundRequests, normalizePartnoInput } from '../../api';
 import { DEMO_KEY } from '../../emulator';
 import type { Portfolio } from '../../core/portfolio/types';
 import { logSettled } from '../../testkit/settle';
-import { ROOT, runCli, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { ROOT, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const world = useEmulatorHome();
-const cli = (args: string[], cwd?: string): Promise<CliRun> => runCli([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY }, ...(cwd ? { cwd } : {}) });
+const cli = (args: string[], cwd?: string): Promise<CliRun> => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY }, ...(cwd ? { cwd } : {}) });
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'boms');
 
 /** Every file of the BOM folder as it was written, to check nothing was changed. */

@@ -12,7 +12,8 @@ import { list, query, spec } from '../../src/functions/functions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { createExcelDouble, type ExcelDouble } from '../../src/workbench/excel-double';
-import { formulaCells, makeTempDir, readXlsx, runCli } from '../cli/helpers';
+import { formulaCells, makeTempDir, readXlsx } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { describeError } from '../../testkit/custom-functions-shim';
 import { startFunctionsHarness } from '../../testkit/functions-harness';
 import { closePoolAndCheckBudget, createEmulatorPool, recordFigures } from './support';
@@ -119,7 +120,7 @@ test('command line: the xlsx of a search over the hostile parts holds them as te
   try {
     const out = join(dir, 'hostile.xlsx');
     const filter = `Partno eq '${HOSTILE_PARTNOS.filter((p) => emulator.catalog.byPartno.get(p)?.group !== 'Ind').join('|')}'`;
-    const run = await runCli(['search', '--category', 'ceramicCapacitors', '--filter', filter, '--fields', 'ProductName,Notices,Status', '--out', out, '--base-url', emulator.url], {
+    const run = await runCliInProcess(['search', '--category', 'ceramicCapacitors', '--filter', filter, '--fields', 'ProductName,Notices,Status', '--out', out, '--base-url', emulator.url], {
       home: dir,
       env: { PARTSPEC_API_KEY: DEMO_KEY },
     });

@@ -13,7 +13,8 @@ import { enrichSelection } from '../../src/sheets/enrich';
 import { importProducts } from '../../src/sheets/import';
 import { refreshWorkbook } from '../../src/sheets/refresh';
 import { createExcelDouble } from '../../src/workbench/excel-double';
-import { makeTempDir, readXlsx, runCli } from '../cli/helpers';
+import { makeTempDir, readXlsx } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { describeError } from '../../testkit/custom-functions-shim';
 import { startFunctionsHarness, type FunctionsHarness } from '../../testkit/functions-harness';
 import { SECRET_KEY, closePoolAndCheckBudget, createEmulatorPool, logSettled, recordFigures } from './support';
@@ -92,14 +93,14 @@ test('the flows work with the key', async () => {
 test('the command line works with the key from the environment and from --api-key', async () => {
   const out = join(temp.dir, 'search.xlsx');
   const env = { PARTSPEC_API_KEY: SECRET_KEY };
-  const searched = await runCli(['search', '--category', 'inductors', '--filter', "Status eq 'NRND'", '--out', out, '--base-url', emulator.url], { home: temp.dir, env });
+  const searched = await runCliInProcess(['search', '--category', 'inductors', '--filter', "Status eq 'NRND'", '--out', out, '--base-url', emulator.url], { home: temp.dir, env });
   expect(searched.code).toBe(0);
   see('CLI search stdout', searched.stdout);
   see('CLI search stderr', searched.stderr);
   const workbook = await readXlsx(out);
   workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => see(`CLI xlsx ${sheet.name}!${cell.address}`, cell.text))));
   const part = emulator.catalog.byGroup.SMD[0].values.Partno as string;
-  const looked = await runCli(['lookup', part, '--json', '--api-key', SECRET_KEY, '--base-url', emulator.url], { home: temp.dir });
+  const looked = await runCliInProcess(['lookup', part, '--json', '--api-key', SECRET_KEY, '--base-url', emulator.url], { home: temp.dir });
   expect(looked.code).toBe(0);
   see('CLI lookup stdout', looked.stdout);
   see('CLI lookup stderr', looked.stderr);
@@ -149,7 +150,7 @@ describe('error paths', () => {
       }
 
       // A short retry budget: the command line would otherwise keep trying for its default 2 minutes.
-      const cli = await runCli(['lookup', 'MCS18R71H104KZ9D', '--base-url', emulator.url], { home: temp.dir, env: { PARTSPEC_API_KEY: SECRET_KEY, PARTSPEC_RETRY_BUDGET: '0.5' } });
+      const cli = await runCliInProcess(['lookup', 'MCS18R71H104KZ9D', '--base-url', emulator.url], { home: temp.dir, env: { PARTSPEC_API_KEY: SECRET_KEY, PARTSPEC_RETRY_BUDGET: '0.5' } });
       expect(cli.code).toBe(3);
       see(`CLI ${name} stdout`, cli.stdout);
       see(`CLI ${name} stderr`, cli.stderr);
@@ -163,7 +164,7 @@ describe('error paths', () => {
   test('the service unreachable, and a key the client was given but the service never saw', async () => {
     const gone = clientWith('http://127.0.0.1:9');
     for (const call of [gone.search({ category: 'inductors' }), gone.lookup(['MCS18R71H104KZ9D'])]) seeError('unreachable', await call.then(() => undefined, (e: unknown) => e));
-    const cli = await runCli(['search', '--category', 'inductors', '--out', '-', '--base-url', 'http://127.0.0.1:9', '--api-key', SECRET_KEY], { home: temp.dir });
+    const cli = await runCliInProcess(['search', '--category', 'inductors', '--out', '-', '--base-url', 'http://127.0.0.1:9', '--api-key', SECRET_KEY], { home: temp.dir });
     expect(cli.code).toBe(3);
     see('CLI unreachable stdout', cli.stdout);
     see('CLI unreachable stderr', cli.stderr);

@@ -4,7 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_KEY, type CatalogProduct } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
-import { runCli, useEmulatorHome } from '../cli/helpers';
+import { useEmulatorHome } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 /*
  * `partspec replace` on a folder of BOMs against the emulator over HTTP: workbooks saved by Excel's
@@ -17,7 +18,7 @@ const FIXTURES = join(__dirname, '..', 'fixtures', 'workbooks');
 const OLD = 'MCS18R71H104KZ9D';
 const world = useEmulatorHome();
 const env = (): Record<string, string> => ({ PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url });
-const replace = (args: readonly string[], cwd?: string) => runCli(['replace', ...args], { home: world.home, env: env(), cwd });
+const replace = (args: readonly string[], cwd?: string) => runCliInProcess(['replace', ...args], { home: world.home, env: env(), cwd });
 
 /** A CSV with a byte-order mark, semicolons, CRLF, the part in quotes in lower case, and a longer number that holds it. */
 const CSV = `\uFEFFRef;Qty;Part Number;Note\r\nC1;2;"${OLD.toLowerCase()}";"a; b"\r\nC2;1;${OLD}X;longer\r\nC9;1;${OLD};\r\n`;
@@ -75,7 +76,7 @@ let NEW: string;
 let LOOSER: string;
 
 beforeAll(async () => {
-  const run = await runCli(['replacements', OLD, '--json', '--max', '1'], { home: world.home, env: env() });
+  const run = await runCliInProcess(['replacements', OLD, '--json', '--max', '1'], { home: world.home, env: env() });
   NEW = (JSON.parse(run.stdout) as { replacements: { Partno: string }[] }[])[0].replacements[0].Partno;
   // The same capacitor rated lower: everything else as the old part, but not a drop-in.
   const catalog = world.emulator.catalog.byGroup.SMD;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { parseCliArgs } from '../../emulator/cli-args';
 import { parseServeArgs } from '../../server/cli-args';
-import { makeTempDir, runCli } from '../cli/helpers';
+import { makeTempDir, runCliProcess } from '../cli/helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -58,7 +58,7 @@ describe('a port in use is one sentence', () => {
   test.each([['emulator'], ['serve']])('partspec %s', async (command) => {
     const { port, server } = await holdPort();
     try {
-      const run = await runCli([command, '--port', String(port), '--host', '127.0.0.1', ...(command === 'serve' ? ['--pass-through', '--site', siteDir()] : [])], { home: temp.dir, env: { PARTSPEC_API_KEY: 'partspec-demo-key' } });
+      const run = await runCliProcess([command, '--port', String(port), '--host', '127.0.0.1', ...(command === 'serve' ? ['--pass-through', '--site', siteDir()] : [])], { home: temp.dir, env: { PARTSPEC_API_KEY: 'partspec-demo-key' } });
       expect(run.code).toBe(2);
       const lines = run.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);

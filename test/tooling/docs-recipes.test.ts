@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { useEmulator } from '../support/use-emulator';
 import { DEMO_KEY } from '../../node/emulator-defaults';
-import { runCli, type CliRun } from '../cli/helpers';
+import { runCliProcess, type CliRun } from '../cli/helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin', 'partspec.js');
@@ -176,13 +176,13 @@ describe.each(RECIPES.map((r) => [r.file, r] as const))('the recipe of %s runs a
           expect(serving.url).toBe(`http://127.0.0.1:${ports['8080']}/`);
           // A user of the team server: the token the recipe added, as the API key, through the relay.
           expect(tokens).toHaveLength(1);
-          const relayed = await runCli(['lookup', 'GRM155R71C104KA88D'], { home: env.HOME, cwd: work, env: { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] } });
+          const relayed = await runCliProcess(['lookup', 'GRM155R71C104KA88D'], { home: env.HOME, cwd: work, env: { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] } });
           expect(outcomeOf(text, relayed)).toBe(`${text}: done`);
           expect(relayed.stdout).toContain('GRM155R71C104KA88D');
           continue;
         }
         expect(background).toBe(false);
-        const done = await runCli(args, { home: env.HOME, cwd: work, env });
+        const done = await runCliProcess(args, { home: env.HOME, cwd: work, env });
         expect(outcomeOf(text, done)).toBe(`${text}: done`);
         tokens.push(...(done.stdout.match(/\bpst_\S+/g) ?? []));
       }

@@ -66,12 +66,12 @@ test('partspec url and partspec download refuse a javascript: link in one senten
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { runCli } = await import('../../cli/helpers');
+  const { runCliInProcess } = await import('../../cli/in-process');
   const home = mkdtempSync(join(tmpdir(), 'partspec-url-scheme-'));
   try {
     upstream.respond = () => ({ status: 200, body: JSON.stringify({ Language: 'en', Category: 'inductors', ProductDataDownloadUrl: 'javascript:alert(document.cookie)' }) });
     for (const command of [['url'], ['download', '--out', join(home, 'out.xlsx')]]) {
-      const run = await runCli([...command, '--category', 'inductors', '--base-url', upstream.url, '--no-cache'], { home, env: { PARTSPEC_API_KEY: KEY } });
+      const run = await runCliInProcess([...command, '--category', 'inductors', '--base-url', upstream.url, '--no-cache'], { home, env: { PARTSPEC_API_KEY: KEY } });
       expect(run.code).not.toBe(0);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(NOT_A_WEB_LINK_SENTENCE);
