@@ -155,7 +155,7 @@ export function createSheetServices({ run, getClient }: SheetServicesOptions): O
     },
 
     async applyReplacement(row, partno) {
-      const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn });
+      const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn, lang: lastLang });
       if (!applied.ok) throw new UserProblem(applied.message);
       return { address: applied.address, noteAddress: applied.noteAddress, original: applied.original };
     },
