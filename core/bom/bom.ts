@@ -8,7 +8,7 @@ import { foldWords } from '../fold';
 import { containsWord, DESIGNATOR_WORDS, MAKER_WORDS, OTHER_COLUMN_WORDS, QUANTITY_WORDS } from './header-words';
 
 export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
-export { describeAmbiguity, nameColumn } from './layout-notes';
+export { describeAmbiguity } from './layout-notes';
 export type { BomLayout, ColumnCandidate } from './layout-types';
 
 export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };

@@ -15,7 +15,7 @@ export function describeShift(best: ColumnCandidate, partHeader: string, shift: 
 }
 
 /** A column as a sentence names it: its letters, and its header in quotes when it has one (`C ('Mfr PN')`). */
-export function nameColumn(column: number, header: string): string {
+function nameColumn(column: number, header: string): string {
   return `${columnLetters(column)}${header ? ` ('${header}')` : ''}`;
 }
 
