@@ -9,6 +9,7 @@ import { noteChecks, rulesOf, RULES_HELP, checkThreshold } from './rules-flags';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { NOTE_WORDS } from '../note-words';
+import { describeLayoutNotice } from '../../core/bom/layout-notes';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
@@ -127,7 +128,7 @@ function locateError(failure: LocateFailure): UsageError {
 function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void, words: RunWords, lang: Lang): void {
   const { layout, region, headers } = bom;
   const onSheet = (text: string): void => note(NOTE_WORDS[lang].onSheet(region.sheetName, text));
-  if (layout.note) onSheet(layout.note);
+  if (layout.notice) onSheet(describeLayoutNotice(layout.notice, lang));
   const ambiguity = describeAmbiguity(layout, lang);
   if (ambiguity) onSheet(ambiguity);
   const unasked = named ? undefined : describeUnaskedAlternates(values, layout, lang);
