@@ -106,3 +106,17 @@ test('a workbook enriched in Japanese, then Chinese, then English keeps one set 
     for (const special of ['match', 'risk', 'alternatives', 'replacement', 'suggested', 'changes'] as const) expect(headers).toContain(specialHeader(special, lang));
   }
 });
+
+test.each(LANGS)('the service failures met most are said in %s: a refused key and a service out of reach', async (lang: Lang) => {
+  const { file } = messyBom();
+  const refused = await runCli(['enrich', file, '--lang', lang, '--out', join(world.home, 'refused.csv'), '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: 'not-a-key-of-ours' } });
+  expect(refused.code).toBe(3);
+  expect(refused.stderr).toContain('403');
+  expect(refused.stderr).not.toContain('not-a-key-of-ours');
+  const away = await runCli(['report', file, '--lang', lang, '--base-url', 'http://127.0.0.1:9'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_RETRY_BUDGET: '0' } });
+  expect(away.code).toBe(3);
+  for (const run of [refused, away]) {
+    const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+    expect(lines.filter((line) => englishIn(line.replace(/^partspec (enrich|report): /, ''), [file, 'messy', 'http://127.0.0.1:9', 'partspec emulator', 'PARTSPEC_BASE_URL', 'PARTSPEC_API_KEY', 'api-key', 'base-url']).length > 0)).toEqual([]);
+  }
+});
