@@ -2,8 +2,10 @@
  * The command line's words for a BOM's layout: a close runner-up and unasked second sources, each
  * with the --column that picks it. The layout itself is found in the core (core/enrich/locate.ts).
  */
+import type { Lang } from '../api/vocabulary';
 import { columnLetters } from '../core/address';
-import { describeAmbiguity as describeLayoutAmbiguity, findAlternateColumns, nameColumn, type BomLayout } from '../core/bom/bom';
+import { findAlternateColumns, type BomLayout, type ColumnCandidate } from '../core/bom/bom';
+import { NOTE_WORDS } from './note-words';
 
 /** How `--column` names a column on the command line: its header if it has one, else its letters, quoted for a shell. */
 function columnArgument(column: number, header: string): string {
@@ -11,12 +13,19 @@ function columnArgument(column: number, header: string): string {
   return /^[\w.-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** Samples of a column an ambiguity names. */
+const SAMPLES = 2;
+
 /**
- * The sentence for a sheet whose runner-up column is as likely as the one used: both columns by
- * letter, header and two samples, and the `--column` that picks the other.
+ * The sentence, in `lang`, for a sheet whose runner-up column is as likely as the one used: both
+ * columns by letter, header and two samples, and the `--column` that picks the other.
  */
-export function describeAmbiguity(layout: BomLayout): string | undefined {
-  return describeLayoutAmbiguity(layout, (other) => `Give --column ${columnArgument(other.column, other.header)} to use the other.`, 2);
+export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, lang: Lang = 'en'): string | undefined {
+  const [used, other] = layout.candidates;
+  if (!layout.ambiguous || !used || !other) return undefined;
+  const words = NOTE_WORDS[lang];
+  const show = (c: ColumnCandidate): string => `${words.column(columnLetters(c.column), c.header)}: ${c.samples.slice(0, SAMPLES).join(', ')}`;
+  return words.ambiguity(show(used), show(other), columnLetters(used.column), columnArgument(other.column, other.header));
 }
 
 /** Whether column `c` holds something in rows `first`..`last`. */
@@ -29,14 +38,14 @@ function hasValueIn(values: readonly (readonly unknown[])[], c: number, first: n
  * The sentence for second-source columns that were not asked for (MPN2 beside MPN): how to enrich
  * them too. Only columns with something in them are named.
  */
-export function describeUnaskedAlternates(values: readonly (readonly unknown[])[], layout: BomLayout): string | undefined {
+export function describeUnaskedAlternates(values: readonly (readonly unknown[])[], layout: BomLayout, lang: Lang = 'en'): string | undefined {
   const headers = values[layout.headerRow] ?? [];
   const filled = findAlternateColumns(headers, layout.partColumn, layout.shift).filter((c) => hasValueIn(values, c, layout.firstRow, layout.lastRow));
   if (filled.length === 0) return undefined;
   // Rows beside their header (layout.shift): a column's header is that many columns to the other side.
   const headerOf = (column: number): string => String(headers[column - (layout.shift ?? 0)] ?? '').trim();
-  const primary = headerOf(layout.partColumn);
-  const names = filled.map((c) => nameColumn(c, headerOf(c)));
+  const words = NOTE_WORDS[lang];
+  const name = (c: number): string => words.column(columnLetters(c), headerOf(c));
   const args = [layout.partColumn, ...filled].map((c) => `--column ${columnArgument(c, headerOf(c))}`).join(' ');
-  return `${names.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} ${names.length === 1 ? 'looks like a second source' : 'look like second sources'} of ${nameColumn(layout.partColumn, primary)}; give ${args} to enrich ${names.length === 1 ? 'it' : 'them'} too.`;
+  return words.unaskedAlternates(filled.map(name), name(layout.partColumn), args);
 }

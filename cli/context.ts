@@ -1,3 +1,4 @@
+import type { Lang } from '../api/vocabulary';
 import { describeServiceState, type ServiceState } from '../api/client/service-state';
 import type { Client } from '../api/node';
 import type { Flags } from './args';
@@ -19,6 +20,8 @@ export interface CommandContext {
   secrets: string[];
   /** The service address in use, for messages about network failures. */
   baseUrl?: string;
+  /** The run's language (--lang), for the service's failures said on stderr. */
+  lang?: Lang;
   /** Prints one message on stderr, made safe for a terminal (controls escaped, long values shortened). */
   note(message: string): void;
   progress: ProgressLine;
@@ -54,6 +57,7 @@ export function configOf(context: CommandContext, flags: Flags): CliConfig {
   const config = resolveConfig(flags.connection(), context.env, (message) => context.note(`Warning: ${message}`));
   if (config.apiKey) context.secrets.push(config.apiKey);
   context.baseUrl = config.baseUrl;
+  context.lang = config.lang;
   return config;
 }
 

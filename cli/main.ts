@@ -80,7 +80,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
   } catch (error) {
     context.progress.clear();
     const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(args, '--api-key')];
-    const failure = describeFailure(error, { secrets, baseUrl: context.baseUrl, interrupted: context.signal.aborted, debug });
+    const failure = describeFailure(error, { secrets, baseUrl: context.baseUrl, lang: context.lang, interrupted: context.signal.aborted, debug });
     context.stderr.write(`partspec ${command.name}: ${terminalText(failure.message)}\n`);
     if (isUsageError(error) && error.showUsage) context.stderr.write(`Run 'partspec ${command.name} --help' for its options.\n`);
     if (failure.detail) context.stderr.write(`${terminalText(failure.detail)}\n`);

@@ -1,4 +1,6 @@
+import type { Lang } from '../api/vocabulary';
 import { isFileLimitError } from '../core/limits';
+import { describeServiceError } from './error-words';
 import { isApiError, isAuthError, isCancelledError, isNetworkError, isTimeoutError, isValidationError, redact } from '../api/errors';
 
 /** Exit codes of every command. */
@@ -95,12 +97,15 @@ const SETTINGS_HINT = '--base-url/--api-key, PARTSPEC_BASE_URL/PARTSPEC_API_KEY 
 
 /**
  * The sentence to print for a failure, with every secret removed: typed API errors give their
- * `userMessage` (worded for the command line, naming the service address where it helps),
+ * `userMessage` (worded for the command line, naming the service address where it helps; the
+ * common ones in the run's language, node/error-words.ts),
  * validation and usage errors their message, PartSpec's own errors one sentence saying so.
  */
-export function describeError(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string }): string {
+export function describeError(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string; lang?: Lang }): string {
   let text: string;
-  if (isAuthError(error)) text = `The API key was rejected (403): check ${SETTINGS_HINT}.`;
+  const inLang = describeServiceError(error, context.lang, context.baseUrl);
+  if (inLang) text = inLang;
+  else if (isAuthError(error)) text = `The API key was rejected (403): check ${SETTINGS_HINT}.`;
   else if ((isNetworkError(error) || isTimeoutError(error)) && context.baseUrl) {
     const what = isTimeoutError(error) ? 'did not answer in time' : 'could not be reached';
     text = `The product service at ${context.baseUrl} ${what}. Check the network and the address (--base-url, PARTSPEC_BASE_URL or the config file); for the local emulator, run 'partspec emulator'.`;
@@ -127,7 +132,7 @@ export interface Failure {
  * (2), the service's (3), or PartSpec's own (5: "PartSpec hit an internal error: …; run again
  * with --debug to see where", with the stack trace only under `--debug`).
  */
-export function describeFailure(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string; interrupted?: boolean; debug?: boolean }): Failure {
+export function describeFailure(error: unknown, context: { secrets: readonly (string | undefined)[]; baseUrl?: string; lang?: Lang; interrupted?: boolean; debug?: boolean }): Failure {
   const code = context.interrupted ? EXIT.interrupted : exitCodeOf(error);
   if (code === EXIT.interrupted) return { code, message: 'Cancelled.' };
   const message = describeError(error, context);

@@ -90,7 +90,7 @@ export function describeProblemRows(
       return;
     }
     failed++;
-    const uncovered = outcome.status === 'notFound' ? describeUncoveredSeries(text) : undefined;
+    const uncovered = outcome.status === 'notFound' ? describeUncoveredSeries(text, lang) : undefined;
     if (outcome.status === 'notFound' && !uncovered) {
       const maker = set.makerColumn === undefined ? undefined : values[firstRow + i]?.[set.makerColumn];
       if (isNotOurs(text, maker)) return;

@@ -1,3 +1,4 @@
+import type { Lang } from '../../api/vocabulary';
 import { checkWords } from '../../core/rules/check-words';
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
@@ -7,6 +8,8 @@ import { DEFAULT_ENRICH_FIELDS } from '../../core/enrich/default-fields';
 import { noteChecks, rulesOf, RULES_HELP, checkThreshold } from './rules-flags';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
+import { NOTE_WORDS } from '../note-words';
+import { describeLayoutNotice } from '../../core/bom/layout-notes';
 import { connect, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
@@ -122,14 +125,14 @@ function locateError(failure: LocateFailure): UsageError {
 }
 
 /** What the run found before looking up, on stderr: how the column was found, a close runner-up, unasked second sources, where each set's part numbers are. */
-function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void, words: RunWords): void {
+function noteLayout(bom: LocatedBom, sets: readonly EnrichSet[], named: boolean, values: readonly (readonly unknown[])[], note: (line: string) => void, words: RunWords, lang: Lang): void {
   const { layout, region, headers } = bom;
-  const sheet = `Sheet '${region.sheetName}'`;
-  if (layout.note) note(`${sheet}: ${layout.note}`);
-  const ambiguity = describeAmbiguity(layout);
-  if (ambiguity) note(`${sheet}: ${ambiguity}`);
-  const unasked = named ? undefined : describeUnaskedAlternates(values, layout);
-  if (unasked) note(`${sheet}: ${unasked}`);
+  const onSheet = (text: string): void => note(NOTE_WORDS[lang].onSheet(region.sheetName, text));
+  if (layout.notice) onSheet(describeLayoutNotice(layout.notice, lang));
+  const ambiguity = describeAmbiguity(layout, lang);
+  if (ambiguity) onSheet(ambiguity);
+  const unasked = named ? undefined : describeUnaskedAlternates(values, layout, lang);
+  if (unasked) onSheet(unasked);
   for (const set of sets) {
     const header = String(headers[set.partColumn - bom.headerOrigin] ?? '');
     const where = `${cellAddress(layout.firstRow, set.partColumn)}:${cellAddress(layout.lastRow, set.partColumn)}`;
@@ -169,7 +172,7 @@ export const enrichCommand: Command = {
     const { client, config } = connect(context, flags);
     const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
-    const bom = await openBom({ file: input, format, out: target }, (message) => context.note(message));
+    const bom = await openBom({ file: input, format, out: target, lang: config.lang }, (message) => context.note(message));
     const wantedSheet = flags.string('sheet');
     const today = new Date();
     const lang = config.lang;
@@ -187,19 +190,19 @@ export const enrichCommand: Command = {
       lang,
       today,
       signal: context.signal,
-      onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line), words),
+      onPlanned: (found, sets) => noteLayout(found, sets, column !== undefined, bom.values(found.region.sheetName), (line) => context.note(line), words, lang),
       // Said before --out is written; the run goes on, the last answers are in the input file.
       confirmLargeChange: (change) => {
         context.note(words.largeChange(change.changed, change.answered));
         return true;
       },
-      suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(`Suggested: ${plan.sentence}`) } : undefined,
+      suggest: flags.bool('suggest') ? { source: client, onPlan: (plan) => context.note(NOTE_WORDS[lang].suggestPlan(plan, false)) } : undefined,
       maxRequests,
       rules,
       onRequestPlan: flags.bool('suggest')
         ? (plan) => {
-            if (plan.suggestions) context.note(`Suggested: ${plan.suggestions.sentence.replace(/\.$/, '')}, counting every row the lookup may leave without a maker part.`);
-            context.note(plan.sentence);
+            if (plan.suggestions) context.note(NOTE_WORDS[lang].suggestPlan(plan.suggestions, true));
+            context.note(NOTE_WORDS[lang].runPlan(plan));
           }
         : undefined,
       onProgress: (progress) => {

@@ -131,7 +131,7 @@ export const reportCommand: Command = {
     const words = RUN_WORDS[lang];
     const today = new Date();
 
-    const file = await openBom({ file: input, format }, (message) => context.note(message));
+    const file = await openBom({ file: input, format, lang }, (message) => context.note(message));
     let result;
     try {
       result = await summarizeBomDocument(file.searchIn(flags.string('sheet')), client, {

@@ -1,14 +1,14 @@
-import { columnLetters, type CellBlock } from '../address';
+import type { CellBlock } from '../address';
 import { findDataShift } from './data-shift';
 import { isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
 import { describeColumn, filledShare, makerShare, partNumberShape, partShare, type ColumnContent } from './part-number-shape';
-import { describeContentFind, describeShift } from './layout-notes';
-import type { BomLayout, ColumnCandidate } from './layout-types';
+import { contentFindNotice, describeLayoutNotice } from './layout-notes';
+import type { BomLayout, ColumnCandidate, LayoutNotice } from './layout-types';
 import { foldWords } from '../fold';
 import { containsWord, DESIGNATOR_WORDS, MAKER_WORDS, OTHER_COLUMN_WORDS, QUANTITY_WORDS } from './header-words';
 
 export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartNumberHeader } from './header-score';
-export { describeAmbiguity, nameColumn } from './layout-notes';
+export { describeAmbiguity } from './layout-notes';
 export type { BomLayout, ColumnCandidate } from './layout-types';
 
 export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
@@ -221,14 +221,14 @@ export function detectBomLayout(input: BomInput): BomDetection {
   if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
   const top = headerRow - origin.row;
   const shift = best.headerScore === 0 ? findDataShift(values[top] ?? [], values, best.column - origin.column, top + 1) : 0;
-  const note = shift
-    ? describeShift(best, String(values[top]?.[best.column - origin.column - shift] ?? '').trim(), shift)
+  const notice: LayoutNotice | undefined = shift
+    ? { kind: 'shift', column: best.column, partHeader: String(values[top]?.[best.column - origin.column - shift] ?? '').trim(), shift }
     : contentOnly
-      ? describeContentFind(best, headerRow)
+      ? contentFindNotice(best, headerRow)
       : best.headerScore === 0
-        ? describeHeaderYielded(best, chosen.ranked)
+        ? headerYielded(best, chosen.ranked)
         : undefined;
-  return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(note ? { note } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp), ...(shift ? { shift } : {}) };
+  return { ok: true, headerRow, partColumn: best.column, firstRow, lastRow, ...(notice ? { note: describeLayoutNotice(notice), notice } : {}), candidates, ambiguous: isAmbiguous(best, runnerUp), ...(shift ? { shift } : {}) };
 }
 
 /** A picked column's layout with the shift of its rows, judged as planSets judges it (findDataShift). */
@@ -251,14 +251,11 @@ function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, 
 }
 
 /** Why a column with no part-number header won over one with such a header. */
-function describeHeaderYielded(best: RankedColumn, ranked: readonly RankedColumn[]): string | undefined {
+function headerYielded(best: RankedColumn, ranked: readonly RankedColumn[]): LayoutNotice | undefined {
   const named = ranked.find((r) => r.headerScore >= 2) ?? ranked.find((r) => r.headerScore > 0);
   if (!named) return undefined;
-  const at = `column ${columnLetters(best.column)}`;
-  if (filledShare(named.content) < 0.2 && Math.abs(named.column - best.column) === 1) {
-    return `'${named.header}' (column ${columnLetters(named.column)}) is almost empty and the part numbers are in ${at} beside it, so PartSpec used ${at}.`;
-  }
-  return `'${named.header}' (column ${columnLetters(named.column)}) holds few part numbers and ${at}${best.header ? ` ('${best.header}')` : ''} holds many, so PartSpec used ${at}.`;
+  if (filledShare(named.content) < 0.2 && Math.abs(named.column - best.column) === 1) return { kind: 'emptyBeside', column: best.column, named: named.header, namedColumn: named.column };
+  return { kind: 'fewParts', column: best.column, header: best.header, named: named.header, namedColumn: named.column };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface BomLayout {
    * (part numbers found by their content under a generic header, or beside a header left empty).
    */
   note?: string;
+  /** The facts `note` says, for a shell that says them in another language (core/bom/layout-notes.ts). */
+  notice?: LayoutNotice;
   /**
    * The columns that could hold the maker's part numbers, best first (the chosen one first): every
    * column of the header row whose header names a part number (distributor and internal numbers
@@ -45,3 +47,14 @@ export interface BomLayout {
    */
   shift?: number;
 }
+
+/** How the part-number column was found when its header alone did not say so. */
+export type LayoutNotice =
+  /** Found by its content under a header that does not name part numbers, from cell `from` on. */
+  | { kind: 'content'; column: number; header: string; from: string }
+  /** The data rows sit `shift` columns beside their header row; `partHeader` is the header over the numbers' place. */
+  | { kind: 'shift'; column: number; partHeader: string; shift: number }
+  /** The column headed as part numbers (`named`) is almost empty and the numbers are beside it. */
+  | { kind: 'emptyBeside'; column: number; named: string; namedColumn: number }
+  /** The column headed as part numbers holds few and `column` (headed `header`) many. */
+  | { kind: 'fewParts'; column: number; header: string; named: string; namedColumn: number };

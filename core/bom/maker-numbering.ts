@@ -8,6 +8,7 @@
  * GRM155R71C104KA88D is a GRM chip monolithic ceramic capacitor, LQM18PN2R2MFRL an LQM multilayer
  * inductor, DFE322512F-2R2M=P2 a DFE metal-alloy power inductor, BLM18AG601SN1D a BLM ferrite bead.
  */
+import type { Lang } from '../../api/vocabulary';
 import { MAKER_NAME } from './header-words';
 
 /**
@@ -82,12 +83,45 @@ export function uncoveredSeriesOf(value: unknown): { series: string; family: str
 /** What the Match cell of a row in such a series says, in both shells. */
 export const SERIES_NOT_COVERED = 'Series not covered by the API';
 
+/** The families of UNCOVERED_SERIES in Japanese and Chinese (English names them by their keys). */
+const FAMILY_WORDS: Readonly<Record<'ja' | 'zh', Readonly<Record<string, string>>>> = {
+  ja: {
+    'ferrite bead': 'フェライトビーズ',
+    'EMI filter': 'EMI 除去フィルター',
+    'common mode choke coil': 'コモンモードチョークコイル',
+    'ceramic resonator': 'セラミック発振子',
+    'crystal unit': '水晶振動子',
+    'SAW filter': 'SAW フィルター',
+    thermistor: 'サーミスター',
+    buzzer: 'ブザー',
+    sensor: 'センサー',
+    'power module': '電源モジュール',
+    'ESD protection device': 'ESD 保護デバイス',
+  },
+  zh: {
+    'ferrite bead': '铁氧体磁珠',
+    'EMI filter': 'EMI 滤波器',
+    'common mode choke coil': '共模扼流圈',
+    'ceramic resonator': '陶瓷谐振器',
+    'crystal unit': '晶体谐振器',
+    'SAW filter': 'SAW 滤波器',
+    thermistor: '热敏电阻',
+    buzzer: '蜂鸣器',
+    sensor: '传感器',
+    'power module': '电源模块',
+    'ESD protection device': 'ESD 保护器件',
+  },
+};
+
 /**
  * Why a part number was not found when it is of the maker's series the API does not cover, in a
- * sentence without its final full stop ("BLM is Murata's ferrite bead series, not covered by the
- * API (ceramic capacitors and inductors only)"); undefined for any other number.
+ * sentence of `lang` without its final full stop ("BLM is Murata's ferrite bead series, not
+ * covered by the API (ceramic capacitors and inductors only)"); undefined for any other number.
  */
-export function describeUncoveredSeries(value: unknown, makerName = MAKER_NAME): string | undefined {
+export function describeUncoveredSeries(value: unknown, lang: Lang = 'en'): string | undefined {
   const found = uncoveredSeriesOf(value);
-  return found && `${found.series} is ${makerName}'s ${found.family} series, not covered by the API (ceramic capacitors and inductors only)`;
+  if (!found) return undefined;
+  if (lang === 'ja') return `${found.series} は村田製作所の${FAMILY_WORDS.ja[found.family] ?? found.family}のシリーズで、API の対象外です（対象はセラミックコンデンサとインダクタのみ）`;
+  if (lang === 'zh') return `${found.series} 是村田的${FAMILY_WORDS.zh[found.family] ?? found.family}系列，API 不涵盖（仅涵盖陶瓷电容器和电感器）`;
+  return `${found.series} is ${MAKER_NAME}'s ${found.family} series, not covered by the API (ceramic capacitors and inductors only)`;
 }

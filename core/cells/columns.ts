@@ -14,23 +14,35 @@ export type FieldChoice = string | { field: string; unit?: string };
 /** Prefix of every column PartSpec adds to a user's sheet; re-runs find their columns by it. */
 export const PARTSPEC_HEADER_PREFIX = 'PartSpec: ';
 
-/** Columns of an enrichment that are not product fields. */
+/**
+ * Columns of an enrichment that are not product fields, headed in the run's language after the
+ * `PartSpec: ` prefix. A re-run in any language finds the columns any language wrote (parsePartSpecHeader).
+ */
 const SPECIAL_COLUMNS = {
-  match: 'Match',
-  risk: 'Risk',
-  alternatives: 'Alternatives',
-  /** What changed since the last enrichment; written only when PartSpec columns are overwritten. */
-  changes: 'Changes',
-  /** For a row at Risk or EOL: the best drop-in replacement and how many more. */
-  replacement: 'Replacement',
-  /** The part a row had before a replacement was written into it (kept as a note, never overwritten). */
-  replaced: 'Replaced part',
-  /** For a row with no maker part number or another maker's: the maker's best candidate and why (core/find). */
-  suggested: 'Suggested',
-  /** The team's BOM rules' verdict on the row: its worst level and each check that fired (core/rules). */
-  checks: 'Checks',
-} as const;
-export type SpecialColumn = keyof typeof SPECIAL_COLUMNS;
+  en: {
+    match: 'Match',
+    risk: 'Risk',
+    alternatives: 'Alternatives',
+    /** What changed since the last enrichment; written only when PartSpec columns are overwritten. */
+    changes: 'Changes',
+    /** For a row at Risk or EOL: the best drop-in replacement and how many more. */
+    replacement: 'Replacement',
+    /** The part a row had before a replacement was written into it (kept as a note, never overwritten). */
+    replaced: 'Replaced part',
+    /** For a row with no maker part number or another maker's: the maker's best candidate and why (core/find). */
+    suggested: 'Suggested',
+    /** The team's BOM rules' verdict on the row: its worst level and each check that fired (core/rules). */
+    checks: 'Checks',
+  },
+  ja: { match: '一致', risk: 'リスク', alternatives: '代替品', changes: '変更内容', replacement: '置換候補', replaced: '置換前の品番', suggested: '提案品', checks: 'チェック' },
+  zh: { match: '匹配', risk: '风险', alternatives: '替代品', changes: '变化', replacement: '替换件', replaced: '替换前的型号', suggested: '推荐型号', checks: '检查' },
+} as const satisfies Record<Lang, Record<string, string>>;
+export type SpecialColumn = keyof (typeof SPECIAL_COLUMNS)['en'];
+
+/** A special column's header in `lang`, the prefix included: `PartSpec: Match`, `PartSpec: 一致`. */
+export function specialHeader(special: SpecialColumn, lang: Lang = DEFAULT_LANG): string {
+  return `${PARTSPEC_HEADER_PREFIX}${SPECIAL_COLUMNS[lang][special]}`;
+}
 
 /** Number formats PartSpec writes. Text is `@`, so a value starting with `=` stays text. */
 export const NUMBER_FORMATS = {
@@ -180,9 +192,9 @@ export function enrichmentFieldColumn({ field, unit, datasheet }: ResolvedChoice
   };
 }
 
-/** A special column of an enrichment: `PartSpec: Match`. */
-export function specialColumn(special: SpecialColumn): ColumnSpec {
-  return { id: special, header: `${PARTSPEC_HEADER_PREFIX}${SPECIAL_COLUMNS[special]}`, kind: special === 'alternatives' ? 'list' : 'text', special, numberFormat: NUMBER_FORMATS.text };
+/** A special column of an enrichment, headed in `lang`: `PartSpec: Match`, `PartSpec: 一致`. */
+export function specialColumn(special: SpecialColumn, lang: Lang = DEFAULT_LANG): ColumnSpec {
+  return { id: special, header: specialHeader(special, lang), kind: special === 'alternatives' ? 'list' : 'text', special, numberFormat: NUMBER_FORMATS.text };
 }
 
 /** A PartSpec header read back: what it names and, for a second-source column's set, that column's header. */
@@ -193,18 +205,23 @@ export interface PartSpecHeader {
   source?: string;
 }
 
+/** Every language's name of each special column, folded, with the column it names. */
+const SPECIAL_BY_NAME: ReadonlyMap<string, SpecialColumn> = new Map(
+  Object.values(SPECIAL_COLUMNS).flatMap((names) => (Object.entries(names) as [SpecialColumn, string][]).map(([special, name]): [string, SpecialColumn] => [foldCase(name), special])),
+);
+
 /**
- * Reads a header PartSpec wrote: `PartSpec: Status`, `PartSpec: Capacitance (nF)`, or a
+ * Reads a header PartSpec wrote, in any language: `PartSpec: Status`, `PartSpec: Capacitance (nF)`, or a
  * second-source set's `PartSpec (MPN2): Match`; undefined for any other header.
  */
 export function parsePartSpecHeader(header: unknown): PartSpecHeader | undefined {
   if (typeof header !== 'string') return undefined;
   // The source is the shortest text up to '):', so a source with brackets of its own (MPN (alt)) survives.
-  const m = /^\s*PartSpec\s*(?:\((.*?)\)\s*)?:\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
+  const m = /^\s*PartSpec\s*(?:\((.*?)\)\s*)?[:：]\s*(.+?)\s*(?:\(([^()]*)\))?\s*$/i.exec(header);
   if (!m) return undefined;
   const name = m[2].trim();
   const source = m[1]?.trim();
-  const special = (Object.keys(SPECIAL_COLUMNS) as SpecialColumn[]).find((s) => SPECIAL_COLUMNS[s].toLowerCase() === name.toLowerCase());
+  const special = SPECIAL_BY_NAME.get(foldCase(name));
   const id = special ?? resolveField(name).field?.key;
   if (id === undefined) return undefined;
   return source ? { id, source } : { id };

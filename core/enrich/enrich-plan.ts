@@ -44,7 +44,7 @@ export interface MatchOutcome {
 
 export interface ColumnChoice {
   fields: readonly FieldChoice[];
-  /** Language of the headers' field names (the user's, as of the values). @default 'en' */
+  /** Language of the headers (field and special columns' names, as of the values). @default 'en' */
   lang?: Lang;
   risk?: boolean;
   alternatives?: boolean;
@@ -59,13 +59,13 @@ export interface ColumnChoice {
 /** The columns of an enrichment in order: Match, the fields, Risk, Alternatives, Replacement, Suggested, Checks. */
 export function buildEnrichmentColumns(options: ColumnChoice): ColumnSpec[] {
   return [
-    specialColumn('match'),
+    specialColumn('match', options.lang),
     ...resolveChoices(options.fields).map((choice) => enrichmentFieldColumn(choice, options.lang)),
-    ...(options.risk ? [specialColumn('risk')] : []),
-    ...(options.alternatives ? [specialColumn('alternatives')] : []),
-    ...(options.replacements ? [specialColumn('replacement')] : []),
-    ...(options.suggest ? [specialColumn('suggested')] : []),
-    ...(options.checks ? [specialColumn('checks')] : []),
+    ...(options.risk ? [specialColumn('risk', options.lang)] : []),
+    ...(options.alternatives ? [specialColumn('alternatives', options.lang)] : []),
+    ...(options.replacements ? [specialColumn('replacement', options.lang)] : []),
+    ...(options.suggest ? [specialColumn('suggested', options.lang)] : []),
+    ...(options.checks ? [specialColumn('checks', options.lang)] : []),
   ];
 }
 

@@ -5,6 +5,7 @@
  * has a manufacturer column, are not looked up, so a mixed BOM costs no lookups for parts that
  * are not ours and a not-fitted row never reads "Not found".
  */
+import type { Lang } from '../../api/vocabulary';
 import { columnLetters } from '../address';
 import { isAlternateHeader } from '../bom/bom';
 import { findDataShift, shiftIndex } from '../bom/data-shift';
@@ -89,9 +90,9 @@ export function comparesWithLastRun(planned: readonly PlannedColumn[]): boolean 
   return planned.some((p) => p.existing && isComparedColumn(p.spec));
 }
 
-/** The enrichment's columns with `PartSpec: Changes` last (planSets keeps it to the first set). */
-export function withChangesColumn(specs: readonly ColumnSpec[]): ColumnSpec[] {
-  return [...specs, specialColumn('changes')];
+/** The enrichment's columns with `PartSpec: Changes` (headed in `lang`) last (planSets keeps it to the first set). */
+export function withChangesColumn(specs: readonly ColumnSpec[], lang?: Lang): ColumnSpec[] {
+  return [...specs, specialColumn('changes', lang)];
 }
 
 /** Every part number the sets look up, once each: all sets go into one lookup, which the client batches. */

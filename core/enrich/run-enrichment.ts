@@ -173,7 +173,7 @@ function planRun(bom: LocatedBom, rows: readonly (readonly unknown[])[], options
   const { layout, headers, headerOrigin, region } = bom;
   const first = planEnrichmentColumns(options.columns, headers, headerOrigin, region.lastColumn, layout.partColumn);
   const compare = (options.mode ?? 'values') === 'values' && comparesWithLastRun(first);
-  const columns = compare ? withChangesColumn(options.columns) : options.columns;
+  const columns = compare ? withChangesColumn(options.columns, options.lang) : options.columns;
   return { sets: planSets({ headers, headerOrigin, lastColumn: region.lastColumn, rows }, layout.partColumn, columns, alternates), compare };
 }
 

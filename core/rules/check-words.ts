@@ -114,7 +114,7 @@ const JA: CheckWords = {
   failOnTotal: (threshold, lines, rules, exit) => `--fail-on ${threshold}：${JA.levels[threshold as CheckLevel] ?? threshold}以上のチェックがある行が ${lines} 行（ルール：${rules}）。終了コード ${exit}。`,
   defaultSet: '標準ルール',
   ruleNames: { 'do-not-use': '使用禁止', eol: '生産終了', 'not-found': '該当なし', 'aec-q200': 'AEC-Q200', nrnd: '新規設計非推奨', 'unknown-status': '状態不明', 'last-buy': '最終購入', compliance: '環境規制', 'other-maker': '他社品', generic: '汎用行', preferred: '推奨部品', 'min-order': '最小発注数' },
-  seeColumn: '「PartSpec: Checks」列を参照',
+  seeColumn: '「PartSpec: チェック」列を参照',
   comma: '、',
 };
 
@@ -147,7 +147,7 @@ const ZH: CheckWords = {
   failOnTotal: (threshold, lines, rules, exit) => `--fail-on ${threshold}：${lines} 行的检查达到${ZH.levels[threshold as CheckLevel] ?? threshold}或更严重（规则：${rules}）；退出码 ${exit}。`,
   defaultSet: '默认规则',
   ruleNames: { 'do-not-use': '禁用', eol: '停产', 'not-found': '未找到', 'aec-q200': 'AEC-Q200', nrnd: '不推荐用于新设计', 'unknown-status': '状态未知', 'last-buy': '最后购买', compliance: '环保合规', 'other-maker': '其他制造商', generic: '通用行', preferred: '优选器件', 'min-order': '最小订购量' },
-  seeColumn: '见「PartSpec: Checks」列',
+  seeColumn: '见“PartSpec: 检查”列',
   comma: '，',
 };
 

@@ -1,8 +1,10 @@
+import type { Lang } from '../../api/vocabulary';
 import { basename, extname } from 'node:path';
 import { FileError, UsageError } from '../errors';
 import { isFileLimitError } from '../../core/limits';
 import { neutralizeCsvText } from '../../ooxml/cells';
 import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';
+import { ENCODING_NOTES } from './encoding-notes';
 import type { ColumnWrite } from '../../core/enrich/document';
 import { BomFile } from './bom-document';
 import { formatCsv, readCsv } from './csv';
@@ -110,17 +112,17 @@ class XlsxBom extends BomFile {
  * Opens a BOM by its extension: a file name is checked here (formatOfBom); a command that checked
  * it already, before its other flags, passes the format it found, and the file where the result
  * goes, checked too (checkBomOutput). `note` hears what the reader had to guess (a text file that
- * is not UTF-8, read as Windows-1252).
+ * is not UTF-8, read as Windows-1252), in `lang`.
  */
-export async function openBom(source: string | { file: string; format: TableFormat; out?: BomOutput }, note: (message: string) => void = () => undefined): Promise<BomFile> {
-  const { file, format, out } = typeof source === 'string' ? { file: source, format: formatOfBom(source), out: undefined } : source;
+export async function openBom(source: string | { file: string; format: TableFormat; out?: BomOutput; lang?: Lang }, note: (message: string) => void = () => undefined): Promise<BomFile> {
+  const { file, format, out, lang = 'en' } = typeof source === 'string' ? { file: source, format: formatOfBom(source), out: undefined } : source;
   let bom: BomFile;
   if (format === 'xlsx') {
     bom = new XlsxBom(await openWorkbookFile(file), note);
   } else {
     const table = await readCsv(file);
-    if (table.fellBack) note(`${file} is not UTF-8 text: read as Windows-1252 (the usual encoding of older Windows tools); written back the same way.`);
-    bom = new CsvBom(table, basename(file, extname(file)), note);
+    if (table.fellBack) note(ENCODING_NOTES[lang].windows1252(file));
+    bom = new CsvBom(table, basename(file, extname(file)), note, lang);
   }
   return out ? bom.writesTo(out) : bom;
 }

@@ -1,3 +1,4 @@
+import type { Lang } from '../../api/vocabulary';
 import { statSync } from 'node:fs';
 import { workbookHeaderOf } from '../../core/cells/datasheet';
 import { extname, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { ENCODING_NAMES, unencodable, type TextLayout } from './text-encoding';
 import { writeTextLines } from './text-file';
 import { writeGridWorkbook } from './xlsx';
 import { countOverCellText, describeCutCells } from '../../core/cells/cell-text';
+import { ENCODING_NOTES } from './encoding-notes';
 
 const TEXT: CellType = { kind: 'text', numberFormat: NUMBER_FORMATS.text };
 
@@ -62,14 +64,13 @@ export class CsvBom extends BomFile {
     private readonly source: CsvTable,
     private readonly name: string,
     private readonly note: (message: string) => void = () => undefined,
+    private readonly lang: Lang = 'en',
   ) {
     super();
     // The records' own field arrays, each copied when PartSpec first writes to its row.
     this.grid = source.rows.slice();
-    if (source.layout.encoding === 'shift_jis') note(`${source.file} is Shift_JIS text (as Japanese Windows tools write it): read and written back as Shift_JIS.`);
-    if (source.strayBytes > 0) {
-      note(`${source.file} is UTF-8 text with ${source.strayBytes === 1 ? 'one byte' : `${source.strayBytes} bytes`} that UTF-8 does not allow: read as UTF-8, and ${source.strayBytes === 1 ? 'that byte is written back as it is' : 'those bytes are written back as they are'}.`);
-    }
+    if (source.layout.encoding === 'shift_jis') note(ENCODING_NOTES[lang].shiftJis(source.file));
+    if (source.strayBytes > 0) note(ENCODING_NOTES[lang].strayBytes(source.file, source.strayBytes));
   }
 
   /**
@@ -198,7 +199,7 @@ export class CsvBom extends BomFile {
           throw new FileError(`${file} is left as it was: ${what}, and writing the file as UTF-8 would change its own bytes; write the enriched copy to another file with --out.`);
         }
         layout = NEW_CSV_LAYOUT;
-        this.note(`${file}: ${what}, so the file is written as UTF-8 with a byte-order mark instead.`);
+        this.note(ENCODING_NOTES[this.lang].writtenAsUtf8(file, ENCODING_NAMES[this.source.layout.encoding], foreign));
       }
       await writeFileSafely(file, (temp) => writeTextLines(temp, lines, layout));
       return [];

@@ -62,7 +62,7 @@ export type ApplyReplacementResult = { ok: true; address: string; noteAddress: s
  */
 export async function applyReplacement(
   run: RunExcel,
-  target: { sheetName: string; row: number; expected: string; replacement: string; partColumn?: string },
+  target: { sheetName: string; row: number; expected: string; replacement: string; partColumn?: string; lang?: Lang },
 ): Promise<ApplyReplacementResult> {
   const read = await readBom(run, target.partColumn);
   if (!read.ok) return read;
@@ -75,7 +75,7 @@ export async function applyReplacement(
   if (current !== target.expected) {
     return { ok: false, message: `Row ${target.row + 1} now holds '${current ?? ''}', not '${target.expected}': list the candidates again.` };
   }
-  const [note] = planEnrichmentColumns([specialColumn('replaced')], bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
+  const [note] = planEnrichmentColumns([specialColumn('replaced', target.lang)], bom.headers, bom.headerOrigin, bom.lastColumn, layout.partColumn);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(bom.sheetName);
     if (!note.existing && bom.tableName) context.workbook.tables.getItem(bom.tableName).columns.add(undefined, undefined, note.spec.header);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import { MATCH_WORDS } from '../../core/enrich/match-words';
+import { specialHeader } from '../../core/cells/columns';
 import { RUN_WORDS } from '../../cli/run-words';
 import { useEmulatorHome } from './helpers';
 import { runCliInProcess } from './in-process';
@@ -59,7 +60,8 @@ test.each([['ja'], ['zh']] as const)('enrich and report in %s write no English M
   expect(run.code).toBe(1);
   const rows = readCsv(`words-${lang}.csv`);
   const words = MATCH_WORDS[lang];
-  expect(rows.map((r) => r['PartSpec: Match'])).toEqual([
+  const [match, replacement] = [specialHeader('match', lang), specialHeader('replacement', lang)];
+  expect(rows.map((r) => r[match])).toEqual([
     expect.stringMatching(new RegExp(`^${words.statuses.exact}`)),
     words.didYouMean(MEANT),
     expect.stringMatching(new RegExp(`^${words.statuses.exact}`)),
@@ -67,9 +69,9 @@ test.each([['ja'], ['zh']] as const)('enrich and report in %s write no English M
     words.notFitted,
     words.otherMaker,
   ]);
-  const written = rows.flatMap((r) => [r['PartSpec: Match'], r['PartSpec: Replacement'] ?? '']);
+  const written = rows.flatMap((r) => [r[match], r[replacement] ?? '']);
   expect(written.filter((text) => ENGLISH.test(text))).toEqual([]);
-  expect(rows[2]['PartSpec: Replacement']).not.toBe('');
+  expect(rows[2][replacement]).not.toBe('');
 
   const report = await cli(['report', 'words.csv', '--lang', lang, '--json']);
   const summary = JSON.parse(report.stdout) as { atRisk: { partNumber: string; reason: string; instead: { differs: string[] }[] }[] };
@@ -99,5 +101,5 @@ test('a re-run in another language over a did-you-mean cell changes no Match ans
   expect(second.code).toBe(1);
   // The run speaks Japanese on stderr too: its summary of changes is RUN_WORDS.ja's.
   expect(second.stderr).toContain(RUN_WORDS.ja.changedRows(0, 0));
-  expect(readCsv('again.csv')[1]['PartSpec: Match']).toBe(MATCH_WORDS.ja.didYouMean(MEANT));
+  expect(readCsv('again.csv')[1][specialHeader('match', 'ja')]).toBe(MATCH_WORDS.ja.didYouMean(MEANT));
 });

@@ -1,4 +1,5 @@
 import { MATCH_WORDS } from '../../core/enrich/match-words';
+import { specialHeader } from '../../core/cells/columns';
 import { selectRowsWithStatus } from '../../src/sheets/bom-tools';
 import { summarizeBomInExcel } from '../../src/sheets/bom-summary';
 import { enrichSelection } from '../../src/sheets/enrich';
@@ -28,8 +29,9 @@ test.each([['ja'], ['zh']] as const)('in %s: Match cells, the did-you-mean row, 
   const enriched = reportOf(await enrichSelection(deps, { fields: ['Status'], risk: true, replacements: true, lang }));
   expect(enriched.status).toBe('done');
   const values = w.excel.values('Sheet1');
-  const match = values[0].indexOf('PartSpec: Match');
-  const replacement = values[0].indexOf('PartSpec: Replacement');
+  const match = values[0].indexOf(specialHeader('match', lang));
+  const replacement = values[0].indexOf(specialHeader('replacement', lang));
+  expect([match, replacement].every((c) => c > 0)).toBe(true);
   expect(values.slice(1).map((r) => r[match])).toEqual([expect.stringMatching(new RegExp(`^${words.statuses.exact}`)), words.didYouMean(MEANT), words.statuses.notFound, expect.stringMatching(new RegExp(`^${words.statuses.exact}`))]);
   expect(values.slice(1).flatMap((r) => [String(r[match]), String(r[replacement] ?? '')]).filter((t) => ENGLISH.test(t))).toEqual([]);
   expect(values[4][replacement]).not.toBe('');
@@ -49,6 +51,10 @@ test.each([['ja'], ['zh']] as const)('in %s: Match cells, the did-you-mean row, 
   const again = reportOf(await enrichSelection(deps, { fields: ['Status'], risk: true, replacements: true, lang: 'en' }));
   expect(changedSheetRows(again)).toEqual([]);
   expect(w.excel.values('Sheet1')[2][match]).toBe(MATCH_WORDS.en.didYouMean(MEANT));
+  // The re-run found its columns by their Japanese or Chinese headers: same places, now in English, no second set.
+  const headers = w.excel.values('Sheet1')[0];
+  expect(headers).toEqual([...values[0].slice(0, 2), 'PartSpec: Match', 'PartSpec: Status', 'PartSpec: Risk', 'PartSpec: Replacement', 'PartSpec: Changes']);
+  expect([headers[match], headers[replacement]]).toEqual(['PartSpec: Match', 'PartSpec: Replacement']);
 
   const result = await summarizeBomInExcel(deps, { lang, writeSheet: false });
   if (result.status !== 'done') throw new Error(result.message);

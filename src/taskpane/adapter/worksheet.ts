@@ -157,7 +157,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
     },
 
     async applyReplacement(row, partno) {
-      const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn });
+      const applied = await applyReplacement(run, { sheetName: row.sheetName, row: row.row, expected: row.input, replacement: partno, partColumn: lastColumn, lang: lastLang });
       return applied.ok ? applied : refused(applied);
     },
 

@@ -1,0 +1,67 @@
+/*
+ * The rarer notes of `partspec enrich` on stderr, in the run's language (--lang): the request plan
+ * of --suggest, a close runner-up for the part-number column, second-source columns not asked
+ * for. Each is worded from the facts the core planned (counts, columns), never from its English
+ * sentence; English keeps the core's sentences word for word.
+ */
+import type { Lang } from '../api/vocabulary';
+import type { RequestPlan } from '../core/find/request-plan';
+import type { RunRequestPlan } from '../core/enrich/request-bound';
+
+/** The notes of one language. */
+interface NoteWords {
+  /** A sheet's note: `Sheet 'BOM': …`. */
+  onSheet: (sheet: string, text: string) => string;
+  /** A column named in a note: its letters and its header (`C ('Mfr PN')`). */
+  column: (letters: string, header: string) => string;
+  /** The plan of a run's requests: the lookup, and the suggestions when asked for. */
+  runPlan: (plan: RunRequestPlan) => string;
+  /** The suggestions' plan; `counting` when said before the lookup, for every row it may leave without a maker part. */
+  suggestPlan: (plan: RequestPlan, counting: boolean) => string;
+  /** Two columns as likely to hold the part numbers: both (with samples), the used one's letters and the --column for the other. */
+  ambiguity: (used: string, other: string, usedLetters: string, pickOther: string) => string;
+  /** Second-source columns with something in them that were not asked for, and the --column flags that enrich them too. */
+  unaskedAlternates: (names: readonly string[], primary: string, args: string) => string;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+const EN: NoteWords = {
+  onSheet: (sheet, text) => `Sheet '${sheet}': ${text}`,
+  column: (letters, header) => `${letters}${header ? ` ('${header}')` : ''}`,
+  runPlan: (plan) => plan.sentence,
+  suggestPlan: (plan, counting) => `Suggested: ${counting ? `${plan.sentence.replace(/\.$/, '')}, counting every row the lookup may leave without a maker part.` : plan.sentence}`,
+  ambiguity: (used, other, usedLetters, pickOther) => `Two columns could be the part numbers, ${used} and ${other}; PartSpec used column ${usedLetters}. Give --column ${pickOther} to use the other.`,
+  unaskedAlternates: (names, primary, args) =>
+    `${names.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} ${names.length === 1 ? 'looks like a second source' : 'look like second sources'} of ${primary}; give ${args} to enrich ${names.length === 1 ? 'it' : 'them'} too.`,
+};
+
+/** How the suggestions' searches are sent, in words of `lang`: one request each, or the category files. */
+function suggestWay(plan: RequestPlan, lang: 'ja' | 'zh'): string {
+  const files = plan.categories.join('、');
+  if (lang === 'ja') return plan.way === 'search' ? `重複しない検索 ${count(plan.searches)} 件: 1 件ずつ ${count(plan.requests)} リクエスト` : `重複しない検索 ${count(plan.searches)} 件: 検索 ${count(plan.searches)} 件の代わりに ${count(plan.requests)} リクエスト（カテゴリーファイル ${files}）`;
+  return plan.way === 'search' ? `不重复的搜索 ${count(plan.searches)} 个：逐个搜索，共 ${count(plan.requests)} 个请求` : `不重复的搜索 ${count(plan.searches)} 个：用 ${count(plan.requests)} 个请求（类别文件 ${files}）代替 ${count(plan.searches)} 次搜索`;
+}
+
+const JA: NoteWords = {
+  onSheet: (sheet, text) => `シート「${sheet}」: ${text}`,
+  column: (letters, header) => `${letters} 列${header ? `（「${header}」）` : ''}`,
+  runPlan: (plan) =>
+    `リクエストは最大 ${count(plan.requests)} 件: 品番 ${count(plan.lookup.partNumbers)} 件の照会に ${count(plan.lookup.requests)} 件${plan.suggestions ? `、最大 ${count(plan.suggestions.rows)} 行の提案に ${count(plan.suggestions.requests)} 件` : ''}。`,
+  suggestPlan: (plan, counting) => `提案: ${suggestWay(plan, 'ja')}${counting ? '（照会でメーカー品番が見つからない可能性のある行をすべて数えています）' : ''}。`,
+  ambiguity: (used, other, usedLetters, pickOther) => `品番の列の候補が 2 つあります: ${used} と ${other}。${usedLetters} 列を使いました。もう一方を使うには --column ${pickOther} を指定してください。`,
+  unaskedAlternates: (names, primary, args) => `${names.join('、')} は ${primary} のセカンドソースのようです。あわせて追記するには ${args} を指定してください。`,
+};
+
+const ZH: NoteWords = {
+  onSheet: (sheet, text) => `工作表“${sheet}”：${text}`,
+  column: (letters, header) => `${letters} 列${header ? `（“${header}”）` : ''}`,
+  runPlan: (plan) =>
+    `最多 ${count(plan.requests)} 个请求：查询 ${count(plan.lookup.partNumbers)} 个型号需 ${count(plan.lookup.requests)} 个${plan.suggestions ? `，为最多 ${count(plan.suggestions.rows)} 行推荐需 ${count(plan.suggestions.requests)} 个` : ''}。`,
+  suggestPlan: (plan, counting) => `推荐：${suggestWay(plan, 'zh')}${counting ? '（已计入查询后可能没有本厂型号的每一行）' : ''}。`,
+  ambiguity: (used, other, usedLetters, pickOther) => `有两列都可能是型号：${used} 和 ${other}；已使用 ${usedLetters} 列。要使用另一列，请指定 --column ${pickOther}。`,
+  unaskedAlternates: (names, primary, args) => `${names.join('、')} 看起来是 ${primary} 的第二货源；要一并补全，请指定 ${args}。`,
+};
+
+/** The notes of each language. */
+export const NOTE_WORDS: Readonly<Record<Lang, NoteWords>> = { en: EN, ja: JA, zh: ZH };
