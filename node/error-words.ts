@@ -1,9 +1,11 @@
 /*
  * The service's failures most often met, said to the user in Japanese or Chinese when the run's
  * language is one of them (--lang): the key refused, the service out of reach or too slow, limiting
- * requests, or failing on its side. English keeps the typed errors' own sentences (node/errors.ts).
+ * requests, or failing on its side; the rarer ones (core/service-error-words.ts) too. English keeps
+ * the typed errors' own sentences (node/errors.ts).
  */
 import type { Lang } from '../api/vocabulary';
+import { describeRareServiceError } from '../core/service-error-words';
 import { isAuthError, isNetworkError, isRateLimitError, isServerError, isTimeoutError } from '../api/errors';
 
 interface ErrorWords {
@@ -29,11 +31,14 @@ const ZH: ErrorWords = {
   server: (status) => `产品服务端出现问题（${status}）。请几分钟后重试。`,
 };
 
+/** Where the command line sets the service address, as a 404's sentence names it. */
+const WHERE = { ja: '--base-url、PARTSPEC_BASE_URL または設定ファイル', zh: '--base-url、PARTSPEC_BASE_URL 或配置文件' };
+
 const WORDS: Readonly<Partial<Record<Lang, ErrorWords>>> = { ja: JA, zh: ZH };
 
 /**
  * The sentence for a service failure in `lang`, or undefined when the typed error's own (English)
- * sentence is the one to print: in English, and for the rarer failures.
+ * sentence is the one to print: in English, and for failures that are not the service's.
  */
 export function describeServiceError(error: unknown, lang: Lang | undefined, baseUrl: string | undefined): string | undefined {
   const words = lang === undefined ? undefined : WORDS[lang];
@@ -42,5 +47,5 @@ export function describeServiceError(error: unknown, lang: Lang | undefined, bas
   if ((isNetworkError(error) || isTimeoutError(error)) && baseUrl) return words.unreachable(baseUrl, isTimeoutError(error));
   if (isRateLimitError(error)) return words.rateLimit;
   if (isServerError(error)) return words.server(error.status);
-  return undefined;
+  return describeRareServiceError(error, lang, WHERE);
 }

@@ -7,9 +7,16 @@
 /** Excel's limit for a cell's text, in UTF-16 code units (what Excel counts). */
 export const MAX_CELL_TEXT = 32_767;
 
-/** The note for a run that cut cells: "2 cells held more than 32,767 characters: cut to 32,767 (Excel's limit)." */
-export function describeCutCells(count: number): string {
-  return `${count === 1 ? 'One cell' : `${count.toLocaleString('en-US')} cells`} held more than ${MAX_CELL_TEXT.toLocaleString('en-US')} characters: cut to ${MAX_CELL_TEXT.toLocaleString('en-US')} (Excel’s limit for a cell).`;
+/**
+ * The note for a run that cut cells: "2 cells held more than 32,767 characters: cut to 32,767
+ * (Excel's limit)." In Japanese or Chinese for a run in that language (--lang).
+ */
+export function describeCutCells(count: number, lang: 'en' | 'ja' | 'zh' = 'en'): string {
+  const max = MAX_CELL_TEXT.toLocaleString('en-US');
+  const n = count.toLocaleString('en-US');
+  if (lang === 'ja') return `${n} 個のセルが ${max} 文字を超えていたため、${max} 文字（Excel のセルの上限）で切り詰めました。`;
+  if (lang === 'zh') return `${n} 个单元格超过 ${max} 个字符，已截断为 ${max} 个字符（Excel 单元格的上限）。`;
+  return `${count === 1 ? 'One cell' : `${n} cells`} held more than ${max} characters: cut to ${max} (Excel’s limit for a cell).`;
 }
 
 /** Text a cell can hold: cut to MAX_CELL_TEXT, never between the two halves of a character. */

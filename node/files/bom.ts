@@ -39,6 +39,7 @@ class XlsxBom extends BomFile {
   constructor(
     private readonly source: WorkbookFile,
     private readonly note: (message: string) => void = () => undefined,
+    private readonly lang: Lang = 'en',
   ) {
     super();
   }
@@ -84,7 +85,7 @@ class XlsxBom extends BomFile {
   }
 
   async save(file: string, sheetName: string): Promise<readonly string[]> {
-    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
+    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut, this.lang)}`);
     if (this.outputFormat(file) === 'xlsx') {
       // A template or macro-enabled workbook written as .xlsx becomes a plain workbook.
       const asWorkbook = extname(file).toLowerCase() === '.xlsx' && extname(this.source.file).toLowerCase() !== '.xlsx';
@@ -118,7 +119,7 @@ export async function openBom(source: string | { file: string; format: TableForm
   const { file, format, out, lang = 'en' } = typeof source === 'string' ? { file: source, format: formatOfBom(source), out: undefined } : source;
   let bom: BomFile;
   if (format === 'xlsx') {
-    bom = new XlsxBom(await openWorkbookFile(file), note);
+    bom = new XlsxBom(await openWorkbookFile(file), note, lang);
   } else {
     const table = await readCsv(file);
     if (table.fellBack) note(ENCODING_NOTES[lang].windows1252(file));

@@ -186,7 +186,7 @@ export class CsvBom extends BomFile {
   }
 
   async save(file: string): Promise<readonly string[]> {
-    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut)}`);
+    if (this.cut > 0) this.note(`${file}: ${describeCutCells(this.cut, this.lang)}`);
     if (this.outputFormat(file) === 'csv') {
       // Written back the way the BOM came: its encoding, byte-order mark, delimiter, line ends and quoting.
       const delimiter = extname(file).toLowerCase() === '.tsv' ? '\t' : this.source.delimiter;

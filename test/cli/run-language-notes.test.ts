@@ -11,6 +11,13 @@ import Papa from 'papaparse';
 import { DEMO_KEY } from '../../emulator';
 import type { Lang } from '../../api/vocabulary';
 import { parsePartSpecHeader, specialHeader } from '../../core/cells/columns';
+import { BadRequestError, DownloadFormatError, NotFoundError, UriTooLongError } from '../../api/errors';
+import { describeCutCells } from '../../core/cells/cell-text';
+import { NUMBER_FORMATS } from '../../core/cells/columns';
+import { openBom } from '../../node/files/bom';
+import { describeFailure } from '../../node/errors';
+import { describeError as paneSentence } from '../../src/taskpane/describe-error';
+import { createTranslator } from '../../src/taskpane/i18n';
 import { readXlsx, useEmulatorHome } from './helpers';
 import { runCliInProcess } from './in-process';
 
@@ -120,4 +127,44 @@ test.each(LANGS)('the service failures met most are said in %s: a refused key an
     const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
     expect(lines.filter((line) => englishIn(line.replace(/^partspec (enrich|report): /, ''), [file, 'messy', 'http://127.0.0.1:9', 'partspec emulator', 'PARTSPEC_BASE_URL', 'PARTSPEC_API_KEY', 'api-key', 'base-url']).length > 0)).toEqual([]);
   }
+});
+
+/** The service's rarer failures as the client raises them. */
+function rarerFailures(): Error[] {
+  const request = { method: 'GET', url: `${world.emulator.url}/products`, headers: {} };
+  return [
+    new BadRequestError({ status: 400, request }),
+    new NotFoundError({ status: 404, request }),
+    new UriTooLongError({ status: 414, request }),
+    new DownloadFormatError('no known format', '<html>'),
+  ];
+}
+
+test.each(LANGS)('the rarer service failures are said in %s by the terminal and the pane; English keeps its sentences', (lang: Lang) => {
+  for (const error of rarerFailures()) {
+    const terminal = describeFailure(error, { secrets: [], baseUrl: world.emulator.url, lang });
+    expect(terminal.code).toBe(3);
+    expect(englishIn(terminal.message, ['PARTSPEC_BASE_URL', 'base-url', 'gzip', 'xlsx', 'TSV', 'ZIP', 'URL'])).toEqual([]);
+    const pane = paneSentence(error, createTranslator(lang), lang);
+    expect(englishIn(pane, ['gzip', 'xlsx', 'TSV', 'ZIP', 'URL'])).toEqual([]);
+    expect(describeFailure(error, { secrets: [], baseUrl: world.emulator.url, lang: 'en' }).message).toBe((error as BadRequestError).userMessage.replace(/ in Settings\b/g, ' with --base-url/--api-key, PARTSPEC_BASE_URL/PARTSPEC_API_KEY or the config file'));
+    expect(paneSentence(error, createTranslator('en'), 'en')).toBe((error as BadRequestError).userMessage);
+  }
+});
+
+test.each(LANGS)('cells cut to Excel\'s limit are noted in %s, for a CSV and a workbook', async (lang: Lang) => {
+  const input = join(world.home, `cut-${lang}.csv`);
+  writeFileSync(input, 'Part Number,Qty\r\nGRM155R71C104KA88D,1\r\n');
+  for (const out of [`cut-${lang}-out.csv`, `cut-${lang}-out.xlsx`]) {
+    for (const source of [input, join(world.home, `cut-${lang}-out.xlsx`)]) {
+      if (source.endsWith('.xlsx') && out.endsWith('.csv')) continue;
+      const notes: string[] = [];
+      const bom = await openBom({ file: source, format: source.endsWith('.xlsx') ? 'xlsx' : 'csv', lang }, (line) => notes.push(line));
+      bom.writeColumn(`cut-${lang}`, { column: 2, headerRow: 0, spec: { id: 'description', header: 'PartSpec: Description', kind: 'text', numberFormat: NUMBER_FORMATS.text }, existing: false, firstRow: 1, cells: ['y'.repeat(40_000)] });
+      await bom.save(join(world.home, out), `cut-${lang}`);
+      expect(notes).toContain(`${join(world.home, out)}: ${describeCutCells(1, lang)}`);
+      expect(notes.flatMap((n) => englishIn(n, [join(world.home, out), source, 'Excel']))).toEqual([]);
+    }
+  }
+  expect(describeCutCells(2)).toBe('2 cells held more than 32,767 characters: cut to 32,767 (Excel’s limit for a cell).');
 });
