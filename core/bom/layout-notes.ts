@@ -57,15 +57,29 @@ export function describeLayoutNotice(notice: LayoutNotice, lang: Lang = 'en'): s
   }
 }
 
+/** The ambiguity sentence's words in each language: both columns, and the letters of the one used. */
+const AMBIGUITY: Readonly<Record<Lang, (used: string, other: string, usedLetters: string) => string>> = {
+  en: (used, other, letters) => `Two columns could be the part numbers, ${used} and ${other}; PartSpec used column ${letters}.`,
+  ja: (used, other, letters) => `品番の列の候補が 2 つあります: ${used} と ${other}。${letters} 列を使いました。`,
+  zh: (used, other, letters) => `有两列都可能是型号：${used} 和 ${other}；已使用 ${letters} 列。`,
+};
+
+/** A column as a sentence of `lang` names it (`C ('Mfr PN')`, `C 列（「Mfr PN」）`, `C 列（“Mfr PN”）`). */
+function nameColumnIn(column: number, header: string, lang: Lang): string {
+  if (lang === 'ja') return `${columnLetters(column)} 列${header ? `（「${header}」）` : ''}`;
+  if (lang === 'zh') return `${columnLetters(column)} 列${header ? `（“${header}”）` : ''}`;
+  return nameColumn(column, header);
+}
+
 /**
  * The sentence for a BOM whose runner-up column is as likely as the one used: both columns named,
  * each with up to `samples` of its values, which one PartSpec used, and how to use the other in
- * the words of the place that asks (`howToPickOther`: the ribbon's selection, the CLI's --column).
- * Undefined when the layout is not ambiguous.
+ * the words of the place that asks (`howToPickOther`: the ribbon's selection, the CLI's --column),
+ * in `lang`. Undefined when the layout is not ambiguous.
  */
-export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, howToPickOther: (other: ColumnCandidate) => string, samples = 0): string | undefined {
+export function describeAmbiguity(layout: Pick<BomLayout, 'ambiguous' | 'candidates'>, howToPickOther: (other: ColumnCandidate) => string, samples = 0, lang: Lang = 'en'): string | undefined {
   const [used, other] = layout.candidates;
   if (!layout.ambiguous || !used || !other) return undefined;
-  const show = (c: ColumnCandidate): string => `${nameColumn(c.column, c.header)}${samples > 0 ? `: ${c.samples.slice(0, samples).join(', ')}` : ''}`;
-  return `Two columns could be the part numbers, ${show(used)} and ${show(other)}; PartSpec used column ${columnLetters(used.column)}. ${howToPickOther(other)}`;
+  const show = (c: ColumnCandidate): string => `${nameColumnIn(c.column, c.header, lang)}${samples > 0 ? `: ${c.samples.slice(0, samples).join(', ')}` : ''}`;
+  return `${AMBIGUITY[lang](show(used), show(other), columnLetters(used.column))}${lang === 'en' ? ' ' : ''}${howToPickOther(other)}`;
 }

@@ -21,7 +21,7 @@ function complete(event: Office.AddinCommands.Event, command: CommandNotice['com
 }
 
 export function enrichSelection(event: Office.AddinCommands.Event): void {
-  complete(event, 'enrichSelection', loadActions().then((actions) => actions.runEnrichSelection(actions.officeDeps())));
+  complete(event, 'enrichSelection', loadActions().then((actions) => actions.runEnrichSelection(actions.officeDeps(), Office.context?.displayLanguage)));
 }
 
 export function refresh(event: Office.AddinCommands.Event): void {

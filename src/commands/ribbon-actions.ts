@@ -7,7 +7,9 @@ import { resolveUiLanguage } from '../settings/settings';
 import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summary';
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';
-import { describeAmbiguity } from '../../core/bom/layout-notes';
+import { describeAmbiguity, describeLayoutNotice } from '../../core/bom/layout-notes';
+import type { Lang } from '../../api/vocabulary';
+import { NOTICE_WORDS } from './notice-words';
 import { enrichSelection as enrichSheetSelection } from '../sheets/enrich';
 import { locateMessage } from '../sheets/read-bom';
 import type { BomLayout } from '../../core/bom/bom';
@@ -37,10 +39,11 @@ export function officeDeps(): CommandDeps {
 /**
  * Enrich selection with the saved preferences; the outcome is a notice, and the pane opens when
  * nothing was enriched. Resolves to the core's report (undefined when the saved fields could not
- * be used).
+ * be used). How the column was chosen and what changed are said in the pane's language.
  */
-export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentRun | undefined> {
+export async function runEnrichSelection(deps: CommandDeps, displayLanguage?: string): Promise<EnrichmentRun | undefined> {
   const { preferences, client } = await deps.session.current();
+  const words = resolveUiLanguage(preferences.uiLanguage, displayLanguage);
   let run: EnrichmentRun;
   try {
     run = await enrichSheetSelection(
@@ -52,7 +55,7 @@ export async function runEnrichSelection(deps: CommandDeps): Promise<EnrichmentR
     return undefined;
   }
   const done = run.ok && run.status === 'done';
-  const outcome = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout)}${changedText(run)}` : (run.message ?? 'Enrich selection did not finish.');
+  const outcome = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? 'Enrich selection did not finish.');
   // Synthetic answers are said once, as partspec enrich says them, wherever they were written.
   const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic)}` : outcome;
   // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.
@@ -94,18 +97,19 @@ export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
  * column found by its cells, and both columns when two were about as likely (the ribbon cannot
  * ask; the taskpane's Enrich BOM shows a picker).
  */
-function layoutText(layout: BomLayout): string {
-  const note = layout.note ? ` ${layout.note}` : '';
-  const ambiguity = describeAmbiguity(layout, () => "To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.");
+function layoutText(layout: BomLayout, lang: Lang): string {
+  const said = layout.notice ? describeLayoutNotice(layout.notice, lang) : layout.note;
+  const note = said ? ` ${said}` : '';
+  const ambiguity = describeAmbiguity(layout, () => NOTICE_WORDS[lang].pickOther, 0, lang);
   return ambiguity ? `${note} ${ambiguity}` : note;
 }
 
 /** What a re-enrichment changed, for the notice: the Changes column holds the details. */
-function changedText(run: EnrichmentReport): string {
+function changedText(run: EnrichmentReport, lang: Lang): string {
   const changes = run.sets[0]?.changes;
   if (!changes) return '';
   const n = changes.report.changedRows.length;
-  return n === 0 ? ' Nothing changed since the last enrichment.' : ` ${n} ${n === 1 ? 'row' : 'rows'} changed since the last enrichment (see PartSpec: Changes).`;
+  return ` ${n === 0 ? NOTICE_WORDS[lang].unchanged : NOTICE_WORDS[lang].changed(n)}`;
 }
 
 /** Rows added, removed and changed per refreshed import, for the notice. */

@@ -2,8 +2,9 @@ import { columnLetters } from '../../core/address';
 import { findAlternateColumns } from '../../core/bom/bom';
 import { identifyPartSpecHeader, parsePartSpecHeader } from '../../core/cells/columns';
 import type { LookupStatus } from '../../api/client/lookup';
-import { MATCH_LABELS } from '../../core/enrich/enrich-plan';
-import { readMatchText } from '../../core/enrich/match-words';
+import type { Lang } from '../../api/vocabulary';
+import { MATCH_WORDS, readMatchText } from '../../core/enrich/match-words';
+import { rowToolWords } from './row-tool-words';
 import { readBom } from './read-bom';
 import { readRows } from './excel-document';
 import type { RunExcel } from './deps';
@@ -116,17 +117,18 @@ export type RowSelection =
 /**
  * Selects the BOM rows whose `PartSpec: Match` cell holds one of the statuses (for example the
  * Not found and Invalid rows after an enrichment), as one multi-area selection across the BOM's
- * columns. Nothing is written.
+ * columns. Nothing is written. What it says when it cannot is in `lang` (the pane's Enrich language).
  */
-export async function selectRowsWithStatus(run: RunExcel, statuses: readonly LookupStatus[], partColumn?: string): Promise<RowSelection> {
-  const labels = new Set(statuses.map((s) => MATCH_LABELS[s]));
+export async function selectRowsWithStatus(run: RunExcel, statuses: readonly LookupStatus[], partColumn?: string, lang: Lang = 'en'): Promise<RowSelection> {
+  const labels = new Set(statuses.map((s) => MATCH_WORDS[lang].statuses[s]));
+  const words = rowToolWords(lang);
   const wanted = new Set<string>(statuses);
   return selectRowsWhere(run, partColumn, {
     column: 'match',
-    missing: 'This BOM has no PartSpec: Match column yet: run Enrich first.',
+    missing: words.noMatch,
     // A Match cell in any language, and a did-you-mean as Not found.
     picks: (value) => wanted.has(readMatchText(value) ?? ''),
-    none: `No row has the status ${[...labels].join(' or ')}.`,
+    none: words.noStatus([...labels]),
   });
 }
 
@@ -134,12 +136,13 @@ export async function selectRowsWithStatus(run: RunExcel, statuses: readonly Loo
  * Selects the BOM rows whose `PartSpec: Changes` cell names a change (after a re-enrichment), as
  * one multi-area selection across the BOM's columns, like the not-found rows. Nothing is written.
  */
-export async function selectChangedRows(run: RunExcel, partColumn?: string): Promise<RowSelection> {
+export async function selectChangedRows(run: RunExcel, partColumn?: string, lang: Lang = 'en'): Promise<RowSelection> {
+  const words = rowToolWords(lang);
   return selectRowsWhere(run, partColumn, {
     column: 'changes',
-    missing: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.',
+    missing: words.noChanges,
     picks: (value) => String(value ?? '').trim() !== '',
-    none: 'No row changed since the last enrichment.',
+    none: words.noneChanged,
   });
 }
 

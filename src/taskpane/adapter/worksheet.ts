@@ -162,12 +162,12 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
     },
 
     async selectRowsWithStatus(statuses) {
-      const selected = await selectRowsWithStatus(run, statuses, lastColumn);
+      const selected = await selectRowsWithStatus(run, statuses, lastColumn, lastLang);
       return selected.ok ? selected.rows : refused(selected);
     },
 
     async selectChangedRows() {
-      const selected = await selectChangedRows(run, lastColumn);
+      const selected = await selectChangedRows(run, lastColumn, lastLang);
       return selected.ok ? selected.rows : refused(selected);
     },
 

@@ -1,0 +1,92 @@
+/**
+ * The add-in's own words about columns and runs in Japanese and Chinese: the ribbon's Enrich
+ * selection notice (two likely part-number columns, what a re-enrichment changed) in the pane's
+ * language, and the row actions' refusals in the Enrich language. English is unchanged.
+ */
+import type { Lang } from '../../api/vocabulary';
+import { DEMO_KEY } from '../../emulator';
+import { specialHeader } from '../../core/cells/columns';
+import { lastCommandNotice } from '../../src/commands/notices';
+import { runEnrichSelection } from '../../src/commands/ribbon-actions';
+import { enrichSelection } from '../../src/sheets/enrich';
+import { selectChangedRows, selectRowsWithStatus } from '../../src/sheets/bom-tools';
+import { createMemoryStorage } from '../../src/settings/storage';
+import { createSessionProvider } from '../../src/settings/session';
+import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
+import { freshWorkbook, useRig, type Rig } from './helpers';
+import { reportOf } from '../support/enrichment-report';
+
+const rig = useRig({ realNumbers: false });
+
+/** Runs of two or more ASCII letters left once part numbers, cell addresses, the BOM's headers, the product's name and Excel's are out. */
+function englishIn(text: string, kept: readonly string[] = []): string[] {
+  let rest = text;
+  for (const k of [...kept, 'Mfr PN', 'Part Number', 'PartSpec', 'BOM', 'Excel'].sort((a, b) => b.length - a.length)) rest = rest.split(k).join(' ');
+  rest = rest.replace(/[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*/g, ' ');
+  return rest.match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+function twoColumnBom(r: Rig): void {
+  const internal = rig.emulator.catalog.byGroup.SMD.slice(0, 6).map((p) => p.values.Partno as string);
+  const maker = rig.emulator.catalog.byGroup.Ind.slice(0, 6).map((p) => p.values.Partno as string);
+  r.excel.setCells('Sheet1', 'A1', [['Ref', 'Part Number', 'Mfr PN', 'Qty'], ...maker.map((p, i) => [`C${i + 1}`, internal[i], p, 1])]);
+  r.excel.select('Sheet1', 'A1');
+}
+
+test.each(['ja', 'zh'] as const)('the ribbon says two likely columns and a re-enrichment\'s changes in the pane\'s language (%s)', async (lang: Lang) => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
+  const session = createSessionProvider({ settings: store });
+  const r = freshWorkbook(rig);
+  twoColumnBom(r);
+  expect(reportOf(await runEnrichSelection({ run: r.excel.run, session, settings: r.settings })).status).toBe('done');
+  const first = lastCommandNotice()?.message ?? '';
+  const ambiguity = lang === 'ja' ? '品番の列の候補が 2 つあります: C 列（「Mfr PN」） と B 列（「Part Number」）。C 列を使いました。' : '有两列都可能是型号：C 列（“Mfr PN”） 和 B 列（“Part Number”）；已使用 C 列。';
+  expect(first).toContain(ambiguity);
+  const said = first.slice(first.indexOf(ambiguity));
+  expect(englishIn(said)).toEqual([]);
+
+  r.excel.select('Sheet1', 'C2');
+  expect(reportOf(await runEnrichSelection({ run: r.excel.run, session, settings: r.settings })).status).toBe('done');
+  const again = lastCommandNotice()?.message ?? '';
+  expect(again).toContain(lang === 'ja' ? '前回の追記から何も変わっていません。' : '自上次补充以来没有任何变化。');
+  expect(again).not.toMatch(/Nothing changed|To use the other/);
+});
+
+test('the ribbon\'s notice stays English in an English pane', async () => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values' });
+  const session = createSessionProvider({ settings: store });
+  const r = freshWorkbook(rig);
+  twoColumnBom(r);
+  await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }, 'en-US');
+  expect(lastCommandNotice()?.message).toContain("Two columns could be the part numbers, C ('Mfr PN') and B ('Part Number'); PartSpec used column C. To use the other, select it and run Enrich selection again, or pick it in the taskpane's Enrich BOM.");
+  r.excel.select('Sheet1', 'C2');
+  await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }, 'en-US');
+  expect(lastCommandNotice()?.message).toContain(' Nothing changed since the last enrichment.');
+});
+
+test.each(['ja', 'zh'] as const)('the row actions say in %s that there is no Match or Changes column yet, or no row to select', async (lang: Lang) => {
+  const r = freshWorkbook(rig);
+  twoColumnBom(r);
+  const run = r.excel.run;
+  const refusals: string[] = [];
+  for (const selected of [await selectRowsWithStatus(run, ['notFound'], undefined, lang), await selectChangedRows(run, undefined, lang)]) {
+    expect(selected.ok).toBe(false);
+    if (!selected.ok) refusals.push(selected.message);
+  }
+  expect(refusals[0]).toContain(specialHeader('match', lang));
+  expect(refusals[1]).toContain(specialHeader('changes', lang));
+  r.excel.select('Sheet1', 'C2');
+  expect(reportOf(await enrichSelection({ run, client: r.client }, { fields: ['Status'], lang })).status).toBe('done');
+  for (const selected of [await selectRowsWithStatus(run, ['notFound', 'invalid'], undefined, lang)]) {
+    expect(selected.ok).toBe(false);
+    if (!selected.ok) refusals.push(selected.message);
+  }
+  expect(refusals).toHaveLength(3);
+  expect(refusals.flatMap((m) => englishIn(m))).toEqual([]);
+  // English keeps its sentences.
+  expect(await selectChangedRows(run)).toEqual({ ok: false, message: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.' });
+});
