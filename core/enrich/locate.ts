@@ -3,13 +3,14 @@
  * region, the header row, the part-number column and the rows, from the same top rows read
  * through the BomDocument port, with the same rule for a column the user named.
  */
-import { columnIndex, columnLetters, type CellBlock } from '../address';
+import { columnIndex, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
 import { describeColumn } from '../bom/part-number-shape';
 import { readHeaderCells } from '../bom/two-row-header';
 import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
+import { describeRefusal, type ColumnRefusal } from './refusal-words';
 
 /**
  * Rows read from the top of a region to find its layout: the header search rows and the content
@@ -48,6 +49,8 @@ export interface LocateFailure {
    * offer instead. Nothing is enriched until the user takes it.
    */
   instead?: LocatedBom;
+  /** The facts of a refused pick, for a shell to say in its language (core/enrich/refusal-words.ts). */
+  refusal?: ColumnRefusal;
 }
 
 /** A header PartSpec wrote (`PartSpec: Match`, `PartSpec (MPN2): Status`, in any language): its cells are answers, never input. */
@@ -109,10 +112,9 @@ function detectNamed(values: readonly (readonly unknown[])[], region: BomRegion,
   return fail(`Sheet '${region.sheetName}' has no column headed '${named}' in its first ${HEADER_SEARCH_ROWS} rows.`);
 }
 
-/** How a column is named in a sentence: `column B ('Qty')`, or `column B` without a header. */
-function nameOf(column: number, header: unknown): string {
-  const text = header === undefined || header === null ? '' : String(header).trim();
-  return `column ${columnLetters(column)}${text ? ` ('${text}')` : ''}`;
+/** A column's header as a refusal names it: its text, trimmed ('' without one). */
+function headerText(header: unknown): string {
+  return header === undefined || header === null ? '' : String(header).trim();
 }
 
 /**
@@ -120,17 +122,17 @@ function nameOf(column: number, header: unknown): string {
  * PartSpec wrote, or one whose cells (the sampled data rows) are not part numbers. Enriching such a
  * column would turn every row into "Not found" or blank and overwrite the last good answers.
  */
-function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): string | undefined {
+function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): ColumnRefusal | undefined {
   const c = layout.partColumn - origin.column;
   const header = values[layout.headerRow - origin.row]?.[c];
-  const name = nameOf(layout.partColumn, header);
-  if (typeof header === 'string' && PARTSPEC_HEADER.test(header)) return `${name[0].toUpperCase()}${name.slice(1)} holds PartSpec's answers, not part numbers`;
+  const at = { column: layout.partColumn, header: headerText(header) };
+  if (typeof header === 'string' && PARTSPEC_HEADER.test(header)) return { ...at, reason: 'answers' };
   const cells: unknown[] = [];
   for (let r = layout.firstRow - origin.row; r <= layout.lastRow - origin.row && r < values.length; r++) cells.push(values[r]?.[c]);
   const content = describeColumn(cells);
   const parts = content.parts + content.distributor;
-  if (content.filled === 0) return `${name[0].toUpperCase()}${name.slice(1)} is empty below its header`;
-  if (parts / content.filled < PICKED_PART_SHARE) return `${name[0].toUpperCase()}${name.slice(1)} does not hold part numbers (${parts} of ${content.filled} filled cells read as one)`;
+  if (content.filled === 0) return { ...at, reason: 'empty' };
+  if (parts / content.filled < PICKED_PART_SHARE) return { ...at, reason: 'notParts', parts, filled: content.filled };
   return undefined;
 }
 
@@ -155,10 +157,9 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
   if (auto.ok && auto.partColumn === located.layout.partColumn && !PARTSPEC_HEADER.test(String(located.headers[located.layout.partColumn - located.headerOrigin] ?? ''))) return located;
   const instead = auto.ok ? toLocated(auto, values, region) : undefined;
   const usable = instead && refusePartColumn(values, region.origin, instead.layout) === undefined ? instead : undefined;
-  const message = usable
-    ? `${refused}: the part numbers look to be in ${nameOf(usable.layout.partColumn, usable.headers[usable.layout.partColumn - usable.headerOrigin])}. Nothing was written.`
-    : `${refused}: select a cell of the part-number column, or name its header "Part Number" or "MPN". Nothing was written.`;
-  return { ok: false, kind: 'column', sheetName: region.sheetName, message, ...(usable ? { instead: usable } : {}) };
+  const refusal: ColumnRefusal = usable ? { ...refused, instead: { column: usable.layout.partColumn, header: headerText(usable.headers[usable.layout.partColumn - usable.headerOrigin]) } } : refused;
+  const message = describeRefusal(refusal);
+  return { ok: false, kind: 'column', sheetName: region.sheetName, message, refusal, ...(usable ? { instead: usable } : {}) };
 }
 
 /** A detection as a located BOM of `region`, its last row cut to the region. */

@@ -55,7 +55,7 @@ export async function runEnrichSelection(deps: CommandDeps, displayLanguage?: st
     return undefined;
   }
   const done = run.ok && run.status === 'done';
-  const outcome = !run.ok ? locateMessage(run) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? 'Enrich selection did not finish.');
+  const outcome = !run.ok ? locateMessage(run, words) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? 'Enrich selection did not finish.');
   // Synthetic answers are said once, as partspec enrich says them, wherever they were written.
   const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic)}` : outcome;
   // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.

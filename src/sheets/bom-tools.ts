@@ -123,7 +123,7 @@ export async function selectRowsWithStatus(run: RunExcel, statuses: readonly Loo
   const labels = new Set(statuses.map((s) => MATCH_WORDS[lang].statuses[s]));
   const words = rowToolWords(lang);
   const wanted = new Set<string>(statuses);
-  return selectRowsWhere(run, partColumn, {
+  return selectRowsWhere(run, partColumn, lang, {
     column: 'match',
     missing: words.noMatch,
     // A Match cell in any language, and a did-you-mean as Not found.
@@ -138,7 +138,7 @@ export async function selectRowsWithStatus(run: RunExcel, statuses: readonly Loo
  */
 export async function selectChangedRows(run: RunExcel, partColumn?: string, lang: Lang = 'en'): Promise<RowSelection> {
   const words = rowToolWords(lang);
-  return selectRowsWhere(run, partColumn, {
+  return selectRowsWhere(run, partColumn, lang, {
     column: 'changes',
     missing: words.noChanges,
     picks: (value) => String(value ?? '').trim() !== '',
@@ -157,8 +157,8 @@ interface RowRule {
 }
 
 /** Selects, across the BOM's columns, the rows whose cell in `rule.column` the rule picks: one read, one select. */
-async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, rule: RowRule): Promise<RowSelection> {
-  const read = await readBom(run, partColumn);
+async function selectRowsWhere(run: RunExcel, partColumn: string | undefined, lang: Lang, rule: RowRule): Promise<RowSelection> {
+  const read = await readBom(run, partColumn, lang);
   if (!read.ok) return read;
   const { bom } = read;
   const { layout } = bom;

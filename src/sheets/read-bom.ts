@@ -4,7 +4,9 @@
  * rows.
  */
 import type { BomLayout } from '../../core/bom/bom';
+import type { Lang } from '../../api/vocabulary';
 import { locateBom, type LocatedBom, type LocateFailure } from '../../core/enrich/locate';
+import { describeRefusal } from '../../core/enrich/refusal-words';
 import type { RunExcel } from './deps';
 import { excelDocument, readBlock } from './excel-document';
 
@@ -24,15 +26,19 @@ export type ReadOutcome = { ok: true; bom: BomRead } | { ok: false; message: str
 /** The sentence for a sheet with nothing on it. */
 const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM first.';
 
-/** Why no BOM was found around the selection, in the add-in's words (an empty sheet says what to do). */
-export function locateMessage(failure: LocateFailure): string {
+/**
+ * Why no BOM was found around the selection, in the add-in's words (an empty sheet says what to
+ * do); a picked column that holds no part numbers is refused in `lang`.
+ */
+export function locateMessage(failure: LocateFailure, lang: Lang = 'en'): string {
+  if (failure.refusal) return describeRefusal(failure.refusal, lang);
   return failure.kind === 'empty' ? EMPTY_SHEET : failure.message;
 }
 
 /** Finds the BOM around the selection (or the named part column): its table or the sheet's used range, the header row and the part column. */
-export async function readBom(run: RunExcel, partColumn?: string): Promise<ReadOutcome> {
+export async function readBom(run: RunExcel, partColumn?: string, lang: Lang = 'en'): Promise<ReadOutcome> {
   const found = await locateBom(excelDocument(run, partColumn));
-  if (!found.ok) return { ok: false, message: locateMessage(found), ...(found.instead ? { instead: await readFound(run, found.instead) } : {}) };
+  if (!found.ok) return { ok: false, message: locateMessage(found, lang), ...(found.instead ? { instead: await readFound(run, found.instead) } : {}) };
   return { ok: true, bom: await readFound(run, found) };
 }
 

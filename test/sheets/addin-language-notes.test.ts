@@ -10,6 +10,7 @@ import { lastCommandNotice } from '../../src/commands/notices';
 import { runEnrichSelection } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { selectChangedRows, selectRowsWithStatus } from '../../src/sheets/bom-tools';
+import { locateMessage } from '../../src/sheets/read-bom';
 import { createMemoryStorage } from '../../src/settings/storage';
 import { createSessionProvider } from '../../src/settings/session';
 import { createSettingsStore, defaultPreferences } from '../../src/settings/settings';
@@ -89,4 +90,26 @@ test.each(['ja', 'zh'] as const)('the row actions say in %s that there is no Mat
   expect(refusals.flatMap((m) => englishIn(m))).toEqual([]);
   // English keeps its sentences.
   expect(await selectChangedRows(run)).toEqual({ ok: false, message: 'This BOM has no PartSpec: Changes column yet: it appears when Enrich runs again over its own columns.' });
+});
+
+test.each(['ja', 'zh'] as const)('a picked column that holds no part numbers is refused in %s by the ribbon and the pane; English keeps its sentence', async (lang: Lang) => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
+  const session = createSessionProvider({ settings: store });
+  const r = freshWorkbook(rig);
+  twoColumnBom(r);
+  const before = JSON.stringify(r.excel.values('Sheet1'));
+  r.excel.select('Sheet1', 'D2:D7');
+  expect((await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }))?.ok).toBe(false);
+  const ribbon = lastCommandNotice()?.message ?? '';
+  expect(ribbon).toContain(lang === 'ja' ? 'D 列（「Qty」）には品番がありません' : 'D 列（“Qty”）中没有型号');
+  expect(englishIn(ribbon, ['Qty'])).toEqual([]);
+
+  const pane = await enrichSelection({ run: r.excel.run, client: r.client }, { fields: ['Status'], lang });
+  expect(pane.ok).toBe(false);
+  if (pane.ok) return;
+  expect(englishIn(locateMessage(pane, lang), ['Qty'])).toEqual([]);
+  expect(locateMessage(pane)).toMatch(/^Column D \('Qty'\) does not hold part numbers \(0 of 6 filled cells read as one\): the part numbers look to be in column C \('Mfr PN'\)\. Nothing was written\.$/);
+  expect(JSON.stringify(r.excel.values('Sheet1'))).toBe(before);
 });

@@ -137,7 +137,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
       // Checks judge by the rules remembered in the workbook, else by the shipped ones.
       const rules = options.rules ?? (options.checks ? readWorkbookRules(settings()) : undefined);
       const result = await enrichSelection({ run, client }, { ...options, ...(rules ? { rules } : {}), signal });
-      if (!result.ok) throw new UserProblem(locateMessage(result));
+      if (!result.ok) throw new UserProblem(locateMessage(result, options.lang));
       if (result.status === 'failed') throw runFailure(result);
       const first = result.sets[0];
       // The column this enrichment used, so the row actions read the same BOM whatever is selected then.
