@@ -22,6 +22,8 @@ interface NoteWords {
   ambiguity: (used: string, other: string, usedLetters: string, pickOther: string) => string;
   /** Second-source columns with something in them that were not asked for, and the --column flags that enrich them too. */
   unaskedAlternates: (names: readonly string[], primary: string, args: string) => string;
+  /** `partspec lookup`'s note for an input not found or invalid: why (the lookup's reason, in the language), and the part it likely meant. */
+  lookupProblem: (input: string, notFound: boolean, reason: string | undefined, meant: string | undefined) => string;
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -34,6 +36,7 @@ const EN: NoteWords = {
   ambiguity: (used, other, usedLetters, pickOther) => `Two columns could be the part numbers, ${used} and ${other}; PartSpec used column ${usedLetters}. Give --column ${pickOther} to use the other.`,
   unaskedAlternates: (names, primary, args) =>
     `${names.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} ${names.length === 1 ? 'looks like a second source' : 'look like second sources'} of ${primary}; give ${args} to enrich ${names.length === 1 ? 'it' : 'them'} too.`,
+  lookupProblem: (input, notFound, reason, meant) => `'${input}' ${notFound ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}${meant ? ` Did you mean '${meant}'?` : ''}`,
 };
 
 /** How the suggestions' searches are sent, in words of `lang`: one request each, or the category files. */
@@ -51,6 +54,7 @@ const JA: NoteWords = {
   suggestPlan: (plan, counting) => `提案: ${suggestWay(plan, 'ja')}${counting ? '（照会でメーカー品番が見つからない可能性のある行をすべて数えています）' : ''}。`,
   ambiguity: (used, other, usedLetters, pickOther) => `品番の列の候補が 2 つあります: ${used} と ${other}。${usedLetters} 列を使いました。もう一方を使うには --column ${pickOther} を指定してください。`,
   unaskedAlternates: (names, primary, args) => `${names.join('、')} は ${primary} のセカンドソースのようです。あわせて追記するには ${args} を指定してください。`,
+  lookupProblem: (input, notFound, reason, meant) => `「${input}」は${notFound ? '見つかりません' : '無効です'}${reason ? `: ${reason}` : ''}${meant ? ` もしかして「${meant}」ですか?` : ''}`,
 };
 
 const ZH: NoteWords = {
@@ -61,6 +65,7 @@ const ZH: NoteWords = {
   suggestPlan: (plan, counting) => `推荐：${suggestWay(plan, 'zh')}${counting ? '（已计入查询后可能没有本厂型号的每一行）' : ''}。`,
   ambiguity: (used, other, usedLetters, pickOther) => `有两列都可能是型号：${used} 和 ${other}；已使用 ${usedLetters} 列。要使用另一列，请指定 --column ${pickOther}。`,
   unaskedAlternates: (names, primary, args) => `${names.join('、')} 看起来是 ${primary} 的第二货源；要一并补全，请指定 ${args}。`,
+  lookupProblem: (input, notFound, reason, meant) => `“${input}”${notFound ? '未找到' : '无效'}${reason ? `：${reason}` : ''}${meant ? ` 您是否要找“${meant}”？` : ''}`,
 };
 
 /** The notes of each language. */

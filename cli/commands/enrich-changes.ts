@@ -6,6 +6,7 @@ import { rowRisk } from '../../core/cells/risk';
 import { riskLevelText } from '../../core/cells/risk-levels';
 import type { Lang } from '../../api/vocabulary';
 import { RUN_WORDS } from '../run-words';
+import { lookupReasonIn } from '../../core/enrich/reason-words';
 import { UsageError } from '../../node/errors';
 
 /** What `--fail-on` can stop a pipeline on; the levels are the team's BOM rules' (cli/commands/rules-flags.ts). */
@@ -86,7 +87,7 @@ export function describeProblemRows(
     if (!outcome || outcome.status === 'exact' || outcome.status === 'variant') return;
     const row = `${firstRow + i + 1}${where}`;
     if (outcome.status === 'ambiguous') {
-      note(words.ambiguousRow(row, text, outcome.reason));
+      note(words.ambiguousRow(row, text, lookupReasonIn(outcome.reason, lang)));
       return;
     }
     failed++;
@@ -96,7 +97,7 @@ export function describeProblemRows(
       if (isNotOurs(text, maker)) return;
     }
     const likely = meant.get(text);
-    note(outcome.status === 'notFound' ? words.notFoundRow(row, text, uncovered, likely) : words.invalidRow(row, text, outcome.reason));
+    note(outcome.status === 'notFound' ? words.notFoundRow(row, text, uncovered, likely) : words.invalidRow(row, text, lookupReasonIn(outcome.reason, lang)));
   });
   return failed;
 }

@@ -13,6 +13,8 @@ import { formatTextTable } from '../table-text';
 import type { Command } from './command';
 import { parseFieldList } from '../../node/args';
 import { describeUncoveredSeries } from '../../core/bom/maker-numbering';
+import { lookupReasonIn } from '../../core/enrich/reason-words';
+import { NOTE_WORDS } from '../note-words';
 
 const USAGE = `usage: partspec lookup <partno…> [options]
        partspec lookup - [options]        (part numbers from stdin, one a line)
@@ -54,15 +56,15 @@ export const lookupCommand: Command = {
     } else {
       const rows: string[][] = [];
       for (const { input, outcome } of results) {
-        const label = matchLabel(outcome, input);
+        const label = matchLabel(outcome, input, config.lang);
         if (outcome.products.length === 0) {
-          rows.push([input, label, ...columns.map(() => ''), outcome.reason ?? '']);
+          rows.push([input, label, ...columns.map(() => ''), lookupReasonIn(outcome.reason, config.lang) ?? '']);
           continue;
         }
         outcome.products.slice(0, TABLE_PRODUCTS_PER_INPUT).forEach((p, i) => {
           const values = buildProductRow(p, columns);
           const texts = values.map((v, c) => plainText(v, columns[c].kind));
-          rows.push([i === 0 ? input : '', i === 0 ? label : '', ...texts, i === 0 ? (outcome.reason ?? '') : '']);
+          rows.push([i === 0 ? input : '', i === 0 ? label : '', ...texts, i === 0 ? (lookupReasonIn(outcome.reason, config.lang) ?? '') : '']);
         });
         const more = outcome.products.length - TABLE_PRODUCTS_PER_INPUT;
         if (more > 0) rows.push(['', '', ...columns.map(() => ''), `… ${more} more (use --json for all)`]);
@@ -73,9 +75,8 @@ export const lookupCommand: Command = {
     const problems = results.filter(({ outcome }) => outcome.status === 'notFound' || outcome.status === 'invalid');
     const meant = await findMeantParts(problems.filter(({ outcome }) => outcome.status === 'notFound').map(({ input }) => input), (variants) => client.lookup(variants, { lang: config.lang, signal: context.signal }));
     for (const { input, outcome } of problems) {
-      const hint = meant.get(input) ? ` Did you mean '${meant.get(input)}'?` : '';
-      const reason = (outcome.status === 'notFound' ? describeUncoveredSeries(input) : undefined) ?? outcome.reason;
-      context.note(`'${input}' ${outcome.status === 'notFound' ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}${hint}`);
+      const reason = (outcome.status === 'notFound' ? describeUncoveredSeries(input, config.lang) : undefined) ?? lookupReasonIn(outcome.reason, config.lang);
+      context.note(NOTE_WORDS[config.lang].lookupProblem(input, outcome.status === 'notFound', reason, meant.get(input)));
     }
     return problems.length > 0 ? EXIT.partial : EXIT.ok;
   },

@@ -65,7 +65,7 @@ const ZH: RefusalWords = {
 const WORDS: Readonly<Record<Lang, RefusalWords>> = { en: EN, ja: JA, zh: ZH };
 
 /** The refusal's reason alone, in `lang` ("Column B ('Qty') does not hold part numbers (0 of 5 filled cells read as one)"). */
-export function describeRefusalReason(refusal: ColumnRefusal, lang: Lang = 'en'): string {
+function describeRefusalReason(refusal: ColumnRefusal, lang: Lang = 'en'): string {
   const words = WORDS[lang];
   return words.reason(refusal, words.column(refusal));
 }

@@ -184,20 +184,20 @@ describe('partspec lookup: did you mean', () => {
     const real = catalog.find((p) => /^[A-Z0-9]+$/.test(p) && p.slice(3).includes('0'))!;
     const at = real.indexOf('0', 3);
     const misread = `${real.slice(0, at)}O${real.slice(at + 1)}`;
-    const run = await runCliInProcess(['lookup', misread, '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', misread, '--lang', 'en', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`'${misread}' not found`);
     expect(run.stderr).toContain(`Did you mean '${real}'?`);
   });
 
   test('a part number nothing real is one look-alike away from gets no guess', async () => {
-    const run = await runCliInProcess(['lookup', 'XYZ-NOT-A-PART', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+    const run = await runCliInProcess(['lookup', 'XYZ-NOT-A-PART', '--lang', 'en', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
     expect(run.stderr).toContain("'XYZ-NOT-A-PART' not found");
     expect(run.stderr).not.toContain('Did you mean');
   });
 });
 
 test("GRM155R71C1O4KA88D (O for 0) gets 'Did you mean GRM155R71C104KA88D?'", async () => {
-  const run = await runCliInProcess(['lookup', 'GRM155R71C1O4KA88D', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
+  const run = await runCliInProcess(['lookup', 'GRM155R71C1O4KA88D', '--lang', 'en', '--base-url', world.emulator.url], { home: world.home, env: KEY_ENV });
   expect(run.stderr).toContain("Did you mean 'GRM155R71C104KA88D'?");
 });

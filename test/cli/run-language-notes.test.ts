@@ -16,6 +16,7 @@ import { describeCutCells } from '../../core/cells/cell-text';
 import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { openBom } from '../../node/files/bom';
 import { describeFailure } from '../../node/errors';
+import { lookupReasonIn } from '../../core/enrich/reason-words';
 import { describeError as paneSentence } from '../../src/taskpane/describe-error';
 import { createTranslator } from '../../src/taskpane/i18n';
 import { readXlsx, useEmulatorHome } from './helpers';
@@ -167,4 +168,36 @@ test.each(LANGS)('cells cut to Excel\'s limit are noted in %s, for a CSV and a w
     }
   }
   expect(describeCutCells(2)).toBe('2 cells held more than 32,767 characters: cut to 32,767 (Excel’s limit for a cell).');
+});
+
+/** Inputs that give each of the lookup's reasons: a character no part number has, too long, too short to search by, the start of several parts, nothing at all. */
+const PROBLEM_INPUTS = ['AB|CD', 'X'.repeat(70), 'GRM1', 'GRM15', 'QQQQQZZZZZ'];
+
+test.each(LANGS)('the lookup\'s reasons for invalid, ambiguous and unknown part numbers are said in %s by lookup and enrich', async (lang: Lang) => {
+  const lookup = await cli(['lookup', ...PROBLEM_INPUTS, '--lang', lang]);
+  expect(lookup.code).toBe(1);
+  const notes = lookup.stderr.split('\n').filter((l) => l.trim() !== '');
+  expect(notes.length).toBeGreaterThanOrEqual(4);
+  expect(notes.filter((line) => englishIn(line, PROBLEM_INPUTS).length > 0)).toEqual([]);
+  // The Note column of the table: every reason in the language.
+  const json = await cli(['lookup', ...PROBLEM_INPUTS, '--json']);
+  const reasons = (JSON.parse(json.stdout) as { reason: string | null }[]).flatMap((r) => r.reason ?? []);
+  expect(reasons).toHaveLength(PROBLEM_INPUTS.length);
+  for (const reason of reasons) expect(englishIn(lookupReasonIn(reason, lang) ?? '', PROBLEM_INPUTS)).toEqual([]);
+  expect(lookup.stdout).not.toMatch(/type more of it|characters long|which no part number contains/);
+
+  const file = join(world.home, `problems-${lang}.csv`);
+  writeFileSync(file, `Ref,MPN\r\n${PROBLEM_INPUTS.map((p, i) => `C${i + 1},"${p}"`).join('\r\n')}\r\n`);
+  const enrich = await cli(['enrich', file, '--lang', lang, '--column', 'MPN', '--out', join(world.home, `problems-${lang}-out.csv`)]);
+  const lines = enrich.stderr.split('\n').filter((l) => l.trim() !== '');
+  // The invalid rows' notes give the lookup's reasons.
+  expect(lines.filter((l) => l.includes('AB|CD') || l.includes('X'.repeat(70)))).toHaveLength(2);
+  expect(lines.filter((line) => englishIn(line, [...PROBLEM_INPUTS, file, join(world.home, `problems-${lang}-out.csv`), `problems-${lang}`, 'MPN']).length > 0)).toEqual([]);
+});
+
+test('the lookup\'s reasons stay the client\'s English in an English run', async () => {
+  const lookup = await cli(['lookup', ...PROBLEM_INPUTS]);
+  expect(lookup.stderr).toContain("'AB|CD' is invalid: The part number contains '|', which no part number contains.");
+  expect(lookupReasonIn('The part number is empty.')).toBe('The part number is empty.');
+  expect(lookupReasonIn('The part number is empty.', 'ja')).toBe('品番が空です。');
 });
