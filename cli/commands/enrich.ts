@@ -1,4 +1,5 @@
 import type { Lang } from '../../api/vocabulary';
+import { describeRefusal } from '../../core/enrich/refusal-words';
 import { checkWords } from '../../core/rules/check-words';
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
@@ -113,13 +114,13 @@ counted as not in Murata's numbering),
 row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
 not written: it keeps what it had).`;
 
-/** The sentence for a BOM or column that was not found, as the command line says it. */
-function locateError(failure: LocateFailure): UsageError {
+/** The sentence for a BOM or column that was not found, as the command line says it (a refused --column in `lang`). */
+function locateError(failure: LocateFailure, lang: Lang): UsageError {
   const message =
     failure.kind === 'empty'
       ? `The sheet '${failure.sheetName}' is empty.`
       : failure.kind === 'column'
-        ? failure.message
+        ? failure.refusal ? describeRefusal(failure.refusal, lang) : failure.message
         : `Sheet '${failure.sheetName}': ${failure.message.replace(/select the part numbers \(one column\), or name/, 'give --column, or name')}`;
   return new UsageError(message, { showUsage: false });
 }
@@ -216,7 +217,7 @@ export const enrichCommand: Command = {
       throw error;
     });
     if (run === undefined || context.signal.aborted) return cancelled();
-    if (!run.ok) throw locateError(run);
+    if (!run.ok) throw locateError(run, config.lang);
     if (run.replacementFailure) context.note(words.replacementsFailed(run.replacementFailure));
     const values = bom.values(run.bom.region.sheetName);
 

@@ -201,3 +201,13 @@ test('the lookup\'s reasons stay the client\'s English in an English run', async
   expect(lookupReasonIn('The part number is empty.')).toBe('The part number is empty.');
   expect(lookupReasonIn('The part number is empty.', 'ja')).toBe('品番が空です。');
 });
+
+test.each(LANGS)('a --column that holds no part numbers is refused in %s, and nothing is written', async (lang: Lang) => {
+  const { file } = messyBom();
+  const out = join(world.home, `refused-${lang}.csv`);
+  const run = await cli(['enrich', file, '--column', 'Qty', '--lang', lang, '--out', out]);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('Qty');
+  const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+  expect(lines.filter((line) => englishIn(line.replace(/^partspec enrich: /, ''), [file, 'Qty', 'Part Number', 'MPN', 'partspec enrich --help']).length > 0)).toEqual([]);
+});
