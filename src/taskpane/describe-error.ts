@@ -1,6 +1,7 @@
 import { isApiError, isCancelledError } from '../../api/errors';
 import { isValidationError } from '../../api/errors/validation-error';
 import type { Lang } from '../../api/vocabulary';
+import { describePaneServiceError } from '../../core/pane-service-error-words';
 import { describeRareServiceError } from '../../core/service-error-words';
 import { UserProblem } from '../../core/user-problem';
 import { describeOfficeError } from '../sheets/office-errors';
@@ -21,6 +22,8 @@ export function describeError(error: unknown, t: Translate, lang: Lang = 'en'): 
   if (isCancellation(error)) return t('cancelled');
   const excel = describeOfficeError(error, lang);
   if (excel !== undefined) return excel;
+  const common = describePaneServiceError(error, lang);
+  if (common !== undefined) return common;
   const rare = describeRareServiceError(error, lang, { ja: '設定', zh: '设置' });
   if (rare !== undefined) return rare;
   if (isApiError(error) || error instanceof UserProblem) return error.userMessage;

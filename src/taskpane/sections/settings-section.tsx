@@ -4,6 +4,7 @@ import { isLang, type Lang } from '../../../api/vocabulary';
 import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings/settings';
 import type { ConnectionResult } from '../../../api/client/client-types';
 import { isApiError } from '../../../api/errors/api-error';
+import { describePaneServiceError } from '../../../core/pane-service-error-words';
 import type { TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -171,11 +172,11 @@ export function SettingsSection({ services, preferences }: SettingsSectionProps)
 
 /** The client's answer to Settings → Test connection: the status and the spec's meaning of it, then what to do. */
 function ConnectionResultView({ report }: { report: ConnectionResult }): JSX.Element {
-  const { t } = useUi();
+  const { t, uiLang } = useUi();
   if (report.ok) {
     return <InfoMessage testId="settings-connection">{t('connectionOk', { status: 200 })}</InfoMessage>;
   }
   const meaning = report.status !== undefined && report.meaning ? t('connectionFailed', { status: report.status, meaning: report.meaning }) : undefined;
-  const message = isApiError(report.error) ? report.error.userMessage : report.error.message;
+  const message = describePaneServiceError(report.error, uiLang) ?? (isApiError(report.error) ? report.error.userMessage : report.error.message);
   return <ErrorMessage testId="settings-connection" message={[meaning, message].filter(Boolean).join(' ')} />;
 }

@@ -1,0 +1,45 @@
+import { createClient } from '../../api/client/create-client';
+import type { Client } from '../../api/client/client-types';
+import { isApiError } from '../../api/errors/api-error';
+import { DEMO_KEY } from '../../emulator';
+import { describeError } from '../../src/taskpane/describe-error';
+import { createTranslator } from '../../src/taskpane/i18n';
+import { useEmulator } from '../support/use-emulator';
+
+/*
+ * The service's common failures as the pane says them: the client's own English sentence in
+ * English, and the shared Japanese or Chinese sentence (pointing at Settings) in those languages.
+ * The failures are real: the emulator refuses the key, limits requests or fails on its side, and
+ * nothing answers at a closed address.
+ */
+
+const emulator = useEmulator();
+afterEach(() => emulator.configure({ keys: [DEMO_KEY], rateLimit: undefined, failRate: 0 }));
+
+const clientAt = (url: string): Client =>
+  createClient({ baseUrl: url, apiKey: DEMO_KEY, cache: false, retry: { limit: 1, budgetMs: 3000, initialDelay: 1, backoffLimit: 5, maxRetryAfter: 5 } });
+const failureOf = (client: Client): Promise<unknown> => client.search({ category: 'inductors' }).then(() => undefined, (error: unknown) => error);
+
+/** The English words of the client's sentences that must not reach a Japanese or Chinese pane. */
+const ENGLISH = /API key was|product service|could not be reached|cannot be reached|Try again|Settings|Wait a minute/;
+
+const cases: [string, () => Promise<unknown>, RegExp, RegExp][] = [
+  ['a refused key (403)', async () => { emulator.configure({ keys: ['another-key'] }); return failureOf(clientAt(emulator.url)); }, /API キーが拒否されました（403）。設定/, /API 密钥被拒绝（403）。请在设置/],
+  ['a limit on requests (429)', async () => { emulator.configure({ rateLimit: { max: 0, windowSeconds: 1 } }); return failureOf(clientAt(emulator.url)); }, /制限しています（429）/, /正在限制请求（429）/],
+  ['a failure on the service side (500)', async () => { emulator.configure({ failRate: 1 }); return failureOf(clientAt(emulator.url)); }, /製品サービス側で問題が起きました（500）/, /产品服务端出现问题（500）/],
+  ['nothing answering at the address', () => failureOf(clientAt('http://127.0.0.1:1')), /127\.0\.0\.1:1に接続できませんでした。.*設定のサービスのアドレス/, /无法连接http:\/\/127\.0\.0\.1:1。.*设置中的服务地址/],
+];
+
+test.each(cases)('%s: English keeps the client\'s sentence; Japanese and Chinese say it in their words', async (_name, fail, ja, zh) => {
+  const error = await fail();
+  expect(isApiError(error)).toBe(true);
+  if (!isApiError(error)) return;
+  expect(describeError(error, createTranslator('en'))).toBe(error.userMessage);
+  expect(describeError(error, createTranslator('en'), 'en')).toBe(error.userMessage);
+  const inJapanese = describeError(error, createTranslator('ja'), 'ja');
+  const inChinese = describeError(error, createTranslator('zh'), 'zh');
+  expect(inJapanese).toMatch(ja);
+  expect(inChinese).toMatch(zh);
+  expect(inJapanese).not.toMatch(ENGLISH);
+  expect(inChinese).not.toMatch(ENGLISH);
+}, 20_000);
