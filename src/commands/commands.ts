@@ -25,7 +25,7 @@ export function enrichSelection(event: Office.AddinCommands.Event): void {
 }
 
 export function refresh(event: Office.AddinCommands.Event): void {
-  complete(event, 'refresh', loadActions().then((actions) => actions.runRefresh(actions.officeDeps())));
+  complete(event, 'refresh', loadActions().then((actions) => actions.runRefresh(actions.officeDeps(), Office.context?.displayLanguage)));
 }
 
 export function bomSummary(event: Office.AddinCommands.Event): void {

@@ -8,6 +8,7 @@ import { summarizeBomInExcel, type BomSummaryResult } from '../sheets/bom-summar
 import { publishNotice } from './notices';
 import { toFieldChoices } from '../settings/field-units';
 import { describeAmbiguity, describeLayoutNotice } from '../../core/bom/layout-notes';
+import { describeRowSummary } from '../../core/bom/bom-rows';
 import type { Lang } from '../../api/vocabulary';
 import { NOTICE_WORDS } from './notice-words';
 import { enrichSelection as enrichSheetSelection } from '../sheets/enrich';
@@ -55,9 +56,11 @@ export async function runEnrichSelection(deps: CommandDeps, displayLanguage?: st
     return undefined;
   }
   const done = run.ok && run.status === 'done';
-  const outcome = !run.ok ? locateMessage(run, words) : run.status === 'done' ? `Enriched ${run.sets[0]?.tally.summary ?? ''}.${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? 'Enrich selection did not finish.');
+  const set = run.ok ? run.sets[0] : undefined;
+  const tally = set ? describeRowSummary(set.tally.line, undefined, words) : '';
+  const outcome = !run.ok ? locateMessage(run, words) : run.status === 'done' ? `${NOTICE_WORDS[words].enriched(tally)}${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? NOTICE_WORDS[words].unfinished);
   // Synthetic answers are said once, as partspec enrich says them, wherever they were written.
-  const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic)}` : outcome;
+  const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic, words)}` : outcome;
   // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.
   publishNotice({ command: 'enrichSelection', ok: done, message }, !run.ok || run.written === 0);
   return run;
@@ -74,19 +77,20 @@ export async function runBomSummary(deps: CommandDeps, displayLanguage?: string)
   const result = await summarizeBomInExcel({ run: deps.run, client }, { lang: preferences.lang, labels, locale: displayLanguage, writeSheet: true });
   const message =
     result.status === 'done'
-      ? `Summary of ${result.summary.rows} BOM rows written to the sheet “${result.summarySheet ?? ''}”: ${result.summary.atRisk.length} parts at risk, ${result.summary.ending.length} ending within 24 months.`
+      ? NOTICE_WORDS[labels].summaryWritten(result.summary.rows, result.summarySheet ?? '', result.summary.atRisk.length, result.summary.ending.length)
       : result.message;
   publishNotice({ command: 'bomSummary', ok: result.status === 'done', message }, result.status !== 'done');
   return result;
 }
 
-/** Refresh: clear the cache, recalculate PART cells, re-run recorded imports in place. */
-export async function runRefresh(deps: CommandDeps): Promise<RefreshResult> {
-  const { client } = await deps.session.current();
+/** Refresh: clear the cache, recalculate PART cells, re-run recorded imports in place; the notice is in the pane's language. */
+export async function runRefresh(deps: CommandDeps, displayLanguage?: string): Promise<RefreshResult> {
+  const { client, preferences } = await deps.session.current();
+  const words = resolveUiLanguage(preferences.uiLanguage, displayLanguage);
   const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings });
   const failed = Object.entries(result.imports).filter(([, r]) => r.status !== 'done');
   const message = failed.length === 0 && result.recalculated
-    ? `Refreshed: formulas recalculated, ${Object.keys(result.imports).length} import(s) re-run.${importChangesText(result)}`
+    ? `${NOTICE_WORDS[words].refreshed(Object.keys(result.imports).length)}${importChangesText(result, words)}`
     : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
   publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
   return result;
@@ -113,8 +117,9 @@ function changedText(run: EnrichmentReport, lang: Lang): string {
 }
 
 /** Rows added, removed and changed per refreshed import, for the notice. */
-function importChangesText(result: RefreshResult): string {
-  const parts = Object.entries(result.imports).flatMap(([name, r]) => (r.changes ? [`${name}: ${r.changes.added} added, ${r.changes.removed} removed, ${r.changes.changed} changed`] : []));
-  return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
+function importChangesText(result: RefreshResult, lang: Lang): string {
+  const words = NOTICE_WORDS[lang];
+  const parts = Object.entries(result.imports).flatMap(([name, r]) => (r.changes ? [words.importChanges(name, r.changes.added, r.changes.removed, r.changes.changed)] : []));
+  return parts.length > 0 ? words.importChangesList(parts) : '';
 }
 

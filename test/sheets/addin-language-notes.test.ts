@@ -7,7 +7,7 @@ import type { Lang } from '../../api/vocabulary';
 import { DEMO_KEY } from '../../emulator';
 import { specialHeader } from '../../core/cells/columns';
 import { lastCommandNotice } from '../../src/commands/notices';
-import { runEnrichSelection } from '../../src/commands/ribbon-actions';
+import { runBomSummary, runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
 import { selectChangedRows, selectRowsWithStatus } from '../../src/sheets/bom-tools';
 import { locateMessage } from '../../src/sheets/read-bom';
@@ -112,4 +112,49 @@ test.each(['ja', 'zh'] as const)('a picked column that holds no part numbers is 
   expect(englishIn(locateMessage(pane, lang), ['Qty'])).toEqual([]);
   expect(locateMessage(pane)).toMatch(/^Column D \('Qty'\) does not hold part numbers \(0 of 6 filled cells read as one\): the part numbers look to be in column C \('Mfr PN'\)\. Nothing was written\.$/);
   expect(JSON.stringify(r.excel.values('Sheet1'))).toBe(before);
+});
+
+test.each(['ja', 'zh'] as const)('the ribbon\'s Enrich tally, BOM summary and Refresh notices are said in %s', async (lang: Lang) => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
+  const session = createSessionProvider({ settings: store });
+  const r = freshWorkbook(rig);
+  const parts = rig.emulator.catalog.byGroup.Ind.slice(0, 3).map((p) => p.values.Partno as string);
+  r.excel.setCells('Sheet1', 'A1', [['Ref', 'Mfr PN', 'Qty'], ...parts.map((p, i) => [`L${i + 1}`, p, 1]), ['L9', 'NOPE0000000', 1]]);
+  r.excel.select('Sheet1', 'B2');
+  expect(reportOf(await runEnrichSelection({ run: r.excel.run, session, settings: r.settings })).status).toBe('done');
+  const enriched = lastCommandNotice()?.message ?? '';
+  expect(enriched).toMatch(lang === 'ja' ? /^追記しました: / : /^已补充：/);
+  expect(englishIn(enriched, ['Mfr PN'])).toEqual([]);
+
+  r.excel.select('Sheet1', 'B2');
+  await runBomSummary({ run: r.excel.run, session, settings: r.settings });
+  const summary = lastCommandNotice();
+  expect(summary?.ok).toBe(true);
+  expect(summary?.message).toMatch(lang === 'ja' ? /^BOM の 4 行の集計をシート「.+」に書き込みました。/ : /^已将 BOM 4 行的汇总写入工作表“.+”/);
+  expect(englishIn((summary?.message ?? '').replace(/[「“].*?[」”]/, ''))).toEqual([]);
+
+  await runRefresh({ run: r.excel.run, session, settings: r.settings });
+  const refreshed = lastCommandNotice();
+  expect(refreshed?.ok).toBe(true);
+  expect(refreshed?.message).toBe(lang === 'ja' ? '更新しました。数式を再計算し、インポート 0 件を再実行しました。' : '已刷新：公式已重新计算，已重新运行 0 个导入。');
+});
+
+test('the ribbon\'s Enrich tally, BOM summary and Refresh notices stay English in an English pane', async () => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values' });
+  const session = createSessionProvider({ settings: store });
+  const r = freshWorkbook(rig);
+  const part = rig.emulator.catalog.byGroup.Ind[0].values.Partno as string;
+  r.excel.setCells('Sheet1', 'A1', [['Ref', 'Mfr PN', 'Qty'], ['L1', part, 1]]);
+  r.excel.select('Sheet1', 'B2');
+  await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }, 'en-US');
+  expect(lastCommandNotice()?.message).toMatch(/^Enriched 1 row: 1 exact/);
+  r.excel.select('Sheet1', 'B2');
+  await runBomSummary({ run: r.excel.run, session, settings: r.settings }, 'en-US');
+  expect(lastCommandNotice()?.message).toMatch(/^Summary of 1 BOM rows written to the sheet “.+”: \d+ parts at risk, \d+ ending within 24 months\.$/);
+  await runRefresh({ run: r.excel.run, session, settings: r.settings }, 'en-US');
+  expect(lastCommandNotice()?.message).toBe('Refreshed: formulas recalculated, 0 import(s) re-run.');
 });
