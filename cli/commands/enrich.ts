@@ -1,5 +1,6 @@
 import type { Lang } from '../../api/vocabulary';
 import { describeRefusal } from '../../core/enrich/refusal-words';
+import { describeLocateFact } from '../../core/enrich/locate-words';
 import { checkWords } from '../../core/rules/check-words';
 import { cellAddress } from '../../core/address';
 import { buildEnrichmentColumns, type EnrichSet } from '../../core/enrich/enrich-plan';
@@ -114,14 +115,15 @@ counted as not in Murata's numbering),
 row (the output is written; the rows are named on stderr), 130 cancelled with Ctrl-C (--out is
 not written: it keeps what it had).`;
 
-/** The sentence for a BOM or column that was not found, as the command line says it (a refused --column in `lang`). */
+/** The sentence for a BOM or column that was not found, as the command line says it, in `lang`. */
 function locateError(failure: LocateFailure, lang: Lang): UsageError {
   const message =
-    failure.kind === 'empty'
+    (failure.refusal ? undefined : describeLocateFact(failure, lang, 'cli')) ??
+    (failure.kind === 'empty'
       ? `The sheet '${failure.sheetName}' is empty.`
       : failure.kind === 'column'
         ? failure.refusal ? describeRefusal(failure.refusal, lang) : failure.message
-        : `Sheet '${failure.sheetName}': ${failure.message.replace(/select the part numbers \(one column\), or name/, 'give --column, or name')}`;
+        : `Sheet '${failure.sheetName}': ${failure.message.replace(/select the part numbers \(one column\), or name/, 'give --column, or name')}`);
   return new UsageError(message, { showUsage: false });
 }
 

@@ -11,7 +11,10 @@ export { findAlternateColumns, isAlternateHeader, isPartNumberHeader, scorePartN
 export { describeAmbiguity } from './layout-notes';
 export type { BomLayout, ColumnCandidate } from './layout-types';
 
-export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string };
+/** Why no layout was found, for a shell that says it in another language (core/enrich/locate-words.ts). */
+export type BomDetectionProblem = 'empty' | 'noPartColumn' | 'noPartsBelow';
+
+export type BomDetection = ({ ok: true } & BomLayout) | { ok: false; message: string; problem?: BomDetectionProblem };
 
 export interface BomInput {
   /** Values of the region: the table (header included) or the sheet's used range. */
@@ -168,7 +171,7 @@ function chooseAmong(ranked: readonly RankedColumn[]): { best: RankedColumn; run
 export function detectBomLayout(input: BomInput): BomDetection {
   const { values, origin, selection } = input;
   const height = values.length;
-  if (height === 0) return { ok: false, message: 'The sheet is empty: select the part numbers of your BOM.' };
+  if (height === 0) return { ok: false, message: 'The sheet is empty: select the part numbers of your BOM.', problem: 'empty' };
   const lastRow = origin.row + (input.rowCount ?? height) - 1;
   const cell = (row: number, column: number): unknown => values[row - origin.row]?.[column - origin.column];
   // A selected column (several cells of one column) names the part column; a single selected cell
@@ -213,12 +216,12 @@ export function detectBomLayout(input: BomInput): BomDetection {
   if (cellPicked && (!chosen || chosen.ranked[0].column === selection.column || (selection.row > chosen.headerRow && isPartNumberHeader(cell(chosen.headerRow, selection.column))))) {
     return withPickShift(withHeaderBelowTitle(layoutOfPick(chosen?.headerRow, selection, origin.row, lastRow), values, origin), values, origin);
   }
-  if (!chosen) return { ok: false, message: 'No part-number column was found: select the part numbers (one column), or name its header "Part Number" or "MPN".' };
+  if (!chosen) return { ok: false, message: 'No part-number column was found: select the part numbers (one column), or name its header "Part Number" or "MPN".', problem: 'noPartColumn' };
 
   const { headerRow } = chosen;
   const { best, runnerUp, candidates } = chooseAmong(chosen.ranked);
   const firstRow = headerRow + 1;
-  if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
+  if (lastRow < firstRow) return { ok: false, message: 'There are no part numbers below the header.', problem: 'noPartsBelow' };
   const top = headerRow - origin.row;
   const shift = best.headerScore === 0 ? findDataShift(values[top] ?? [], values, best.column - origin.column, top + 1) : 0;
   const notice: LayoutNotice | undefined = shift
@@ -246,7 +249,7 @@ function layoutOfPick(foundHeaderRow: number | undefined, selection: CellBlock, 
   const selectedRows = selection.rowCount > 1 && selection.row + selection.rowCount - 1 > headerRow;
   const firstRow = selectedRows ? Math.max(selection.row, headerRow + 1) : headerRow + 1;
   const last = selectedRows ? Math.min(selection.row + selection.rowCount - 1, lastRow) : lastRow;
-  if (last < firstRow) return { ok: false, message: 'There are no part numbers below the header.' };
+  if (last < firstRow) return { ok: false, message: 'There are no part numbers below the header.', problem: 'noPartsBelow' };
   return { ok: true, headerRow, partColumn: selection.column, firstRow, lastRow: last, candidates: [], ambiguous: false };
 }
 

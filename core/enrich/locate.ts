@@ -11,6 +11,7 @@ import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
 import { describeRefusal, type ColumnRefusal } from './refusal-words';
+import type { LocateFact } from './locate-words';
 
 /**
  * Rows read from the top of a region to find its layout: the header search rows and the content
@@ -51,6 +52,8 @@ export interface LocateFailure {
   instead?: LocatedBom;
   /** The facts of a refused pick, for a shell to say in its language (core/enrich/refusal-words.ts). */
   refusal?: ColumnRefusal;
+  /** What else was not found, for a shell to say in its language (core/enrich/locate-words.ts). */
+  fact?: LocateFact;
 }
 
 /** A header PartSpec wrote (`PartSpec: Match`, `PartSpec (MPN2): Status`, in any language): its cells are answers, never input. */
@@ -98,18 +101,18 @@ function detectPickedColumn(values: readonly (readonly unknown[])[], region: Bom
 function detectNamed(values: readonly (readonly unknown[])[], region: BomRegion, named: string): BomDetection | LocateFailure {
   const { origin } = region;
   const width = region.lastColumn - origin.column + 1;
-  const fail = (message: string): LocateFailure => ({ ok: false, kind: 'column', sheetName: region.sheetName, message });
+  const fail = (message: string, fact: LocateFact): LocateFailure => ({ ok: false, kind: 'column', sheetName: region.sheetName, message, fact });
   for (let r = 0; r < Math.min(HEADER_SEARCH_ROWS, values.length); r++) {
     const c = findNamedColumn(values[r] ?? [], named);
     if (c < 0) continue;
-    if (r + 1 >= region.rowCount) return fail(`Sheet '${region.sheetName}': there are no part numbers below the header '${named}'.`);
+    if (r + 1 >= region.rowCount) return fail(`Sheet '${region.sheetName}': there are no part numbers below the header '${named}'.`, { what: 'noPartsBelow', header: named });
     const row = origin.row + r;
     return detectBomLayout({ values, origin, headerRow: row, rowCount: region.rowCount, selection: { row: row + 1, column: origin.column + c, rowCount: region.rowCount - r - 1, columnCount: 1 } });
   }
   if (isLettersWithin(named, origin.column + width)) {
     return detectPickedColumn(values, region, { row: origin.row, column: columnIndex(named.trim()), rowCount: region.rowCount, columnCount: 1 });
   }
-  return fail(`Sheet '${region.sheetName}' has no column headed '${named}' in its first ${HEADER_SEARCH_ROWS} rows.`);
+  return fail(`Sheet '${region.sheetName}' has no column headed '${named}' in its first ${HEADER_SEARCH_ROWS} rows.`, { what: 'noColumnNamed', header: named, rows: HEADER_SEARCH_ROWS });
 }
 
 /** A column's header as a refusal names it: its text, trimmed ('' without one). */
@@ -138,7 +141,7 @@ function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row
 
 /** The layout of one region: by the named column, the named selection, the selection, or the BOM's own look. */
 async function locateIn(document: BomDocument, region: BomRegion, named: string | undefined): Promise<LocatedBom | LocateFailure> {
-  if (region.rowCount === 0) return { ok: false, kind: 'empty', sheetName: region.sheetName, message: 'The sheet is empty.' };
+  if (region.rowCount === 0) return { ok: false, kind: 'empty', sheetName: region.sheetName, message: 'The sheet is empty.', fact: { what: 'empty' } };
   const width = region.lastColumn - region.origin.column + 1;
   const values = await document.read(region.sheetName, { ...region.origin, rowCount: Math.min(LAYOUT_READ_ROWS, region.rowCount), columnCount: width });
   const input = { values, origin: region.origin, headerRow: region.headerRow, rowCount: region.rowCount };
@@ -146,7 +149,7 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
   if (named !== undefined) found = detectNamed(values, region, named);
   else if (region.selection && region.named) found = detectPickedColumn(values, region, region.selection);
   else found = detectBomLayout({ ...input, selection: region.selection });
-  if (!found.ok) return 'kind' in found ? found : { ok: false, kind: 'detection', sheetName: region.sheetName, message: found.message };
+  if (!found.ok) return 'kind' in found ? found : { ok: false, kind: 'detection', sheetName: region.sheetName, message: found.message, ...(found.problem ? { fact: { what: found.problem } } : {}) };
   const located = toLocated(found, values, region);
   // A pick (a named column, a selected column or cell) is the user's word, but never over cells
   // that are not part numbers; a column the BOM's own look finds too stays as every shell finds it.
@@ -182,7 +185,7 @@ export async function locateBom(document: BomDocument, named?: NamedColumn): Pro
   const regions = all.filter((region) => !isSummarySheetName(region.sheetName));
   if (regions.length === 0 && all.length > 0) {
     const sheetName = all[0].sheetName;
-    return { ok: false, kind: 'detection', sheetName, message: `This is the ${sheetName} sheet, not a BOM: select a cell of the BOM and run again.` };
+    return { ok: false, kind: 'detection', sheetName, message: `This is the ${sheetName} sheet, not a BOM: select a cell of the BOM and run again.`, fact: { what: 'summarySheet' } };
   }
   let first: LocateFailure | undefined;
   for (const region of regions) {
@@ -190,5 +193,5 @@ export async function locateBom(document: BomDocument, named?: NamedColumn): Pro
     if (found.ok) return found;
     first ??= found;
   }
-  return first ?? { ok: false, kind: 'empty', sheetName: '', message: 'The workbook has no sheet.' };
+  return first ?? { ok: false, kind: 'empty', sheetName: '', message: 'The workbook has no sheet.', fact: { what: 'noSheet' } };
 }

@@ -7,6 +7,7 @@ import type { BomLayout } from '../../core/bom/bom';
 import type { Lang } from '../../api/vocabulary';
 import { locateBom, type LocatedBom, type LocateFailure } from '../../core/enrich/locate';
 import { describeRefusal } from '../../core/enrich/refusal-words';
+import { describeLocateFact } from '../../core/enrich/locate-words';
 import type { RunExcel } from './deps';
 import { excelDocument, readBlock } from './excel-document';
 
@@ -28,10 +29,12 @@ const EMPTY_SHEET = 'The sheet is empty: select the part numbers of your BOM fir
 
 /**
  * Why no BOM was found around the selection, in the add-in's words (an empty sheet says what to
- * do); a picked column that holds no part numbers is refused in `lang`.
+ * do), in `lang`; a picked column that holds no part numbers is refused in `lang` too.
  */
 export function locateMessage(failure: LocateFailure, lang: Lang = 'en'): string {
   if (failure.refusal) return describeRefusal(failure.refusal, lang);
+  const said = describeLocateFact(failure, lang, 'addin');
+  if (said !== undefined) return said;
   return failure.kind === 'empty' ? EMPTY_SHEET : failure.message;
 }
 

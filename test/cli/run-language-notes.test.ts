@@ -211,3 +211,25 @@ test.each(LANGS)('a --column that holds no part numbers is refused in %s, and no
   const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
   expect(lines.filter((line) => englishIn(line.replace(/^partspec enrich: /, ''), [file, 'Qty', 'Part Number', 'MPN', 'partspec enrich --help']).length > 0)).toEqual([]);
 });
+
+test.each(LANGS)('a --column no header names, an empty sheet and a header with nothing below are said in %s', async (lang: Lang) => {
+  const { file } = messyBom();
+  const empty = join(world.home, `empty-${lang}.csv`);
+  writeFileSync(empty, '');
+  const bare = join(world.home, `bare-${lang}.csv`);
+  writeFileSync(bare, 'Ref,MPN\r\n');
+  const said: string[] = [];
+  for (const args of [[file, '--column', 'Nope'], [empty], [bare, '--column', 'MPN']]) {
+    const run = await cli(['enrich', ...args, '--lang', lang, '--out', join(world.home, `unlocated-${lang}.csv`)]);
+    expect(run.code).toBe(2);
+    said.push(...run.stderr.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/^partspec enrich: /, '')));
+  }
+  expect(said.join('\n')).toContain(lang === 'ja' ? '見出しが「Nope」の列がありません' : '表头为“Nope”的列');
+  expect(said.filter((line) => englishIn(line, [file, empty, bare, 'Nope', 'MPN', 'partspec enrich --help', `empty-${lang}`, `bare-${lang}`, 'messy']).length > 0)).toEqual([]);
+});
+
+test('a --column no header names is said in English in an English run', async () => {
+  const { file } = messyBom();
+  const run = await cli(['enrich', file, '--column', 'Nope', '--out', join(world.home, 'unlocated-en.csv')]);
+  expect(run.stderr).toContain("has no column headed 'Nope' in its first");
+});

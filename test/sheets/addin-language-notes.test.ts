@@ -6,6 +6,8 @@
 import type { Lang } from '../../api/vocabulary';
 import { DEMO_KEY } from '../../emulator';
 import { specialHeader } from '../../core/cells/columns';
+import { SUMMARY_SHEET_NAME } from '../../core/names';
+import { readBom } from '../../src/sheets/read-bom';
 import { lastCommandNotice } from '../../src/commands/notices';
 import { runBomSummary, runEnrichSelection, runRefresh } from '../../src/commands/ribbon-actions';
 import { enrichSelection } from '../../src/sheets/enrich';
@@ -157,4 +159,23 @@ test('the ribbon\'s Enrich tally, BOM summary and Refresh notices stay English i
   expect(lastCommandNotice()?.message).toMatch(/^Summary of 1 BOM rows written to the sheet “.+”: \d+ parts at risk, \d+ ending within 24 months\.$/);
   await runRefresh({ run: r.excel.run, session, settings: r.settings }, 'en-US');
   expect(lastCommandNotice()?.message).toBe('Refreshed: formulas recalculated, 0 import(s) re-run.');
+});
+
+test.each(['ja', 'zh'] as const)('the summary sheet that is not a BOM and an empty sheet are said in %s; English keeps its sentences', async (lang: Lang) => {
+  const r = freshWorkbook(rig);
+  r.excel.addSheet(SUMMARY_SHEET_NAME);
+  r.excel.setCells(SUMMARY_SHEET_NAME, 'A1', [['Part number', 'Status'], ['GRM0001', 'Active']]);
+  r.excel.select(SUMMARY_SHEET_NAME, 'A2');
+  const summary = await readBom(r.excel.run, undefined, lang);
+  expect(summary.ok).toBe(false);
+  if (summary.ok) return;
+  expect(summary.message).toContain(lang === 'ja' ? `これは ${SUMMARY_SHEET_NAME} シートで、BOM ではありません。` : `这是 ${SUMMARY_SHEET_NAME} 工作表，不是 BOM`);
+  expect(englishIn(summary.message, [SUMMARY_SHEET_NAME])).toEqual([]);
+  const english = await readBom(r.excel.run);
+  expect(english).toMatchObject({ ok: false, message: `This is the ${SUMMARY_SHEET_NAME} sheet, not a BOM: select a cell of the BOM and run again.` });
+
+  r.excel.select('Sheet1', 'A1');
+  const empty = await readBom(r.excel.run, undefined, lang);
+  expect(empty).toMatchObject({ ok: false, message: lang === 'ja' ? 'シートが空です。先に BOM の品番を選択してください。' : '工作表为空：请先选择 BOM 的型号。' });
+  expect(await readBom(r.excel.run)).toMatchObject({ ok: false, message: 'The sheet is empty: select the part numbers of your BOM first.' });
 });
