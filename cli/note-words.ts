@@ -1,7 +1,8 @@
 /*
  * The rarer notes of `partspec enrich` on stderr, in the run's language (--lang): the request plan
  * of --suggest, a close runner-up for the part-number column, second-source columns not asked
- * for. Each is worded from the facts the core planned (counts, columns), never from its English
+ * for; `partspec lookup`'s table headers and its "… N more" row (--json keeps its English keys).
+ * Each is worded from the facts the core planned (counts, columns), never from its English
  * sentence; English keeps the core's sentences word for word.
  */
 import type { Lang } from '../api/vocabulary';
@@ -24,6 +25,10 @@ interface NoteWords {
   unaskedAlternates: (names: readonly string[], primary: string, args: string) => string;
   /** `partspec lookup`'s note for an input not found or invalid: why (the lookup's reason, in the language), and the part it likely meant. */
   lookupProblem: (input: string, notFound: boolean, reason: string | undefined, meant: string | undefined) => string;
+  /** `partspec lookup`'s table headers around the field columns: the input, its match, and the note. */
+  lookupHeaders: { input: string; match: string; note: string };
+  /** `partspec lookup`'s last row for an input with more products than the table shows. */
+  lookupMore: (n: number) => string;
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -37,6 +42,8 @@ const EN: NoteWords = {
   unaskedAlternates: (names, primary, args) =>
     `${names.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} ${names.length === 1 ? 'looks like a second source' : 'look like second sources'} of ${primary}; give ${args} to enrich ${names.length === 1 ? 'it' : 'them'} too.`,
   lookupProblem: (input, notFound, reason, meant) => `'${input}' ${notFound ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}${meant ? ` Did you mean '${meant}'?` : ''}`,
+  lookupHeaders: { input: 'Input', match: 'Match', note: 'Note' },
+  lookupMore: (n) => `… ${n} more (use --json for all)`,
 };
 
 /** How the suggestions' searches are sent, in words of `lang`: one request each, or the category files. */
@@ -55,6 +62,8 @@ const JA: NoteWords = {
   ambiguity: (used, other, usedLetters, pickOther) => `品番の列の候補が 2 つあります: ${used} と ${other}。${usedLetters} 列を使いました。もう一方を使うには --column ${pickOther} を指定してください。`,
   unaskedAlternates: (names, primary, args) => `${names.join('、')} は ${primary} のセカンドソースのようです。あわせて追記するには ${args} を指定してください。`,
   lookupProblem: (input, notFound, reason, meant) => `「${input}」は${notFound ? '見つかりません' : '無効です'}${reason ? `: ${reason}` : ''}${meant ? ` もしかして「${meant}」ですか?` : ''}`,
+  lookupHeaders: { input: '入力', match: '一致', note: '備考' },
+  lookupMore: (n) => `… ほか ${n} 件（すべては --json で）`,
 };
 
 const ZH: NoteWords = {
@@ -66,6 +75,8 @@ const ZH: NoteWords = {
   ambiguity: (used, other, usedLetters, pickOther) => `有两列都可能是型号：${used} 和 ${other}；已使用 ${usedLetters} 列。要使用另一列，请指定 --column ${pickOther}。`,
   unaskedAlternates: (names, primary, args) => `${names.join('、')} 看起来是 ${primary} 的第二货源；要一并补全，请指定 ${args}。`,
   lookupProblem: (input, notFound, reason, meant) => `“${input}”${notFound ? '未找到' : '无效'}${reason ? `：${reason}` : ''}${meant ? ` 您是否要找“${meant}”？` : ''}`,
+  lookupHeaders: { input: '输入', match: '匹配', note: '备注' },
+  lookupMore: (n) => `… 另有 ${n} 个（使用 --json 查看全部）`,
 };
 
 /** The notes of each language. */

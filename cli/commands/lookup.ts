@@ -55,6 +55,7 @@ export const lookupCommand: Command = {
       await print(context, `${JSON.stringify(lookupResultsJson(inputs, outcomes, columns), null, 2)}\n`);
     } else {
       const rows: string[][] = [];
+      const headers = NOTE_WORDS[config.lang].lookupHeaders;
       for (const { input, outcome } of results) {
         const label = matchLabel(outcome, input, config.lang);
         if (outcome.products.length === 0) {
@@ -67,9 +68,9 @@ export const lookupCommand: Command = {
           rows.push([i === 0 ? input : '', i === 0 ? label : '', ...texts, i === 0 ? (lookupReasonIn(outcome.reason, config.lang) ?? '') : '']);
         });
         const more = outcome.products.length - TABLE_PRODUCTS_PER_INPUT;
-        if (more > 0) rows.push(['', '', ...columns.map(() => ''), `… ${more} more (use --json for all)`]);
+        if (more > 0) rows.push(['', '', ...columns.map(() => ''), NOTE_WORDS[config.lang].lookupMore(more)]);
       }
-      await print(context, formatTextTable(['Input', 'Match', ...columns.map((c) => c.header), 'Note'], rows));
+      await print(context, formatTextTable([headers.input, headers.match, ...columns.map((c) => c.header), headers.note], rows));
     }
 
     const problems = results.filter(({ outcome }) => outcome.status === 'notFound' || outcome.status === 'invalid');

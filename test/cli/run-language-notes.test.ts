@@ -233,3 +233,35 @@ test('a --column no header names is said in English in an English run', async ()
   const run = await cli(['enrich', file, '--column', 'Nope', '--out', join(world.home, 'unlocated-en.csv')]);
   expect(run.stderr).toContain("has no column headed 'Nope' in its first");
 });
+
+/** A start of part numbers that more than ten of the catalog's parts share, for the table's "more" row. */
+function sharedStart(): string {
+  const all = Object.values(world.emulator.catalog.byGroup).flat().map((p) => String(p.values.Partno));
+  for (let n = 8; n >= 5; n--) {
+    const counts = new Map<string, number>();
+    for (const p of all) counts.set(p.slice(0, n), (counts.get(p.slice(0, n)) ?? 0) + 1);
+    const found = [...counts].find(([start, c]) => start.length === n && c > 10);
+    if (found) return found[0];
+  }
+  throw new Error('no start shared by more than ten parts');
+}
+
+test.each(LANGS)('lookup\'s table headers and its "more" row are in %s; --json keeps its English keys', async (lang: Lang) => {
+  const start = sharedStart();
+  const lookup = await cli(['lookup', start, '--lang', lang]);
+  const [header, ...lines] = lookup.stdout.split('\n').filter((l) => l.trim() !== '');
+  expect(header.trim().split(/\s{2,}/)[0]).toBe(lang === 'ja' ? '入力' : '输入');
+  expect(header).toContain(lang === 'ja' ? '備考' : '备注');
+  expect(englishIn(header)).toEqual([]);
+  const more = lines.filter((l) => l.includes('--json'));
+  expect(more).toHaveLength(1);
+  expect(englishIn(more[0])).toEqual([]);
+  const json = await cli(['lookup', start, '--lang', lang, '--json']);
+  expect(Object.keys((JSON.parse(json.stdout) as Record<string, unknown>[])[0])).toContain('reason');
+});
+
+test('lookup\'s table stays English in an English run', async () => {
+  const lookup = await cli(['lookup', sharedStart()]);
+  expect(lookup.stdout.split('\n')[0]).toMatch(/^Input\s+Match\s.*\sNote\s*$/);
+  expect(lookup.stdout).toMatch(/… \d+ more \(use --json for all\)/);
+});
