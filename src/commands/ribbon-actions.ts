@@ -15,6 +15,8 @@ import { enrichSelection as enrichSheetSelection } from '../sheets/enrich';
 import { locateMessage } from '../sheets/read-bom';
 import type { BomLayout } from '../../core/bom/bom';
 import { userMessageOf } from '../../core/enrich/failures';
+import { describePaneServiceError } from '../../core/pane-service-error-words';
+import { describeRareServiceError } from '../../core/service-error-words';
 import { describeSyntheticAnswers } from '../../core/cells/synthetic';
 import type { EnrichmentReport, EnrichmentRun } from '../../core/enrich/run-enrichment';
 import { officeDocumentSettings, type RunExcel } from '../sheets/deps';
@@ -52,13 +54,13 @@ export async function runEnrichSelection(deps: CommandDeps, displayLanguage?: st
       { fields: toFieldChoices(preferences.enrichFields, preferences.enrichUnits), mode: preferences.enrichMode, risk: preferences.enrichRisk, alternatives: preferences.enrichAlternatives, replacements: preferences.enrichReplacements, suggest: preferences.enrichSuggest, lang: preferences.lang },
     );
   } catch (error) {
-    publishNotice({ command: 'enrichSelection', ok: false, message: userMessageOf(error) }, true);
+    publishNotice({ command: 'enrichSelection', ok: false, message: failureIn(error, words) }, true);
     return undefined;
   }
   const done = run.ok && run.status === 'done';
   const set = run.ok ? run.sets[0] : undefined;
   const tally = set ? describeRowSummary(set.tally.line, undefined, words) : '';
-  const outcome = !run.ok ? locateMessage(run, words) : run.status === 'done' ? `${NOTICE_WORDS[words].enriched(tally)}${layoutText(run.bom.layout, words)}${changedText(run, words)}` : (run.message ?? NOTICE_WORDS[words].unfinished);
+  const outcome = !run.ok ? locateMessage(run, words) : run.status === 'done' ? `${NOTICE_WORDS[words].enriched(tally)}${layoutText(run.bom.layout, words)}${changedText(run, words)}` : ((run.error === undefined ? undefined : serviceFailureIn(run.error, words)) ?? run.message ?? NOTICE_WORDS[words].unfinished);
   // Synthetic answers are said once, as partspec enrich says them, wherever they were written.
   const message = run.ok && run.written > 0 && run.synthetic > 0 ? `${outcome} ${describeSyntheticAnswers(run.synthetic, words)}` : outcome;
   // When no row was written (no BOM, a failed lookup) the notice is the only word: the pane opens to show it.
@@ -78,7 +80,7 @@ export async function runBomSummary(deps: CommandDeps, displayLanguage?: string)
   const message =
     result.status === 'done'
       ? NOTICE_WORDS[labels].summaryWritten(result.summary.rows, result.summarySheet ?? '', result.summary.atRisk.length, result.summary.ending.length)
-      : result.message;
+      : (result.status === 'failed' && result.error !== undefined ? serviceFailureIn(result.error, labels) : undefined) ?? result.message;
   publishNotice({ command: 'bomSummary', ok: result.status === 'done', message }, result.status !== 'done');
   return result;
 }
@@ -94,6 +96,16 @@ export async function runRefresh(deps: CommandDeps, displayLanguage?: string): P
     : [result.message, ...failed.map(([name, r]) => `${name}: ${r.message ?? r.status}`)].filter(Boolean).join(' ');
   publishNotice({ command: 'refresh', ok: failed.length === 0 && result.recalculated, message }, false);
   return result;
+}
+
+/** The service's failures in the pane's language (Japanese, Chinese); undefined in English and for other failures. */
+function serviceFailureIn(error: unknown, lang: Lang): string | undefined {
+  return describePaneServiceError(error, lang) ?? describeRareServiceError(error, lang, { ja: '設定', zh: '设置' });
+}
+
+/** A failure as a notice says it: the service's failures in the pane's language, anything else in its own words. */
+function failureIn(error: unknown, lang: Lang): string {
+  return serviceFailureIn(error, lang) ?? userMessageOf(error);
 }
 
 /**

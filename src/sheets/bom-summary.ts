@@ -5,6 +5,8 @@ import type { BomSummary } from '../../core/report/types';
 import type { BomRules } from '../../core/rules/types';
 import { workbookName, type RunExcel } from './deps';
 import { isCancellation, userMessageOf } from '../../core/enrich/failures';
+import { describeLocateFact } from '../../core/enrich/locate-words';
+import { describeRefusal } from '../../core/enrich/refusal-words';
 import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
@@ -53,7 +55,8 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummar
       signal: options.signal,
       rules: options.rules,
     });
-    if (!result.ok) return { status: 'failed', message: result.message };
+    // The locator's facts are said in the pane's language; English keeps the locator's sentence.
+    if (!result.ok) return { status: 'failed', message: (result.refusal ? describeRefusal(result.refusal, options.labels) : describeLocateFact(result, options.labels, 'addin')) ?? result.message };
     const { summary } = result;
     const bomSheet = result.bom.region.sheetName;
     if (options.writeSheet === false) return { status: 'done', summary, bomSheet };

@@ -179,3 +179,25 @@ test.each(['ja', 'zh'] as const)('the summary sheet that is not a BOM and an emp
   expect(empty).toMatchObject({ ok: false, message: lang === 'ja' ? 'シートが空です。先に BOM の品番を選択してください。' : '工作表为空：请先选择 BOM 的型号。' });
   expect(await readBom(r.excel.run)).toMatchObject({ ok: false, message: 'The sheet is empty: select the part numbers of your BOM first.' });
 });
+
+test.each(['ja', 'zh'] as const)('the ribbon says a refused key and an empty sheet in %s', async (lang: Lang) => {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey('not-a-key-of-ours');
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
+  const session = createSessionProvider({ settings: store, clientOptions: { cache: false, retry: false } });
+  const r = freshWorkbook(rig);
+  const part = rig.emulator.catalog.byGroup.Ind[0].values.Partno as string;
+  r.excel.setCells('Sheet1', 'A1', [['Ref', 'Mfr PN'], ['L1', part]]);
+  r.excel.select('Sheet1', 'B2');
+  await runEnrichSelection({ run: r.excel.run, session, settings: r.settings });
+  const refused = lastCommandNotice();
+  expect(refused?.ok).toBe(false);
+  expect(refused?.message).toBe(lang === 'ja' ? 'API キーが拒否されました（403）。設定で確認してください。' : 'API 密钥被拒绝（403）。请在设置中检查。');
+
+  r.excel.addSheet('Empty');
+  r.excel.select('Empty', 'A1');
+  await runBomSummary({ run: r.excel.run, session, settings: r.settings });
+  const empty = lastCommandNotice();
+  expect(empty?.ok).toBe(false);
+  expect(englishIn(empty?.message ?? '')).toEqual([]);
+});
