@@ -1,6 +1,6 @@
 /*
  * The service's failures most often met, said to the user in Japanese or Chinese when the run's
- * language is one of them (--lang): the key refused, the service out of reach or too slow, limiting
+ * language is one of them (--lang): no key set, the key refused, the service out of reach or too slow, limiting
  * requests, or failing on its side; the rarer ones (core/service-error-words.ts) too. English keeps
  * the typed errors' own sentences (node/errors.ts).
  */
@@ -9,6 +9,8 @@ import { describeRareServiceError } from '../core/service-error-words';
 import { isAuthError, isNetworkError, isRateLimitError, isServerError, isTimeoutError } from '../api/errors';
 
 interface ErrorWords {
+  /** No key in the flags, the environment or the config file (cli/client.ts MissingKeyError). */
+  missingKey: string;
   auth: string;
   unreachable: (baseUrl: string, timedOut: boolean) => string;
   rateLimit: string;
@@ -16,6 +18,7 @@ interface ErrorWords {
 }
 
 const JA: ErrorWords = {
+  missingKey: 'API キーが設定されていません。--api-key を指定するか、PARTSPEC_API_KEY を設定するか、設定ファイルに "apiKey" を書いてください。',
   auth: 'API キーが拒否されました（403）。--base-url/--api-key、PARTSPEC_BASE_URL/PARTSPEC_API_KEY または設定ファイルを確認してください。',
   unreachable: (baseUrl, timedOut) =>
     `${baseUrl} の製品サービス${timedOut ? 'が時間内に応答しませんでした' : 'に接続できませんでした'}。ネットワークとアドレス（--base-url、PARTSPEC_BASE_URL または設定ファイル）を確認してください。ローカルのエミュレーターなら 'partspec emulator' を実行してください。`,
@@ -24,6 +27,7 @@ const JA: ErrorWords = {
 };
 
 const ZH: ErrorWords = {
+  missingKey: '未设置 API 密钥：请使用 --api-key、设置 PARTSPEC_API_KEY，或在配置文件中写入 "apiKey"。',
   auth: 'API 密钥被拒绝（403）：请检查 --base-url/--api-key、PARTSPEC_BASE_URL/PARTSPEC_API_KEY 或配置文件。',
   unreachable: (baseUrl, timedOut) =>
     `${baseUrl} 的产品服务${timedOut ? '未能及时响应' : '无法连接'}。请检查网络和地址（--base-url、PARTSPEC_BASE_URL 或配置文件）；如使用本地模拟器，请运行 'partspec emulator'。`,
@@ -43,6 +47,8 @@ const WORDS: Readonly<Partial<Record<Lang, ErrorWords>>> = { ja: JA, zh: ZH };
 export function describeServiceError(error: unknown, lang: Lang | undefined, baseUrl: string | undefined): string | undefined {
   const words = lang === undefined ? undefined : WORDS[lang];
   if (!words) return undefined;
+  // The command line's own error (cli/ sits above node/, so it is known by its name).
+  if (error instanceof Error && error.name === 'MissingKeyError') return words.missingKey;
   if (isAuthError(error)) return words.auth;
   if ((isNetworkError(error) || isTimeoutError(error)) && baseUrl) return words.unreachable(baseUrl, isTimeoutError(error));
   if (isRateLimitError(error)) return words.rateLimit;

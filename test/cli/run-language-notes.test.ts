@@ -124,9 +124,13 @@ test.each(LANGS)('the service failures met most are said in %s: a refused key an
   expect(refused.stderr).not.toContain('not-a-key-of-ours');
   const away = await runCliInProcess(['report', file, '--lang', lang, '--base-url', 'http://127.0.0.1:9'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_RETRY_BUDGET: '0' } });
   expect(away.code).toBe(3);
-  for (const run of [refused, away]) {
+  // No key anywhere: the first thing a new user meets.
+  const keyless = await runCliInProcess(['report', file, '--lang', lang, '--base-url', world.emulator.url], { home: world.home });
+  expect(keyless.code).toBe(3);
+  expect(keyless.stderr).toContain('PARTSPEC_API_KEY');
+  for (const run of [refused, away, keyless]) {
     const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
-    expect(lines.filter((line) => englishIn(line.replace(/^partspec (enrich|report): /, ''), [file, 'messy', 'http://127.0.0.1:9', 'partspec emulator', 'PARTSPEC_BASE_URL', 'PARTSPEC_API_KEY', 'api-key', 'base-url']).length > 0)).toEqual([]);
+    expect(lines.filter((line) => englishIn(line.replace(/^partspec (enrich|report): /, ''), [file, 'messy', 'http://127.0.0.1:9', 'partspec emulator', 'PARTSPEC_BASE_URL', 'PARTSPEC_API_KEY', 'api-key', 'base-url', 'apiKey']).length > 0)).toEqual([]);
   }
 });
 
