@@ -27,6 +27,8 @@ export function describeError(error: unknown, t: Translate, lang: Lang = 'en'): 
   const rare = describeRareServiceError(error, lang, { ja: '設定', zh: '设置' });
   if (rare !== undefined) return rare;
   if (isApiError(error) || error instanceof UserProblem) return error.userMessage;
+  // No key yet: the client's own sentence is English; the pane says it in its language.
+  if (isValidationError(error) && error.field === 'apiKey' && error.code === 'badOption') return t('noApiKeySet');
   if (isValidationError(error)) return error.message;
   const userMessage = (error as { userMessage?: unknown } | null)?.userMessage;
   if (typeof userMessage === 'string' && userMessage) return userMessage;

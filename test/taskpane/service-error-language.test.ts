@@ -1,6 +1,7 @@
 import { createClient } from '../../api/client/create-client';
 import type { Client } from '../../api/client/client-types';
 import { isApiError } from '../../api/errors/api-error';
+import { isValidationError } from '../../api/errors/validation-error';
 import { DEMO_KEY } from '../../emulator';
 import { describeError } from '../../src/taskpane/describe-error';
 import { createTranslator } from '../../src/taskpane/i18n';
@@ -43,3 +44,13 @@ test.each(cases)('%s: English keeps the client\'s sentence; Japanese and Chinese
   expect(inJapanese).not.toMatch(ENGLISH);
   expect(inChinese).not.toMatch(ENGLISH);
 }, 20_000);
+
+test('no API key yet: the client refuses before any request, and the pane says so in its language', async () => {
+  // The pane's client reads the key from the settings store at each request, as here.
+  const keyless = createClient({ baseUrl: emulator.url, getApiKey: async () => '', cache: false });
+  const error = await failureOf(keyless);
+  expect(isValidationError(error)).toBe(true);
+  expect(describeError(error, createTranslator('en'), 'en')).toBe('No API key is set. Enter it in Settings.');
+  expect(describeError(error, createTranslator('ja'), 'ja')).toBe('API キーが設定されていません。「設定」で入力してください。');
+  expect(describeError(error, createTranslator('zh'), 'zh')).toBe('未设置 API 密钥。请在“设置”中输入。');
+});

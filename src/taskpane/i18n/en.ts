@@ -48,6 +48,7 @@ export const EN = {
   apiKeyHide: 'Hide key',
   apiKeyStored: 'A key is saved.',
   apiKeyMissing: 'No key is saved yet.',
+  noApiKeySet: 'No API key is set. Enter it in Settings.',
   baseUrl: 'Service address (base URL)',
   dataLanguage: 'Data language',
   dataLanguageHint: 'Language of list values, statuses and categories in searches and results.',

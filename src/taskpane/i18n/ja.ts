@@ -47,6 +47,7 @@ export const JA: Messages = {
   apiKeyHide: 'キーを隠す',
   apiKeyStored: 'キーは保存済みです。',
   apiKeyMissing: 'キーはまだ保存されていません。',
+  noApiKeySet: 'API キーが設定されていません。「設定」で入力してください。',
   baseUrl: 'サービスのアドレス（ベース URL）',
   dataLanguage: 'データの言語',
   dataLanguageHint: '検索と結果に使うリスト値・ステータス・カテゴリの言語です。',

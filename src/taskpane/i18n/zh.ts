@@ -47,6 +47,7 @@ export const ZH: Messages = {
   apiKeyHide: '隐藏密钥',
   apiKeyStored: '已保存密钥。',
   apiKeyMissing: '尚未保存密钥。',
+  noApiKeySet: '未设置 API 密钥。请在“设置”中输入。',
   baseUrl: '服务地址（基础 URL）',
   dataLanguage: '数据语言',
   dataLanguageHint: '搜索和结果中列表值、状态和类别所用的语言。',
