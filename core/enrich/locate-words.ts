@@ -6,14 +6,7 @@
  * selection.
  */
 import type { Lang } from '../../api/vocabulary';
-import type { BomDetectionProblem } from '../bom/bom';
 import type { LocateFailure } from './locate';
-
-/** What was not found, beyond a refused pick (refusal-words.ts). */
-export type LocateFact =
-  | { what: Exclude<BomDetectionProblem, 'noPartsBelow'> | 'summarySheet' | 'noSheet' }
-  | { what: 'noPartsBelow'; header?: string }
-  | { what: 'noColumnNamed'; header: string; rows: number };
 
 /** Which shell says the sentence: the command line names its sheet and --column. */
 export type LocateShell = 'addin' | 'cli';

@@ -4,14 +4,19 @@
  * through the BomDocument port, with the same rule for a column the user named.
  */
 import { columnIndex, type CellBlock } from '../address';
-import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomLayout } from '../bom/bom';
+import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomDetectionProblem, type BomLayout } from '../bom/bom';
 import { describeColumn } from '../bom/part-number-shape';
 import { readHeaderCells } from '../bom/two-row-header';
 import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
 import type { BomDocument, BomRegion } from './document';
 import { describeRefusal, type ColumnRefusal } from './refusal-words';
-import type { LocateFact } from './locate-words';
+
+/** What was not found, beyond a refused pick (refusal-words.ts); locate-words.ts says it in ja/zh. */
+export type LocateFact =
+  | { what: Exclude<BomDetectionProblem, 'noPartsBelow'> | 'summarySheet' | 'noSheet' }
+  | { what: 'noPartsBelow'; header?: string }
+  | { what: 'noColumnNamed'; header: string; rows: number };
 
 /**
  * Rows read from the top of a region to find its layout: the header search rows and the content
