@@ -29,6 +29,14 @@ function englishIn(text: string, kept: readonly string[] = []): string[] {
   return rest.match(/[A-Za-z]{2,}/g) ?? [];
 }
 
+/** A session whose settings enrich Status only, with the demo key, in `lang` (else the default language). */
+async function enrichSession(lang?: Lang): Promise<ReturnType<typeof createSessionProvider>> {
+  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
+  await store.setApiKey(DEMO_KEY);
+  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', ...(lang ? { uiLanguage: lang } : {}) });
+  return createSessionProvider({ settings: store });
+}
+
 function twoColumnBom(r: Rig): void {
   const internal = rig.emulator.catalog.byGroup.SMD.slice(0, 6).map((p) => p.values.Partno as string);
   const maker = rig.emulator.catalog.byGroup.Ind.slice(0, 6).map((p) => p.values.Partno as string);
@@ -37,10 +45,7 @@ function twoColumnBom(r: Rig): void {
 }
 
 test.each(['ja', 'zh'] as const)('the ribbon says two likely columns and a re-enrichment\'s changes in the pane\'s language (%s)', async (lang: Lang) => {
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
-  await store.setApiKey(DEMO_KEY);
-  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
-  const session = createSessionProvider({ settings: store });
+  const session = await enrichSession(lang);
   const r = freshWorkbook(rig);
   twoColumnBom(r);
   expect(reportOf(await runEnrichSelection({ run: r.excel.run, session, settings: r.settings })).status).toBe('done');
@@ -58,10 +63,7 @@ test.each(['ja', 'zh'] as const)('the ribbon says two likely columns and a re-en
 });
 
 test('the ribbon\'s notice stays English in an English pane', async () => {
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
-  await store.setApiKey(DEMO_KEY);
-  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values' });
-  const session = createSessionProvider({ settings: store });
+  const session = await enrichSession();
   const r = freshWorkbook(rig);
   twoColumnBom(r);
   await runEnrichSelection({ run: r.excel.run, session, settings: r.settings }, 'en-US');
@@ -95,10 +97,7 @@ test.each(['ja', 'zh'] as const)('the row actions say in %s that there is no Mat
 });
 
 test.each(['ja', 'zh'] as const)('a picked column that holds no part numbers is refused in %s by the ribbon and the pane; English keeps its sentence', async (lang: Lang) => {
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
-  await store.setApiKey(DEMO_KEY);
-  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
-  const session = createSessionProvider({ settings: store });
+  const session = await enrichSession(lang);
   const r = freshWorkbook(rig);
   twoColumnBom(r);
   const before = JSON.stringify(r.excel.values('Sheet1'));
@@ -117,10 +116,7 @@ test.each(['ja', 'zh'] as const)('a picked column that holds no part numbers is 
 });
 
 test.each(['ja', 'zh'] as const)('the ribbon\'s Enrich tally, BOM summary and Refresh notices are said in %s', async (lang: Lang) => {
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
-  await store.setApiKey(DEMO_KEY);
-  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values', uiLanguage: lang });
-  const session = createSessionProvider({ settings: store });
+  const session = await enrichSession(lang);
   const r = freshWorkbook(rig);
   const parts = rig.emulator.catalog.byGroup.Ind.slice(0, 3).map((p) => p.values.Partno as string);
   r.excel.setCells('Sheet1', 'A1', [['Ref', 'Mfr PN', 'Qty'], ...parts.map((p, i) => [`L${i + 1}`, p, 1]), ['L9', 'NOPE0000000', 1]]);
@@ -144,10 +140,7 @@ test.each(['ja', 'zh'] as const)('the ribbon\'s Enrich tally, BOM summary and Re
 });
 
 test('the ribbon\'s Enrich tally, BOM summary and Refresh notices stay English in an English pane', async () => {
-  const store = createSettingsStore(createMemoryStorage(), defaultPreferences(rig.emulator.url));
-  await store.setApiKey(DEMO_KEY);
-  await store.save({ enrichFields: ['Status'], enrichRisk: false, enrichAlternatives: false, enrichMode: 'values' });
-  const session = createSessionProvider({ settings: store });
+  const session = await enrichSession();
   const r = freshWorkbook(rig);
   const part = rig.emulator.catalog.byGroup.Ind[0].values.Partno as string;
   r.excel.setCells('Sheet1', 'A1', [['Ref', 'Mfr PN', 'Qty'], ['L1', part, 1]]);
