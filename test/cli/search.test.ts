@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_STRINGS, runQuery } from '../../emulator';
-import { createClient, parseFilter, type ProductRecord } from '../../api';
+import { parseFilter, parseOrderBy } from '../../api';
 import { searchCalls } from '../api/client/emulator-support';
 import { formulaCells, readXlsx, ROOT, rowTexts, type CliRun, useEmulatorHome } from './helpers';
 import { runCliInProcess } from './in-process';
@@ -98,22 +98,15 @@ describe('partspec search', () => {
   });
 });
 
-const harvests = new Map<string, Promise<ProductRecord[]>>();
-
 /**
- * The products of the whole harvest, as the client collects it (the order the file must have);
- * collected once per query for the file, since the catalog never changes under it.
+ * What a search must give, in order, by the emulator's own query engine over its catalog (no HTTP,
+ * no client): the whole category in part-number order, or in the order asked with Partno breaking
+ * ties, cut to `max`.
  */
-function harvested(query: { category: 'ceramicCapacitorsSMD' | 'inductors' | 'ceramicCapacitorsLead'; orderby?: string }, max?: number): Promise<ProductRecord[]> {
-  const key = JSON.stringify([query.category, query.orderby, max]);
-  let products = harvests.get(key);
-  if (!products) {
-    products = createClient({ baseUrl: world.emulator.url, apiKey: DEMO_KEY, cache: false })
-      .harvest(query, { max })
-      .then((result) => result.products);
-    harvests.set(key, products);
-  }
-  return products;
+function expectedProducts(query: { category: 'ceramicCapacitorsSMD' | 'inductors'; orderby?: string }, max = Infinity): { partno: string; status: string }[] {
+  const filter = parseFilter(`Category eq '${query.category}'`, { syntax: 'user', lang: 'en' });
+  const orderBy = query.orderby ? parseOrderBy(query.orderby, { category: query.category }) : [];
+  return runQuery(world.emulator.catalog, { filter, orderBy, lang: 'en', limit: max }).products.map((p) => ({ partno: p.values.Partno as string, status: String(p.values.Status ?? '') }));
 }
 
 /** The query sheet of a written xlsx, label → value. */
@@ -125,19 +118,19 @@ async function querySheet(file: string): Promise<Map<string, unknown>> {
 }
 
 describe('partspec search streams pages as they arrive', () => {
-  test('the whole SMD category to CSV: the rows are the collected harvest, in order', async () => {
-    const expected = await harvested({ category: 'ceramicCapacitorsSMD' });
+  test('the whole SMD category to CSV: the rows are the whole category, in part-number order', async () => {
+    const expected = expectedProducts({ category: 'ceramicCapacitorsSMD' });
     const out = join(world.home, 'smd.csv');
     const run = await runCliInProcess(['search', '--category', 'ceramicCapacitorsSMD', '--fields', 'Status,Capacitance:nF', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
     expect(run.code).toBe(0);
     const [header, ...rows] = readCsvRows(out);
     expect(header).toEqual(['Part number', 'Status', 'Capacitance (nF)']);
     expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.partno));
-    expect(rows.map((r) => r[1])).toEqual(expected.map((p) => String(p.values.Status ?? '')));
+    expect(rows.map((r) => r[1])).toEqual(expected.map((p) => p.status));
   }, 120_000);
 
   test('--max stops in part-number order after the calls it needs, and the file says more products match', async () => {
-    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' }, 4500)).map((p) => p.partno);
+    const expected = expectedProducts({ category: 'ceramicCapacitorsSMD' }, 4500).map((p) => p.partno);
     world.emulator.resetLog();
     const out = join(world.home, 'smd-max.xlsx');
     const run = await runCliInProcess(['search', '--category', 'ceramicCapacitorsSMD', '--max', '4500', '--fields', 'Status', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
@@ -155,7 +148,7 @@ describe('partspec search streams pages as they arrive', () => {
   });
 
   test('a custom order over more than 2000 matches is still sorted, Partno breaking ties; with --max it is the top of that order', async () => {
-    const expected = await harvested({ category: 'inductors', orderby: 'Inductance desc' });
+    const expected = expectedProducts({ category: 'inductors', orderby: 'Inductance desc' });
     expect(expected.length).toBeGreaterThan(2000);
     const out = join(world.home, 'inductors-ordered.csv');
     const run = await runCliInProcess(['search', '--category', 'inductors', '--orderby', 'Inductance desc', '--fields', 'Inductance:nH', '--out', out, '--base-url', world.emulator.url, '--no-cache'], { home: world.home, env });
@@ -201,7 +194,7 @@ describe('partspec search streams pages as they arrive', () => {
   }
 
   test('Ctrl-C mid-way leaves an xlsx with the rows that arrived, saying how many; exit 130', async () => {
-    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
+    const expected = expectedProducts({ category: 'ceramicCapacitorsSMD' }).map((p) => p.partno);
     world.emulator.configure({ latencyMs: 300 });
     world.emulator.resetLog();
     const out = join(world.home, 'smd-cancelled.xlsx');
@@ -225,7 +218,7 @@ describe('partspec search streams pages as they arrive', () => {
   }, 60_000);
 
   test('a connection cut mid-way leaves an xlsx with the rows that arrived, saying the search stopped; exit 3', async () => {
-    const expected = (await harvested({ category: 'ceramicCapacitorsSMD' })).map((p) => p.partno);
+    const expected = expectedProducts({ category: 'ceramicCapacitorsSMD' }).map((p) => p.partno);
     world.emulator.configure({ latencyMs: 200 });
     world.emulator.resetLog();
     const out = join(world.home, 'smd-cut.xlsx');
