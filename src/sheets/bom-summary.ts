@@ -5,8 +5,6 @@ import type { BomSummary } from '../../core/report/types';
 import type { BomRules } from '../../core/rules/types';
 import { workbookName, type RunExcel } from './deps';
 import { isCancellation, userMessageOf } from '../../core/enrich/failures';
-import { describeLocateFact } from '../../core/enrich/locate-words';
-import { describeRefusal } from '../../core/enrich/refusal-words';
 import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
@@ -54,9 +52,10 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummar
       today,
       signal: options.signal,
       rules: options.rules,
+      shell: 'addin',
     });
     // The locator's facts are said in the pane's language; English keeps the locator's sentence.
-    if (!result.ok) return { status: 'failed', message: (result.refusal ? describeRefusal(result.refusal, options.labels) : describeLocateFact(result, options.labels, 'addin')) ?? result.message };
+    if (!result.ok) return { status: 'failed', message: result.said ?? result.message };
     const { summary } = result;
     const bomSheet = result.bom.region.sheetName;
     if (options.writeSheet === false) return { status: 'done', summary, bomSheet };
