@@ -305,3 +305,15 @@ test('report, portfolio and replace keep their English sentences for a file with
   expect((await cli(['portfolio', noParts])).stderr).toContain(`No BOM was found in ${noParts} (${noParts}, sheet 'no-parts-en': No part-number column was found`);
   expect((await cli(['replace', 'GRM155R71C104KA88D', 'GRM155R71C104KA88J', noParts, '--dry-run'])).stderr).toContain(`${noParts}: no BOM found (no sheet with a part-number column); not searched.`);
 });
+
+test.each(LANGS)('a second --column no header names, or the part-number column again, is refused in %s', async (lang: Lang) => {
+  const { file } = messyBom();
+  const lines: string[] = [];
+  for (const second of ['Nope', 'Mfr Part']) {
+    const run = await cli(['enrich', file, '--column', 'Mfr Part', '--column', second, '--lang', lang, '--out', join(world.home, `second-${lang}.csv`)]);
+    expect(run.code).toBe(2);
+    lines.push(...run.stderr.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/^partspec enrich: /, '')));
+  }
+  expect(lines.join('\n')).toContain(lang === 'ja' ? '見出しが「Nope」の列がありません' : '表头为“Nope”的列');
+  expect(lines.filter((line) => englishIn(line, [file, 'messy', 'Nope', 'partspec enrich --help']).length > 0)).toEqual([]);
+});
