@@ -45,7 +45,9 @@ export interface CollectOptions {
   suggest?: boolean;
   /** The team's rules every row is judged by. @default the shipped rules */
   rules?: BomRules;
-  /** The shell that says why a sheet holds no BOM, in `lang` (a skipped sheet's `said`). */
+  /** Language of why a sheet holds no BOM (a skipped sheet's `said`). @default lang */
+  labels?: Lang;
+  /** The shell that says why a sheet holds no BOM, in `labels` (a skipped sheet's `said`). */
   shell?: LocateShell;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
@@ -130,7 +132,7 @@ async function suggestAll(read: readonly ReadBom[], rows: readonly SummaryRow[][
 export async function collectPortfolio(sources: readonly PortfolioSource[], client: BomClient, options: CollectOptions): Promise<CollectedPortfolio> {
   const skipped: SkippedSheet[] = [];
   const read: ReadBom[] = [];
-  const say = options.shell ? { lang: options.lang, shell: options.shell } : undefined;
+  const say = options.shell ? { lang: options.labels ?? options.lang, shell: options.shell } : undefined;
   for (const source of sources) read.push(...(await readBoms(source, options.column, say, skipped)));
   const inputs = lookupInputs(read.map((r) => r.set));
   options.onPhase?.('looking up', inputs.length);

@@ -4,7 +4,8 @@ import { summarizeDocument } from '../../core/report/summarize-document';
 import type { BomSummary } from '../../core/report/types';
 import type { BomRules } from '../../core/rules/types';
 import { workbookName, type RunExcel } from './deps';
-import { isCancellation, userMessageOf } from '../../core/enrich/failures';
+import { isCancellation } from '../../core/enrich/failures';
+import { failureDetail, OUTCOME_WORDS } from './outcome-words';
 import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
@@ -62,8 +63,9 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummar
     const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en', { locale: options.locale }), bomSheet);
     return { status: 'done', summary, bomSheet, summarySheet: written.sheetName, created: written.created };
   } catch (error) {
-    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'The summary was cancelled; the workbook is unchanged.', error };
-    return { status: 'failed', message: userMessageOf(error), error };
+    const words = OUTCOME_WORDS[options.labels ?? 'en'];
+    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: words.summaryCancelled, error };
+    return { status: 'failed', message: words.summaryFailed(failureDetail(error, options.labels)), error };
   }
 }
 
