@@ -32,6 +32,8 @@ interface OutcomeWords {
   recalculationFailed: (detail: string | undefined) => string;
   notRecorded: (table: string) => string;
   tableGone: (table: string) => string;
+  /** The cell above an imported table holds text of the user's, not the status line: Refresh leaves the table. */
+  statusLineTaken: (table: string, cell: string) => string;
   importCancelledBeforeRows: string;
   /** A download file PartSpec cannot read: what arrived (the file's own description). */
   unreadableDownload: (what: string) => string;
@@ -49,6 +51,7 @@ const EN: OutcomeWords = {
   recalculationFailed: (detail) => `Recalculation failed: ${detail ?? ''}`,
   notRecorded: (table) => `No import is recorded for the table ${table}.`,
   tableGone: (table) => `The table ${table} is no longer in the workbook.`,
+  statusLineTaken: (table, cell) => `${cell}, above the table ${table}, holds text that is not PartSpec's status line: the table is left as it was. Clear ${cell} to refresh it.`,
   importCancelledBeforeRows: 'The import was cancelled before any row was written.',
   unreadableDownload: (what) => `${what} Nothing was written. Request a new download link and try again.`,
   importFailed: (detail) => detail ?? '',
@@ -63,6 +66,7 @@ const JA: OutcomeWords = {
   recalculationFailed: (detail) => `再計算できませんでした。${tail(detail)}`,
   notRecorded: (table) => `表 ${table} のインポートは記録されていません。`,
   tableGone: (table) => `表 ${table} はもうブックにありません。`,
+  statusLineTaken: (table, cell) => `表 ${table} の上のセル ${cell} には PartSpec の状態行ではない文字があるため、表はそのままにしました。更新するには ${cell} を空にしてください。`,
   importCancelledBeforeRows: 'インポートは行を書き込む前に取り消されました。',
   unreadableDownload: () => 'ダウンロードしたファイルを読み取れませんでした。何も書き込んでいません。新しいダウンロードリンクを取得して再実行してください。',
   importFailed: (detail) => `インポートできませんでした。${tail(detail)}`,
@@ -77,6 +81,7 @@ const ZH: OutcomeWords = {
   recalculationFailed: (detail) => `重新计算失败。${tail(detail)}`,
   notRecorded: (table) => `表 ${table} 没有导入记录。`,
   tableGone: (table) => `表 ${table} 已不在工作簿中。`,
+  statusLineTaken: (table, cell) => `表 ${table} 上方的单元格 ${cell} 中的文字不是 PartSpec 的状态行，表保持不变。要刷新，请清空 ${cell}。`,
   importCancelledBeforeRows: '导入在写入任何行之前已取消。',
   unreadableDownload: () => '无法读取下载的文件。未写入任何内容。请获取新的下载链接后重试。',
   importFailed: (detail) => `导入失败。${tail(detail)}`,
