@@ -2,6 +2,8 @@
  * The rarer notes of `partspec enrich` on stderr, in the run's language (--lang): the request plan
  * of --suggest, a close runner-up for the part-number column, second-source columns not asked
  * for; `partspec lookup`'s table headers and its "… N more" row (--json keeps its English keys).
+ * `partspec portfolio` and `partspec replace` on a file or sheet that holds no BOM (the locator's
+ * reason is the core's, core/report/look-up-bom.ts).
  * Each is worded from the facts the core planned (counts, columns), never from its English
  * sentence; English keeps the core's sentences word for word.
  */
@@ -29,6 +31,20 @@ interface NoteWords {
   lookupHeaders: { input: string; match: string; note: string };
   /** `partspec lookup`'s last row for an input with more products than the table shows. */
   lookupMore: (n: number) => string;
+  /** `partspec portfolio` when no file holds a BOM: the files, and the first sheet's reason. */
+  noBomIn: (files: readonly string[], first: UnreadSheet | undefined) => string;
+  /** `partspec portfolio`'s note of a sheet that holds no BOM. */
+  notReadAsBom: (sheet: UnreadSheet) => string;
+  /** `partspec replace`'s note of a file that holds no BOM: why, for its first sheet when said in the language. */
+  replaceNoBom: (file: string, said: string | undefined) => string;
+}
+
+/** A sheet that holds no BOM: the locator's English sentence, and in Japanese or Chinese `said`. */
+interface UnreadSheet {
+  file: string;
+  sheet: string;
+  message: string;
+  said?: string;
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -44,7 +60,13 @@ const EN: NoteWords = {
   lookupProblem: (input, notFound, reason, meant) => `'${input}' ${notFound ? 'not found' : 'is invalid'}${reason ? `: ${reason}` : ''}${meant ? ` Did you mean '${meant}'?` : ''}`,
   lookupHeaders: { input: 'Input', match: 'Match', note: 'Note' },
   lookupMore: (n) => `… ${n} more (use --json for all)`,
+  noBomIn: (files, first) => `No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files`}${first ? ` (${first.file}, sheet '${first.sheet}': ${first.message})` : ''}.`,
+  notReadAsBom: (sheet) => `${sheet.file}, sheet '${sheet.sheet}': not read as a BOM (${sheet.message})`,
+  replaceNoBom: (file) => `${file}: no BOM found (no sheet with a part-number column); not searched.`,
 };
+
+/** A sheet's reason in Japanese or Chinese: `said` names the sheet; else the locator's sentence after it. */
+const reasonOf = (sheet: UnreadSheet, onSheet: (name: string, text: string) => string): string => sheet.said ?? onSheet(sheet.sheet, sheet.message);
 
 /** How the suggestions' searches are sent, in words of `lang`: one request each, or the category files. */
 function suggestWay(plan: RequestPlan, lang: 'ja' | 'zh'): string {
@@ -53,8 +75,11 @@ function suggestWay(plan: RequestPlan, lang: 'ja' | 'zh'): string {
   return plan.way === 'search' ? `不重复的搜索 ${count(plan.searches)} 个：逐个搜索，共 ${count(plan.requests)} 个请求` : `不重复的搜索 ${count(plan.searches)} 个：用 ${count(plan.requests)} 个请求（类别文件 ${files}）代替 ${count(plan.searches)} 次搜索`;
 }
 
+const JA_ON_SHEET = (sheet: string, text: string): string => `シート「${sheet}」: ${text}`;
+const ZH_ON_SHEET = (sheet: string, text: string): string => `工作表“${sheet}”：${text}`;
+
 const JA: NoteWords = {
-  onSheet: (sheet, text) => `シート「${sheet}」: ${text}`,
+  onSheet: JA_ON_SHEET,
   column: (letters, header) => `${letters} 列${header ? `（「${header}」）` : ''}`,
   runPlan: (plan) =>
     `リクエストは最大 ${count(plan.requests)} 件: 品番 ${count(plan.lookup.partNumbers)} 件の照会に ${count(plan.lookup.requests)} 件${plan.suggestions ? `、最大 ${count(plan.suggestions.rows)} 行の提案に ${count(plan.suggestions.requests)} 件` : ''}。`,
@@ -64,10 +89,13 @@ const JA: NoteWords = {
   lookupProblem: (input, notFound, reason, meant) => `「${input}」は${notFound ? '見つかりません' : '無効です'}${reason ? `: ${reason}` : ''}${meant ? ` もしかして「${meant}」ですか?` : ''}`,
   lookupHeaders: { input: '入力', match: '一致', note: '備考' },
   lookupMore: (n) => `… ほか ${n} 件（すべては --json で）`,
+  noBomIn: (files, first) => `${files.length === 1 ? files[0] : `${files.length} 個のファイル`}に BOM が見つかりませんでした。${first ? `${first.file}: ${reasonOf(first, JA_ON_SHEET)}` : ''}`,
+  notReadAsBom: (sheet) => `${sheet.file}: BOM として読み取りませんでした。${reasonOf(sheet, JA_ON_SHEET)}`,
+  replaceNoBom: (file, said) => `${file}: BOM（品番の列のあるシート）が見つからないため、検索しませんでした。${said ?? ''}`,
 };
 
 const ZH: NoteWords = {
-  onSheet: (sheet, text) => `工作表“${sheet}”：${text}`,
+  onSheet: ZH_ON_SHEET,
   column: (letters, header) => `${letters} 列${header ? `（“${header}”）` : ''}`,
   runPlan: (plan) =>
     `最多 ${count(plan.requests)} 个请求：查询 ${count(plan.lookup.partNumbers)} 个型号需 ${count(plan.lookup.requests)} 个${plan.suggestions ? `，为最多 ${count(plan.suggestions.rows)} 行推荐需 ${count(plan.suggestions.requests)} 个` : ''}。`,
@@ -77,6 +105,9 @@ const ZH: NoteWords = {
   lookupProblem: (input, notFound, reason, meant) => `“${input}”${notFound ? '未找到' : '无效'}${reason ? `：${reason}` : ''}${meant ? ` 您是否要找“${meant}”？` : ''}`,
   lookupHeaders: { input: '输入', match: '匹配', note: '备注' },
   lookupMore: (n) => `… 另有 ${n} 个（使用 --json 查看全部）`,
+  noBomIn: (files, first) => `${files.length === 1 ? files[0] : `${files.length} 个文件`}中未找到 BOM。${first ? `${first.file}：${reasonOf(first, ZH_ON_SHEET)}` : ''}`,
+  notReadAsBom: (sheet) => `${sheet.file}：未作为 BOM 读取。${reasonOf(sheet, ZH_ON_SHEET)}`,
+  replaceNoBom: (file, said) => `${file}：未找到 BOM（含型号列的工作表），未搜索。${said ?? ''}`,
 };
 
 /** The notes of each language. */

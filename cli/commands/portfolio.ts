@@ -22,6 +22,7 @@ import { connect, print, type CommandContext } from '../context';
 import { formatPortfolioText, renderPortfolioHtml, writePortfolioWorkbook } from '../portfolio/views';
 import type { Command } from './command';
 import { takeJsonFlag } from './report';
+import { NOTE_WORDS } from '../note-words';
 
 const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
 
@@ -138,6 +139,7 @@ export const portfolioCommand: Command = {
         today: new Date(),
         rules,
         lang,
+        shell: 'cli',
         fetchedAt: new Date().toISOString(),
         suggest: flags.bool('suggest'),
         signal: context.signal,
@@ -147,11 +149,8 @@ export const portfolioCommand: Command = {
       context.progress.clear();
     }
     const { portfolio, skipped } = collected;
-    if (portfolio.boms.length === 0) {
-      const first = skipped[0];
-      throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files`}${first ? ` (${first.file}, sheet '${first.sheet}': ${first.message})` : ''}.`);
-    }
-    for (const sheet of skipped) context.note(`${sheet.file}, sheet '${sheet.sheet}': not read as a BOM (${sheet.message})`);
+    if (portfolio.boms.length === 0) throw new FileError(NOTE_WORDS[lang].noBomIn(files, skipped[0]));
+    for (const sheet of skipped) context.note(NOTE_WORDS[lang].notReadAsBom(sheet));
     for (const line of plan.filter((l) => !used.has(l))) context.note(`--plan line ${line.line} names ${line.file}${line.sheet ? `#${line.sheet}` : ''}, which is none of the BOMs read.`);
 
     const sheets = layoutPortfolio(portfolio, lang);

@@ -11,6 +11,8 @@ import { refuseLockedTarget } from '../../node/files/lock-files';
 import { replaceInFile, restoreFile, sha256OfFile, type FileReplacement } from '../../node/files/replace-files';
 import { displayWidth, escapeControls } from '../../node/terminal-text';
 import type { Command } from './command';
+import { NOTE_WORDS } from '../note-words';
+import { isLang } from '../../api/vocabulary';
 
 const USAGE = `usage: partspec replace OLD NEW PATH… [--dry-run] [--accept-differences] [--log FILE] [options]
        partspec replace --undo LOG
@@ -150,6 +152,7 @@ export const replaceCommand: Command = {
     if (logFile !== undefined) checkNewLog(logFile);
 
     const { client, config } = connect(context, flags);
+    const noteLang = isLang(config.lang) ? config.lang : 'en';
     context.progress.update('Looking up', 0, 2);
     const outcomes = await client.lookup([oldPart, newPart], { lang: config.lang, signal: context.signal });
     context.progress.clear();
@@ -166,10 +169,10 @@ export const replaceCommand: Command = {
     const replaced: FileReplacement[] = [];
     for (const file of files) {
       context.progress.update('Reading', replaced.length, files.length);
-      replaced.push(await replaceInFile(file, oldPart, newPart));
+      replaced.push(await replaceInFile(file, oldPart, newPart, noteLang));
     }
     context.progress.clear();
-    for (const f of replaced) if (f.boms.length === 0) context.note(`${f.file}: no BOM found (no sheet with a part-number column); not searched.`);
+    for (const f of replaced) if (f.boms.length === 0) context.note(NOTE_WORDS[noteLang].replaceNoBom(f.file, f.notFound));
     for (const f of replaced) for (const cell of f.formulas) context.note(`${f.file}: ${cell} holds ${oldPart} through a formula; it is left as it is.`);
     const changed = replaced.filter((f) => f.changes.length > 0);
     const cells = changed.reduce((n, f) => n + f.changes.length, 0);

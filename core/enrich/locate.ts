@@ -16,7 +16,15 @@ import { describeRefusal, type ColumnRefusal } from './refusal-words';
 export type LocateFact =
   | { what: Exclude<BomDetectionProblem, 'noPartsBelow'> | 'summarySheet' | 'noSheet' }
   | { what: 'noPartsBelow'; header?: string }
-  | { what: 'noColumnNamed'; header: string; rows: number };
+  | { what: 'noColumnNamed'; header: string; rows: number }
+  /** A second source no header or letters in the header row (1-based `row`) name. */
+  | { what: 'noAlternateNamed'; header: string; row: number }
+  /** A second source named as the part-number column itself. */
+  | { what: 'alternateIsPrimary'; header: string }
+  /** A second source picked by an address that is not a cell range, or by a column outside the BOM (its letters). */
+  | { what: 'notBomColumn'; address?: string; letters?: string }
+  /** A second source picked on the part-number column (its letters). */
+  | { what: 'alternateHoldsParts'; letters: string };
 
 /**
  * Rows read from the top of a region to find its layout: the header search rows and the content

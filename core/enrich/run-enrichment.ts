@@ -186,7 +186,7 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   if (!bom.ok) return bom;
   const { layout, region, headerOrigin } = bom;
   const alternates = resolveAlternates(bom, options.alternates ?? []);
-  if ('message' in alternates) return { ok: false, kind: 'column', sheetName: region.sheetName, message: alternates.message };
+  if ('message' in alternates) return { ok: false, kind: 'column', sheetName: region.sheetName, message: alternates.message, fact: alternates.fact };
   // Whole rows: a DNP mark or the manufacturer may be in any column, and the last run's values are compared.
   const rowCount = layout.lastRow - layout.firstRow + 1;
   const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });

@@ -9,12 +9,14 @@ import type { Lang } from '../../api/vocabulary';
 import type { BomClient } from '../client';
 import type { BomDocument, BomRegion } from '../enrich/document';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
-import { lookupInputs, planSets, withChangesColumn, type PlanningRows } from '../enrich/enrich-sets';
+import { lookupInputs, type PlanningRows } from '../enrich/enrich-sets';
 import { isAutomotiveBom, rowsToSuggest } from '../enrich/enrich-suggest';
-import { locateBom, type NamedColumn } from '../enrich/locate';
+import type { NamedColumn } from '../enrich/locate';
+import type { LocateShell } from '../enrich/locate-words';
 import { buildReplacementColumn } from '../enrich/replacement-column';
 import { findParts } from '../find/find-parts';
 import { isSummarySheetName } from '../names';
+import { readBom as readOneBom, type SayIn } from '../report/look-up-bom';
 import type { SummaryPhase } from '../report/summarize-document';
 import { summaryRowsOf } from '../report/summary-rows';
 import type { SummaryRow } from '../report/types';
@@ -43,15 +45,20 @@ export interface CollectOptions {
   suggest?: boolean;
   /** The team's rules every row is judged by. @default the shipped rules */
   rules?: BomRules;
+  /** Language of why a sheet holds no BOM (a skipped sheet's `said`). @default lang */
+  labels?: Lang;
+  /** The shell that says why a sheet holds no BOM, in `labels` (a skipped sheet's `said`). */
+  shell?: LocateShell;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
 }
 
-/** A sheet that holds no BOM PartSpec can read, and why. */
+/** A sheet that holds no BOM PartSpec can read, and why: the locator's sentence, and in Japanese or Chinese `said`. */
 export interface SkippedSheet {
   file: string;
   sheet: string;
   message: string;
+  said?: string;
 }
 
 export interface CollectedPortfolio {
@@ -73,30 +80,25 @@ function oneRegion(document: BomDocument, region: BomRegion): BomDocument {
 }
 
 /** Every BOM sheet of a document, located and read; the sheets that hold none go to `skipped`. */
-async function readBoms(source: PortfolioSource, column: NamedColumn | undefined, skipped: SkippedSheet[]): Promise<ReadBom[]> {
+async function readBoms(source: PortfolioSource, column: NamedColumn | undefined, say: SayIn | undefined, skipped: SkippedSheet[]): Promise<ReadBom[]> {
   const { document, close } = await source.open();
   try {
-    return await readSheets(source.file, document, column, skipped);
+    return await readSheets(source.file, document, column, say, skipped);
   } finally {
     close();
   }
 }
 
-async function readSheets(file: string, document: BomDocument, column: NamedColumn | undefined, skipped: SkippedSheet[]): Promise<ReadBom[]> {
+async function readSheets(file: string, document: BomDocument, column: NamedColumn | undefined, say: SayIn | undefined, skipped: SkippedSheet[]): Promise<ReadBom[]> {
   const out: ReadBom[] = [];
   for (const region of await document.regions()) {
     if (isSummarySheetName(region.sheetName) || PORTFOLIO_SHEET_NAMES_ALL.has(region.sheetName)) continue;
-    const located = await locateBom(oneRegion(document, region), column);
-    if (!located.ok) {
-      skipped.push({ file, sheet: region.sheetName, message: located.message });
+    const read = await readOneBom(oneRegion(document, region), column, say);
+    if (!read.ok) {
+      skipped.push({ file, sheet: region.sheetName, message: read.message, ...(read.said === undefined ? {} : { said: read.said }) });
       continue;
     }
-    const { layout, headers, headerOrigin } = located;
-    const rowCount = layout.lastRow - layout.firstRow + 1;
-    const rows = await document.read(region.sheetName, { row: layout.firstRow, column: headerOrigin, rowCount, columnCount: region.lastColumn - headerOrigin + 1 });
-    const bomRows: PlanningRows = { headers, headerOrigin, lastColumn: region.lastColumn, rows };
-    const [set] = planSets(bomRows, layout.partColumn, withChangesColumn([]), []);
-    out.push({ file, sheet: region.sheetName, firstRow: layout.firstRow, bomRows, set });
+    out.push({ file, sheet: region.sheetName, firstRow: read.bom.layout.firstRow, bomRows: read.bomRows, set: read.set });
   }
   return out;
 }
@@ -130,7 +132,8 @@ async function suggestAll(read: readonly ReadBom[], rows: readonly SummaryRow[][
 export async function collectPortfolio(sources: readonly PortfolioSource[], client: BomClient, options: CollectOptions): Promise<CollectedPortfolio> {
   const skipped: SkippedSheet[] = [];
   const read: ReadBom[] = [];
-  for (const source of sources) read.push(...(await readBoms(source, options.column, skipped)));
+  const say = options.shell ? { lang: options.labels ?? options.lang, shell: options.shell } : undefined;
+  for (const source of sources) read.push(...(await readBoms(source, options.column, say, skipped)));
   const inputs = lookupInputs(read.map((r) => r.set));
   options.onPhase?.('looking up', inputs.length);
   const outcomes: Map<string, MatchOutcome> = inputs.length > 0 ? await client.lookup(inputs, { lang: options.lang, signal: options.signal }) : new Map();

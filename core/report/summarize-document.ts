@@ -9,10 +9,11 @@ import type { Lang } from '../../api/vocabulary';
 import type { BomClient } from '../client';
 import type { BomDocument } from '../enrich/document';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
-import type { LocateFailure, LocatedBom, NamedColumn } from '../enrich/locate';
+import type { LocatedBom, NamedColumn } from '../enrich/locate';
+import type { LocateShell } from '../enrich/locate-words';
 import { buildReplacementColumn } from '../enrich/replacement-column';
 import { buildSuggestionCells } from '../enrich/enrich-suggest';
-import { lookUpBom } from './look-up-bom';
+import { lookUpBom, type BomNotFound } from './look-up-bom';
 import { summaryRowsOf } from './summary-rows';
 import { summarizeBom } from './summary';
 import type { BomSummary } from './types';
@@ -43,6 +44,8 @@ export interface DocumentSummaryOptions {
   suggest?: boolean;
   /** The team's rules: the summary's checks judge each line by them (core/rules). @default the shipped rules */
   rules?: BomRules;
+  /** The shell that says why no BOM was found, in the labels' language (the failure's `said`). */
+  shell?: LocateShell;
   signal?: AbortSignal;
   onPhase?: (phase: SummaryPhase, count: number) => void;
 }
@@ -60,9 +63,10 @@ export interface DocumentSummary {
   suggestions?: { asked: number; suggested: number };
 }
 
-/** Summarizes the BOM of `document`; resolves to a LocateFailure when no BOM is found (the summary sheet is never one). */
-export async function summarizeDocument(document: BomDocument, client: BomClient, options: DocumentSummaryOptions): Promise<DocumentSummary | LocateFailure> {
-  const looked = await lookUpBom(document, client, { column: options.column, lang: options.lang, signal: options.signal, onLookup: (count) => options.onPhase?.('looking up', count) });
+/** Summarizes the BOM of `document`; resolves to a BomNotFound when no BOM is found (the summary sheet is never one). */
+export async function summarizeDocument(document: BomDocument, client: BomClient, options: DocumentSummaryOptions): Promise<DocumentSummary | BomNotFound> {
+  const say = options.shell ? { lang: options.labels ?? options.lang, shell: options.shell } : undefined;
+  const looked = await lookUpBom(document, client, { column: options.column, lang: options.lang, signal: options.signal, ...(say ? { say } : {}), onLookup: (count) => options.onPhase?.('looking up', count) });
   if (!looked.ok) return looked;
   const { bom, bomRows, set, inputs, outcomes, changes } = looked;
   const { layout, region, headers } = bom;

@@ -1,38 +1,35 @@
+import type { Lang } from '../../api/vocabulary';
 import type { ImportRecord } from './metadata';
+import { countText, doneStatusParts, STATUS_SEPARATOR, STATUS_WORDS } from './status-words';
 
-/** Texts of the status line above an imported table; they say what happened in words. */
+/** Texts of the status line above an imported table, in the pane's language; they say what happened in words. */
 
-function count(n: number): string {
-  return n.toLocaleString('en-US');
+export function inProgressStatus(lang: Lang = 'en'): string {
+  return STATUS_WORDS[lang].inProgress;
 }
 
-function describeQuery(record: Pick<ImportRecord, 'query' | 'lang'>): string {
+export function doneStatus(record: ImportRecord, lang: Lang = 'en'): string {
   const q = record.query;
-  return [q.category ?? 'all categories', q.filter ? `filter ${q.filter}` : '', q.orderby ? `order ${q.orderby}` : '', `lang ${record.lang}`].filter(Boolean).join(' · ');
-}
-
-export function inProgressStatus(): string {
-  return 'PartSpec: import in progress… If this text stays, the import did not finish and the rows below are incomplete.';
-}
-
-export function doneStatus(record: ImportRecord): string {
-  const more = record.truncated ? ' (more products match; raise the maximum to get them)' : '';
-  return `PartSpec: ${count(record.productCount)} products${more} · ${describeQuery(record)} · ${record.requestCount === 1 ? '1 request' : `${record.requestCount} requests`} · ${record.time.slice(0, 16).replace('T', ' ')} UTC`;
+  const time = record.time.slice(0, 16).replace('T', ' ');
+  return doneStatusParts(
+    { productCount: record.productCount, truncated: record.truncated, category: q.category, filter: q.filter, orderby: q.orderby, lang: record.lang, requestCount: record.requestCount, time },
+    lang,
+  ).join(STATUS_SEPARATOR);
 }
 
 /** `total` is every product there was, when known (a streamed download stopped early does not know it). */
-export function cancelledStatus(written: number, total?: number): string {
-  const of = total === undefined ? '' : ` of ${count(total)}`;
-  return `PartSpec: import cancelled after ${count(written)}${of} products were written; the table holds only those rows. Run the import again or use Refresh.`;
+export function cancelledStatus(written: number, total?: number, lang: Lang = 'en'): string {
+  const w = STATUS_WORDS[lang];
+  return w.cancelled(w.afterRows(countText(written), total === undefined ? undefined : countText(total)));
 }
 
 /** `total` as for cancelledStatus; 0 means nothing was fetched, so nothing is said of rows. */
-export function failedStatus(written: number, total: number | undefined, message: string): string {
-  const of = total === undefined ? '' : ` of ${count(total)}`;
-  const rows = total === undefined || total > 0 ? ` after ${count(written)}${of} products were written; the table holds only those rows` : '';
-  return `PartSpec: import failed${rows}. ${message}`;
+export function failedStatus(written: number, total: number | undefined, message: string, lang: Lang = 'en'): string {
+  const w = STATUS_WORDS[lang];
+  const rows = total === undefined || total > 0 ? w.afterRows(countText(written), total === undefined ? undefined : countText(total)) : undefined;
+  return w.failed(rows, message);
 }
 
-export function refreshFailedStatus(message: string): string {
-  return `PartSpec: refresh failed; the rows below are from the previous import. ${message}`;
+export function refreshFailedStatus(message: string, lang: Lang = 'en'): string {
+  return STATUS_WORDS[lang].refreshFailed(message);
 }

@@ -1,6 +1,8 @@
 import type { CellValue } from '../cells/cell-values';
 import { isSameValue } from '../enrich/changes';
 import { identifyPartSpecHeader, type ColumnSpec } from '../cells/columns';
+import type { Lang } from '../../api/vocabulary';
+import { countText, STATUS_WORDS } from './status-words';
 
 /**
  * What a Refresh of an imported table changed: rows are matched by Partno, cells compared as
@@ -60,9 +62,10 @@ export function diffImportedTable(oldRows: readonly (readonly unknown[])[], colu
   return { added, removed, changed, changedCells };
 }
 
-/** The status-line words of a refresh's changes: `2 added, 1 removed, 5 changed since the last refresh`. */
-export function describeTableChanges(changes: Pick<TableChanges, 'added' | 'removed' | 'changed'>): string {
+/** The status-line words of a refresh's changes in `lang`: `2 added, 1 removed, 5 changed since the last refresh`. */
+export function describeTableChanges(changes: Pick<TableChanges, 'added' | 'removed' | 'changed'>, lang: Lang = 'en'): string {
   const { added, removed, changed } = changes;
-  if (added + removed + changed === 0) return 'no change since the last refresh';
-  return `${added.toLocaleString('en-US')} added, ${removed.toLocaleString('en-US')} removed, ${changed.toLocaleString('en-US')} changed since the last refresh`;
+  const words = STATUS_WORDS[lang];
+  if (added + removed + changed === 0) return words.noChange;
+  return words.changes(countText(added), countText(removed), countText(changed));
 }

@@ -8,7 +8,7 @@ import { FileError, UsageError } from '../errors';
  * add-in's summary do; this module only turns a BOM not found into the command line's errors.
  */
 
-export interface FileSummaryOptions extends Omit<DocumentSummaryOptions, 'column' | 'fetchedAt'> {
+export interface FileSummaryOptions extends Omit<DocumentSummaryOptions, 'column' | 'fetchedAt' | 'shell'> {
   /** The part-number column by its header or letters. */
   column?: string;
 }
@@ -22,7 +22,9 @@ export type FileSummary = DocumentSummary;
  */
 export async function summarizeBomDocument(document: BomDocument, client: Client, options: FileSummaryOptions): Promise<FileSummary> {
   const { column, ...rest } = options;
-  const result = await summarizeDocument(document, client, { ...rest, ...(column === undefined ? {} : { column: { name: column } }), fetchedAt: new Date().toISOString() });
+  const result = await summarizeDocument(document, client, { ...rest, ...(column === undefined ? {} : { column: { name: column } }), fetchedAt: new Date().toISOString(), shell: 'cli' });
   if (result.ok) return result;
-  throw result.kind === 'column' ? new UsageError(result.message, { showUsage: false }) : new FileError(result.sheetName ? `Sheet '${result.sheetName}': ${result.message}` : result.message);
+  // In Japanese or Chinese the sentence names the sheet itself; English keeps the locator's, after the sheet.
+  const message = result.said ?? (result.kind === 'column' || !result.sheetName ? result.message : `Sheet '${result.sheetName}': ${result.message}`);
+  throw result.kind === 'column' ? new UsageError(message, { showUsage: false }) : new FileError(message);
 }

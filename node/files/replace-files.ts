@@ -11,7 +11,8 @@ import { basename, extname, resolve } from 'node:path';
 import { parseAddress } from '../../core/address';
 import { isFileLimitError } from '../../core/limits';
 import { isSummarySheetName } from '../../core/names';
-import { locateBom } from '../../core/enrich/locate';
+import type { Lang } from '../../api/vocabulary';
+import { findBom, type SayIn } from '../../core/report/look-up-bom';
 import type { ColumnWrite } from '../../core/enrich/document';
 import { partNumberKey, planSheet, type CellReplacement } from '../../core/replace/replace-plan';
 import { logCell, type LoggedCell, type LoggedFile } from '../../core/replace/replace-log';
@@ -82,6 +83,8 @@ export interface FileReplacement {
   format: 'xlsx' | 'csv';
   /** Its sheets that hold a BOM. */
   boms: string[];
+  /** When none does: why, for its first sheet, in Japanese or Chinese (the locator's fact). */
+  notFound?: string;
   changes: CellReplacement[];
   /** Cells that hold the old part through a formula (`'BOM'!C5`): left as they are. */
   formulas: string[];
@@ -109,15 +112,18 @@ function joinChunks(chunks: Iterable<Uint8Array>): Buffer {
 }
 
 /** The replacement in a workbook: every sheet that holds a BOM, its part-number columns, patched. */
-async function replaceInWorkbook(file: string, oldPart: string, newPart: string): Promise<FileReplacement> {
+async function replaceInWorkbook(file: string, oldPart: string, newPart: string, say: SayIn): Promise<FileReplacement> {
   const before = readFileSync(file);
   const { book } = await openWorkbookFile(file);
   try {
     const reader = new WorkbookReader(file, book);
     const result: FileReplacement = { file, format: 'xlsx', boms: [], changes: [], formulas: [] };
     for (const sheet of book.sheetNames.filter((name) => !isSummarySheetName(name))) {
-      const found = await locateBom(reader.searchIn(sheet));
-      if (!found.ok) continue;
+      const found = await findBom(reader.searchIn(sheet), undefined, say);
+      if (!found.ok) {
+        result.notFound ??= found.said;
+        continue;
+      }
       result.boms.push(sheet);
       const values = guard(file, () => book.values(sheet));
       const plan = planSheet({ sheet, values, layout: found.layout, isFormula: (row, column) => book.hasFormula(sheet, row, column) }, oldPart, newPart);
@@ -125,6 +131,7 @@ async function replaceInWorkbook(file: string, oldPart: string, newPart: string)
       if (plan.changes.length > 0) guard(file, () => book.replaceCells(sheet, plan.changes.map((c) => ({ row: c.row, column: c.column, value: c.after }))));
       result.changes.push(...plan.changes);
     }
+    if (result.boms.length > 0) delete result.notFound;
     if (result.changes.length === 0) return result;
     const bytes = guard(file, () => joinChunks(book.patch().chunks));
     result.bytes = bytes;
@@ -163,13 +170,13 @@ function checkEncodable(file: string, table: CsvTable, value: string): void {
 }
 
 /** The replacement in a text BOM: its one table, the changed fields rewritten, every other byte kept. */
-async function replaceInText(file: string, oldPart: string, newPart: string): Promise<FileReplacement> {
+async function replaceInText(file: string, oldPart: string, newPart: string, say: SayIn): Promise<FileReplacement> {
   const before = readFileSync(file);
   const table = await readCsv(file);
   const document = new CsvBom(table, basename(file, extname(file)));
   const result: FileReplacement = { file, format: 'csv', boms: [], changes: [], formulas: [] };
-  const found = await locateBom(document);
-  if (!found.ok) return result;
+  const found = await findBom(document, undefined, say);
+  if (!found.ok) return found.said === undefined ? result : { ...result, notFound: found.said };
   const sheet = document.sheetNames[0];
   result.boms.push(sheet);
   // Text PartSpec writes that a spreadsheet program would run as a formula gets its apostrophe, as every CSV PartSpec writes.
@@ -191,9 +198,10 @@ async function replaceInText(file: string, oldPart: string, newPart: string): Pr
   return result;
 }
 
-/** The replacement of `oldPart` by `newPart` in one BOM file, by its kind; nothing is written. */
-export function replaceInFile(file: string, oldPart: string, newPart: string): Promise<FileReplacement> {
-  return formatOfBom(file) === 'xlsx' ? replaceInWorkbook(file, oldPart, newPart) : replaceInText(file, oldPart, newPart);
+/** The replacement of `oldPart` by `newPart` in one BOM file, by its kind; nothing is written. A file without a BOM says why in `lang`. */
+export function replaceInFile(file: string, oldPart: string, newPart: string, lang?: Lang): Promise<FileReplacement> {
+  const say: SayIn = { lang, shell: 'cli' };
+  return formatOfBom(file) === 'xlsx' ? replaceInWorkbook(file, oldPart, newPart, say) : replaceInText(file, oldPart, newPart, say);
 }
 
 /** What putting a logged file back comes to: its bytes, or that it is as it was already, or why not. */

@@ -89,7 +89,7 @@ export async function runBomSummary(deps: CommandDeps, displayLanguage?: string)
 export async function runRefresh(deps: CommandDeps, displayLanguage?: string): Promise<RefreshResult> {
   const { client, preferences } = await deps.session.current();
   const words = resolveUiLanguage(preferences.uiLanguage, displayLanguage);
-  const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings });
+  const result = await refreshWorkbook({ run: deps.run, client, settings: deps.settings }, { labels: words });
   const failed = Object.entries(result.imports).filter(([, r]) => r.status !== 'done');
   const message = failed.length === 0 && result.recalculated
     ? `${NOTICE_WORDS[words].refreshed(Object.keys(result.imports).length)}${importChangesText(result, words)}`

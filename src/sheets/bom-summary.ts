@@ -4,9 +4,8 @@ import { summarizeDocument } from '../../core/report/summarize-document';
 import type { BomSummary } from '../../core/report/types';
 import type { BomRules } from '../../core/rules/types';
 import { workbookName, type RunExcel } from './deps';
-import { isCancellation, userMessageOf } from '../../core/enrich/failures';
-import { describeLocateFact } from '../../core/enrich/locate-words';
-import { describeRefusal } from '../../core/enrich/refusal-words';
+import { isCancellation } from '../../core/enrich/failures';
+import { failureDetail, OUTCOME_WORDS } from './outcome-words';
 import type { EnrichDeps } from './enrich';
 import { excelDocument } from './excel-document';
 import { writeSummarySheet } from './summary-sheet';
@@ -54,17 +53,19 @@ export async function summarizeBomInExcel(deps: EnrichDeps, options: SheetSummar
       today,
       signal: options.signal,
       rules: options.rules,
+      shell: 'addin',
     });
     // The locator's facts are said in the pane's language; English keeps the locator's sentence.
-    if (!result.ok) return { status: 'failed', message: (result.refusal ? describeRefusal(result.refusal, options.labels) : describeLocateFact(result, options.labels, 'addin')) ?? result.message };
+    if (!result.ok) return { status: 'failed', message: result.said ?? result.message };
     const { summary } = result;
     const bomSheet = result.bom.region.sheetName;
     if (options.writeSheet === false) return { status: 'done', summary, bomSheet };
     const written = await writeSummarySheet(deps.run, layoutSummarySheet(summary, options.labels ?? options.lang ?? 'en', { locale: options.locale }), bomSheet);
     return { status: 'done', summary, bomSheet, summarySheet: written.sheetName, created: written.created };
   } catch (error) {
-    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'The summary was cancelled; the workbook is unchanged.', error };
-    return { status: 'failed', message: userMessageOf(error), error };
+    const words = OUTCOME_WORDS[options.labels ?? 'en'];
+    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: words.summaryCancelled, error };
+    return { status: 'failed', message: words.summaryFailed(failureDetail(error, options.labels)), error };
   }
 }
 

@@ -1,4 +1,3 @@
-import { isDownloadFormatError } from '../../api/errors/download-format-error';
 import type { ProductRecord } from '../../api/product';
 import { categoryLabel, type Lang } from '../../api/vocabulary';
 import type { CellValue } from '../../core/cells/cell-values';
@@ -8,8 +7,11 @@ import type { ImportQuery, ImportRecord } from '../../core/tables/metadata';
 import { uniqueSheetName, uniqueTableName } from '../../core/names';
 import { buildProductRows } from '../../core/cells/rows';
 import { cancelledStatus, doneStatus, failedStatus, inProgressStatus, refreshFailedStatus } from '../../core/tables/status-text';
+import { isImportStatus } from '../../core/tables/status-words';
+import { cellAddress } from '../../core/address';
 import { readImportRecords, writeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
-import { isCancellation, userMessageOf } from '../../core/enrich/failures';
+import { isCancellation } from '../../core/enrich/failures';
+import { failureDetail, OUTCOME_WORDS, unreadableDownload } from './outcome-words';
 import { writeStatusCell, writeTable } from './write-table';
 import { diffImportedTable, describeTableChanges } from '../../core/tables/table-changes';
 import { markTableChanges, readTableRows } from './import-changes';
@@ -49,6 +51,8 @@ export interface SheetImportRequest {
   onProgress?: (progress: ImportProgress) => void;
   /** Chunk budget of each sync. @default DEFAULT_CHUNK_BUDGET */
   budget?: ChunkBudget;
+  /** Language of the status line and of what the import says when it stops short (the pane's). @default 'en' */
+  labels?: Lang;
 }
 
 export interface ImportResult {
@@ -127,7 +131,7 @@ async function* rowBatches(source: ProductSource, columns: readonly ColumnSpec[]
   }
 }
 
-async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
+async function newTarget(run: RunExcel, wanted: string, labels: Lang): Promise<Target> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets.load('items/name');
     const tables = context.workbook.tables.load('items/name');
@@ -140,27 +144,27 @@ async function newTarget(run: RunExcel, wanted: string): Promise<Target> {
     // the first chunk is in, and the sheet must never look finished before then.
     const status = sheet.getCell(0, 0);
     status.numberFormat = [[NUMBER_FORMATS.text]];
-    status.values = [[inProgressStatus()]];
+    status.values = [[inProgressStatus(labels)]];
     await context.sync();
     return { sheetName, tableName, top: 0, left: 0 };
   });
 }
 
-/** The sentence for a fetch that failed before any row: for a file PartSpec cannot read, what was received. */
-function failureBeforeRows(error: unknown): string {
-  if (isDownloadFormatError(error)) return `${error.message} Nothing was written. Request a new download link and try again.`;
-  return userMessageOf(error);
+/** The sentence for a fetch that failed before any row, in `labels`: for a file PartSpec cannot read, what was received. */
+function failureBeforeRows(error: unknown, labels: Lang): string {
+  return unreadableDownload(error, labels) ?? OUTCOME_WORDS[labels].importFailed(failureDetail(error, labels));
 }
 
 /** Runs the fetch and the write for a target; shared by a new import and a refresh in place. */
 async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTarget: () => Promise<Target>): Promise<ImportResult> {
   const now = deps.now ?? (() => new Date());
   const lang = request.query.lang;
+  const labels = request.labels ?? 'en';
   let columns;
   try {
     columns = buildImportColumns(request.fields, lang);
   } catch (error) {
-    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: userMessageOf(error), error };
+    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: OUTCOME_WORDS[labels].importFailed(failureDetail(error, labels)), error };
   }
   let source: ProductSource;
   try {
@@ -173,7 +177,7 @@ async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTar
       rowsWritten: 0,
       requestCount: 0,
       hasMoreHits: false,
-      message: cancelled ? 'The import was cancelled before any row was written.' : failureBeforeRows(error),
+      message: cancelled ? OUTCOME_WORDS[labels].importCancelledBeforeRows : failureBeforeRows(error, labels),
       error: cancelled ? undefined : error,
     };
   }
@@ -192,7 +196,7 @@ async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTar
     ...target,
     columns,
     rows: rows ?? rowBatches(source, columns, (products) => request.onProgress?.({ phase: rowsWritten > 0 ? 'writing' : 'fetching', requests, products, rowsWritten })),
-    progressText: inProgressStatus(),
+    progressText: inProgressStatus(labels),
     signal: request.signal,
     budget: request.budget,
     onRows: (written, received) => {
@@ -214,20 +218,20 @@ async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTar
     truncated: hasMoreHits || outcome.total === undefined || outcome.written < outcome.total,
   };
   if (outcome.status === 'failed') {
-    const message = failedStatus(outcome.written, outcome.total, userMessageOf(outcome.error));
+    const message = failedStatus(outcome.written, outcome.total, failureDetail(outcome.error, labels) ?? '', labels);
     await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning').catch(() => undefined);
     await writeImportRecord(deps.settings, record, target.previous?.tableName).catch(() => undefined);
     return { ...base, status: 'failed', rowsWritten: outcome.written, message, error: outcome.error };
   }
   if (outcome.status === 'cancelled') {
-    const message = cancelledStatus(outcome.written, outcome.total);
+    const message = cancelledStatus(outcome.written, outcome.total, labels);
     await writeStatusCell(deps.run, target.sheetName, target.top, target.left, message, 'warning');
     await writeImportRecord(deps.settings, record, target.previous?.tableName);
     return { ...base, status: 'cancelled', rowsWritten: outcome.written, message };
   }
   const diff = target.previousRows && rows ? diffImportedTable(target.previousRows, columns, rows) : undefined;
   if (diff) await markTableChanges(deps.run, { sheetName: target.sheetName, firstRow: target.top + 2, left: target.left }, diff);
-  await writeStatusCell(deps.run, target.sheetName, target.top, target.left, diff ? `${doneStatus(record)} · ${describeTableChanges(diff)}` : doneStatus(record), 'ok');
+  await writeStatusCell(deps.run, target.sheetName, target.top, target.left, diff ? `${doneStatus(record, labels)} · ${describeTableChanges(diff, labels)}` : doneStatus(record, labels), 'ok');
   await writeImportRecord(deps.settings, record, target.previous?.tableName);
   const changes = diff ? { added: diff.added, removed: diff.removed, changed: diff.changed } : undefined;
   return { ...base, status: 'done', rowsWritten: outcome.written, ...(changes ? { changes } : {}) };
@@ -241,16 +245,21 @@ async function importInto(deps: ImportDeps, request: SheetImportRequest, makeTar
 export async function importProducts(deps: ImportDeps, request: SheetImportRequest): Promise<ImportResult> {
   // The sheet is named for people, in their language (`Inductors`, `インダクタ`), not by the API's category identifier.
   const wanted = request.sheetName ?? (request.query.category ? categoryLabel(request.query.category, request.query.lang ?? 'en') : 'PartSpec import');
-  return importInto(deps, request, () => newTarget(deps.run, wanted));
+  return importInto(deps, request, () => newTarget(deps.run, wanted, request.labels ?? 'en'));
 }
 
 /**
  * Re-runs a recorded import in place: same sheet, same table name, same top-left cell. When the
  * fetch fails nothing but the status line changes, so the previous rows stay.
  */
-export async function refreshImport(deps: ImportDeps, tableName: string, options: { signal?: AbortSignal; onProgress?: (p: ImportProgress) => void; budget?: ChunkBudget } = {}): Promise<ImportResult> {
+export async function refreshImport(
+  deps: ImportDeps,
+  tableName: string,
+  options: { signal?: AbortSignal; onProgress?: (p: ImportProgress) => void; budget?: ChunkBudget; labels?: Lang } = {},
+): Promise<ImportResult> {
+  const labels = options.labels ?? 'en';
   const record = readImportRecords(deps.settings)[tableName];
-  if (!record) return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: `No import is recorded for the table ${tableName}.` };
+  if (!record) return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: OUTCOME_WORDS[labels].notRecorded(tableName) };
   const located = await deps.run(async (context) => {
     const table = context.workbook.tables.getItemOrNullObject(tableName);
     const range = table.getRange();
@@ -261,13 +270,20 @@ export async function refreshImport(deps: ImportDeps, tableName: string, options
     range.load('rowIndex,columnIndex');
     sheet.load('name');
     await context.sync();
-    return { sheetName: sheet.name, headerRow: range.rowIndex, left: range.columnIndex };
+    const above = range.rowIndex > 0 ? sheet.getCell(range.rowIndex - 1, range.columnIndex).load('values') : undefined;
+    await context.sync();
+    return { sheetName: sheet.name, headerRow: range.rowIndex, left: range.columnIndex, above: above?.values[0]?.[0] };
   });
   if (!located) {
-    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: `The table ${tableName} is no longer in the workbook.` };
+    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: OUTCOME_WORDS[labels].tableGone(tableName) };
+  }
+  // The line above the table is rewritten only when it is PartSpec's status line, in whichever
+  // language it was written, or empty: text of the user's own there is never overwritten.
+  if (located.above !== undefined && located.above !== '' && located.above !== null && !isImportStatus(located.above)) {
+    return { status: 'failed', productCount: 0, rowsWritten: 0, requestCount: 0, hasMoreHits: false, message: OUTCOME_WORDS[labels].statusLineTaken(tableName, `${cellAddress(located.headerRow - 1, located.left)}`) };
   }
   const top = Math.max(0, located.headerRow - 1);
-  const request: SheetImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget };
+  const request: SheetImportRequest = { query: { ...record.query, lang: record.query.lang ?? record.lang }, fields: record.fields, signal: options.signal, onProgress: options.onProgress, budget: options.budget, labels };
   const result = await importInto(deps, request, async () => {
     const previousRows = await readTableRows(deps.run, tableName);
     await deps.run(async (context) => {
@@ -280,7 +296,7 @@ export async function refreshImport(deps: ImportDeps, tableName: string, options
     return { sheetName: located.sheetName, tableName, top, left: located.left, previous: record, previousRows };
   });
   if (result.status !== 'done' && result.rowsWritten === 0 && result.sheetName === undefined) {
-    await writeStatusCell(deps.run, located.sheetName, top, located.left, refreshFailedStatus(result.message ?? ''), 'warning').catch(() => undefined);
+    await writeStatusCell(deps.run, located.sheetName, top, located.left, refreshFailedStatus(result.message ?? '', labels), 'warning').catch(() => undefined);
   }
   return result;
 }

@@ -7,7 +7,7 @@
 import type { Lang } from '../../api/vocabulary';
 import { pointsForChars } from '../../core/cells/rows';
 import type { BomDocument } from '../../core/enrich/document';
-import { isCancellation, userMessageOf } from '../../core/enrich/failures';
+import { isCancellation } from '../../core/enrich/failures';
 import { PORTFOLIO_SHEET_NAME } from '../../core/names';
 import { collectPortfolio, type SkippedSheet } from '../../core/portfolio/collect';
 import { sheetCells, type PortfolioSheet } from '../../core/portfolio/layout';
@@ -18,12 +18,15 @@ import type { EnrichDeps } from './enrich';
 import { readBlock } from './excel-document';
 import { sheetRegions } from './replace-everywhere';
 import { addChart, sheetToRewrite, writeCells } from './summary-sheet';
+import { failureDetail, OUTCOME_WORDS } from './outcome-words';
 
 export interface WorkbookPortfolioOptions {
   /** Builds of every BOM sheet, for the demand and last-time-buy quantities. @default 1 */
   builds?: number;
   /** Language of the data asked of the service and of the risk reasons. */
   lang?: Lang;
+  /** Language of what the run says when it stops short (the pane's). @default 'en' */
+  labels?: Lang;
   signal?: AbortSignal;
 }
 
@@ -69,6 +72,7 @@ async function writePartsSheet(run: RunExcel, layout: PortfolioSheet): Promise<{
  * it is used (sheet and 1-based row). The BOM sheets are only read.
  */
 export async function writeWorkbookPortfolio(deps: EnrichDeps, options: WorkbookPortfolioOptions = {}): Promise<WorkbookPortfolioResult> {
+  const words = OUTCOME_WORDS[options.labels ?? 'en'];
   try {
     const today = (deps.now ?? (() => new Date()))();
     const file = await workbookName(deps.run);
@@ -77,17 +81,16 @@ export async function writeWorkbookPortfolio(deps: EnrichDeps, options: Workbook
       buildsOf: () => options.builds ?? 1,
       today,
       lang: options.lang,
+      labels: options.labels,
       fetchedAt: today.toISOString(),
+      shell: 'addin',
       signal: options.signal,
     });
-    if (portfolio.boms.length === 0) {
-      const first = skipped[0];
-      return { status: 'failed', message: `No sheet of this workbook holds a BOM PartSpec can read${first ? ` (sheet '${first.sheet}': ${first.message})` : ''}. Nothing was written.` };
-    }
+    if (portfolio.boms.length === 0) return { status: 'failed', message: words.noBomSheet(skipped[0]) };
     const { created } = await writePartsSheet(deps.run, layoutWorkbookParts(portfolio, options.lang ?? 'en'));
     return { status: 'done', portfolio, sheetName: PORTFOLIO_SHEET_NAME, created, skipped };
   } catch (error) {
-    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: 'Parts in use was cancelled; the workbook is unchanged.', error };
-    return { status: 'failed', message: userMessageOf(error), error };
+    if (isCancellation(error, options.signal)) return { status: 'cancelled', message: words.partsCancelled, error };
+    return { status: 'failed', message: words.partsFailed(failureDetail(error, options.labels)), error };
   }
 }

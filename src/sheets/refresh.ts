@@ -1,6 +1,7 @@
 import { readImportRecords, removeImportRecord, type DocumentSettings, type RunExcel, type SheetsClient } from './deps';
-import { userMessageOf } from '../../core/enrich/failures';
+import type { Lang } from '../../api/vocabulary';
 import { refreshImport, type ImportResult } from './import';
+import { failureDetail, OUTCOME_WORDS } from './outcome-words';
 
 export interface RefreshDeps {
   run: RunExcel;
@@ -15,15 +16,18 @@ export interface RefreshResult {
   /** Tables that were recorded but are gone; their records were removed. */
   forgotten: string[];
   recalculated: boolean;
+  /** Why the recalculation failed, in the language asked for. */
   message?: string;
 }
 
 /**
  * The Refresh command: clears the client's cache, recalculates every formula (so `=PART.*` cells
  * ask again) and re-runs every recorded import in place. Imports whose table was deleted are
- * forgotten; one failing import does not stop the others.
+ * forgotten; one failing import does not stop the others. What it says (the status lines, the
+ * failures) is in `labels`, the pane's language.
  */
-export async function refreshWorkbook(deps: RefreshDeps, options: { signal?: AbortSignal } = {}): Promise<RefreshResult> {
+export async function refreshWorkbook(deps: RefreshDeps, options: { signal?: AbortSignal; labels?: Lang } = {}): Promise<RefreshResult> {
+  const labels = options.labels ?? 'en';
   await deps.client.clearCache();
   let recalculated = true;
   let message: string | undefined;
@@ -34,7 +38,7 @@ export async function refreshWorkbook(deps: RefreshDeps, options: { signal?: Abo
     });
   } catch (error) {
     recalculated = false;
-    message = `Recalculation failed: ${userMessageOf(error)}`;
+    message = OUTCOME_WORDS[labels].recalculationFailed(failureDetail(error, labels));
   }
   const imports: Record<string, ImportResult> = {};
   const forgotten: string[] = [];
@@ -50,7 +54,7 @@ export async function refreshWorkbook(deps: RefreshDeps, options: { signal?: Abo
       await removeImportRecord(deps.settings, tableName);
       continue;
     }
-    imports[tableName] = await refreshImport(deps, tableName, { signal: options.signal });
+    imports[tableName] = await refreshImport(deps, tableName, { signal: options.signal, labels });
   }
   return { imports, forgotten, recalculated, message };
 }

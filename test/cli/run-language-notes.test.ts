@@ -269,3 +269,51 @@ test('lookup\'s table stays English in an English run', async () => {
   expect(lookup.stdout.split('\n')[0]).toMatch(/^Input\s+Match\s.*\sNote\s*$/);
   expect(lookup.stdout).toMatch(/… \d+ more \(use --json for all\)/);
 });
+
+test.each(LANGS)('report, portfolio and replace say in %s why a file holds no BOM or no part-number column, as enrich does', async (lang: Lang) => {
+  const empty = join(world.home, `nothing-${lang}.csv`);
+  writeFileSync(empty, '');
+  const noParts = join(world.home, `no-parts-${lang}.csv`);
+  writeFileSync(noParts, 'Ref,Qty,Value\r\nC1,2,100n\r\nC2,1,10u\r\n');
+  const named = join(world.home, `named-${lang}.csv`);
+  writeFileSync(named, 'Ref,MPN\r\nC1,GRM155R71C104KA88D\r\n');
+  const kept = [empty, noParts, named, `nothing-${lang}`, `no-parts-${lang}`, `named-${lang}`, 'Part Number', 'MPN', 'Nope', 'partspec report --help', 'partspec portfolio --help'];
+  const runs = [
+    await cli(['report', empty, '--lang', lang]),
+    await cli(['report', noParts, '--lang', lang]),
+    await cli(['report', named, '--column', 'Nope', '--lang', lang]),
+    await cli(['portfolio', noParts, '--lang', lang]),
+    await cli(['portfolio', empty, noParts, '--lang', lang]),
+    await cli(['replace', 'GRM155R71C104KA88D', 'GRM155R71C104KA88J', noParts, '--dry-run', '--lang', lang]),
+  ];
+  for (const run of runs.slice(0, 5)) expect(run.code).toBe(2);
+  // The locator's facts, in the language: no part-number column, and a --column no header names.
+  const said = runs.map((r) => r.stderr).join('\n');
+  expect(said).toContain(lang === 'ja' ? '品番の列が見つかりませんでした' : '未找到型号列');
+  expect(said).toContain(lang === 'ja' ? '見出しが「Nope」の列がありません' : '表头为“Nope”的列');
+  // replace's other notes (what it searched, what it wrote) are not the locator's.
+  const noBom = runs[5].stderr.split('\n').filter((l) => l.startsWith(noParts));
+  expect(noBom).toHaveLength(1);
+  const lines = [...runs.slice(0, 5).flatMap((r) => r.stderr.split('\n')), ...noBom].filter((l) => l.trim() !== '').map((l) => l.replace(/^partspec (report|portfolio): /, ''));
+  expect(lines.filter((line) => englishIn(line, kept).length > 0)).toEqual([]);
+});
+
+test('report, portfolio and replace keep their English sentences for a file with no part-number column', async () => {
+  const noParts = join(world.home, 'no-parts-en.csv');
+  writeFileSync(noParts, 'Ref,Qty,Value\r\nC1,2,100n\r\nC2,1,10u\r\n');
+  expect((await cli(['report', noParts])).stderr).toContain("Sheet 'no-parts-en': No part-number column was found");
+  expect((await cli(['portfolio', noParts])).stderr).toContain(`No BOM was found in ${noParts} (${noParts}, sheet 'no-parts-en': No part-number column was found`);
+  expect((await cli(['replace', 'GRM155R71C104KA88D', 'GRM155R71C104KA88J', noParts, '--dry-run'])).stderr).toContain(`${noParts}: no BOM found (no sheet with a part-number column); not searched.`);
+});
+
+test.each(LANGS)('a second --column no header names, or the part-number column again, is refused in %s', async (lang: Lang) => {
+  const { file } = messyBom();
+  const lines: string[] = [];
+  for (const second of ['Nope', 'Mfr Part']) {
+    const run = await cli(['enrich', file, '--column', 'Mfr Part', '--column', second, '--lang', lang, '--out', join(world.home, `second-${lang}.csv`)]);
+    expect(run.code).toBe(2);
+    lines.push(...run.stderr.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/^partspec enrich: /, '')));
+  }
+  expect(lines.join('\n')).toContain(lang === 'ja' ? '見出しが「Nope」の列がありません' : '表头为“Nope”的列');
+  expect(lines.filter((line) => englishIn(line, [file, 'messy', 'Nope', 'partspec enrich --help']).length > 0)).toEqual([]);
+});

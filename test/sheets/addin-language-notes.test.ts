@@ -194,3 +194,18 @@ test.each(['ja', 'zh'] as const)('the ribbon says a refused key and an empty she
   expect(empty?.ok).toBe(false);
   expect(englishIn(empty?.message ?? '')).toEqual([]);
 });
+
+test.each(['ja', 'zh'] as const)('a second source that is the part-number column itself, or outside the BOM, is refused in %s', async (lang: Lang) => {
+  const r = freshWorkbook(rig);
+  r.excel.setCells('Sheet1', 'A1', [['MPN', 'MPN2'], [rig.emulator.catalog.byGroup.SMD[0].values.Partno as string, '']]);
+  r.excel.select('Sheet1', 'A1');
+  const said: string[] = [];
+  for (const address of ['A2:A2', 'Z2:Z9', 'not an address']) {
+    const run = await enrichSelection({ run: r.excel.run, client: r.client }, { fields: ['Status'], alternateColumns: [address] });
+    expect(run.ok).toBe(false);
+    if (!run.ok) said.push(locateMessage(run, lang));
+  }
+  expect(said[0]).toContain(lang === 'ja' ? 'A 列は既に品番の列です' : 'A 列已是型号列');
+  expect(said[1]).toContain(lang === 'ja' ? 'Z 列は BOM の列ではありません' : 'Z 列不是 BOM 的列');
+  expect(said.flatMap((s) => englishIn(s.replace('not an address', ''), ['Sheet1']))).toEqual([]);
+});

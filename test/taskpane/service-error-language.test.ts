@@ -3,7 +3,9 @@ import type { Client } from '../../api/client/client-types';
 import { isApiError } from '../../api/errors/api-error';
 import { isValidationError } from '../../api/errors/validation-error';
 import { DEMO_KEY } from '../../emulator';
-import { describeError } from '../../src/taskpane/describe-error';
+import { describeConnectionFailure, describeError } from '../../src/taskpane/describe-error';
+import { STATUS_MEANINGS } from '../../api/vocabulary';
+import { MESSAGES } from '../../src/taskpane/i18n';
 import { createTranslator } from '../../src/taskpane/i18n';
 import { useEmulator } from '../support/use-emulator';
 
@@ -53,4 +55,23 @@ test('no API key yet: the client refuses before any request, and the pane says s
   expect(describeError(error, createTranslator('en'), 'en')).toBe('No API key is set. Enter it in Settings.');
   expect(describeError(error, createTranslator('ja'), 'ja')).toBe('API キーが設定されていません。「設定」で入力してください。');
   expect(describeError(error, createTranslator('zh'), 'zh')).toBe('未设置 API 密钥。请在“设置”中输入。');
+});
+
+test('Settings → Test connection says the status\'s meaning in the pane\'s language; English keeps the spec\'s words', async () => {
+  emulator.configure({ keys: ['another-key'] });
+  const report = await clientAt(emulator.url).testConnection();
+  expect(report.ok).toBe(false);
+  if (report.ok) return;
+  expect(report.status).toBe(403);
+  const english = describeConnectionFailure(report, createTranslator('en'), 'en');
+  expect(english).toBe(`Status 403: ${STATUS_MEANINGS[403]}. ${isApiError(report.error) ? report.error.userMessage : ''}`);
+  expect(describeConnectionFailure(report, createTranslator('ja'), 'ja')).toBe('ステータス 403: 指定した API キー、API メソッドまたはリソースに問題があります。 API キーが拒否されました（403）。設定で確認してください。');
+  const chinese = describeConnectionFailure(report, createTranslator('zh'), 'zh');
+  expect(chinese).toMatch(/^状态 403：所指定的 API 密钥/);
+  for (const said of [chinese, describeConnectionFailure(report, createTranslator('ja'), 'ja')]) expect(said.replace(/API/g, '').match(/[A-Za-z]{2,}/g)).toBeNull();
+  // Every status of the spec's table has its meaning in each language; English's are the spec's own.
+  for (const [status, meaning] of Object.entries(STATUS_MEANINGS)) {
+    expect(MESSAGES.en[`statusMeaning_${status}` as keyof typeof MESSAGES.en]).toBe(meaning);
+    for (const lang of ['ja', 'zh'] as const) expect(MESSAGES[lang][`statusMeaning_${status}` as keyof typeof MESSAGES.en]).not.toMatch(/[A-Za-z]{4,}/);
+  }
 });

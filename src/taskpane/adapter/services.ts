@@ -75,10 +75,10 @@ export interface TaskpaneServices {
   /** The first page of a search (one request, at most the service's 2000), for the Preview table. The query is the Search section's, validated. */
   search(query: ResolvedQuery, signal?: AbortSignal): Promise<SearchResult>;
   /** Runs the search to the end (harvesting past 2000) and writes a new sheet; `fields` are recorded for Refresh. Needs Excel. */
-  importProducts(request: ResolvedQuery & Pick<SheetImportRequest, 'fields'>, onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  importProducts(request: ResolvedQuery & Pick<SheetImportRequest, 'fields' | 'labels'>, onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
   getDownloadUrl(category: CategoryId, lang: Lang, signal?: AbortSignal): Promise<CategoryLink>;
   /** Downloads the category file behind a link and writes its products to a new sheet as they arrive. Needs Excel. */
-  importCategory(link: CategoryLink, fields: string[], onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal): Promise<ImportSummary>;
+  importCategory(link: CategoryLink, fields: string[], onProgress: ProgressListener<ImportProgress>, signal?: AbortSignal, labels?: Lang): Promise<ImportSummary>;
   /** Looks at the active sheet's selection or table for the BOM and its part-number column. Needs Excel. */
   inspectBom(): Promise<FoundBom>;
   /**

@@ -90,6 +90,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
           lang: request.lang,
         },
         fields: request.fields,
+        ...(request.labels ? { labels: request.labels } : {}),
         products: inHand,
         signal,
         onProgress: onImported ?? ((p) => onProgress({ requests: p.requests, products: p.products })),
@@ -103,7 +104,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
       return importWith(await getClient(), request, onProgress, signal);
     },
 
-    async importCategory(link, fields, onProgress, signal) {
+    async importCategory(link, fields, onProgress, signal, labels) {
       const client = await getClient();
       let bytes = 0;
       let totalBytes: number | undefined;
@@ -118,7 +119,7 @@ export function createWorksheetOperations({ run, getClient }: WorksheetOperation
         },
       });
       // Recorded as the category's query, so Refresh re-runs it as a search.
-      const request = { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields };
+      const request = { category: link.category, filter: { conditions: [] }, orderby: [], lang: link.lang, fields, ...(labels ? { labels } : {}) };
       const summary = await importWith(client, request, onProgress, signal, { products: batches, requests: 1 }, (p) =>
         onProgress({ requests: 1, products: p.products, bytes, ...(totalBytes === undefined ? {} : { totalBytes }) }),
       );

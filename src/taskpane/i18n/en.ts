@@ -64,6 +64,12 @@ export const EN = {
   testing: 'Testing…',
   connectionOk: 'Connected: the service accepted the key (status {status}).',
   connectionFailed: 'Status {status}: {meaning}.',
+  // The spec's meaning of each status (its error table), as the client gives it in English.
+  statusMeaning_400: 'a problem with the query parameters',
+  statusMeaning_403: 'a problem with the specified API key, the API method or the resource',
+  statusMeaning_404: 'the requested information does not exist',
+  statusMeaning_429: 'the request count limit was exceeded and the call is blocked by the rate limiter',
+  statusMeaning_500: 'a problem on the server side',
   fixBeforeSaving: 'Fix the fields marked above, then save.',
   langName_en: 'English',
   langName_ja: 'Japanese (日本語)',

@@ -49,7 +49,7 @@ export function DownloadSection({ services, preferences }: DownloadSectionProps)
     if (!link) return;
     setSummary(undefined);
     const fields = presetFields(preset, link.category);
-    const result = await importTask.run((signal, onProgress) => services.importCategory(link, fields, onProgress, signal));
+    const result = await importTask.run((signal, onProgress) => services.importCategory(link, fields, onProgress, signal, uiLang));
     if (result) setSummary(result);
   }
 

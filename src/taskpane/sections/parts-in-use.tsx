@@ -22,14 +22,14 @@ export interface PartsInUseActionProps {
  */
 export function PartsInUseAction({ services, preferences, builds, invalid }: PartsInUseActionProps): JSX.Element {
   const section = useSectionStyles();
-  const { t, busy, inExcel } = useUi();
+  const { t, busy, inExcel, uiLang } = useUi();
   const [done, setDone] = useState<PartsInUse>();
   const task = useTask();
 
   async function onRun(): Promise<void> {
     const partsInUse = services.partsInUse.bind(services);
     setDone(undefined);
-    const result = await task.run((signal) => partsInUse({ ...(builds === undefined ? {} : { builds }), lang: preferences.lang }, signal));
+    const result = await task.run((signal) => partsInUse({ ...(builds === undefined ? {} : { builds }), lang: preferences.lang, labels: uiLang }, signal));
     if (result) setDone(result);
   }
 

@@ -34,7 +34,7 @@ export interface SearchSectionProps {
 export function SearchSection({ services, preferences }: SearchSectionProps): JSX.Element {
   const styles = useStyles();
   const section = useSectionStyles();
-  const { t, busy, inExcel } = useUi();
+  const { t, busy, inExcel, uiLang } = useUi();
   const lang = preferences.lang;
   const [category, setCategory] = useState<CategoryId | undefined>(DEFAULT_CATEGORY);
   const [rows, setRows] = useState<ConditionRow[]>([]);
@@ -113,7 +113,7 @@ export function SearchSection({ services, preferences }: SearchSectionProps): JS
     setShowProblems(true);
     if (blocked || columns.keys.length === 0) return;
     setSummary(undefined);
-    const result = await importTask.run((signal, onProgress) => services.importProducts({ ...request, fields: toFieldChoices(columns.keys, columns.units) }, onProgress, signal));
+    const result = await importTask.run((signal, onProgress) => services.importProducts({ ...request, fields: toFieldChoices(columns.keys, columns.units), labels: uiLang }, onProgress, signal));
     if (result) setSummary(result);
   }
 

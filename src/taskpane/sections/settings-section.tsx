@@ -3,8 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { isLang, type Lang } from '../../../api/vocabulary';
 import { checkBaseUrl, type Preferences, type UiLanguage } from '../../settings/settings';
 import type { ConnectionResult } from '../../../api/client/client-types';
-import { isApiError } from '../../../api/errors/api-error';
-import { describePaneServiceError } from '../../../core/pane-service-error-words';
+import { describeConnectionFailure } from '../describe-error';
 import type { TaskpaneServices } from '../adapter/services';
 import { useUi } from '../ui-context';
 import { useTask } from '../use-task';
@@ -176,7 +175,5 @@ function ConnectionResultView({ report }: { report: ConnectionResult }): JSX.Ele
   if (report.ok) {
     return <InfoMessage testId="settings-connection">{t('connectionOk', { status: 200 })}</InfoMessage>;
   }
-  const meaning = report.status !== undefined && report.meaning ? t('connectionFailed', { status: report.status, meaning: report.meaning }) : undefined;
-  const message = describePaneServiceError(report.error, uiLang) ?? (isApiError(report.error) ? report.error.userMessage : report.error.message);
-  return <ErrorMessage testId="settings-connection" message={[meaning, message].filter(Boolean).join(' ')} />;
+  return <ErrorMessage testId="settings-connection" message={describeConnectionFailure(report, t, uiLang)} />;
 }
