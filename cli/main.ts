@@ -121,7 +121,7 @@ export function main(): void {
       controller.abort();
     });
   }
-  const context = createContext(controller.signal);
+  const context = createContext(controller.signal, process.cwd());
   // A failure outside the command's own promise (the runtime's HTTP client failing to allocate its
   // parser under a tight memory limit, say) is still one sentence and its exit code, never a stack.
   const failAndExit = (error: unknown): void => {
