@@ -146,7 +146,7 @@ export const replaceCommand: Command = {
     if (dryRun && flags.has('log')) throw new UsageError('--dry-run writes nothing, no log either: leave out --log.');
 
     const files = expandBomPaths(context.cwd, paths);
-    for (const file of files) formatOfBom(pathIn(context, file));
+    for (const file of files) formatOfBom(file, context.cwd);
     if (logFile !== undefined) checkNewLog(logFile, context);
 
     const { client, config } = connect(context, flags);
