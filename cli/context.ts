@@ -24,6 +24,11 @@ export interface CommandContext {
    * runs in one process can each have their own.
    */
   cwd: string;
+  /**
+   * The relative paths the run was given, by where they are in `cwd` (pathIn fills it): the run's
+   * messages name each file as the user wrote it, though the files are opened where they are.
+   */
+  givenPaths?: Map<string, string>;
   /** Values that must never be printed (the key); every message is redacted with them. */
   secrets: string[];
   /** The service address in use, for messages about network failures. */
@@ -44,10 +49,11 @@ export function createContext(signal: AbortSignal, cwd: string): CommandContext 
 export function contextOf(io: Pick<CommandContext, 'stdin' | 'stdout' | 'stderr' | 'env' | 'signal' | 'cwd'>): CommandContext {
   const context: CommandContext = {
     ...io,
+    givenPaths: new Map(),
     secrets: [],
     note: (message) => {
       context.progress.clear();
-      io.stderr.write(`${terminalText(message)}\n`);
+      io.stderr.write(`${terminalText(nameAsGiven(context, message))}\n`);
     },
     progress: createProgress(io.stderr),
   };
@@ -55,8 +61,18 @@ export function contextOf(io: Pick<CommandContext, 'stdin' | 'stdout' | 'stderr'
 }
 
 /** A path the user gave (an argument, a flag's value), as the run's file system calls take it: resolved against the run's folder. */
-export function pathIn(context: Pick<CommandContext, 'cwd'>, path: string): string {
-  return resolve(context.cwd, path);
+export function pathIn(context: Pick<CommandContext, 'cwd' | 'givenPaths'>, path: string): string {
+  const placed = resolve(context.cwd, path);
+  if (placed !== path && placed !== resolve(context.cwd)) context.givenPaths?.set(placed, path);
+  return placed;
+}
+
+/** A message with each file the run was given relative named as it was given (see CommandContext.givenPaths). */
+export function nameAsGiven(context: Pick<CommandContext, 'givenPaths'>, message: string): string {
+  if (!context.givenPaths?.size) return message;
+  // A whole path only: not the start of a longer one (a file in a folder that was given, a.csv.bak beside a.csv).
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...context.givenPaths].reduce((text, [where, given]) => text.replace(new RegExp(`${escape(where)}(?![\\w/\\\\-]|\\.\\w)`, 'g'), () => given), message);
 }
 
 /** The non-empty lines of stdin, trimmed (`partspec lookup -` and the like). */

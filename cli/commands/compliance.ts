@@ -50,7 +50,7 @@ Exit codes: 0 done, 2 usage or file error, 3 API, auth or network error (nothing
 async function readBoms(files: readonly string[], options: { sheet?: string; column?: string }, context: CommandContext): Promise<{ source: PackSource; read: ReadBom }[]> {
   const boms: { source: PackSource; read: ReadBom }[] = [];
   for (const path of files) {
-    const file = await openBom({ file: pathIn(context, path), format: formatOfBom(path, context.cwd) }, (message) => context.note(message));
+    const file = await openBom({ file: pathIn(context, path), format: formatOfBom(pathIn(context, path)) }, (message) => context.note(message));
     try {
       const sheets = options.sheet !== undefined ? [options.sheet] : file.sheetNames;
       const found = [];

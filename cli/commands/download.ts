@@ -79,7 +79,7 @@ export const downloadCommand: Command = {
     const out = flags.required('out');
     const outPath = pathIn(context, out);
     const json = out.toLowerCase().endsWith('.json');
-    if (!json) formatOfFile(out, '--out', { cwd: context.cwd });
+    if (!json) formatOfFile(outPath, '--out');
     const fields = parseFieldList(flags.list('fields'));
     if (json && fields) throw new UsageError('--fields applies to .xlsx and .csv; .json holds every field of each product.');
     const groups = CATEGORIES[category].groups;

@@ -154,13 +154,13 @@ export const enrichCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    const format = formatOfBom(input, context.cwd);
+    const format = formatOfBom(pathIn(context, input));
     const columns = flags.list('column');
     if (columns.some((c) => c.trim() === '')) throw new UsageError('--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const [column, ...alternateColumns] = columns;
 
     const out = flags.required('out');
-    const target = checkBomOutput(input, out, context.cwd);
+    const target = checkBomOutput(input, pathIn(context, out));
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const threshold = checkThreshold(failOn);
     const rulesFile = flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).');

@@ -66,9 +66,9 @@ function defaultLogFolder(first: string, cwd: string): string {
   }
 }
 
-/** Refuses a log file (in the run's folder) that is there already, a link above all: it would be written through, or an earlier log lost. */
-function checkNewLog(log: string, context: CommandContext): void {
-  const there = lstatSync(pathIn(context, log), { throwIfNoEntry: false });
+/** Refuses a log file (in the run's folder `cwd`) that is there already, a link above all: it would be written through, or an earlier log lost. */
+function checkNewLog(log: string, cwd: string): void {
+  const there = lstatSync(resolve(cwd, log), { throwIfNoEntry: false });
   if (!there) return;
   if (there.isSymbolicLink()) throw new FileError(`${log} is a link; partspec writes a log only to a new file: give another --log (nothing was written).`);
   throw new FileError(`${log} exists already; partspec does not overwrite a log (it may be the only way back): give another --log (nothing was written).`);
@@ -146,8 +146,8 @@ export const replaceCommand: Command = {
     if (dryRun && flags.has('log')) throw new UsageError('--dry-run writes nothing, no log either: leave out --log.');
 
     const files = expandBomPaths(context.cwd, paths);
-    for (const file of files) formatOfBom(file, context.cwd);
-    if (logFile !== undefined) checkNewLog(logFile, context);
+    for (const file of files) formatOfBom(pathIn(context, file));
+    if (logFile !== undefined) checkNewLog(logFile, context.cwd);
 
     const { client, config } = connect(context, flags);
     context.progress.update('Looking up', 0, 2);
@@ -188,13 +188,15 @@ export const replaceCommand: Command = {
     // The log first: a run stopped half-way leaves files that are either as before or as logged, and --undo tells which.
     const log: ReplaceLog = { kind: REPLACE_LOG_KIND, version: REPLACE_LOG_VERSION, written: new Date().toISOString(), old: oldPart, new: newPart, acceptedDifferences: verdict.dropIn ? [] : verdict.differs, files: changed.map((f) => f.logged!) };
     for (const f of changed) refuseLockedTarget(f.logged!.file);
-    checkNewLog(logFile!, context);
-    await writeFileSafely(pathIn(context, logFile!), `${JSON.stringify(log, null, 2)}\n`);
+    // The log is named by where it is (the way back), so it is placed without pathIn's naming as given.
+    const logPath = resolve(context.cwd, logFile!);
+    checkNewLog(logFile!, context.cwd);
+    await writeFileSafely(logPath, `${JSON.stringify(log, null, 2)}\n`);
     for (const f of changed) {
       if (sha256OfFile(f.logged!.file) !== f.logged!.sha256Before) throw new FileError(`${f.file} changed while partspec read it; it is left as it was (the log ${logFile} records what the files before it took).`);
       await writeFileSafely(f.logged!.file, f.bytes!);
     }
-    context.note(`Replaced ${oldPart} by ${newPart} in ${plural(cells, 'cell')} of ${plural(changed.length, 'file')} (${searched} searched). Log: ${pathIn(context, logFile!)}; partspec replace --undo puts it back.`);
+    context.note(`Replaced ${oldPart} by ${newPart} in ${plural(cells, 'cell')} of ${plural(changed.length, 'file')} (${searched} searched). Log: ${logPath}; partspec replace --undo puts it back.`);
     return EXIT.ok;
   },
 };

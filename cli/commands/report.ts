@@ -112,7 +112,7 @@ export const reportCommand: Command = {
     );
     const input = flags.positionals[0];
     const inputPath = pathIn(context, input);
-    const format = formatOfBom(input, context.cwd);
+    const format = formatOfBom(inputPath);
     const workbook = format === 'xlsx';
     const out = flags.nonEmpty('out');
     if (out !== undefined && !workbook) throw new UsageError('--out is for a workbook BOM: a text BOM is only read (use --html or --json for files).');

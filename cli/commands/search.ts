@@ -93,7 +93,7 @@ export const searchCommand: Command = {
     const category = categoryFlag(flags.required('category'));
     const out = flags.required('out');
     const outPath = out === '-' ? out : pathIn(context, out);
-    if (out !== '-') formatOfFile(out, '--out', { cwd: context.cwd });
+    if (out !== '-') formatOfFile(outPath, '--out');
     const max = flags.integer('max', 1, 10_000_000);
     const choices = parseFieldList(flags.list('fields')) ?? defaultSearchFields(category).map((f) => f.key);
     // Fields and units are checked before the key is.

@@ -4,7 +4,7 @@ import { SERVE_USAGE, parseServeArgs } from '../../server/cli-args';
 import { startServe } from '../../server/serve';
 import { TokenFileError } from '../../server/tokens/token-file';
 import { runTokenCommand } from '../../server/token-commands';
-import { pathIn, type CommandContext } from '../context';
+import { nameAsGiven, pathIn, type CommandContext } from '../context';
 import type { Command } from './command';
 
 async function runServer(argv: readonly string[], context: CommandContext): Promise<number> {
@@ -64,7 +64,7 @@ export const serveCommand: Command = {
       return await runServer(argv, context);
     } catch (error) {
       if (isUsageError(error) || error instanceof TokenFileError) {
-        context.stderr.write(`partspec serve: ${terminalText(error.message)}\n`);
+        context.stderr.write(`partspec serve: ${terminalText(nameAsGiven(context, error.message))}\n`);
         return 2;
       }
       throw error;

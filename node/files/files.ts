@@ -1,4 +1,4 @@
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import { UsageError } from '../errors';
 import { checkInputFile, checkOutputFile } from '../safe-write';
 
@@ -18,9 +18,6 @@ const FOREIGN_KINDS: Record<string, string> = {
   '.ods': 'an OpenDocument spreadsheet (.ods)',
 };
 
-/** `file` where the file system finds it: in `cwd` when one is given (a command's own folder), else as it is. */
-const placed = (file: string, cwd: string | undefined): string => (cwd === undefined ? file : resolve(cwd, file));
-
 /** Text tables a BOM may come in besides .csv (tab- or otherwise delimited). */
 const TEXT_BOM_KINDS = new Set(['.csv', '.tsv', '.txt']);
 
@@ -28,14 +25,13 @@ const TEXT_BOM_KINDS = new Set(['.csv', '.tsv', '.txt']);
  * The format a file name asks for when partspec writes it, by its extension; `bom` allows a BOM's
  * own kinds (.tsv, .txt, and .xlsm, .xltx, .xltm, which checkOutputKind then ties to the BOM's).
  * An existing file that cannot be replaced as a file is refused here, before any work is done.
- * A relative `file` is in `options.cwd` when given; sentences name it as given.
  */
-export function formatOfFile(file: string, flag: string, options: { bom?: boolean; cwd?: string } = {}): TableFormat {
+export function formatOfFile(file: string, flag: string, options: { bom?: boolean } = {}): TableFormat {
   const ext = extname(file).toLowerCase();
   const known = ext === '.xlsx' || (options.bom && OWN_KINDS[ext]) ? 'xlsx' : ext === '.csv' || (options.bom && TEXT_BOM_KINDS.has(ext)) ? 'csv' : undefined;
   if (known) {
     // What cannot be replaced as a file (a device, a FIFO, a folder, a read-only file) is refused before any work.
-    checkOutputFile(placed(file, options.cwd));
+    checkOutputFile(file);
     return known;
   }
   if (OWN_KINDS[ext]) throw new UsageError(`${flag} ${file}: partspec writes ${OWN_KINDS[ext]} only back from a BOM of that kind; write to a .xlsx or .csv file.`, { showUsage: false });
@@ -65,27 +61,25 @@ export interface BomOutput {
  * Checks, once and before anything is read or asked, the file a BOM's enriched copy is written
  * to: a format partspec writes (formatOfFile), a workbook kind the BOM can become
  * (checkOutputKind), a path that can be replaced as a file. The BomFile then saves to it without
- * asking again. A relative `out` is in `cwd` when given (the BomOutput holds where it is); sentences
- * name it as given.
+ * asking again.
  */
-export function checkBomOutput(input: string, out: string, cwd?: string): BomOutput {
-  const format = formatOfFile(out, '--out', { bom: true, cwd });
+export function checkBomOutput(input: string, out: string): BomOutput {
+  const format = formatOfFile(out, '--out', { bom: true });
   checkOutputKind(input, out);
-  return { file: placed(out, cwd), format };
+  return { file: out, format };
 }
 
 /**
  * The format of a BOM partspec reads: `.xlsx`, `.xlsm`, `.xltx` and `.xltm` are xlsx packages
  * (patched in place, keeping their kind), `.csv`, `.tsv` and `.txt` are text tables (the
  * delimiter and encoding are found from the content). A path that is not a regular file (a FIFO,
- * a device, a folder) is refused here, before anything is read. A relative `file` is in `cwd` when
- * given; sentences name it as given.
+ * a device, a folder) is refused here, before anything is read.
  */
-export function formatOfBom(file: string, cwd?: string): TableFormat {
+export function formatOfBom(file: string): TableFormat {
   const ext = extname(file).toLowerCase();
   const known = ext === '.xlsx' || OWN_KINDS[ext] ? 'xlsx' : TEXT_BOM_KINDS.has(ext) ? 'csv' : undefined;
   if (known) {
-    checkInputFile(placed(file, cwd));
+    checkInputFile(file);
     return known;
   }
   if (FOREIGN_KINDS[ext]) throw new UsageError(`${file} is ${FOREIGN_KINDS[ext]}, which partspec cannot read; save it as .xlsx (Excel Workbook) and enrich that.`, { showUsage: false });

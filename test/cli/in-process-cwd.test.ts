@@ -63,3 +63,13 @@ test('two runs with their own folders and relative paths run at the same time, e
   }
   expect(process.cwd()).toBe(before);
 }, 60_000);
+
+test("a run's sentences name a relative file as it was given, not where the run's folder put it", async () => {
+  const folder = join(world.home, 'board-sentences');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'book.csv'), 'Part Number\n"unclosed\n');
+  const run = await runCliInProcess(['enrich', 'book.csv', '--fields', 'Status', '--out', 'book.csv'], { home: world.home, cwd: folder, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/^partspec enrich: .*book\.csv/);
+  expect(run.stderr).not.toContain(folder);
+});
