@@ -26,6 +26,19 @@ export default tseslint.config(
     },
   },
   {
+    // A command's relative paths are its context's (CommandContext.cwd): only main() reads the
+    // process's folder, so runs inside one process (the tests') may each have their own.
+    files: ['cli/**/*.ts', 'core/**/*.ts'],
+    ignores: ['cli/main.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'cwd', message: "Resolve paths against the command's context.cwd (pathIn), not the process's folder." },
+        { object: 'process', property: 'chdir', message: "A run's folder is its context.cwd; the process's folder is shared by every run." },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: NODE_GLOBALS },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Lang } from '../api/vocabulary';
 import { describeServiceState, type ServiceState } from '../api/client/service-state';
 import type { Client } from '../api/node';
@@ -16,6 +17,18 @@ export interface CommandContext {
   env: NodeJS.ProcessEnv;
   /** Fires on Ctrl+C. */
   signal: AbortSignal;
+  /**
+   * The folder the run's relative paths (BOMs, --out, --rules, --config, …) are relative to: the
+   * process's working folder for `partspec`, a test's own folder for a run inside a test. Commands
+   * resolve every path they are given against it (pathIn), never against the process's folder, so
+   * runs in one process can each have their own.
+   */
+  cwd: string;
+  /**
+   * The relative paths the run was given, by where they are in `cwd` (pathIn fills it): the run's
+   * messages name each file as the user wrote it, though the files are opened where they are.
+   */
+  givenPaths?: Map<string, string>;
   /** Values that must never be printed (the key); every message is redacted with them. */
   secrets: string[];
   /** The service address in use, for messages about network failures. */
@@ -27,22 +40,39 @@ export interface CommandContext {
   progress: ProgressLine;
 }
 
-export function createContext(signal: AbortSignal): CommandContext {
-  return contextOf({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal });
+/** The process's context: its streams, environment and working folder `cwd`. */
+export function createContext(signal: AbortSignal, cwd: string): CommandContext {
+  return contextOf({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal, cwd });
 }
 
 /** A context over the given streams and environment: the process's (createContext), or a run's inside a test. */
-export function contextOf(io: Pick<CommandContext, 'stdin' | 'stdout' | 'stderr' | 'env' | 'signal'>): CommandContext {
+export function contextOf(io: Pick<CommandContext, 'stdin' | 'stdout' | 'stderr' | 'env' | 'signal' | 'cwd'>): CommandContext {
   const context: CommandContext = {
     ...io,
+    givenPaths: new Map(),
     secrets: [],
     note: (message) => {
       context.progress.clear();
-      io.stderr.write(`${terminalText(message)}\n`);
+      io.stderr.write(`${terminalText(nameAsGiven(context, message))}\n`);
     },
     progress: createProgress(io.stderr),
   };
   return context;
+}
+
+/** A path the user gave (an argument, a flag's value), as the run's file system calls take it: resolved against the run's folder. */
+export function pathIn(context: Pick<CommandContext, 'cwd' | 'givenPaths'>, path: string): string {
+  const placed = resolve(context.cwd, path);
+  if (placed !== path && placed !== resolve(context.cwd)) context.givenPaths?.set(placed, path);
+  return placed;
+}
+
+/** A message with each file the run was given relative named as it was given (see CommandContext.givenPaths). */
+export function nameAsGiven(context: Pick<CommandContext, 'givenPaths'>, message: string): string {
+  if (!context.givenPaths?.size) return message;
+  // A whole path only: not the start of a longer one (a file in a folder that was given, a.csv.bak beside a.csv).
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...context.givenPaths].reduce((text, [where, given]) => text.replace(new RegExp(`${escape(where)}(?![\\w/\\\\-]|\\.\\w)`, 'g'), () => given), message);
 }
 
 /** The non-empty lines of stdin, trimmed (`partspec lookup -` and the like). */
@@ -54,7 +84,7 @@ export async function readStdinLines(context: CommandContext): Promise<string[]>
 
 /** A command's settings, resolved (flag, env, file, default) and remembered for redaction. */
 export function configOf(context: CommandContext, flags: Flags): CliConfig {
-  const config = resolveConfig(flags.connection(), context.env, (message) => context.note(`Warning: ${message}`));
+  const config = resolveConfig(flags.connection(), context.env, (message) => context.note(`Warning: ${message}`), context.cwd);
   if (config.apiKey) context.secrets.push(config.apiKey);
   context.baseUrl = config.baseUrl;
   context.lang = config.lang;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_ENTRIES, findCommandEntry } from './commands/registry';
-import { createContext, type CommandContext } from './context';
+import { createContext, nameAsGiven, type CommandContext } from './context';
 import { packageRoot } from '../node/package-root';
 import { ENV } from '../node/config';
 import { takeDebugFlag } from '../node/args';
@@ -81,9 +81,9 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     context.progress.clear();
     const secrets = [...context.secrets, context.env[ENV.apiKey], ...flagValues(args, '--api-key')];
     const failure = describeFailure(error, { secrets, baseUrl: context.baseUrl, lang: context.lang, interrupted: context.signal.aborted, debug });
-    context.stderr.write(`partspec ${command.name}: ${terminalText(failure.message)}\n`);
+    context.stderr.write(`partspec ${command.name}: ${terminalText(nameAsGiven(context, failure.message))}\n`);
     if (isUsageError(error) && error.showUsage) context.stderr.write(`Run 'partspec ${command.name} --help' for its options.\n`);
-    if (failure.detail) context.stderr.write(`${terminalText(failure.detail)}\n`);
+    if (failure.detail) context.stderr.write(`${terminalText(nameAsGiven(context, failure.detail))}\n`);
     return failure.code;
   }
 }
@@ -105,7 +105,7 @@ function flagValues(argv: readonly string[], flag: string): string[] {
  */
 export function reportEscapedFailure(error: unknown, argv: readonly string[], context: CommandContext): number {
   const failure = describeFailure(error, { secrets: [...context.secrets, context.env[ENV.apiKey]], debug: argv.includes('--debug') });
-  context.stderr.write(`partspec: ${terminalText(failure.message)}\n${failure.detail ? `${terminalText(failure.detail)}\n` : ''}`);
+  context.stderr.write(`partspec: ${terminalText(nameAsGiven(context, failure.message))}\n${failure.detail ? `${terminalText(nameAsGiven(context, failure.detail))}\n` : ''}`);
   return failure.code;
 }
 
@@ -121,7 +121,7 @@ export function main(): void {
       controller.abort();
     });
   }
-  const context = createContext(controller.signal);
+  const context = createContext(controller.signal, process.cwd());
   // A failure outside the command's own promise (the runtime's HTTP client failing to allocate its
   // parser under a tight memory limit, say) is still one sentence and its exit code, never a stack.
   const failAndExit = (error: unknown): void => {

@@ -51,11 +51,11 @@ function namesInsideRoots(roots: readonly string[], dev: number, ino: number, nl
   return found;
 }
 
-/** The real paths of the roots; a root that does not exist is refused when the server starts. */
-export function realRoots(roots: readonly string[]): string[] {
+/** The real paths of the roots (relative ones in `cwd`); a root that does not exist is refused when the server starts. */
+export function realRoots(roots: readonly string[], cwd: string): string[] {
   return roots.map((root) => {
     try {
-      return realpathSync(resolve(root));
+      return realpathSync(resolve(cwd, root));
     } catch {
       throw new FileError(`--root ${root} is not a folder that can be read.`);
     }

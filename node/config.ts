@@ -115,12 +115,12 @@ function pick<T>(candidates: readonly [T | undefined, SettingSource][]): [T, Set
  * The effective settings: each one from the flag, else the environment (`PARTSPEC_BASE_URL`,
  * `PARTSPEC_API_KEY`, `PARTSPEC_LANG`), else the config file (`--config FILE` or the default
  * path), else the default (the local emulator, `en`). With no key anywhere and the emulator's
- * default address, the emulator's public demo key is used.
+ * default address, the emulator's public demo key is used. A relative `--config` is read in `cwd`.
  */
-export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = () => undefined): CliConfig {
+export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = () => undefined, cwd: string = process.cwd()): CliConfig {
   const explicit = flags.config !== undefined;
   if (explicit && flags.config!.trim() === '') throw new UsageError('--config needs a file path.');
-  const path = explicit ? resolve(flags.config!) : defaultConfigPath(env);
+  const path = explicit ? resolve(cwd, flags.config!) : defaultConfigPath(env);
   const file = readConfigFile(path, explicit, warn);
 
   const baseUrl = pick<string>([[flags['base-url'], 'flag'], [env[ENV.baseUrl], 'env'], [file?.baseUrl, 'file'], [DEFAULT_BASE_URL, 'default']])!;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { declareFlags, parseFlags } from '../node/args';
 import { ENV, resolveConfig } from '../node/config';
 import { UsageError } from '../node/errors';
@@ -13,6 +14,8 @@ export interface TokenCommandIo {
   stderr: NodeJS.WritableStream;
   /** Where PARTSPEC_REDIS_URL and the config file's path are read. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /** The folder a relative --tokens or --config is in. @default process.cwd() */
+  cwd?: string;
 }
 
 const write = (stream: NodeJS.WritableStream, text: string): Promise<void> =>
@@ -35,11 +38,11 @@ interface RedisTarget {
  * Where the servers' Redis is, for a token command: `--redis URL`, else PARTSPEC_REDIS_URL, else
  * the config file's `redisUrl` — the order `partspec serve` itself follows.
  */
-function findRedis(flag: string | undefined, configFile: string | undefined, env: NodeJS.ProcessEnv): RedisTarget | undefined {
+function findRedis(flag: string | undefined, configFile: string | undefined, env: NodeJS.ProcessEnv, cwd: string): RedisTarget | undefined {
   if (flag !== undefined) return { url: checkRedisUrl('redis', flag), from: '--redis' };
   let config;
   try {
-    config = resolveConfig({ config: configFile }, env);
+    config = resolveConfig({ config: configFile }, env, undefined, cwd);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -64,7 +67,8 @@ export async function runTokenCommand(argv: readonly string[], io: TokenCommandI
   if (extra.length > 0) throw new UsageError(`Unexpected argument '${extra[0]}'.`);
   if (flags.has('redis') && file !== undefined) throw new UsageError(`'partspec serve token ${action}' takes --tokens FILE or --redis URL, not both.`);
   if (file !== undefined && file.trim() === '') throw new UsageError('--tokens needs a file path.');
-  const redis = findRedis(flags.string('redis'), flags.string('config'), io.env ?? process.env);
+  const cwd = io.cwd ?? process.cwd();
+  const redis = findRedis(flags.string('redis'), flags.string('config'), io.env ?? process.env, cwd);
   const json = flags.bool('json');
   const what = `'partspec serve token ${action}${name ? ` ${name}` : ''}'`;
   if (file !== undefined) {
@@ -73,13 +77,13 @@ export async function runTokenCommand(argv: readonly string[], io: TokenCommandI
         `${redis.from} names the servers' Redis (${describeRedisUrl(redis.url)}), where the team's tokens live, so ${file} is not what they read: run ${what} without --tokens to act on Redis.`,
       );
     }
-    const moved = await readTokensInRedis(file);
+    const moved = await readTokensInRedis(resolve(cwd, file));
     if (moved) {
       throw new UsageError(
         `The servers keep the tokens of ${file} in Redis at ${moved.address}${moved.since ? ` (since ${moved.since})` : ''}; the file only seeded it, so changing it would change nothing. Run ${what} --redis URL (or set ${ENV.redisUrl}, or redisUrl in the config file) instead.`,
       );
     }
-    return runOnStore(createTokenFileStore(file), `the tokens file ${file}`, action, name, json, io);
+    return runOnStore(createTokenFileStore(resolve(cwd, file)), `the tokens file ${file}`, action, name, json, io);
   }
   if (!redis) throw new UsageError(`${what} needs --tokens FILE (the file the server reads) or the servers' Redis: --redis URL, ${ENV.redisUrl} or redisUrl in the config file.`);
   const where = `Redis at ${describeRedisUrl(redis.url)} (from ${redis.from})`;

@@ -14,7 +14,7 @@ import { formatOfBom } from '../../node/files/files';
 import { writePackWorkbook } from '../../node/compliance/pack-workbook';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { renderPackHtml } from '../compliance/pack-html';
-import { connect, print, type CommandContext } from '../context';
+import { connect, pathIn, print, type CommandContext } from '../context';
 import { RUN_WORDS } from '../run-words';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
@@ -50,7 +50,7 @@ Exit codes: 0 done, 2 usage or file error, 3 API, auth or network error (nothing
 async function readBoms(files: readonly string[], options: { sheet?: string; column?: string }, context: CommandContext): Promise<{ source: PackSource; read: ReadBom }[]> {
   const boms: { source: PackSource; read: ReadBom }[] = [];
   for (const path of files) {
-    const file = await openBom({ file: path, format: formatOfBom(path) }, (message) => context.note(message));
+    const file = await openBom({ file: pathIn(context, path), format: formatOfBom(pathIn(context, path)) }, (message) => context.note(message));
     try {
       const sheets = options.sheet !== undefined ? [options.sheet] : file.sheetNames;
       const found = [];
@@ -82,8 +82,8 @@ export const complianceCommand: Command = {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, out: { type: 'string' }, documents: { type: 'boolean' }, json: { type: 'boolean' }, column: { type: 'string' }, sheet: { type: 'string' } }, { min: 1, max: 10_000, name: 'the BOM files' });
     const out = flags.nonEmpty('out', '--out needs a folder or a .zip file: where the pack goes.');
     if (out === undefined) throw new FileError('partspec compliance needs --out FOLDER or --out PACK.zip: where the pack goes.');
-    const target = packTarget(out);
-    const files = expandBomPaths(flags.positionals);
+    const target = packTarget(pathIn(context, out));
+    const files = expandBomPaths(context.cwd, flags.positionals);
     const column = flags.nonEmpty('column', '--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const sheet = flags.nonEmpty('sheet', '--sheet needs a worksheet name.');
     const { client, config } = connect(context, flags);
@@ -125,7 +125,7 @@ export const complianceCommand: Command = {
     }
     await finishPack(workspace, target);
     const fetched = documents.filter((d) => d.file).length;
-    context.note(packSentences(lang).written(pack.lines.length, pack.sources.length, target.path, flags.bool('documents') ? { fetched, of: documents.length } : undefined));
+    context.note(packSentences(lang).written(pack.lines.length, pack.sources.length, out, flags.bool('documents') ? { fetched, of: documents.length } : undefined));
     await print(context, flags.bool('json') ? `${JSON.stringify({ fetchedAt, ...pack }, null, 2)}\n` : `${totalsText(layout)}\n`);
     return EXIT.ok;
   },

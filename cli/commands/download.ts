@@ -4,7 +4,7 @@ import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns } from '../../core/cells/columns';
 import { buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
-import { connect, type CommandContext } from '../context';
+import { connect, pathIn, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { formatOfFile, writeFileSafely } from '../../node/files/files';
 import { writeWaiting } from '../../ooxml/drain';
@@ -77,8 +77,9 @@ export const downloadCommand: Command = {
     const flags = parseFlags(argv, { ...CONNECTION_OPTIONS, category: { type: 'string' }, fields: { type: 'string', multiple: true }, out: { type: 'string' } }, { min: 0, max: 0 });
     const category = categoryFlag(flags.required('category'), DOWNLOAD_CATEGORY_IDS);
     const out = flags.required('out');
+    const outPath = pathIn(context, out);
     const json = out.toLowerCase().endsWith('.json');
-    if (!json) formatOfFile(out, '--out');
+    if (!json) formatOfFile(outPath, '--out');
     const fields = parseFieldList(flags.list('fields'));
     if (json && fields) throw new UsageError('--fields applies to .xlsx and .csv; .json holds every field of each product.');
     const groups = CATEGORIES[category].groups;
@@ -110,14 +111,14 @@ export const downloadCommand: Command = {
       context.note(`${why} after ${rows.toLocaleString('en-US')} products; ${out} holds only those rows.`);
     };
     if (json) {
-      const result = await writeJsonStream(out, batches);
+      const result = await writeJsonStream(outPath, batches);
       if (result.stoppedBy !== undefined) {
         kept(result.rows, result.stoppedBy);
         throw result.stoppedBy;
       }
     } else {
       await writeTableStream(
-        out,
+        outPath,
         columns,
         (async function* rows() {
           for await (const batch of batches) yield buildProductRows(batch, columns);

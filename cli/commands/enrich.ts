@@ -12,7 +12,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { describeAmbiguity, describeUnaskedAlternates } from '../bom-layout';
 import { NOTE_WORDS } from '../note-words';
 import { describeLayoutNotice } from '../../core/bom/layout-notes';
-import { connect, type CommandContext } from '../context';
+import { connect, pathIn, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
 import { checkBomOutput, formatOfBom } from '../../node/files/files';
@@ -154,13 +154,13 @@ export const enrichCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    const format = formatOfBom(input);
+    const format = formatOfBom(pathIn(context, input));
     const columns = flags.list('column');
     if (columns.some((c) => c.trim() === '')) throw new UsageError('--column needs a header (e.g. --column MPN) or column letters (--column E).');
     const [column, ...alternateColumns] = columns;
 
     const out = flags.required('out');
-    const target = checkBomOutput(input, out);
+    const target = checkBomOutput(input, pathIn(context, out));
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     const threshold = checkThreshold(failOn);
     const rulesFile = flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).');
@@ -168,14 +168,14 @@ export const enrichCommand: Command = {
     const chosen = { fields: parseFieldList(flags.list('fields')) ?? DEFAULT_ENRICH_FIELDS, risk: flags.bool('risk'), alternatives: flags.bool('alternatives'), replacements: flags.bool('replacements'), suggest: flags.bool('suggest'), checks };
     // Fields, units and the rules file are checked before the key is.
     buildEnrichmentColumns(chosen);
-    const rules = checks ? rulesOf(rulesFile) : undefined;
+    const rules = checks ? rulesOf(context, rulesFile) : undefined;
     const maxRequests = flags.integer('max-requests', 0, Number.MAX_SAFE_INTEGER);
     if (maxRequests !== undefined && !flags.bool('suggest')) throw new UsageError('--max-requests bounds the searches of --suggest: give --suggest too.');
     if (maxRequests !== undefined && flags.bool('replacements')) throw new UsageError("--max-requests cannot bound --replacements' searches (a group's harvest is not known before it runs): leave one of them out.");
     const { client, config } = connect(context, flags);
     const specs = buildEnrichmentColumns({ ...chosen, lang: config.lang });
 
-    const bom = await openBom({ file: input, format, out: target, lang: config.lang }, (message) => context.note(message));
+    const bom = await openBom({ file: pathIn(context, input), format, out: target, lang: config.lang }, (message) => context.note(message));
     const wantedSheet = flags.string('sheet');
     const today = new Date();
     const lang = config.lang;
@@ -224,7 +224,7 @@ export const enrichCommand: Command = {
     const values = bom.values(run.bom.region.sheetName);
 
     context.progress.update(words.writing, 0, 1);
-    const notCarried = await bom.save(out, run.bom.region.sheetName);
+    const notCarried = await bom.save(target.file, run.bom.region.sheetName);
     context.progress.clear();
     for (const what of notCarried) context.note(words.notCarried(out, input, what));
 

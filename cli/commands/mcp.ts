@@ -41,7 +41,7 @@ export const mcpCommand: Command = {
     // The SDK and the tools load only for this command, so `partspec --help` starts as light as before.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { realRoots } = require('../../mcp/bom-path') as typeof import('../../mcp/bom-path');
-    const roots = realRoots(flags.list('root'));
+    const roots = realRoots(flags.list('root'), context.cwd);
     const { client, config } = connect(context, flags);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { serveStdio } = require('../../mcp/stdio') as typeof import('../../mcp/stdio');

@@ -1,4 +1,4 @@
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import { isLang, type Lang } from '../../api/vocabulary';
 import { checkWords, ruleLabel, rulesLabel } from '../../core/rules/check-words';
 import { describeBomChecks } from '../../core/rules/judge';
@@ -18,7 +18,7 @@ import { readCsv } from '../../node/files/csv';
 import { writeFileSafely } from '../../node/files/files';
 import { refuseLockedTarget } from '../../node/files/lock-files';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, pathIn, print, type CommandContext } from '../context';
 import { formatPortfolioText, renderPortfolioHtml, writePortfolioWorkbook } from '../portfolio/views';
 import type { Command } from './command';
 import { takeJsonFlag } from './report';
@@ -85,8 +85,8 @@ function failingParts(portfolio: Portfolio, threshold: CheckLevel, lang: Lang): 
 }
 
 /** The plan's lines, read from its CSV file; a line that does not read as a BOM and its builds is refused. */
-async function readPlan(file: string): Promise<PlanLine[]> {
-  const table = await readCsv(file);
+async function readPlan(file: string, context: CommandContext): Promise<PlanLine[]> {
+  const table = await readCsv(pathIn(context, file));
   const plan = parseBuildPlan(table.rows);
   if (!plan.ok) throw new UsageError(`--plan ${file}: ${plan.message}.`, { showUsage: false });
   return plan.lines;
@@ -111,15 +111,15 @@ export const portfolioCommand: Command = {
     const fallback = flags.integer('builds', 1, MAX_BUILDS) ?? 1;
     const planFile = flags.nonEmpty('plan');
     const written = [out, html, json?.file].filter((f): f is string => f !== undefined);
-    const files = expandBomPaths(flags.positionals, planFile ? [planFile] : []);
+    const files = expandBomPaths(context.cwd, flags.positionals, planFile ? [planFile] : []);
     // The BOMs are only read: a file written here that is one of them is refused before anything is read.
-    const overwritten = written.find((w) => files.some((f) => resolve(f) === resolve(w)));
+    const overwritten = written.find((w) => files.some((f) => pathIn(context, f) === pathIn(context, w)));
     if (overwritten !== undefined) throw new UsageError(`${overwritten} is one of the BOMs read; the BOMs are only read: write the portfolio to another file.`, { showUsage: false });
-    const plan = planFile === undefined ? [] : await readPlan(planFile);
+    const plan = planFile === undefined ? [] : await readPlan(planFile, context);
     // The rules file is read and checked before anything is looked up.
-    const rules = rulesOf(flags.nonEmpty('rules'));
+    const rules = rulesOf(context, flags.nonEmpty('rules'));
     const threshold = parsePortfolioFailOn(flags.string('fail-on'));
-    if (out !== undefined) refuseLockedTarget(out);
+    if (out !== undefined) refuseLockedTarget(pathIn(context, out));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
 
@@ -127,7 +127,7 @@ export const portfolioCommand: Command = {
     const sources: PortfolioSource[] = files.map((file) => ({
       file,
       open: async () => {
-        const bom = await openBom(file, (message) => context.note(message));
+        const bom = await openBom(pathIn(context, file), (message) => context.note(message));
         return { document: bom, close: () => bom.close() };
       },
     }));
@@ -155,16 +155,16 @@ export const portfolioCommand: Command = {
 
     const sheets = layoutPortfolio(portfolio, lang);
     if (out !== undefined) {
-      await writePortfolioWorkbook(out, sheets);
+      await writePortfolioWorkbook(pathIn(context, out), sheets);
       context.note(`Workbook written to ${out}: ${sheets.map((s) => `'${s.name}'`).join(', ')}, with ${sheets.length} charts.`);
     }
     if (html !== undefined) {
-      await writeFileSafely(html, renderPortfolioHtml(portfolio, sheets, lang));
+      await writeFileSafely(pathIn(context, html), renderPortfolioHtml(portfolio, sheets, lang));
       context.note(`HTML page written to ${html}.`);
     }
     const jsonText = `${JSON.stringify(portfolio, null, 2)}\n`;
     if (json?.file !== undefined) {
-      await writeFileSafely(json.file, jsonText);
+      await writeFileSafely(pathIn(context, json.file), jsonText);
       context.note(`JSON written to ${json.file}.`);
     }
     await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets, lang));

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { judgeReplacement, partNumberKey } from '../../core/replace/replace-plan';
 import { parseReplaceLog, REPLACE_LOG_KIND, REPLACE_LOG_VERSION, type ReplaceLog } from '../../core/replace/replace-log';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, pathIn, print, type CommandContext } from '../context';
 import { EXIT, FileError, UsageError } from '../../node/errors';
 import { expandBomPaths } from '../../node/files/bom-paths';
 import { formatOfBom, writeFileSafely } from '../../node/files/files';
@@ -57,9 +57,9 @@ function defaultLogName(now: Date): string {
 }
 
 /** Where the log goes by default: beside the first path (in it, when it is a folder; in a glob's first fixed folder). */
-function defaultLogFolder(first: string): string {
+function defaultLogFolder(first: string, cwd: string): string {
   try {
-    if (lstatSync(first).isDirectory()) return first;
+    if (lstatSync(resolve(cwd, first)).isDirectory()) return first;
     return dirname(first);
   } catch {
     const parts = first.split(/[\\/]/);
@@ -68,9 +68,9 @@ function defaultLogFolder(first: string): string {
   }
 }
 
-/** Refuses a log file that is there already, a link above all: it would be written through, or an earlier log lost. */
-function checkNewLog(log: string): void {
-  const there = lstatSync(log, { throwIfNoEntry: false });
+/** Refuses a log file (in the run's folder `cwd`) that is there already, a link above all: it would be written through, or an earlier log lost. */
+function checkNewLog(log: string, cwd: string): void {
+  const there = lstatSync(resolve(cwd, log), { throwIfNoEntry: false });
   if (!there) return;
   if (there.isSymbolicLink()) throw new FileError(`${log} is a link; partspec writes a log only to a new file: give another --log (nothing was written).`);
   throw new FileError(`${log} exists already; partspec does not overwrite a log (it may be the only way back): give another --log (nothing was written).`);
@@ -93,7 +93,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 async function undo(logFile: string, context: CommandContext): Promise<number> {
   let text: string;
   try {
-    text = readFileSync(logFile, 'utf8');
+    text = readFileSync(pathIn(context, logFile), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new FileError(code === 'ENOENT' ? `${logFile} does not exist.` : `${logFile} cannot be read (${code ?? 'error'}).`);
@@ -144,12 +144,12 @@ export const replaceCommand: Command = {
     if (newPart === undefined) throw new UsageError(`'${newInput}' is not a part number.`);
     if (oldPart === newPart) throw new UsageError(`OLD and NEW are the same part (${oldPart}).`);
     const dryRun = flags.bool('dry-run');
-    const logFile = dryRun ? undefined : (flags.nonEmpty('log', '--log needs a file name.') ?? join(defaultLogFolder(paths[0]), defaultLogName(new Date())));
+    const logFile = dryRun ? undefined : (flags.nonEmpty('log', '--log needs a file name.') ?? join(defaultLogFolder(paths[0], context.cwd), defaultLogName(new Date())));
     if (dryRun && flags.has('log')) throw new UsageError('--dry-run writes nothing, no log either: leave out --log.');
 
-    const files = expandBomPaths(paths);
-    for (const file of files) formatOfBom(file);
-    if (logFile !== undefined) checkNewLog(logFile);
+    const files = expandBomPaths(context.cwd, paths);
+    for (const file of files) formatOfBom(pathIn(context, file));
+    if (logFile !== undefined) checkNewLog(logFile, context.cwd);
 
     const { client, config } = connect(context, flags);
     const noteLang = isLang(config.lang) ? config.lang : 'en';
@@ -169,7 +169,8 @@ export const replaceCommand: Command = {
     const replaced: FileReplacement[] = [];
     for (const file of files) {
       context.progress.update('Reading', replaced.length, files.length);
-      replaced.push(await replaceInFile(file, oldPart, newPart, noteLang));
+      // The file as the user named it, for the table and the notes; read and written at its place in the run's folder.
+      replaced.push({ ...(await replaceInFile(pathIn(context, file), oldPart, newPart, noteLang)), file });
     }
     context.progress.clear();
     for (const f of replaced) if (f.boms.length === 0) context.note(NOTE_WORDS[noteLang].replaceNoBom(f.file, f.notFound));
@@ -189,14 +190,16 @@ export const replaceCommand: Command = {
 
     // The log first: a run stopped half-way leaves files that are either as before or as logged, and --undo tells which.
     const log: ReplaceLog = { kind: REPLACE_LOG_KIND, version: REPLACE_LOG_VERSION, written: new Date().toISOString(), old: oldPart, new: newPart, acceptedDifferences: verdict.dropIn ? [] : verdict.differs, files: changed.map((f) => f.logged!) };
-    for (const f of changed) refuseLockedTarget(f.file);
-    checkNewLog(logFile!);
-    await writeFileSafely(logFile!, `${JSON.stringify(log, null, 2)}\n`);
+    for (const f of changed) refuseLockedTarget(f.logged!.file);
+    // The log is named by where it is (the way back), so it is placed without pathIn's naming as given.
+    const logPath = resolve(context.cwd, logFile!);
+    checkNewLog(logFile!, context.cwd);
+    await writeFileSafely(logPath, `${JSON.stringify(log, null, 2)}\n`);
     for (const f of changed) {
-      if (sha256OfFile(f.file) !== f.logged!.sha256Before) throw new FileError(`${f.file} changed while partspec read it; it is left as it was (the log ${logFile} records what the files before it took).`);
-      await writeFileSafely(f.file, f.bytes!);
+      if (sha256OfFile(f.logged!.file) !== f.logged!.sha256Before) throw new FileError(`${f.file} changed while partspec read it; it is left as it was (the log ${logFile} records what the files before it took).`);
+      await writeFileSafely(f.logged!.file, f.bytes!);
     }
-    context.note(`Replaced ${oldPart} by ${newPart} in ${plural(cells, 'cell')} of ${plural(changed.length, 'file')} (${searched} searched). Log: ${resolve(logFile!)}; partspec replace --undo puts it back.`);
+    context.note(`Replaced ${oldPart} by ${newPart} in ${plural(cells, 'cell')} of ${plural(changed.length, 'file')} (${searched} searched). Log: ${logPath}; partspec replace --undo puts it back.`);
     return EXIT.ok;
   },
 };

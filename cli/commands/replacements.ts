@@ -12,7 +12,7 @@ import {
 } from '../../api/node';
 import { NUMBER_FORMATS, type ColumnSpec } from '../../core/cells/columns';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, readStdinLines, type CommandContext } from '../context';
+import { connect, pathIn, print, readStdinLines, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { writeFileSafely } from '../../node/files/files';
 import { writeTableFile } from '../../node/files/table-file';
@@ -100,11 +100,11 @@ export const replacementsCommand: Command = {
 
     if (format === 'json' || (flags.bool('json') && out === undefined)) {
       const text = `${JSON.stringify(list.map(replacementAnswerJson), null, 2)}\n`;
-      if (out) await writeFileSafely(out, text);
+      if (out) await writeFileSafely(pathIn(context, out), text);
       else await print(context, text);
     } else {
       const { header, rows } = flatRows(list, out ? specFieldsOf(list) : []);
-      if (out) await writeTableFile(out, header.map(textColumn), rows, { sheetName: 'Replacements', about: [['Inputs', inputs.length], ['Language', config.lang], ['Strict', flags.bool('strict') ? 'yes' : 'no'], ['Searches', stats.groups + stats.nearMissSearches]], stdout: context.stdout });
+      if (out) await writeTableFile(pathIn(context, out), header.map(textColumn), rows, { sheetName: 'Replacements', about: [['Inputs', inputs.length], ['Language', config.lang], ['Strict', flags.bool('strict') ? 'yes' : 'no'], ['Searches', stats.groups + stats.nearMissSearches]], stdout: context.stdout });
       else await print(context, formatTextTable(header, rows));
     }
 

@@ -10,7 +10,7 @@ import { EXIT, FileError, UsageError } from '../../node/errors';
 import { patchSummaryWorkbook } from '../../ooxml/summary-package';
 import { fileSource } from '../../ooxml/zip-package';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, type CommandContext } from '../context';
+import { connect, pathIn, print, type CommandContext } from '../context';
 import { openBom } from '../../node/files/bom';
 import { checkOutputKind, formatOfBom, writeFileSafely } from '../../node/files/files';
 import { refuseLockedTarget } from '../../node/files/lock-files';
@@ -111,7 +111,8 @@ export const reportCommand: Command = {
       { min: 1, max: 1, name: 'the BOM file' },
     );
     const input = flags.positionals[0];
-    const format = formatOfBom(input);
+    const inputPath = pathIn(context, input);
+    const format = formatOfBom(inputPath);
     const workbook = format === 'xlsx';
     const out = flags.nonEmpty('out');
     if (out !== undefined && !workbook) throw new UsageError('--out is for a workbook BOM: a text BOM is only read (use --html or --json for files).');
@@ -125,13 +126,13 @@ export const reportCommand: Command = {
     const builds = flags.integer('builds', 1, MAX_BUILDS);
     const failOn = parseFailOn(flags.list('fail-on').join(','));
     // The rules file is read and checked before the key is, and before any request.
-    const rules = rulesOf(flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).'));
+    const rules = rulesOf(context, flags.nonEmpty('rules', '--rules needs a rules file (JSON; see docs/bom-rules.md).'));
     const { client, config } = connect(context, flags);
     const lang = isLang(config.lang) ? config.lang : 'en';
     const words = RUN_WORDS[lang];
     const today = new Date();
 
-    const file = await openBom({ file: input, format, lang }, (message) => context.note(message));
+    const file = await openBom({ file: inputPath, format, lang }, (message) => context.note(message));
     let result;
     try {
       result = await summarizeBomDocument(file.searchIn(flags.string('sheet')), client, {
@@ -161,8 +162,9 @@ export const reportCommand: Command = {
     if (workbook) {
       const target = out ?? input;
       try {
-        refuseLockedTarget(target);
-        await writeSummaryWorkbook(input, target, layout, bomSheet);
+        const targetPath = pathIn(context, target);
+        refuseLockedTarget(targetPath);
+        await writeSummaryWorkbook(inputPath, targetPath, layout, bomSheet);
         context.note(words.summarySheet(layout.name, target, summary.rows, bomSheet, layout.charts.length));
       } catch (error) {
         if (out !== undefined) throw error;
@@ -170,12 +172,12 @@ export const reportCommand: Command = {
       }
     }
     if (html !== undefined) {
-      await writeFileSafely(html, renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
+      await writeFileSafely(pathIn(context, html), renderHtmlReport(layout, lang, { synthetic: summary.synthetic }));
       context.note(words.htmlWritten(html));
     }
     const jsonText = `${JSON.stringify(suggestions ? { ...summary, suggestions } : summary, null, 2)}\n`;
     if (json?.file !== undefined) {
-      await writeFileSafely(json.file, jsonText);
+      await writeFileSafely(pathIn(context, json.file), jsonText);
       context.note(words.jsonWritten(json.file));
     }
     await print(context, json && json.file === undefined ? jsonText : formatTextReport(layout));

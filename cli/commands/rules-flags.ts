@@ -5,7 +5,7 @@ import { describeBomChecks, describeFailingChecks } from '../../core/rules/judge
 import type { BomChecks, BomRules, CheckLevel } from '../../core/rules/types';
 import { EXIT } from '../../node/errors';
 import { readRulesFile } from '../../node/files/rules-file';
-import type { CommandContext } from '../context';
+import { pathIn, type CommandContext } from '../context';
 
 /** The `--fail-on` words that stop on the team's rules, weakest last. */
 const CHECK_WORDS: readonly CheckLevel[] = ['fatal', 'error', 'warning'];
@@ -23,9 +23,9 @@ export function checkThreshold(failOn: ReadonlySet<string>): CheckLevel | undefi
   return [...CHECK_WORDS].reverse().find((level) => failOn.has(level));
 }
 
-/** The rules of `--rules FILE`, read and checked now; the shipped set without one. */
-export function rulesOf(file: string | undefined): BomRules {
-  return file === undefined ? DEFAULT_RULES : readRulesFile(file);
+/** The rules of `--rules FILE` (in the run's folder), read and checked now; the shipped set without one. */
+export function rulesOf(context: CommandContext, file: string | undefined): BomRules {
+  return file === undefined ? DEFAULT_RULES : readRulesFile(pathIn(context, file), file);
 }
 
 /**

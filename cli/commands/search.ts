@@ -5,7 +5,7 @@ import { categoryLabel } from '../../api/vocabulary/labels';
 import { buildImportColumns, type ColumnSpec } from '../../core/cells/columns';
 import { buildProductRow, buildProductRows } from '../../core/cells/rows';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, categoryFlag, parseFlags } from '../args';
-import { connect, type CommandContext } from '../context';
+import { connect, pathIn, type CommandContext } from '../context';
 import { EXIT } from '../../node/errors';
 import { formatOfFile } from '../../node/files/files';
 import { writeTableStream, type RowBatches } from '../../node/files/table-stream';
@@ -92,7 +92,8 @@ export const searchCommand: Command = {
     );
     const category = categoryFlag(flags.required('category'));
     const out = flags.required('out');
-    if (out !== '-') formatOfFile(out, '--out');
+    const outPath = out === '-' ? out : pathIn(context, out);
+    if (out !== '-') formatOfFile(outPath, '--out');
     const max = flags.integer('max', 1, 10_000_000);
     const choices = parseFieldList(flags.list('fields')) ?? defaultSearchFields(category).map((f) => f.key);
     // Fields and units are checked before the key is.
@@ -110,7 +111,7 @@ export const searchCommand: Command = {
     const batches = pages.inOrder ? streamedRows(pages, columns) : sortedRows(pages, columns, max, sorted);
     const moreMatch = (): boolean => pages.hasMoreHits || sorted.hasMoreHits;
     const stopped = (error: unknown): string => (isCancelledError(error) ? 'cancelled' : 'the search stopped');
-    const rows = await writeTableStream(out, columns, batches, {
+    const rows = await writeTableStream(outPath, columns, batches, {
       stdout: context.stdout,
       sheetName: categoryLabel(category, config.lang),
       about: (written, stoppedBy) => [

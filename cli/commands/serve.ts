@@ -4,7 +4,7 @@ import { SERVE_USAGE, parseServeArgs } from '../../server/cli-args';
 import { startServe } from '../../server/serve';
 import { TokenFileError } from '../../server/tokens/token-file';
 import { runTokenCommand } from '../../server/token-commands';
-import type { CommandContext } from '../context';
+import { nameAsGiven, pathIn, type CommandContext } from '../context';
 import type { Command } from './command';
 
 async function runServer(argv: readonly string[], context: CommandContext): Promise<number> {
@@ -13,6 +13,10 @@ async function runServer(argv: readonly string[], context: CommandContext): Prom
     context.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
+  // Files and folders named by flags are in the run's folder.
+  const at = (path: string | undefined): string | undefined => (path === undefined || path.trim() === '' ? path : pathIn(context, path));
+  const { args } = parsed;
+  const placed = { ...args, tokensFile: at(args.tokensFile), siteDir: at(args.siteDir), tlsCert: at(args.tlsCert), tlsKey: at(args.tlsKey), config: at(args.config), metricsTokenFile: at(args.metricsTokenFile) };
   // Listening for the stop signals before anything starts, so one that comes early is not lost.
   let stop: () => void = () => undefined;
   let stopRequested = false;
@@ -24,7 +28,7 @@ async function runServer(argv: readonly string[], context: CommandContext): Prom
   process.on('SIGTERM', onSignal);
   let started;
   try {
-    started = await startServe(parsed.args, { env: context.env, warn: (message) => context.note(`Warning: ${message}`) });
+    started = await startServe(placed, { env: context.env, warn: (message) => context.note(`Warning: ${message}`) });
   } catch (error) {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -56,11 +60,11 @@ export const serveCommand: Command = {
   usage: SERVE_USAGE,
   async run(argv, context) {
     try {
-      if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr, env: context.env });
+      if (argv[0] === 'token') return await runTokenCommand(argv.slice(1), { stdout: context.stdout, stderr: context.stderr, env: context.env, cwd: context.cwd });
       return await runServer(argv, context);
     } catch (error) {
       if (isUsageError(error) || error instanceof TokenFileError) {
-        context.stderr.write(`partspec serve: ${terminalText(error.message)}\n`);
+        context.stderr.write(`partspec serve: ${terminalText(nameAsGiven(context, error.message))}\n`);
         return 2;
       }
       throw error;

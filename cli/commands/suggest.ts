@@ -4,7 +4,7 @@ import { DEFAULT_FIND_COUNT, MAX_FIND_COUNT, findAnswerJson, findParts, isFindCa
 import { isRequestBoundError, planByCategoryFile, type RequestPlan } from '../../core/find/request-plan';
 import type { FindAnswer, FindLine } from '../../core/find/types';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
-import { connect, print, readStdinLines, type CommandContext } from '../context';
+import { connect, pathIn, print, readStdinLines, type CommandContext } from '../context';
 import { EXIT, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
 import { formatTextTable } from '../table-text';
@@ -48,8 +48,8 @@ is too vague or not the maker's kind), 2 usage (or the plan is over --max-reques
 auth or network error.`;
 
 /** The lines of a BOM file under the named columns, with their 1-based sheet rows. */
-async function linesOfFile(file: string, names: readonly string[], sheet: string | undefined, note: (line: string) => void): Promise<{ lines: string[]; rows: number[] }> {
-  const bom = await openBom(file, note);
+async function linesOfFile(file: string, names: readonly string[], sheet: string | undefined, context: CommandContext): Promise<{ lines: string[]; rows: number[] }> {
+  const bom = await openBom(pathIn(context, file), (line) => context.note(line));
   try {
     let message = '';
     for (const name of bom.searchIn(sheet).searchedSheets) {
@@ -106,7 +106,7 @@ export const suggestCommand: Command = {
     let rows: number[] | undefined;
     if (columns.length > 0) {
       if (flags.positionals.length !== 1) throw new UsageError('--column reads one BOM file: give exactly one file.');
-      ({ lines, rows } = await linesOfFile(flags.positionals[0], columns, flags.string('sheet'), (m) => context.note(m)));
+      ({ lines, rows } = await linesOfFile(flags.positionals[0], columns, flags.string('sheet'), context));
     } else {
       lines = flags.positionals.length === 1 && flags.positionals[0] === '-' ? await readStdinLines(context) : flags.positionals;
     }

@@ -43,15 +43,15 @@ function globRegex(pattern: string): RegExp {
   return new RegExp(`^${out}$`, process.platform === 'win32' ? 'i' : '');
 }
 
-/** Every file under `folder`, as paths joined to `folder`; a link inside it is not followed (it may lead anywhere, and a run that writes must not write there). */
-function walk(folder: string, seen: { entries: number }): string[] {
+/** Every file under `folder` (relative to `cwd`), as paths joined to `folder`; a link inside it is not followed (it may lead anywhere, and a run that writes must not write there). */
+function walk(folder: string, cwd: string, seen: { entries: number }): string[] {
   const out: string[] = [];
   const stack = [folder];
   while (stack.length > 0) {
     const dir = stack.pop()!;
     let names: string[];
     try {
-      names = readdirSync(dir).sort();
+      names = readdirSync(resolve(cwd, dir)).sort();
     } catch {
       continue;
     }
@@ -61,7 +61,7 @@ function walk(folder: string, seen: { entries: number }): string[] {
       const path = join(dir, name);
       let stats;
       try {
-        stats = lstatSync(path);
+        stats = lstatSync(resolve(cwd, path));
       } catch {
         continue;
       }
@@ -75,14 +75,15 @@ function walk(folder: string, seen: { entries: number }): string[] {
 /**
  * The BOM files of `paths` (files, folders and globs), each once, in the order given (a folder's
  * and a glob's in name order); `leaveOut` are files the run writes. A glob or folder with no BOM,
- * or a path that does not exist, is refused.
+ * or a path that does not exist, is refused. Relative paths are relative to `cwd` and stay
+ * relative in the answer, as the user wrote them.
  */
-export function expandBomPaths(paths: readonly string[], leaveOut: readonly string[] = []): string[] {
+export function expandBomPaths(cwd: string, paths: readonly string[], leaveOut: readonly string[] = []): string[] {
   const out: string[] = [];
-  const taken = new Set(leaveOut.map((p) => resolve(p)));
+  const taken = new Set(leaveOut.map((p) => resolve(cwd, p)));
   const seen = { entries: 0 };
   const add = (file: string): void => {
-    const key = resolve(file);
+    const key = resolve(cwd, file);
     if (taken.has(key)) return;
     taken.add(key);
     out.push(file);
@@ -94,19 +95,19 @@ export function expandBomPaths(paths: readonly string[], leaveOut: readonly stri
       const fixed = parts.findIndex((p) => GLOB_CHARS.test(p));
       const base = fixed === 0 ? '.' : parts.slice(0, fixed).join('/') || '/';
       const pattern = globRegex(parts.slice(fixed).join('/'));
-      const found = walk(base, seen).filter((file) => BOM_EXTENSIONS.test(file) && pattern.test(relative(base, file).split(sep).join('/')));
+      const found = walk(base, cwd, seen).filter((file) => BOM_EXTENSIONS.test(file) && pattern.test(relative(base, file).split(sep).join('/')));
       if (found.length === 0) throw new UsageError(`${path} matches no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
       found.forEach(add);
       continue;
     }
     let stats;
     try {
-      stats = statSync(path);
+      stats = statSync(resolve(cwd, path));
     } catch {
       throw new UsageError(`${path} does not exist.`, { showUsage: false });
     }
     if (stats.isDirectory()) {
-      const found = walk(path, seen).filter((file) => BOM_EXTENSIONS.test(file));
+      const found = walk(path, cwd, seen).filter((file) => BOM_EXTENSIONS.test(file));
       if (found.length === 0) throw new UsageError(`The folder ${path} holds no BOM file (.xlsx, .xlsm, .csv, .tsv or .txt).`, { showUsage: false });
       found.forEach(add);
     } else add(path);

@@ -29,6 +29,7 @@ function contextFor(interrupt: (note: string) => boolean): { context: CommandCon
     stderr,
     env: { HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url },
     signal: controller.signal,
+    cwd: world.home,
     secrets: [],
     note: (message) => {
       notes.push(message);

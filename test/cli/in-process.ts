@@ -23,35 +23,19 @@ class Collected extends Writable {
   }
 }
 
-/** Runs one after another: each run sets the process's working folder to its own while it runs. */
-let queue: Promise<unknown> = Promise.resolve();
-
 /**
  * Runs `partspec …args` in this process, as `runCliProcess` runs it in a child: the environment
  * holds PATH, HOME and the cache in `home` and nothing else unless given in `env`; the working
- * folder is `cwd` (else `home`); stdin is `input`. A failure that escapes the command ends as the
+ * folder is `cwd` (else `home`), given to the run as its context's folder, so runs of one file may
+ * overlap, each in its own folder; stdin is `input`. A failure that escapes the command ends as the
  * process would end it (the same handler as cli/main's `main`).
  */
-export function runCliInProcess(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
-  const run = queue.then(() => runNow(args, options));
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-async function runNow(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
+export async function runCliInProcess(args: readonly string[], options: { home: string; env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, XDG_CACHE_HOME: join(options.home, '.cache'), ...options.env };
   const stdout = new Collected();
   const stderr = new Collected();
-  const context = contextOf({ stdin: Readable.from([Buffer.from(options.input ?? '')]), stdout, stderr, env, signal: new AbortController().signal });
-  // Relative paths in the arguments are the file system's to resolve, against the process's folder.
-  const before = process.cwd();
-  process.chdir(options.cwd ?? options.home);
-  let code: number;
-  try {
-    code = await runCli(args, context).catch((error: unknown) => reportEscapedFailure(error, args, context));
-  } finally {
-    process.chdir(before);
-  }
+  const context = contextOf({ stdin: Readable.from([Buffer.from(options.input ?? '')]), stdout, stderr, env, signal: new AbortController().signal, cwd: options.cwd ?? options.home });
+  const code = await runCli(args, context).catch((error: unknown) => reportEscapedFailure(error, args, context));
   await Promise.all([stdout, stderr].map((s) => new Promise<void>((resolve) => s.end(resolve))));
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

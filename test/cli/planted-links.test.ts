@@ -5,13 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_KEY } from '../../emulator';
 import { FileError } from '../../node/errors';
 import { writeFileSafely } from '../../node/safe-write';
-import { ROOT, readXlsx, rowTexts, runCliProcess, useEmulatorHome, type CliRun } from './helpers';
+import { ROOT, readXlsx, rowTexts, useEmulatorHome, type CliRun } from './helpers';
+import { runCliInProcess } from './in-process';
 
 /*
  * Someone who can write in the folder of a BOM plants links where partspec might write: under the
  * temporary names a writer could choose, and at the --out path itself. No write may follow them:
  * the planted targets stay as they were, and partspec either writes the file it was asked for or
- * refuses with one sentence.
+ * refuses with one sentence. The runs whose process id the planting needs are real processes; the
+ * refusals of a planted --out run in this process (test/cli/in-process.ts).
  */
 
 const BIN = join(ROOT, 'bin', 'partspec.js');
@@ -103,7 +105,7 @@ describe('--out at something that is not a regular file, or is read-only, is ref
     const before = snapshot(target);
     symlinkSync(target, join(dir, 'out.xlsx'));
     const bookBefore = readFileSync(book);
-    const result = await runCliProcess(['enrich', 'book.xlsx', '--fields', 'Status', '--out', join(dir, 'out.xlsx')], { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    const result = await runCliInProcess(['enrich', 'book.xlsx', '--fields', 'Status', '--out', join(dir, 'out.xlsx')], { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     expect(result.code).toBe(2);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -119,7 +121,7 @@ describe('--out at something that is not a regular file, or is read-only, is ref
     const { dir, book } = setUp('out-read-only-book');
     chmodSync(book, 0o444);
     const before = readFileSync(book);
-    const result = await runCliProcess(['enrich', 'book.xlsx', '--fields', 'Status', '--out', 'book.xlsx'], { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+    const result = await runCliInProcess(['enrich', 'book.xlsx', '--fields', 'Status', '--out', 'book.xlsx'], { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe('partspec enrich: book.xlsx is read-only; PartSpec does not replace it: make it writable or write to another file (nothing was written).');
     expect(readFileSync(book).equals(before)).toBe(true);

@@ -6,11 +6,14 @@ import { Writable } from 'node:stream';
 import { DEMO_KEY } from '../../emulator';
 import { Sink } from '../../ooxml/zip-stream';
 import { ROOT, readXlsx, rowTexts, useEmulatorHome, type CliRun } from './helpers';
+import { runCliInProcess } from './in-process';
 
 /*
  * Every file partspec writes goes to a temporary file in the same folder and is renamed into
  * place: a read-only folder, a full disk (played at the fs boundary by support/fs-faults.cjs),
  * Ctrl-C or a killed process leave the old file byte-identical, with one sentence and exit 2.
+ * Those runs are real processes (a fault at the fs boundary, another user, signals); the refusals
+ * of inputs that are not regular files run in this process (test/cli/in-process.ts).
  */
 
 const BIN = join(ROOT, 'bin', 'partspec.js');
@@ -201,7 +204,7 @@ describe('an input that is not a regular file is refused at once, before anythin
     mkdirSync(dir, { recursive: true });
     make(dir);
     const started = Date.now();
-    const run = await startCli(enrichArgs(name, 'out.xlsx'), { cwd: dir }).done;
+    const run = await runCliInProcess(enrichArgs(name, 'out.xlsx'), { home: dir, cwd: dir, env: { XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(message);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -209,7 +212,7 @@ describe('an input that is not a regular file is refused at once, before anythin
   });
 
   test('a config file that is a device (--config /dev/zero) is refused, not read without end', async () => {
-    const run = await startCli(['config', '--config', '/dev/zero'], { cwd: world.home }).done;
+    const run = await runCliInProcess(['config', '--config', '/dev/zero'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('partspec config: /dev/zero is a device, not a regular file; PartSpec reads only regular files.');
   });

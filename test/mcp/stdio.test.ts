@@ -1,7 +1,8 @@
 /**
  * `partspec mcp` as an assistant runs it: the SDK's own client starts the process over stdio,
  * against the emulator over real HTTP. Every tool answers what `partspec … --json` prints for the
- * same inputs; malformed calls and refusals are one sentence; the key appears nowhere.
+ * same inputs; malformed calls and refusals are one sentence; the key appears nowhere. The command
+ * line it is compared with runs in this process (test/cli/in-process.ts), as it prints.
  */
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import Papa from 'papaparse';
 import { DEMO_KEY, HOSTILE_PARTNOS, HOSTILE_STRINGS, type CatalogProduct } from '../../emulator';
 import { LIFECYCLE_BOM } from '../fixtures/boms/lifecycle-bom';
-import { runCliProcess, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { useEmulatorHome, type CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { call, jsonTextOf, resourceText, startStdioSession, textOf, type StdioSession } from './support';
 
 const world = useEmulatorHome();
@@ -18,7 +20,7 @@ let root: string;
 const answers: string[] = [];
 
 const env = (): Record<string, string> => ({ HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache'), PARTSPEC_BASE_URL: world.emulator.url, PARTSPEC_API_KEY: DEMO_KEY });
-const cli = (args: string[]): Promise<CliRun> => runCliProcess(args, { home: world.home, env: env() });
+const cli = (args: string[]): Promise<CliRun> => runCliInProcess(args, { home: world.home, env: env() });
 const partnoOf = (p: CatalogProduct): string => p.values.Partno as string;
 
 async function tool(name: string, args: Record<string, unknown>): ReturnType<typeof call> {

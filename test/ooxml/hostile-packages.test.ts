@@ -6,13 +6,15 @@ import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { ZipPackage, bytesSource } from '../../ooxml/zip-package';
 import { NS, REL_TYPES } from '../fixtures/workbooks/ooxml';
 import { ROOT, runCliProcess, useEmulatorHome, type CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 import { bomWorkbook, deflateRepeated, type BomWorkbookOptions, type RawEntry } from './hostile-builders';
 
 /*
  * Hostile and unusual workbooks, each built here byte by byte, through `partspec enrich` in place
  * against the emulator over HTTP. Each comes out enriched correctly, or refused with one sentence
  * that names the limit it hit and the file byte-identical; where memory is the attack, the child's
- * peak resident size is measured (never its time).
+ * peak resident size is measured (never its time). A run with no memory to measure runs in this
+ * process (test/cli/in-process.ts).
  */
 
 jest.setTimeout(120_000);
@@ -155,7 +157,7 @@ test(`a workbook file over ${FILE_LIMITS.workbookBytes.value.toLocaleString('en-
   // A sparse file: its size is real, its bytes take no disk.
   truncateSync(file, FILE_LIMITS.workbookBytes.value + 1);
   const before = statSync(file);
-  const run = await runCliProcess(['enrich', 'huge.xlsx', '--fields', 'Status', '--out', 'huge.xlsx'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+  const run = await runCliInProcess(['enrich', 'huge.xlsx', '--fields', 'Status', '--out', 'huge.xlsx'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
   expect(run.code).toBe(2);
   expect(run.stderr.trim()).toBe(`partspec enrich: huge.xlsx: The workbook goes over ${limitWords('workbookBytes')}; PartSpec stopped reading it and changed nothing.`);
   const after = statSync(file);

@@ -4,13 +4,15 @@ import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { send } from '../../testkit/emulator-http';
 import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
-import { lookupWith as lookup, makeServeFolder, runPartspec, startPartspecServer, until, untilEach, type RunningServer as Running } from './cli-processes';
+import { lookupWith as lookup, makeServeFolder, startPartspecServer, until, untilEach, type RunningServer as Running } from './cli-processes';
+import { runCliInProcess } from '../cli/in-process';
 
 /**
  * `partspec serve --redis URL` as an operator runs it: two real server processes on one real
  * redis-server, tokens administered with `partspec serve token … --redis URL`. The file kills and
  * restarts Redis on purpose, so it starts a redis-server of its own rather than use the worker's
- * (test/support/shared-redis.ts).
+ * (test/support/shared-redis.ts). The servers are real processes; `partspec serve token …` and the
+ * refused start run in this process (test/cli/in-process.ts), with the same exit codes and output.
  */
 
 const METRICS_TOKEN = 'metrics-token-of-the-cli-test-42';
@@ -25,7 +27,7 @@ function env(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: dir, PARTSPEC_API_KEY: DEMO_KEY };
 }
 
-const run = (args: string[]): ReturnType<typeof runPartspec> => runPartspec(args, env(), dir);
+const run = (args: string[]): ReturnType<typeof runCliInProcess> => runCliInProcess(args, { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY } });
 const serve = (args: string[]): Promise<Running> => startPartspecServer(['--upstream', emulator.url, '--site', site, '--redis', redis.url, ...args], env(), dir, children);
 
 beforeAll(async () => {

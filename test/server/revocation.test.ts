@@ -3,7 +3,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { startRedisServer, type RedisServerFixture } from '../../testkit/redis-server';
-import { lookupWith, makeServeFolder, runPartspec, startPartspecServer, until, untilEach, type RunningServer } from './cli-processes';
+import { lookupWith, makeServeFolder, startPartspecServer, until, untilEach, type RunningServer } from './cli-processes';
+import { runCliInProcess } from '../cli/in-process';
 
 /**
  * Revoking a token in team mode, through every way the README shows, with two real servers on a
@@ -11,6 +12,8 @@ import { lookupWith, makeServeFolder, runPartspec, startPartspecServer, until, u
  * token within 5 s, or fails loudly (non-zero, a sentence naming the way that works). Never a
  * silent success. The file kills and restarts Redis on purpose (and seeds an empty one), so it
  * starts a redis-server of its own rather than use the worker's (test/support/shared-redis.ts).
+ * The servers are real processes; `partspec serve token …` runs in this process
+ * (test/cli/in-process.ts), with the same exit codes and output.
  */
 
 let redis: RedisServerFixture;
@@ -23,7 +26,7 @@ let partno: string;
 const children: ChildProcess[] = [];
 
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: dir, PARTSPEC_API_KEY: DEMO_KEY, ...extra });
-const run = (args: string[], extra?: NodeJS.ProcessEnv): ReturnType<typeof runPartspec> => runPartspec(args, env(extra), dir);
+const run = (args: string[], extra: Record<string, string> = {}): ReturnType<typeof runCliInProcess> => runCliInProcess(args, { home: dir, env: { PARTSPEC_API_KEY: DEMO_KEY, ...extra } });
 
 /** The status each server answers the token with. */
 const statuses = (token: string): Promise<number[]> => Promise.all(servers.map(async (s) => (await lookupWith(s.url, token, partno)).status));

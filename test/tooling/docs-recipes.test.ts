@@ -10,9 +10,11 @@
  * - `npm run build`, `npm start` and `npm run emulator …` are what this test provides: the emulator
  *   it started, and dist/ when a build is there, else a stand-in site given with --site (a build
  *   takes minutes; the site's own tests are elsewhere);
- * - `npx partspec …` runs bin/partspec.js and must do its work (exit 0, or 1 for a part number
- *   not found); `partspec serve` (which runs until stopped) must listen on this run's port and
- *   relay a lookup made with the token the recipe's `serve token add` printed.
+ * - `npx partspec …` must do its work (exit 0, or 1 for a part number not found), run in this
+ *   process in the recipe's folder (test/cli/in-process.ts: the command line's own entry, with the
+ *   folder as its working folder); `partspec serve` (which runs until stopped) runs as
+ *   bin/partspec.js, must listen on this run's port and relay a lookup made with the token the
+ *   recipe's `serve token add` printed.
  * Anything else in a recipe fails the test, so a recipe cannot grow a step no one runs.
  * test/tooling/docs-commands.test.ts checks every documented command against --help besides.
  */
@@ -23,7 +25,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { useEmulator } from '../support/use-emulator';
 import { DEMO_KEY } from '../../node/emulator-defaults';
-import { runCliProcess, type CliRun } from '../cli/helpers';
+import type { CliRun } from '../cli/helpers';
+import { runCliInProcess } from '../cli/in-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin', 'partspec.js');
@@ -176,13 +179,13 @@ describe.each(RECIPES.map((r) => [r.file, r] as const))('the recipe of %s runs a
           expect(serving.url).toBe(`http://127.0.0.1:${ports['8080']}/`);
           // A user of the team server: the token the recipe added, as the API key, through the relay.
           expect(tokens).toHaveLength(1);
-          const relayed = await runCliProcess(['lookup', 'GRM155R71C104KA88D'], { home: env.HOME, cwd: work, env: { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] } });
+          const relayed = await runCliInProcess(['lookup', 'GRM155R71C104KA88D'], { home: env.HOME, cwd: work, env: { ...env, PARTSPEC_BASE_URL: serving.url, PARTSPEC_API_KEY: tokens[0] } });
           expect(outcomeOf(text, relayed)).toBe(`${text}: done`);
           expect(relayed.stdout).toContain('GRM155R71C104KA88D');
           continue;
         }
         expect(background).toBe(false);
-        const done = await runCliProcess(args, { home: env.HOME, cwd: work, env });
+        const done = await runCliInProcess(args, { home: env.HOME, cwd: work, env });
         expect(outcomeOf(text, done)).toBe(`${text}: done`);
         tokens.push(...(done.stdout.match(/\bpst_\S+/g) ?? []));
       }

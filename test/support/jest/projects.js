@@ -29,7 +29,7 @@ const SLOW = [
 
 const KINDS = [
   ['browser', /\b(useE2eWorld|startE2eWorld|launchChromium)\b|from 'playwright-core'/],
-  ['processes', /\b(runCliProcess|runPartspec|spawn|spawnSync|execFile|execFileSync|execSync|fork|convertWithLibreOffice|useLibreOffice)\s*\(/],
+  ['processes', /\b(runCliProcess|runPartspec|startPartspecServer|spawn|spawnSync|execFile|execFileSync|execSync|fork|convertWithLibreOffice|useLibreOffice)\s*\(/],
   ['services', /\b(runCliInProcess|useEmulator|startEmulator|useEmulatorHome|useRig|useSettledEmulator|useAgingEmulators|useFunctionsHarness|useRedis|startRedis|startServer|buildServer|createServer|useTeamServers)\b/],
   // What a file imports that starts servers for it: the emulator, the functions harness, Redis, a folder's support world.
   ['services', /from '(\.\.\/)+emulator'|from '[^']*(functions-harness|use-emulator|team-servers|redis[^']*|ioredis)'|from '\.\/support'/],
