@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, conditionTests, groupsOf, type Filter, type Lang, type OrderByItem } from '../api';
+import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, conditionTests, groupsOf, valueConditions, type FieldValue, type Filter, type Lang, type OrderByItem } from '../api';
 import type { Catalog, CatalogProduct } from './catalog';
 
 export interface Query {
@@ -18,6 +18,21 @@ export interface QueryResult {
 }
 
 /**
+ * Each product list's values by key, read once per list and kept while the list lives (catalog
+ * values never change). A search tests one array of values per condition instead of each
+ * product's own record, whose shapes differ from product to product and make every read slow.
+ */
+const columns = new WeakMap<readonly CatalogProduct[], Map<string, readonly (FieldValue | undefined)[]>>();
+
+function columnOf(source: readonly CatalogProduct[], key: string): readonly (FieldValue | undefined)[] {
+  let byKey = columns.get(source);
+  if (!byKey) columns.set(source, (byKey = new Map()));
+  let column = byKey.get(key);
+  if (!column) byKey.set(key, (column = source.map((p) => p.values[key])));
+  return column;
+}
+
+/**
  * Applies a parsed filter to the catalog: every condition must hold (several on one field
  * included). Ordered by the `$orderby` items and then by Partno ascending (code-unit order),
  * cut to the limit; `hasMoreHits` says whether more matched.
@@ -26,8 +41,9 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   const limit = query.limit ?? MAX_PRODUCTS_PER_CALL;
   const groups = groupsOf(query.filter);
   // The catalog holds list values in English; the filter's values are in the request's language.
-  const predicates = conditionTests(query.filter, { lang: query.lang, valuesLang: 'en' });
+  const evaluation = { lang: query.lang, valuesLang: 'en' } as const;
   const source = groups.length === 1 ? catalog.byGroup[groups[0]] : catalog.products;
+  const predicates = conditionTests(query.filter, evaluation);
   const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && predicates.every((test) => test(p)));
   // The catalog's lists are in Partno order already, which is every order that starts with `Partno asc`
   // (part numbers are unique); only products from outside must join it.
@@ -35,10 +51,14 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   // In that order, with nothing from outside to merge, the first limit + 1 matches answer the query
   // (the one past the limit says more matched): a harvest's pages do not each scan the whole category.
   const enough = partnoOrder && extra.length === 0 ? limit + 1 : Infinity;
+  const conditions = valueConditions(query.filter, evaluation);
+  const tests = conditions.map((c) => c.test);
+  const values = conditions.map((c) => columnOf(source, c.key));
   const matches: CatalogProduct[] = [];
-  for (const p of source) {
-    if (groups.length !== 1 && !groups.includes(p.group)) continue;
-    if (predicates.every((test) => test(p))) matches.push(p);
+  scan: for (let i = 0; i < source.length; i++) {
+    if (groups.length !== 1 && !groups.includes(source[i].group)) continue;
+    for (let j = 0; j < tests.length; j++) if (!tests[j](values[j][i])) continue scan;
+    matches.push(source[i]);
     if (matches.length >= enough) break;
   }
   if (extra.length > 0) {

@@ -40,14 +40,6 @@ function compareNumbers(a: number, b: number): number {
   return a < b ? -1 : 1;
 }
 
-const NUMBER_TESTS: Readonly<Record<NumberOperator, (c: number) => boolean>> = {
-  eq: (c) => c === 0,
-  ge: (c) => c >= 0,
-  le: (c) => c <= 0,
-  gt: (c) => c > 0,
-  lt: (c) => c < 0,
-};
-
 /**
  * Whether any stored value of a field (list fields hold several, others one) passes `test`. Called
  * for every product a search reaches, so a single value is tested without building a list.
@@ -83,59 +75,96 @@ function prefixTest(prefixes: readonly string[]): (v: string) => boolean {
   };
 }
 
-function conditionTest(condition: Condition, lang: Lang, valuesLang: Lang): ProductTest {
-  if (condition.type === 'category') {
-    const groups = CATEGORIES[condition.value].groups;
-    return (p) => groups.includes(p.group);
+/** A test of one stored value (undefined when the product has none). */
+export type ValueTest = (value: FieldValue | undefined) => boolean;
+
+/** A condition other than Category, as the value key it reads and the test of that value. */
+export interface ValueCondition {
+  key: string;
+  test: ValueTest;
+}
+
+const never: ValueTest = () => false;
+
+/**
+ * The test of a number condition: `compareNumbers(value, x)` tested by the operator, written out
+ * per operator. It runs for every product a search reaches, so each is one small function, and
+ * the common case (clearly above or below) costs one comparison.
+ */
+function numberTest(op: NumberOperator, x: number): ValueTest {
+  const near = (v: number): boolean => compareNumbers(v, x) === 0;
+  switch (op) {
+    case 'eq':
+      return (v) => typeof v === 'number' && near(v);
+    case 'ge':
+      return (v) => typeof v === 'number' && (v >= x || near(v));
+    case 'le':
+      return (v) => typeof v === 'number' && (v <= x || near(v));
+    case 'gt':
+      return (v) => typeof v === 'number' && v > x && !near(v);
+    case 'lt':
+      return (v) => typeof v === 'number' && v < x && !near(v);
   }
+}
+
+function valueCondition(condition: Exclude<Condition, { type: 'category' }>, lang: Lang, valuesLang: Lang): ValueCondition {
   const def = getFilterField(condition.field);
-  if (!def) return () => false;
+  if (!def) return { key: condition.field, test: never };
   const key = def.responseKey;
   switch (condition.type) {
     case 'boolean':
-      return (p) => p.values[key] === condition.value;
-    case 'number': {
-      const test = NUMBER_TESTS[condition.op];
-      return (p) => {
-        const v = p.values[key];
-        return typeof v === 'number' && test(compareNumbers(v, condition.value));
-      };
-    }
+      return { key, test: (v) => v === condition.value };
+    case 'number':
+      return { key, test: numberTest(condition.op, condition.value) };
     case 'string': {
       if (def.list && isListFieldName(def.name)) {
         // List values are compared in the language the products hold them in.
         const listName = def.name;
         const wanted = new Set(condition.values.map((v) => translateValue(listName, v, lang, valuesLang)));
         const listed = (v: string): boolean => wanted.has(v);
-        return (p) => anyValue(p.values[key], listed);
+        return { key, test: (v) => anyValue(v, listed) };
       }
       const values = condition.values;
       if (condition.op === 'eq') {
         const wanted = new Set(values);
         const equal = (v: string): boolean => wanted.has(v);
-        return (p) => anyValue(p.values[key], equal);
+        return { key, test: (v) => anyValue(v, equal) };
       }
       if (condition.op === 'startswith') {
         const starts = prefixTest(values);
-        return (p) => anyValue(p.values[key], starts);
+        return { key, test: (v) => anyValue(v, starts) };
       }
       const contains = (v: string): boolean => values.some((w) => v.includes(w));
-      return (p) => anyValue(p.values[key], contains);
+      return { key, test: (v) => anyValue(v, contains) };
     }
   }
 }
 
+/**
+ * The conditions other than Category (which `groupsOf` answers), each as the value it reads and
+ * its test: the emulator tests a column of values at a time, a product test reads its own.
+ */
+export function valueConditions(filter: Filter, options: EvaluateOptions): ValueCondition[] {
+  const valuesLang = options.valuesLang ?? options.lang;
+  const out: ValueCondition[] = [];
+  for (const c of filter.conditions) if (c.type !== 'category') out.push(valueCondition(c, options.lang, valuesLang));
+  return out;
+}
+
 /** One test per condition other than Category (which `groupsOf` answers). */
 export function conditionTests(filter: Filter, options: EvaluateOptions): ProductTest[] {
-  const valuesLang = options.valuesLang ?? options.lang;
-  return filter.conditions.filter((c) => c.type !== 'category').map((c) => conditionTest(c, options.lang, valuesLang));
+  return valueConditions(filter, options).map(({ key, test }) => (p: FilterableProduct) => test(p.values[key]));
 }
 
 /** Whether a product meets every condition of a filter (several on one field included). */
 export function compileFilter(filter: Filter, options: EvaluateOptions): ProductTest {
   const groups = groupsOf(filter);
-  const tests = conditionTests(filter, options);
-  return (p) => groups.includes(p.group) && tests.every((test) => test(p));
+  const conditions = valueConditions(filter, options);
+  return (p) => {
+    if (!groups.includes(p.group)) return false;
+    for (const { key, test } of conditions) if (!test(p.values[key])) return false;
+    return true;
+  };
 }
 
 /** A sort key of a product for an order item: numbers as numbers, lists as their text in `lang`. */
