@@ -31,7 +31,8 @@ export interface Preferences {
   enrichUnits: Record<string, string>;
 }
 
-const KEY_STORAGE_NAME = 'partspec.apiKey';
+/** Where the key is kept in the host's storage (the browser tests save it there before the pane loads). */
+export const KEY_STORAGE_NAME = 'partspec.apiKey';
 const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
 
