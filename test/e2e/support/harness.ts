@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
 import { openChromium } from '../../support/chromium';
 import { picturePath } from '../../support/pictures';
-import { KEY_STORAGE_NAME } from '../../../src/settings/settings';
+import { KEY_STORAGE_NAME, PREFERENCES_STORAGE_NAME, type Preferences } from '../../../src/settings/settings';
 import { ensureWorkbenchBuild } from './build';
 import { filePage } from './pages';
 
@@ -60,8 +60,10 @@ export interface E2eWorld {
   /**
    * The workbench open, pointed at the emulator, in the file's page started afresh (empty storage
    * but the saved key, no permissions, no listeners, the usual viewport: ./pages.ts).
+   * `preferences` are saved before it loads, as an earlier session would have left them (the
+   * `api` parameter still sets the address).
    */
-  openWorkbench(options?: { key?: string | null; query?: Record<string, string> }): Promise<{ page: Page; context: BrowserContext }>;
+  openWorkbench(options?: { key?: string | null; query?: Record<string, string>; preferences?: Partial<Preferences> }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
       const key = options.key === undefined ? DEMO_KEY : options.key;
       // Saved where the taskpane's settings store keeps it, before the page loads: Settings shows it as stored.
       if (key) await page.evaluate(([name, value]) => localStorage.setItem(name, value), [KEY_STORAGE_NAME, key]);
+      if (options.preferences) await page.evaluate(([name, value]) => localStorage.setItem(name, value), [PREFERENCES_STORAGE_NAME, JSON.stringify(options.preferences)]);
       const errors: string[] = [];
       const onError = (error: Error): void => void errors.push(error.message);
       page.on('pageerror', onError);
