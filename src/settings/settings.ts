@@ -31,8 +31,10 @@ export interface Preferences {
   enrichUnits: Record<string, string>;
 }
 
-const KEY_STORAGE_NAME = 'partspec.apiKey';
-const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
+/** Where the key is kept in the host's storage (the browser tests save it there before the pane loads). */
+export const KEY_STORAGE_NAME = 'partspec.apiKey';
+/** Where the preferences are kept, as JSON (the browser tests save some there before the pane loads). */
+export const PREFERENCES_STORAGE_NAME = 'partspec.preferences';
 
 
 /** The API address the hosting server named in the page, if any. */

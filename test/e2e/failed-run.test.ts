@@ -12,13 +12,9 @@ test('enrich, stop the service, enrich again (fails in seconds, nothing written)
   let service: RunningEmulator | undefined = await startEmulator({ port: 0, asOf: FIRST_DAY });
   const port = Number(new URL(service.url).port);
   try {
-    const { page } = await world.openWorkbench();
-    // No reuse of looked-up data: every run asks the service.
-    await page.evaluate(() => window.partspecWorkbench!.settings.save({ cacheTtlHours: 0, enrichFields: ['Status', 'LastBuyDate', 'Specs.RatedVoltage'] }));
-    await page.reload();
-    await page.getByTestId('taskpane').waitFor();
-    // After the reload: the workbench's own `api` parameter would otherwise win.
-    await page.evaluate((url) => window.partspecWorkbench!.settings.save({ baseUrl: url }), service.url);
+    // No reuse of looked-up data: every run asks the service, the one this test stops and starts.
+    const { page } = await world.openWorkbench({ preferences: { cacheTtlHours: 0, enrichFields: ['Status', 'LastBuyDate', 'Specs.RatedVoltage'] }, query: { api: service.url } });
+    expect(await page.evaluate(() => window.partspecWorkbench!.settings.load())).toEqual(expect.objectContaining({ baseUrl: service.url, cacheTtlHours: 0 }));
     const parts = service.catalog.byGroup.SMD.slice(0, 47).map((p) => p.values.Partno as string);
     await page.evaluate((p) => window.partspecWorkbench!.double.setCells('Sheet1', 'A1', [['Ref', 'Part number', 'Qty'], ...p.map((x, i) => [`C${i + 1}`, x, 10])]), parts);
     await page.getByTestId('cell-Sheet1-B1').click();

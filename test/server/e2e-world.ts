@@ -1,7 +1,8 @@
 /**
  * The end-to-end world of the server tests: the emulator playing a gateway without CORS (and a
  * storage host without it, on a second origin), `partspec serve` in front of it hosting the
- * build with the workbench, and Chromium. Every request that does not go to 127.0.0.1 is aborted.
+ * build with the workbench, and Chromium, with one context and page for the file that each test
+ * gets afresh (test/e2e/support/pages.ts). Every request that does not go to 127.0.0.1 is aborted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { buildServer, type PartSpecServer } from '../../server/app';
 import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import { ensureWorkbenchBuild } from '../e2e/support/build';
+import { filePage } from '../e2e/support/pages';
 import { openChromium } from '../support/chromium';
 
 /** The refusal of office.js's telemetry proxy frame (https://telemetryservice.firstpartyapps.oaspapps.com/…). */
@@ -25,7 +27,7 @@ export interface ServerE2eWorld {
   /** A personal token of user 'alice'. */
   token: string;
   tokensFile: string;
-  /** Opens a page in a fresh context; `problems` collects page errors and CSP refusals. */
+  /** Opens `url` in the file's page started afresh (empty storage); `problems` collects page errors and CSP refusals. */
   open(url: string): Promise<{ page: Page; context: BrowserContext; problems: string[] }>;
   close(): Promise<void>;
 }
@@ -53,8 +55,7 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
     await emulator.close();
     throw error;
   }
-  const { browser } = chromiumRun;
-  const contexts: BrowserContext[] = [];
+  const seat = filePage(chromiumRun.browser);
   return {
     emulator,
     server,
@@ -62,10 +63,7 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
     token,
     tokensFile,
     async open(url) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      contexts.push(context);
-      await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
-      const page = await context.newPage();
+      const { page, context } = await seat.fresh(url);
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('console', (message) => {
@@ -80,7 +78,7 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
       return { page, context, problems };
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
+      await seat.close();
       await chromiumRun.close();
       await server.close();
       await emulator.close();

@@ -2,19 +2,32 @@
  * The builds the tests serve. `npm test` builds for production, which leaves the workbench out, so
  * the browser tests make a production build with the workbench (`--env workbench`, office.js from
  * our own copy) once per source state: webpack's cache, which `npm run build` has just filled,
- * makes it cost seconds, and the pages run minified, as users get them. The output lives in a temp
+ * makes it cheaper, and the pages run minified, as users get them. The output lives in a temp
  * folder named after a hash of the inputs, and a lock keeps parallel test files from building twice.
  * A production build whose stamp matches (scripts/build-stamp.js: the one `npm test` just made in
  * dist/) is used as it is.
+ *
+ * In a jest run the browser project's global setup starts the workbench build without waiting for
+ * it (`startWorkbenchBuild`) and names its folder in PARTSPEC_TEST_WORKBENCH_DIR: the workers run
+ * other files meanwhile, and a file that needs the build waits for that folder's marker, or fails
+ * at once with the build's output if it failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BUILD_TIMEOUT_MS = 240_000;
 const DONE_MARKER = '.build-complete';
+/** Written into the output folder instead of DONE_MARKER when the build fails: its output, for every file waiting. */
+const FAILED_MARKER = '.build-failed';
+/** How often a file waiting for another process's build looks for its marker. */
+const POLL_MS = 200;
+/** The folder of the workbench build the run's global setup is making (see the module comment). */
+export const WORKBENCH_DIR_VARIABLE = 'PARTSPEC_TEST_WORKBENCH_DIR';
+const WORKBENCH_PREFIX = 'partspec-workbench-';
+const WORKBENCH_ARGS = ['--mode', 'production', '--env', 'workbench', '--env', 'officeJs=local'];
 /** The production bundle `npm run build` makes, which `npm test` builds just before jest runs. */
 const DIST = path.join(ROOT, 'dist');
 
@@ -56,9 +69,23 @@ function removeOlderBuilds(prefix: string, keep: string): void {
   rmSync(keep, { recursive: true, force: true });
 }
 
-/** Path of a build of the current sources with the workbench (built now if there is none yet). */
+/**
+ * Path of a build of the current sources with the workbench: the one the run's global setup is
+ * making when there is one (waited for), otherwise built now if there is none yet.
+ */
 export function ensureWorkbenchBuild(): Promise<string> {
-  return ensureBuild('partspec-workbench-', ['--mode', 'production', '--env', 'workbench', '--env', 'officeJs=local']);
+  const started = process.env[WORKBENCH_DIR_VARIABLE];
+  if (started) return awaitBuild(started);
+  return ensureBuild(WORKBENCH_PREFIX, WORKBENCH_ARGS);
+}
+
+/**
+ * For the browser project's global setup: the folder of the workbench build of the current
+ * sources, and a promise of its end. The build runs while jest goes on; `ensureWorkbenchBuild`
+ * in the workers waits for it once the folder is in PARTSPEC_TEST_WORKBENCH_DIR.
+ */
+export function startWorkbenchBuild(): { dir: string; done: Promise<string> } {
+  return { dir: buildDir(WORKBENCH_PREFIX), done: ensureBuild(WORKBENCH_PREFIX, WORKBENCH_ARGS) };
 }
 
 /**
@@ -70,8 +97,22 @@ export function ensureProductionBuild(officeJs: 'cdn' | 'local'): Promise<string
   return ensureBuild(`partspec-production-${officeJs}-`, ['--mode', 'production', '--env', `officeJs=${officeJs}`]);
 }
 
+const buildDir = (prefix: string): string => path.join(tmpdir(), `${prefix}${stamps.hashSources()}`);
+
+/** Waits for the build another process is making in `outDir`: its marker, or its failure. */
+async function awaitBuild(outDir: string): Promise<string> {
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  for (;;) {
+    if (existsSync(path.join(outDir, DONE_MARKER))) return outDir;
+    const failed = path.join(outDir, FAILED_MARKER);
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for the build in ${outDir}.`);
+    await sleep(POLL_MS);
+  }
+}
+
 async function ensureBuild(prefix: string, args: readonly string[]): Promise<string> {
-  const outDir = path.join(tmpdir(), `${prefix}${stamps.hashSources()}`);
+  const outDir = buildDir(prefix);
   const marker = path.join(outDir, DONE_MARKER);
   const lock = `${outDir}.lock`;
   const deadline = Date.now() + BUILD_TIMEOUT_MS;
@@ -82,7 +123,7 @@ async function ensureBuild(prefix: string, args: readonly string[]): Promise<str
     } catch {
       // Another test file is building the same sources: wait for its marker.
       if (Date.now() > deadline) throw new Error(`Gave up waiting for the build in ${outDir} (remove ${lock} if it is stale).`);
-      await sleep(500);
+      await sleep(POLL_MS);
       continue;
     }
     try {
@@ -90,6 +131,11 @@ async function ensureBuild(prefix: string, args: readonly string[]): Promise<str
       await runWebpack(outDir, args);
       writeFileSync(marker, new Date().toISOString());
       return outDir;
+    } catch (error) {
+      // Files waiting for this build in PARTSPEC_TEST_WORKBENCH_DIR fail with the same words; a later run builds again.
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, FAILED_MARKER), error instanceof Error ? error.message : String(error));
+      throw error;
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }

@@ -1,8 +1,9 @@
 /**
  * One end-to-end test file's world: the emulator on a random port, the build with the workbench served
  * over http on another, and Chromium (test/support/chromium.ts: the run's shared browser, or one of
- * the file's own), a fresh context per page. Every request that does not go to 127.0.0.1 is
- * aborted, so nothing leaves the machine.
+ * the file's own), with one context and page for the file that each test gets afresh
+ * (./pages.ts). Every request that does not go to 127.0.0.1 is aborted, so nothing leaves the
+ * machine.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,9 +13,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
 import { openChromium } from '../../support/chromium';
 import { picturePath } from '../../support/pictures';
+import { KEY_STORAGE_NAME, PREFERENCES_STORAGE_NAME, type Preferences } from '../../../src/settings/settings';
 import { ensureWorkbenchBuild } from './build';
+import { filePage } from './pages';
 
-export const VIEWPORT = { width: 1280, height: 800 };
+export { VIEWPORT } from './pages';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,8 +57,13 @@ export interface E2eWorld {
   browser: Browser;
   /** Base URL of the served build with the workbench. */
   siteUrl: string;
-  /** A fresh context (own storage) with the workbench open, pointed at the emulator. */
-  openWorkbench(options?: { key?: string | null; query?: Record<string, string> }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * The workbench open, pointed at the emulator, in the file's page started afresh (empty storage
+   * but the saved key, no permissions, no listeners, the usual viewport: ./pages.ts).
+   * `preferences` are saved before it loads, as an earlier session would have left them (the
+   * `api` parameter still sets the address).
+   */
+  openWorkbench(options?: { key?: string | null; query?: Record<string, string>; preferences?: Partial<Preferences> }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -73,38 +81,31 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
     throw error;
   }
   const { browser } = chromiumRun;
-  const contexts: BrowserContext[] = [];
+  const seat = filePage(browser);
 
   return {
     emulator,
     browser,
     siteUrl: site.url,
     async openWorkbench(options = {}) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      contexts.push(context);
-      await context.route('**/*', (route) => {
-        const host = new URL(route.request().url()).hostname;
-        return host === '127.0.0.1' ? route.continue() : route.abort();
-      });
-      const page = await context.newPage();
+      const { page, context } = await seat.fresh(site.url);
+      const key = options.key === undefined ? DEMO_KEY : options.key;
+      // Saved where the taskpane's settings store keeps it, before the page loads: Settings shows it as stored.
+      if (key) await page.evaluate(([name, value]) => localStorage.setItem(name, value), [KEY_STORAGE_NAME, key]);
+      if (options.preferences) await page.evaluate(([name, value]) => localStorage.setItem(name, value), [PREFERENCES_STORAGE_NAME, JSON.stringify(options.preferences)]);
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const onError = (error: Error): void => void errors.push(error.message);
+      page.on('pageerror', onError);
       const query = new URLSearchParams({ api: emulator.url, display: 'en-US', ...options.query });
       await page.goto(`${site.url}workbench.html?${query.toString()}`);
       await page.getByTestId('taskpane').waitFor();
+      page.off('pageerror', onError);
       if (errors.length > 0) throw new Error(`The workbench page failed: ${errors.join('; ')}`);
-      const key = options.key === undefined ? DEMO_KEY : options.key;
-      if (key) {
-        // Saved through the same store the taskpane uses, then reloaded so Settings shows it as stored.
-        await page.evaluate((k) => window.partspecWorkbench!.settings.setApiKey(k), key);
-        await page.reload();
-        await page.getByTestId('taskpane').waitFor();
-      }
-      if (errors.length > 0) throw new Error(`The workbench page failed: ${errors.join('; ')}`);
+      if (key && (await page.evaluate(() => window.partspecWorkbench!.settings.getApiKey())) !== key) throw new Error('The workbench does not read the key saved for it.');
       return { page, context };
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
+      await seat.close();
       await chromiumRun.close();
       await new Promise((resolve) => site.server.close(resolve));
       await emulator.close();

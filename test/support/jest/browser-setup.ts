@@ -1,24 +1,42 @@
 /**
  * Before the browser files (jest `globalSetup` of the `browser` project): one Chromium for the
- * whole run, which every file connects to through test/support/chromium.ts (a fresh context per
- * page, so tests share nothing but the process), and the build with the workbench it is
- * served from. Chromium's HOME and XDG folders are one temp folder, removed by browser-teardown.
+ * whole run, which every file connects to through test/support/chromium.ts (one context per file,
+ * each test's page started afresh), and the build with the workbench it is served from. The build
+ * is started, not waited for: jest starts the workers at once, they run other files meanwhile, and
+ * the first file that serves the build waits for it (test/e2e/support/build.ts). Chromium's HOME
+ * and XDG folders are one temp folder, removed by browser-teardown.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumEnv } from '../chromium';
-import { ensureWorkbenchBuild } from '../../e2e/support/build';
+import { WORKBENCH_DIR_VARIABLE, startWorkbenchBuild } from '../../e2e/support/build';
 import { chromiumPath } from '../../../testkit/system-tools';
+import { startCostWatch, type CostWatch } from './browser-costs';
 
-/** Where browser-setup leaves what browser-teardown closes (the two share one global context). */
+/** What browser-setup leaves for browser-teardown (the two share one global context). */
+export interface BrowserRun {
+  server: BrowserServer;
+  home: string;
+  /** The workbench build: teardown waits for it, so no webpack outlives the run. */
+  build: Promise<unknown>;
+  costs: CostWatch;
+}
+
+/** Where browser-setup leaves what browser-teardown closes. */
 export const RUN_BROWSER = Symbol.for('partspec.test.browser');
 
 export default async function setUpBrowser(): Promise<void> {
+  const costs = startCostWatch();
   const home = mkdtempSync(path.join(tmpdir(), 'partspec-chromium-'));
-  const [server] = await Promise.all([chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv(home) }), ensureWorkbenchBuild()]);
-  (globalThis as { [RUN_BROWSER]?: { server: BrowserServer; home: string } })[RUN_BROWSER] = { server, home };
-  // The workers start after this and inherit the variable: each file connects instead of launching.
+  const server = await chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv(home) });
+  const build = startWorkbenchBuild();
+  // A failed build is reported by every file that waits for it; nothing here waits.
+  const built = costs.timeBuild(build.done).catch(() => undefined);
+  const run: BrowserRun = { server, home, build: built, costs };
+  (globalThis as { [RUN_BROWSER]?: BrowserRun })[RUN_BROWSER] = run;
+  // The workers start after this and inherit the variables: each file connects instead of launching, and waits for this build.
   process.env.PARTSPEC_TEST_CHROMIUM_WS = server.wsEndpoint();
+  process.env[WORKBENCH_DIR_VARIABLE] = build.dir;
 }
