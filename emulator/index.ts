@@ -16,4 +16,4 @@ export {
 } from './catalog';
 export { runQuery, type Query, type QueryResult } from './query';
 export { SYNTHETIC_NOTICE, decodeRealPartno, decodeRealVariants, explainRealPartno, type RealPart } from './catalog/real-numbering';
-export { renderProduct, renderResult } from './render';
+export { renderProduct } from './render';

@@ -115,26 +115,46 @@ export function renderProduct(p: CatalogProduct, options: RenderOptions): Record
   return out;
 }
 
-/** A product search result: `{ HasMoreHits, Data: { <group object>: { Products } } }`, groups in fixed order. */
-export function renderResult(products: readonly CatalogProduct[], hasMoreHits: boolean, options: RenderOptions): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const group of GROUPS) {
-    const own = products.filter((p) => p.group === group);
-    if (own.length === 0) continue;
-    data[GROUP_OBJECT_NAMES[group]] = {
-      ...(options.quirks?.groupLevelFields ? groupingFields(group, options.lang) : {}),
-      Products: own.map((p) => renderProduct(p, options)),
-    };
+/** Stands for the base URL in a product's kept JSON: an address no catalog value holds (`.invalid` is reserved). */
+const BASE_STAND_IN = 'http://base.emulator.invalid';
+/**
+ * Where a catalog product keeps its JSON text by language and quirks: a registered symbol, since
+ * the catalog (and so each product) lives as long as the process and is shared by every emulator
+ * started in it (and every test file of a jest worker). Catalog values never change.
+ */
+const RENDERED = Symbol.for('partspec.emulator.renderedJson');
+type Holder = CatalogProduct & { [RENDERED]?: Map<string, string> };
+
+/**
+ * `JSON.stringify(renderProduct(p, options))`, rendered once per language and quirks and kept on
+ * the product: whole categories are sent again and again (every harvest, every category file), and
+ * building and writing each product's object was most of what the emulator spent on them.
+ */
+function productJson(p: CatalogProduct, options: RenderOptions): string {
+  const quirks = options.quirks ?? {};
+  const key = `${options.lang}${quirks.groupLevelFields ? 'g' : ''}${quirks.numbersAsStrings ? 's' : ''}${quirks.nullFields ? 'n' : ''}`;
+  const holder = p as Holder;
+  let kept = holder[RENDERED];
+  if (!kept) {
+    kept = new Map();
+    Object.defineProperty(holder, RENDERED, { value: kept });
   }
-  return { HasMoreHits: hasMoreHits, Data: data };
+  let text = kept.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(renderProduct(p, { ...options, baseUrl: BASE_STAND_IN }));
+    kept.set(key, text);
+  }
+  // The base URL as JSON writes it inside a string (a Host header may hold a quote).
+  return text.replaceAll(BASE_STAND_IN, JSON.stringify(options.baseUrl).slice(1, -1));
 }
 
 /**
- * The same document as `renderResult(products, false, …)`, written piece by piece so a whole
- * category (tens of thousands of products) never sits in memory as one string.
+ * A product search result as JSON text, `{ HasMoreHits, Data: { <group object>: { Products } } }`
+ * with the groups in fixed order, written piece by piece so a whole category (tens of thousands of
+ * products) never sits in memory as one string.
  */
-export function* renderResultChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500): Generator<string> {
-  yield '{"HasMoreHits":false,"Data":{';
+export function* renderResultChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Generator<string> {
+  yield `{"HasMoreHits":${hasMoreHits},"Data":{`;
   let firstGroup = true;
   for (const group of GROUPS) {
     const own = products.filter((p) => p.group === group);
@@ -143,7 +163,7 @@ export function* renderResultChunks(products: readonly CatalogProduct[], options
     yield `${firstGroup ? '' : ','}${JSON.stringify(GROUP_OBJECT_NAMES[group])}:{${head}"Products":[`;
     firstGroup = false;
     for (let i = 0; i < own.length; i += chunkSize) {
-      const part = own.slice(i, i + chunkSize).map((p) => JSON.stringify(renderProduct(p, options)));
+      const part = own.slice(i, i + chunkSize).map((p) => productJson(p, options));
       yield (i === 0 ? '' : ',') + part.join(',');
     }
     yield ']}';

@@ -6,6 +6,7 @@ import {
   DEFAULT_LANG,
   DOWNLOAD_CATEGORY_IDS,
   ENDPOINTS,
+  MAX_PRODUCTS_PER_CALL,
   categoryOf,
   isCategoryId,
   isLang,
@@ -20,7 +21,7 @@ import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
 import { runQuery } from './query';
 import { realNumberCandidates } from './real-numbers';
 import { renderDownloadFile, type DownloadFormat } from './download-formats';
-import { renderResult, type Quirks } from './render';
+import { renderResultChunks, type Quirks } from './render';
 import { DOWNLOAD_PATH, type LinkSigner } from './signing';
 
 export interface RouteContext {
@@ -86,7 +87,7 @@ function parseSearch(query: ParsedQuery, lang: Lang): { filter: Filter; orderBy:
 export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.get('/healthz', async () => ({ status: 'ok', products: ctx.catalog.products.length }));
 
-  app.get(ENDPOINTS.products, async (request) => {
+  app.get(ENDPOINTS.products, async (request, reply) => {
     const query = request.query as ParsedQuery;
     checkQuery(query);
     const lang = langOf(query);
@@ -94,7 +95,9 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const extra = ctx.realNumbers ? realNumberCandidates(filter, ctx.catalog, { commonParts: ctx.commonParts ?? false }) : undefined;
     const result = runQuery(ctx.catalog, { filter, orderBy, lang, extra });
     ctx.countProducts(request, result.products.length);
-    return renderResult(result.products, result.hasMoreHits, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks });
+    // Written from each product's kept JSON text (render.ts), not serialized from objects on every request.
+    const text = [...renderResultChunks(result.products, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }, MAX_PRODUCTS_PER_CALL, result.hasMoreHits)].join('');
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get(ENDPOINTS.downloadUrl, async (request) => {
