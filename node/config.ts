@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../api/vocabulary/constants';
 import { checkBaseUrl, findBaseUrlProblem, keyToDefaultAddressRefusal } from '../api/base-url';
-import { configWordsIn, type SettingOrigin } from './config-words';
+import { configWordsIn, type ConfigWords, type SettingOrigin } from './config-words';
 import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from './emulator-defaults';
 import { FileError, UsageError } from './errors';
 import { checkInputFile } from './safe-write';
@@ -67,8 +67,8 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 
 const FILE_KEYS = new Set(['baseUrl', 'apiKey', 'lang', 'redisUrl']);
 
-/** Reads a config file; a missing default file is no file, a missing `--config` file is an error. */
-function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void): ConfigFile | undefined {
+/** Reads a config file; a missing default file is no file, a missing `--config` file is an error (said in `words`' language when given). */
+function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void, words?: ConfigWords): ConfigFile | undefined {
   let text: string;
   // A FIFO or a device (--config /dev/zero) would block or never end: only a regular file is read.
   checkInputFile(path);
@@ -76,23 +76,24 @@ function readConfigFile(path: string, explicit: boolean, warn: (message: string)
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new FileError(`The config file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new FileError(words ? words.file.unreadable(path, code) : `The config file ${path} cannot be read (${code}).`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new FileError(`The config file ${path} is not valid JSON: ${(error as Error).message}.`);
+    throw new FileError(words ? words.file.notJson(path) : `The config file ${path} is not valid JSON: ${(error as Error).message}.`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new FileError(`The config file ${path} must hold a JSON object such as {"baseUrl": "…", "apiKey": "…", "lang": "en"}.`);
+    throw new FileError(words ? words.file.notObject(path) : `The config file ${path} must hold a JSON object such as {"baseUrl": "…", "apiKey": "…", "lang": "en"}.`);
   }
   const record = parsed as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!FILE_KEYS.has(key)) warn(`The config file ${path} has an unknown setting '${key}' (known: ${[...FILE_KEYS].join(', ')}); it is ignored.`);
   }
   for (const key of FILE_KEYS) {
-    if (record[key] !== undefined && typeof record[key] !== 'string') throw new FileError(`In the config file ${path}, '${key}' must be text.`);
+    if (record[key] !== undefined && typeof record[key] !== 'string') throw new FileError(words ? words.file.notText(path, key) : `In the config file ${path}, '${key}' must be text.`);
   }
   if (typeof record.apiKey === 'string' && process.platform !== 'win32') {
     try {
@@ -122,7 +123,9 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const explicit = flags.config !== undefined;
   if (explicit && flags.config!.trim() === '') throw new UsageError('--config needs a file path.');
   const path = explicit ? resolve(cwd, flags.config!) : defaultConfigPath(env);
-  const file = readConfigFile(path, explicit, warn);
+  // A language given by flag or environment says the config file's refusals; the file's own cannot be trusted before it is read.
+  const given = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env']]);
+  const file = readConfigFile(path, explicit, warn, given && configWordsIn(given[0]));
 
   const baseUrl = pick<string>([[flags['base-url'], 'flag'], [env[ENV.baseUrl], 'env'], [file?.baseUrl, 'file'], [DEFAULT_BASE_URL, 'default']])!;
   const lang = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env'], [file?.lang, 'file'], [DEFAULT_LANG, 'default']])!;

@@ -193,7 +193,7 @@ test('portfolio and compliance in English keep their notes', async () => {
   expect(nothing.stderr).toContain(`No BOM was found in ${empty}.`);
 });
 
-test.each(LANGS)('a key with no base URL, or an address that cannot be used, is refused in %s', async (lang: Lang) => {
+test.each(LANGS)('a key with no base URL, an address or a config file that cannot be used, is refused in %s', async (lang: Lang) => {
   const { file } = bomFolder(`settings-${lang}`);
   const out = join(world.home, `settings-${lang}-out.csv`);
   const runs = [
@@ -203,10 +203,21 @@ test.each(LANGS)('a key with no base URL, or an address that cannot be used, is 
     await runCliInProcess(['enrich', file, '--lang', lang, '--out', out, '--base-url', 'not an address'], { home: world.home, env: { PARTSPEC_API_KEY: 'x' } }),
     await runCliInProcess(['enrich', file, '--lang', lang, '--out', out, '--base-url', 'https://example.com/?a=1'], { home: world.home, env: { PARTSPEC_API_KEY: 'x' } }),
   ];
+  // A config file that cannot be used, the language given by flag or environment.
+  const broken = join(world.home, `broken-${lang}.json`);
+  writeFileSync(broken, '{"baseUrl": ');
+  const list = join(world.home, `list-${lang}.json`);
+  writeFileSync(list, '["baseUrl"]');
+  const typed = join(world.home, `typed-${lang}.json`);
+  writeFileSync(typed, '{"apiKey": 42}');
+  for (const config of [broken, list, typed, join(world.home, 'missing-config.json')]) {
+    runs.push(await runCliInProcess(['enrich', file, '--lang', lang, '--out', out, '--config', config], { home: world.home }));
+  }
+  runs.push(await runCliInProcess(['enrich', file, '--out', out, '--config', broken], { home: world.home, env: { PARTSPEC_LANG: lang } }));
   for (const run of runs) {
     expect(run.code).toBe(2);
     expect(run.stderr).not.toContain('secret');
-    expect(englishLines(run.stderr, [file, 'example.com', 'not an address', 'board', 'Part Number'])).toEqual([]);
+    expect(englishLines(run.stderr, [file, 'example.com', 'not an address', 'board', 'Part Number', 'baseUrl', 'apiKey', 'lang', 'ENOENT', `"${lang}"`, broken, list, typed, join(world.home, 'missing-config.json')])).toEqual([]);
   }
 });
 
