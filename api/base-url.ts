@@ -6,21 +6,50 @@
  */
 export const SERVED_API_BASE_META = 'partspec-api-base-url';
 
-/** Why a base URL cannot be used, or undefined when it can. */
-export function checkBaseUrl(text: string): string | undefined {
-  if (!text.trim()) return 'Enter the API base URL (for example https://api.example.com).';
+/** Why a base URL cannot be used: each shell says it in its own words. */
+export type BaseUrlProblem =
+  | { kind: 'empty' }
+  | { kind: 'notUrl'; text: string }
+  | { kind: 'scheme'; text: string }
+  | { kind: 'plainHttp'; host: string }
+  | { kind: 'queryOrFragment' }
+  | { kind: 'credentials' };
+
+/** What is wrong with a base URL, or undefined when it can be used. */
+export function findBaseUrlProblem(text: string): BaseUrlProblem | undefined {
+  if (!text.trim()) return { kind: 'empty' };
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    return `'${text}' is not a web address: it must start with https:// (or http:// for a local emulator).`;
+    return { kind: 'notUrl', text };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `'${text}' must start with https://.`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'scheme', text };
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:' && !local) return `Use https:// for ${url.hostname}: only a local emulator may use http://.`;
-  if (url.search || url.hash) return 'The base URL must not contain a query (?…) or a fragment (#…).';
-  if (url.username || url.password) return 'The base URL must not contain a user name or password: the key goes in Settings.';
+  if (url.protocol === 'http:' && !local) return { kind: 'plainHttp', host: url.hostname };
+  if (url.search || url.hash) return { kind: 'queryOrFragment' };
+  if (url.username || url.password) return { kind: 'credentials' };
   return undefined;
+}
+
+/** Why a base URL cannot be used (in English), or undefined when it can. */
+export function checkBaseUrl(text: string): string | undefined {
+  const problem = findBaseUrlProblem(text);
+  if (!problem) return undefined;
+  switch (problem.kind) {
+    case 'empty':
+      return 'Enter the API base URL (for example https://api.example.com).';
+    case 'notUrl':
+      return `'${problem.text}' is not a web address: it must start with https:// (or http:// for a local emulator).`;
+    case 'scheme':
+      return `'${problem.text}' must start with https://.`;
+    case 'plainHttp':
+      return `Use https:// for ${problem.host}: only a local emulator may use http://.`;
+    case 'queryOrFragment':
+      return 'The base URL must not contain a query (?…) or a fragment (#…).';
+    case 'credentials':
+      return 'The base URL must not contain a user name or password: the key goes in Settings.';
+  }
 }
 
 /**

@@ -3,7 +3,8 @@
  * of --suggest, a close runner-up for the part-number column, second-source columns not asked
  * for; `partspec lookup`'s table headers and its "… N more" row (--json keeps its English keys).
  * `partspec portfolio` and `partspec replace` on a file or sheet that holds no BOM (the locator's
- * reason is the core's, core/report/look-up-bom.ts).
+ * reason is the core's, core/report/look-up-bom.ts); what `partspec portfolio` wrote and the plan's
+ * lines it did not use; `partspec compliance` on files that hold no BOM.
  * Each is worded from the facts the core planned (counts, columns), never from its English
  * sentence; English keeps the core's sentences word for word.
  */
@@ -37,6 +38,16 @@ interface NoteWords {
   notReadAsBom: (sheet: UnreadSheet) => string;
   /** `partspec replace`'s note of a file that holds no BOM: why, for its first sheet when said in the language. */
   replaceNoBom: (file: string, said: string | undefined) => string;
+  /** `partspec portfolio`'s note of a --plan line that names none of the BOMs read. */
+  planLineUnused: (line: number, bom: string) => string;
+  /** `partspec portfolio`'s files written: the workbook (its sheets' names and its charts), the page, the JSON. */
+  workbookWritten: (file: string, sheets: readonly string[], charts: number) => string;
+  pageWritten: (file: string) => string;
+  jsonWritten: (file: string) => string;
+  /** `partspec compliance` on a file with no BOM: the locator's English reason, or `said` in Japanese or Chinese. */
+  complianceNoBom: (file: string, why: string | undefined, said: string | undefined) => string;
+  /** `partspec compliance` when none of the files holds a BOM. */
+  complianceNoBomIn: (files: readonly string[]) => string;
 }
 
 /** A sheet that holds no BOM: the locator's English sentence, and in Japanese or Chinese `said`. */
@@ -63,6 +74,12 @@ const EN: NoteWords = {
   noBomIn: (files, first) => `No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files`}${first ? ` (${first.file}, sheet '${first.sheet}': ${first.message})` : ''}.`,
   notReadAsBom: (sheet) => `${sheet.file}, sheet '${sheet.sheet}': not read as a BOM (${sheet.message})`,
   replaceNoBom: (file) => `${file}: no BOM found (no sheet with a part-number column); not searched.`,
+  planLineUnused: (line, bom) => `--plan line ${line} names ${bom}, which is none of the BOMs read.`,
+  workbookWritten: (file, sheets, charts) => `Workbook written to ${file}: ${sheets.map((s) => `'${s}'`).join(', ')}, with ${charts} charts.`,
+  pageWritten: (file) => `HTML page written to ${file}.`,
+  jsonWritten: (file) => `JSON written to ${file}.`,
+  complianceNoBom: (file, why) => `${file}: no BOM found${why ? ` (${why})` : ''}; it is left out.`,
+  complianceNoBomIn: (files) => `No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files named`}.`,
 };
 
 /** A sheet's reason in Japanese or Chinese: `said` names the sheet; else the locator's sentence after it. */
@@ -92,6 +109,12 @@ const JA: NoteWords = {
   noBomIn: (files, first) => `${files.length === 1 ? files[0] : `${files.length} 個のファイル`}に BOM が見つかりませんでした。${first ? `${first.file}: ${reasonOf(first, JA_ON_SHEET)}` : ''}`,
   notReadAsBom: (sheet) => `${sheet.file}: BOM として読み取りませんでした。${reasonOf(sheet, JA_ON_SHEET)}`,
   replaceNoBom: (file, said) => `${file}: BOM（品番の列のあるシート）が見つからないため、検索しませんでした。${said ?? ''}`,
+  planLineUnused: (line, bom) => `--plan の ${line} 行目は ${bom} を指定していますが、読み取った BOM にはありません。`,
+  workbookWritten: (file, sheets, charts) => `${file} にブックを書き込みました: ${sheets.map((s) => `「${s}」`).join('、')}、グラフ ${charts} 個。`,
+  pageWritten: (file) => `${file} に HTML ページを書き込みました。`,
+  jsonWritten: (file) => `${file} に JSON を書き込みました。`,
+  complianceNoBom: (file, why, said) => `${file}: BOM が見つからないため除外しました。${said ?? ''}`,
+  complianceNoBomIn: (files) => `${files.length === 1 ? files[0] : `指定した ${files.length} 個のファイル`}に BOM が見つかりませんでした。`,
 };
 
 const ZH: NoteWords = {
@@ -108,6 +131,12 @@ const ZH: NoteWords = {
   noBomIn: (files, first) => `${files.length === 1 ? files[0] : `${files.length} 个文件`}中未找到 BOM。${first ? `${first.file}：${reasonOf(first, ZH_ON_SHEET)}` : ''}`,
   notReadAsBom: (sheet) => `${sheet.file}：未作为 BOM 读取。${reasonOf(sheet, ZH_ON_SHEET)}`,
   replaceNoBom: (file, said) => `${file}：未找到 BOM（含型号列的工作表），未搜索。${said ?? ''}`,
+  planLineUnused: (line, bom) => `--plan 第 ${line} 行指定了 ${bom}，但它不是已读取的 BOM。`,
+  workbookWritten: (file, sheets, charts) => `已将工作簿写入 ${file}：${sheets.map((s) => `“${s}”`).join('、')}，含 ${charts} 个图表。`,
+  pageWritten: (file) => `已将 HTML 页面写入 ${file}。`,
+  jsonWritten: (file) => `已将 JSON 写入 ${file}。`,
+  complianceNoBom: (file, why, said) => `${file}：未找到 BOM，已略过。${said ?? ''}`,
+  complianceNoBomIn: (files) => `${files.length === 1 ? files[0] : `指定的 ${files.length} 个文件`}中未找到 BOM。`,
 };
 
 /** The notes of each language. */

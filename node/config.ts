@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../api/vocabulary/constants';
-import { checkBaseUrl, keyToDefaultAddressRefusal } from '../api/base-url';
+import { checkBaseUrl, findBaseUrlProblem, keyToDefaultAddressRefusal } from '../api/base-url';
+import { configWordsIn, type ConfigWords, type SettingOrigin } from './config-words';
 import { DEMO_KEY, DEFAULT_HOST, DEFAULT_PORT } from './emulator-defaults';
 import { FileError, UsageError } from './errors';
 import { checkInputFile } from './safe-write';
@@ -66,8 +67,8 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
 
 const FILE_KEYS = new Set(['baseUrl', 'apiKey', 'lang', 'redisUrl']);
 
-/** Reads a config file; a missing default file is no file, a missing `--config` file is an error. */
-function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void): ConfigFile | undefined {
+/** Reads a config file; a missing default file is no file, a missing `--config` file is an error (said in `words`' language when given). */
+function readConfigFile(path: string, explicit: boolean, warn: (message: string) => void, words?: ConfigWords): ConfigFile | undefined {
   let text: string;
   // A FIFO or a device (--config /dev/zero) would block or never end: only a regular file is read.
   checkInputFile(path);
@@ -75,23 +76,24 @@ function readConfigFile(path: string, explicit: boolean, warn: (message: string)
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new FileError(`The config file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new FileError(words ? words.file.unreadable(path, code) : `The config file ${path} cannot be read (${code}).`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new FileError(`The config file ${path} is not valid JSON: ${(error as Error).message}.`);
+    throw new FileError(words ? words.file.notJson(path) : `The config file ${path} is not valid JSON: ${(error as Error).message}.`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new FileError(`The config file ${path} must hold a JSON object such as {"baseUrl": "…", "apiKey": "…", "lang": "en"}.`);
+    throw new FileError(words ? words.file.notObject(path) : `The config file ${path} must hold a JSON object such as {"baseUrl": "…", "apiKey": "…", "lang": "en"}.`);
   }
   const record = parsed as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!FILE_KEYS.has(key)) warn(`The config file ${path} has an unknown setting '${key}' (known: ${[...FILE_KEYS].join(', ')}); it is ignored.`);
   }
   for (const key of FILE_KEYS) {
-    if (record[key] !== undefined && typeof record[key] !== 'string') throw new FileError(`In the config file ${path}, '${key}' must be text.`);
+    if (record[key] !== undefined && typeof record[key] !== 'string') throw new FileError(words ? words.file.notText(path, key) : `In the config file ${path}, '${key}' must be text.`);
   }
   if (typeof record.apiKey === 'string' && process.platform !== 'win32') {
     try {
@@ -121,7 +123,9 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const explicit = flags.config !== undefined;
   if (explicit && flags.config!.trim() === '') throw new UsageError('--config needs a file path.');
   const path = explicit ? resolve(cwd, flags.config!) : defaultConfigPath(env);
-  const file = readConfigFile(path, explicit, warn);
+  // A language given by flag or environment says the config file's refusals; the file's own cannot be trusted before it is read.
+  const given = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env']]);
+  const file = readConfigFile(path, explicit, warn, given && configWordsIn(given[0]));
 
   const baseUrl = pick<string>([[flags['base-url'], 'flag'], [env[ENV.baseUrl], 'env'], [file?.baseUrl, 'file'], [DEFAULT_BASE_URL, 'default']])!;
   const lang = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env'], [file?.lang, 'file'], [DEFAULT_LANG, 'default']])!;
@@ -130,11 +134,18 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const trimmedBase = baseUrl[0].trim().replace(/\/+$/, '');
   if (!apiKey && trimmedBase === DEFAULT_BASE_URL) apiKey = [DEMO_KEY, 'default'];
   // A real key goes only where the user sent it: never to the default address by default.
-  if (baseUrl[1] === 'default' && apiKey && apiKey[0].trim() !== DEMO_KEY) throw new UsageError(keyToDefaultAddressRefusal(DEFAULT_BASE_URL), { showUsage: false });
+  // The run's language, when it is one, says the refusals of the address (a wrong language is refused below, in English).
+  const words = configWordsIn(lang[0]);
+  if (baseUrl[1] === 'default' && apiKey && apiKey[0].trim() !== DEMO_KEY) throw new UsageError(words ? words.keyToDefault(DEFAULT_BASE_URL) : keyToDefaultAddressRefusal(DEFAULT_BASE_URL), { showUsage: false });
 
   const where = (source: SettingSource, flag: string, variable: string): string =>
     source === 'flag' ? flag : source === 'env' ? variable : source === 'file' ? `the config file ${path}` : 'the default';
   const badUrl = checkBaseUrl(trimmedBase);
+  const problem = findBaseUrlProblem(trimmedBase);
+  if (problem && words) {
+    const origin: SettingOrigin = baseUrl[1] === 'flag' ? { kind: 'named', name: '--base-url' } : baseUrl[1] === 'env' ? { kind: 'named', name: ENV.baseUrl } : baseUrl[1] === 'file' ? { kind: 'file', path } : { kind: 'default' };
+    throw new UsageError(words.baseUrl(problem, origin), { showUsage: false });
+  }
   if (badUrl) throw new UsageError(`${badUrl.replace(/ the key goes in Settings\.$/, ' the key goes in PARTSPEC_API_KEY.')} (base URL from ${where(baseUrl[1], '--base-url', ENV.baseUrl)})`, { showUsage: false });
   if (!isLang(lang[0])) {
     throw new UsageError(`'${lang[0]}' is not a language of the API (from ${where(lang[1], '--lang', ENV.lang)}); use ${LANGS.join(', ')}.`, { showUsage: false });
@@ -147,4 +158,21 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     sources: { baseUrl: baseUrl[1], apiKey: apiKey?.[1], lang: lang[1], redisUrl: redisUrl?.[1] },
     file: file ? path : undefined,
   };
+}
+
+/**
+ * The run's language alone (flag, environment, config file, default), for a command that says
+ * things before it connects, or never does (`partspec replace --undo`); a language the API does
+ * not have is refused as resolveConfig refuses it.
+ */
+export function resolveLang(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Lang {
+  const given = pick<string>([[flags.lang, 'flag'], [env[ENV.lang], 'env']]);
+  const explicit = flags.config !== undefined && flags.config.trim() !== '';
+  const file = given ? undefined : readConfigFile(explicit ? resolve(cwd, flags.config!) : defaultConfigPath(env), explicit, () => undefined);
+  const lang = given ?? pick<string>([[file?.lang, 'file'], [DEFAULT_LANG, 'default']])!;
+  if (!isLang(lang[0])) {
+    const where = lang[1] === 'flag' ? '--lang' : lang[1] === 'env' ? ENV.lang : `the config file ${explicit ? resolve(cwd, flags.config!) : defaultConfigPath(env)}`;
+    throw new UsageError(`'${lang[0]}' is not a language of the API (from ${where}); use ${LANGS.join(', ')}.`, { showUsage: false });
+  }
+  return lang[0];
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { isLang } from '../../api/vocabulary';
+import { isLang, type Lang } from '../../api/vocabulary';
 import { compileCompliance } from '../../core/compliance/compile';
 import { layoutPack, packSentences, type PackLayout } from '../../core/compliance/pack-layout';
 import type { CompliancePack, PackSource } from '../../core/compliance/pack';
@@ -15,6 +15,7 @@ import { writePackWorkbook } from '../../node/compliance/pack-workbook';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { renderPackHtml } from '../compliance/pack-html';
 import { connect, pathIn, print, type CommandContext } from '../context';
+import { NOTE_WORDS } from '../note-words';
 import { RUN_WORDS } from '../run-words';
 import { formatTextTable } from '../table-text';
 import type { Command } from './command';
@@ -47,20 +48,20 @@ ${CONNECTION_HELP}
 Exit codes: 0 done, 2 usage or file error, 3 API, auth or network error (nothing is written).`;
 
 /** Every BOM the paths hold: each BOM sheet of each workbook (or the one --sheet names). */
-async function readBoms(files: readonly string[], options: { sheet?: string; column?: string }, context: CommandContext): Promise<{ source: PackSource; read: ReadBom }[]> {
+async function readBoms(files: readonly string[], options: { sheet?: string; column?: string; lang: Lang }, context: CommandContext): Promise<{ source: PackSource; read: ReadBom }[]> {
   const boms: { source: PackSource; read: ReadBom }[] = [];
   for (const path of files) {
-    const file = await openBom({ file: pathIn(context, path), format: formatOfBom(pathIn(context, path)) }, (message) => context.note(message));
+    const file = await openBom({ file: pathIn(context, path), format: formatOfBom(pathIn(context, path)), lang: options.lang }, (message) => context.note(message));
     try {
       const sheets = options.sheet !== undefined ? [options.sheet] : file.sheetNames;
       const found = [];
-      let why: string | undefined;
+      let why: { message: string; said?: string } | undefined;
       for (const sheet of sheets) {
-        const read = await readBom(file.searchIn(sheet), options.column === undefined ? undefined : { name: options.column });
+        const read = await readBom(file.searchIn(sheet), options.column === undefined ? undefined : { name: options.column }, { lang: options.lang, shell: 'cli' });
         if (read.ok) found.push({ source: { file: basename(path), sheet: read.bom.region.sheetName }, read });
-        else why ??= read.message;
+        else why ??= read;
       }
-      if (found.length === 0) context.note(`${path}: no BOM found${why ? ` (${why})` : ''}; it is left out.`);
+      if (found.length === 0) context.note(NOTE_WORDS[options.lang].complianceNoBom(path, why?.message, why?.said));
       boms.push(...found);
     } finally {
       file.close();
@@ -96,8 +97,8 @@ export const complianceCommand: Command = {
     let layout: PackLayout;
     const fetchedAt = new Date().toISOString();
     try {
-      const boms = await readBoms(files, { sheet, column }, context);
-      if (boms.length === 0) throw new FileError(`No BOM was found in ${files.length === 1 ? files[0] : `the ${files.length} files named`}.`);
+      const boms = await readBoms(files, { sheet, column, lang }, context);
+      if (boms.length === 0) throw new FileError(NOTE_WORDS[lang].complianceNoBomIn(files));
       try {
         pack = await compileCompliance(boms, client, { lang, signal: context.signal, onLookup: (count) => context.progress.update(RUN_WORDS[lang].lookingUp, 0, count) });
       } finally {
@@ -108,7 +109,7 @@ export const complianceCommand: Command = {
         await mkdir(join(workspace, 'documents'));
         context.progress.update(packSentences(lang).fetching, 0, pack.documents.length);
         try {
-          documents = await fetchDocuments(pack.documents, join(workspace, 'documents'), { ...DEFAULT_DOCUMENT_LIMITS, signal: context.signal }, (sentence) => context.note(sentence));
+          documents = await fetchDocuments(pack.documents, join(workspace, 'documents'), { ...DEFAULT_DOCUMENT_LIMITS, signal: context.signal }, (sentence) => context.note(sentence), lang);
         } finally {
           context.progress.clear();
         }

@@ -15,7 +15,7 @@ import { EXIT, FileError, UsageError } from '../../node/errors';
 import { openBom } from '../../node/files/bom';
 import { expandBomPaths } from '../../node/files/bom-paths';
 import { readCsv } from '../../node/files/csv';
-import { writeFileSafely } from '../../node/files/files';
+import { formatOfBom, writeFileSafely } from '../../node/files/files';
 import { refuseLockedTarget } from '../../node/files/lock-files';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, parseFlags } from '../args';
 import { connect, pathIn, print, type CommandContext } from '../context';
@@ -23,8 +23,13 @@ import { formatPortfolioText, renderPortfolioHtml, writePortfolioWorkbook } from
 import type { Command } from './command';
 import { takeJsonFlag } from './report';
 import { NOTE_WORDS } from '../note-words';
+import { RUN_WORDS } from '../run-words';
 
-const PHASE_LABELS: Readonly<Record<SummaryPhase, string>> = { 'looking up': 'Looking up', replacements: 'Looking for replacements', suggestions: 'Finding suggestions' };
+/** The progress line's label of each phase, in the run's language. */
+const phaseLabel = (phase: SummaryPhase, lang: Lang): string => {
+  const words = RUN_WORDS[lang];
+  return phase === 'looking up' ? words.lookingUp : phase === 'replacements' ? words.findingReplacements : words.findingSuggestions;
+};
 
 const USAGE = `usage: partspec portfolio PATH... [options]
 
@@ -127,7 +132,7 @@ export const portfolioCommand: Command = {
     const sources: PortfolioSource[] = files.map((file) => ({
       file,
       open: async () => {
-        const bom = await openBom(pathIn(context, file), (message) => context.note(message));
+        const bom = await openBom({ file: pathIn(context, file), format: formatOfBom(pathIn(context, file)), lang }, (message) => context.note(message));
         return { document: bom, close: () => bom.close() };
       },
     }));
@@ -143,7 +148,7 @@ export const portfolioCommand: Command = {
         fetchedAt: new Date().toISOString(),
         suggest: flags.bool('suggest'),
         signal: context.signal,
-        onPhase: (phase, count) => context.progress.update(PHASE_LABELS[phase], 0, count),
+        onPhase: (phase, count) => context.progress.update(phaseLabel(phase, lang), 0, count),
       });
     } finally {
       context.progress.clear();
@@ -151,21 +156,21 @@ export const portfolioCommand: Command = {
     const { portfolio, skipped } = collected;
     if (portfolio.boms.length === 0) throw new FileError(NOTE_WORDS[lang].noBomIn(files, skipped[0]));
     for (const sheet of skipped) context.note(NOTE_WORDS[lang].notReadAsBom(sheet));
-    for (const line of plan.filter((l) => !used.has(l))) context.note(`--plan line ${line.line} names ${line.file}${line.sheet ? `#${line.sheet}` : ''}, which is none of the BOMs read.`);
+    for (const line of plan.filter((l) => !used.has(l))) context.note(NOTE_WORDS[lang].planLineUnused(line.line, `${line.file}${line.sheet ? `#${line.sheet}` : ''}`));
 
     const sheets = layoutPortfolio(portfolio, lang);
     if (out !== undefined) {
       await writePortfolioWorkbook(pathIn(context, out), sheets);
-      context.note(`Workbook written to ${out}: ${sheets.map((s) => `'${s.name}'`).join(', ')}, with ${sheets.length} charts.`);
+      context.note(NOTE_WORDS[lang].workbookWritten(out, sheets.map((s) => s.name), sheets.length));
     }
     if (html !== undefined) {
       await writeFileSafely(pathIn(context, html), renderPortfolioHtml(portfolio, sheets, lang));
-      context.note(`HTML page written to ${html}.`);
+      context.note(NOTE_WORDS[lang].pageWritten(html));
     }
     const jsonText = `${JSON.stringify(portfolio, null, 2)}\n`;
     if (json?.file !== undefined) {
       await writeFileSafely(pathIn(context, json.file), jsonText);
-      context.note(`JSON written to ${json.file}.`);
+      context.note(NOTE_WORDS[lang].jsonWritten(json.file));
     }
     await print(context, json && json.file === undefined ? jsonText : formatPortfolioText(portfolio, sheets, lang));
     context.note(`${describeBomChecks(portfolio.checks, lang)}${lang === 'en' ? '.' : ''}`);

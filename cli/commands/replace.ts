@@ -12,7 +12,11 @@ import { replaceInFile, restoreFile, sha256OfFile, type FileReplacement } from '
 import { displayWidth, escapeControls } from '../../node/terminal-text';
 import type { Command } from './command';
 import { NOTE_WORDS } from '../note-words';
-import { isLang } from '../../api/vocabulary';
+import { REPLACE_COMMAND_WORDS } from '../replace-words';
+import { RUN_WORDS } from '../run-words';
+import { REPLACE_WORDS } from '../../core/replace/replace-words';
+import { resolveLang } from '../../node/config';
+import type { Lang } from '../../api/vocabulary';
 
 const USAGE = `usage: partspec replace OLD NEW PATH… [--dry-run] [--accept-differences] [--log FILE] [options]
        partspec replace --undo LOG
@@ -69,50 +73,49 @@ function defaultLogFolder(first: string, cwd: string): string {
 }
 
 /** Refuses a log file (in the run's folder `cwd`) that is there already, a link above all: it would be written through, or an earlier log lost. */
-function checkNewLog(log: string, cwd: string): void {
+function checkNewLog(log: string, cwd: string, lang: Lang): void {
   const there = lstatSync(resolve(cwd, log), { throwIfNoEntry: false });
   if (!there) return;
-  if (there.isSymbolicLink()) throw new FileError(`${log} is a link; partspec writes a log only to a new file: give another --log (nothing was written).`);
-  throw new FileError(`${log} exists already; partspec does not overwrite a log (it may be the only way back): give another --log (nothing was written).`);
+  const words = REPLACE_COMMAND_WORDS[lang];
+  throw new FileError(there.isSymbolicLink() ? words.logIsLink(log) : words.logExists(log));
 }
 
 /**
  * The changes as the table on stdout: aligned, but never cut (a file's path is what the user
  * checks, whatever its length), each cell's controls escaped.
  */
-function changeTable(files: readonly FileReplacement[]): string {
-  const rows = [['File', 'Sheet', 'Cell', 'Before', 'After'], ...files.flatMap((f) => f.changes.map((c) => [f.file, c.sheet, c.cell, String(c.before), c.after]))].map((row) => row.map(escapeControls));
+function changeTable(files: readonly FileReplacement[], lang: Lang): string {
+  const rows = [[...REPLACE_COMMAND_WORDS[lang].headers], ...files.flatMap((f) => f.changes.map((c) => [f.file, c.sheet, c.cell, String(c.before), c.after]))].map((row) => row.map(escapeControls));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i]))));
   const line = (r: readonly string[]): string => r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c)))).join('  ').trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n') + '\n';
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
 /** `--undo LOG`: every file checked first, then each one put back. */
-async function undo(logFile: string, context: CommandContext): Promise<number> {
+async function undo(logFile: string, context: CommandContext, lang: Lang): Promise<number> {
+  const words = REPLACE_COMMAND_WORDS[lang];
   let text: string;
   try {
     text = readFileSync(pathIn(context, logFile), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FileError(code === 'ENOENT' ? `${logFile} does not exist.` : `${logFile} cannot be read (${code ?? 'error'}).`);
+    throw new FileError(code === 'ENOENT' ? words.logMissing(logFile) : words.logUnreadable(logFile, code ?? 'error'));
   }
   const parsed = parseReplaceLog(text);
-  if (!parsed.ok) throw new FileError(`${logFile} cannot be undone: ${parsed.reason}.`);
+  if (!parsed.ok) throw new FileError(words.logNotUndoable(logFile, REPLACE_WORDS[lang].logProblem(parsed.problem)));
   const { log } = parsed;
   const restores = [];
-  for (const entry of log.files) restores.push({ entry, restore: await restoreFile(entry) });
+  for (const entry of log.files) restores.push({ entry, restore: await restoreFile(entry, lang) });
   const refused = restores.flatMap((r) => (r.restore.kind === 'refused' ? [r.restore.sentence] : []));
   if (refused.length > 0) {
     for (const sentence of refused.slice(0, -1)) context.note(sentence);
-    throw new FileError(`${refused[refused.length - 1].replace(/\.$/, '')}; nothing was put back.`);
+    throw new FileError(words.nothingPutBack(refused[refused.length - 1]));
   }
   let cells = 0;
   let files = 0;
   for (const { entry, restore } of restores) {
     if (restore.kind === 'already') {
-      context.note(`${entry.file} is as it was before the replacement already.`);
+      context.note(words.alreadyBack(entry.file));
       continue;
     }
     if (restore.kind !== 'restore') continue;
@@ -121,7 +124,7 @@ async function undo(logFile: string, context: CommandContext): Promise<number> {
     cells += entry.changes.length;
     files++;
   }
-  context.note(`Put back ${plural(cells, 'cell')} in ${plural(files, 'file')} (${log.new} → ${log.old}) from ${logFile}.`);
+  context.note(words.putBack(cells, files, log.new, log.old, logFile));
   return EXIT.ok;
 }
 
@@ -134,57 +137,62 @@ export const replaceCommand: Command = {
     const undoLog = flags.nonEmpty('undo', '--undo needs the log file of a replacement.');
     if (undoLog !== undefined) {
       if (flags.positionals.length > 0 || flags.bool('dry-run') || flags.has('log')) throw new UsageError('--undo takes only the log file: no OLD, NEW, PATH, --dry-run or --log.');
-      return undo(undoLog, context);
+      return undo(undoLog, context, resolveLang(flags.connection(), context.env, context.cwd));
     }
     if (flags.positionals.length < 3) throw new UsageError('Give OLD, NEW and at least one BOM file, folder or glob.');
     const [oldInput, newInput, ...paths] = flags.positionals;
+    // The run's language is known before the parts are checked, so every refusal below is said in it.
+    const sayLang = resolveLang(flags.connection(), context.env, context.cwd);
+    const words = REPLACE_COMMAND_WORDS[sayLang];
+    // The pointer to --help is English, as the help is: a Japanese or Chinese refusal stands alone.
+    const refusal = { showUsage: sayLang === 'en' };
     const oldPart = partNumberKey(oldInput);
     const newPart = partNumberKey(newInput);
-    if (oldPart === undefined) throw new UsageError(`'${oldInput}' is not a part number.`);
-    if (newPart === undefined) throw new UsageError(`'${newInput}' is not a part number.`);
-    if (oldPart === newPart) throw new UsageError(`OLD and NEW are the same part (${oldPart}).`);
+    if (oldPart === undefined) throw new UsageError(words.notPart(oldInput), refusal);
+    if (newPart === undefined) throw new UsageError(words.notPart(newInput), refusal);
+    if (oldPart === newPart) throw new UsageError(words.samePart(oldPart), refusal);
     const dryRun = flags.bool('dry-run');
     const logFile = dryRun ? undefined : (flags.nonEmpty('log', '--log needs a file name.') ?? join(defaultLogFolder(paths[0], context.cwd), defaultLogName(new Date())));
     if (dryRun && flags.has('log')) throw new UsageError('--dry-run writes nothing, no log either: leave out --log.');
 
     const files = expandBomPaths(context.cwd, paths);
     for (const file of files) formatOfBom(pathIn(context, file));
-    if (logFile !== undefined) checkNewLog(logFile, context.cwd);
+    if (logFile !== undefined) checkNewLog(logFile, context.cwd, sayLang);
 
     const { client, config } = connect(context, flags);
-    const noteLang = isLang(config.lang) ? config.lang : 'en';
-    context.progress.update('Looking up', 0, 2);
+    const noteLang = config.lang;
+    context.progress.update(RUN_WORDS[noteLang].lookingUp, 0, 2);
     const outcomes = await client.lookup([oldPart, newPart], { lang: config.lang, signal: context.signal });
     context.progress.clear();
     const verdict = judgeReplacement(oldPart, newPart, outcomes, config.lang);
     if (!verdict.ok) {
-      context.note(`${verdict.sentence} Nothing was written.`);
+      context.note(words.nothingWritten(verdict.sentence));
       return EXIT.partial;
     }
     if (!verdict.dropIn && !flags.bool('accept-differences')) {
-      throw new UsageError(`${verdict.sentence} Give --accept-differences to replace it anyway; nothing was written.`, { showUsage: false });
+      throw new UsageError(words.giveAccept(verdict.sentence!), { showUsage: false });
     }
-    if (!verdict.dropIn) context.note(`${verdict.sentence} Replaced anyway (--accept-differences).`);
+    if (!verdict.dropIn) context.note(words.replacedAnyway(verdict.sentence!));
 
     const replaced: FileReplacement[] = [];
     for (const file of files) {
-      context.progress.update('Reading', replaced.length, files.length);
+      context.progress.update(words.reading, replaced.length, files.length);
       // The file as the user named it, for the table and the notes; read and written at its place in the run's folder.
       replaced.push({ ...(await replaceInFile(pathIn(context, file), oldPart, newPart, noteLang)), file });
     }
     context.progress.clear();
     for (const f of replaced) if (f.boms.length === 0) context.note(NOTE_WORDS[noteLang].replaceNoBom(f.file, f.notFound));
-    for (const f of replaced) for (const cell of f.formulas) context.note(`${f.file}: ${cell} holds ${oldPart} through a formula; it is left as it is.`);
+    for (const f of replaced) for (const cell of f.formulas) context.note(words.formula(f.file, cell, oldPart));
     const changed = replaced.filter((f) => f.changes.length > 0);
     const cells = changed.reduce((n, f) => n + f.changes.length, 0);
-    const searched = `${plural(replaced.reduce((n, f) => n + f.boms.length, 0), 'BOM sheet')} in ${plural(files.length, 'file')}`;
+    const searched = { boms: replaced.reduce((n, f) => n + f.boms.length, 0), files: files.length };
     if (cells === 0) {
-      context.note(`No cell holds ${oldPart} (${searched} searched); nothing was written.`);
+      context.note(words.noCell(oldPart, searched));
       return EXIT.partial;
     }
-    await print(context, changeTable(changed));
+    await print(context, changeTable(changed, noteLang));
     if (dryRun) {
-      context.note(`${plural(cells, 'cell')} in ${plural(changed.length, 'file')} would change (${searched} searched); nothing was written (--dry-run).`);
+      context.note(words.wouldChange(cells, changed.length, searched));
       return EXIT.ok;
     }
 
@@ -193,13 +201,13 @@ export const replaceCommand: Command = {
     for (const f of changed) refuseLockedTarget(f.logged!.file);
     // The log is named by where it is (the way back), so it is placed without pathIn's naming as given.
     const logPath = resolve(context.cwd, logFile!);
-    checkNewLog(logFile!, context.cwd);
+    checkNewLog(logFile!, context.cwd, noteLang);
     await writeFileSafely(logPath, `${JSON.stringify(log, null, 2)}\n`);
     for (const f of changed) {
-      if (sha256OfFile(f.logged!.file) !== f.logged!.sha256Before) throw new FileError(`${f.file} changed while partspec read it; it is left as it was (the log ${logFile} records what the files before it took).`);
+      if (sha256OfFile(f.logged!.file) !== f.logged!.sha256Before) throw new FileError(words.changedWhileRead(f.file, logFile!));
       await writeFileSafely(f.logged!.file, f.bytes!);
     }
-    context.note(`Replaced ${oldPart} by ${newPart} in ${plural(cells, 'cell')} of ${plural(changed.length, 'file')} (${searched} searched). Log: ${logPath}; partspec replace --undo puts it back.`);
+    context.note(words.replaced(oldPart, newPart, cells, changed.length, searched, logPath));
     return EXIT.ok;
   },
 };

@@ -5,7 +5,7 @@
  */
 import type { SheetBlock, SummaryChart } from '../report/sheet-layout';
 import { visibleValue } from '../visible-text';
-import type { Lang } from '../../api/vocabulary';
+import { findAllowedValue, type Lang } from '../../api/vocabulary';
 import { riskLevelText } from '../cells/risk-levels';
 import { RISK_BUCKETS, type Portfolio, type PortfolioPart } from './types';
 import { bucketWord, portfolioWords, type PortfolioWords } from './words';
@@ -64,12 +64,15 @@ function checksText(part: PortfolioPart, { lang }: Speech): string | undefined {
   return `${words.levels[part.checks.level]} — ${said.join('; ')}`;
 }
 
+/** A lifecycle status as `lang` writes it (the portfolio's JSON keeps the API's English value). */
+const statusIn = (status: string | undefined, lang: Lang): string | undefined => (status === undefined ? undefined : (findAllowedValue('Status', status)?.[lang] ?? status));
+
 function partsSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, speech: Speech): PortfolioSheet {
   const { w, level, lang } = speech;
   const rows = portfolio.parts.map((part) => [
     shown(part.partNumber),
     w.kinds[part.kind],
-    part.status ?? (part.kind === 'part' && !part.found ? w.notFound : undefined),
+    statusIn(part.status, lang) ?? (part.kind === 'part' && !part.found ? w.notFound : undefined),
     level(part.risk),
     shown(part.reason),
     part.lastBuy,
@@ -99,13 +102,13 @@ function whereSheet(portfolio: Portfolio, { w }: Speech): PortfolioSheet {
   return { name: w.sheets.where, header: w.where, rows, widths: [22, 24, 14, 6, 22, 30, 12, 9, 10], side, chart: chartOver({ ...side, header: side.header.slice(0, 2) }, w.charts.perBom, 'bar', 'PartSpecPortfolioBoms') };
 }
 
-function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, { w, level }: Speech): PortfolioSheet {
+function riskSheet(portfolio: Portfolio, nameOf: (file: string, sheet: string) => string, { w, level, lang }: Speech): PortfolioSheet {
   const atRisk = portfolio.parts.filter((p) => p.risk === 'EOL' || p.risk === 'Risk');
   const rows = atRisk.map((part) => [
     shown(part.partNumber),
     level(part.risk),
     shown(part.reason),
-    part.status,
+    statusIn(part.status, lang),
     part.lastBuy,
     part.demand,
     part.minOrderQuantity,

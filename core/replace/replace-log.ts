@@ -4,6 +4,7 @@
  * a file that changed since is recognised. Pure: the shell hashes, reads and writes the files.
  */
 import type { CellReplacement } from './replace-plan';
+import { REPLACE_WORDS, type LogProblem } from './replace-words';
 
 /** What the log's first field says, so another JSON file is never taken for one. */
 export const REPLACE_LOG_KIND = 'partspec-replace-log';
@@ -70,21 +71,22 @@ function readFile(value: unknown): LoggedFile | undefined {
   return { file, format, sha256Before, sha256After, changes: cells as LoggedCell[] };
 }
 
-/** A log read back from its JSON text, or the sentence saying why it is not one. */
-export function parseReplaceLog(text: string): { ok: true; log: ReplaceLog } | { ok: false; reason: string } {
+/** A log read back from its JSON text, or why it is not one (`problem`, and its English sentence `reason`). */
+export function parseReplaceLog(text: string): { ok: true; log: ReplaceLog } | { ok: false; problem: LogProblem; reason: string } {
+  const refuse = (problem: LogProblem): { ok: false; problem: LogProblem; reason: string } => ({ ok: false, problem, reason: REPLACE_WORDS.en.logProblem(problem) });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'it is not JSON' };
+    return refuse({ kind: 'notJson' });
   }
-  if (!isObject(json) || json.kind !== REPLACE_LOG_KIND) return { ok: false, reason: `it is not a log of partspec replace (its "kind" is not "${REPLACE_LOG_KIND}")` };
-  if (json.version !== REPLACE_LOG_VERSION) return { ok: false, reason: `it is a log of version ${String(json.version)}; this partspec reads version ${REPLACE_LOG_VERSION}` };
+  if (!isObject(json) || json.kind !== REPLACE_LOG_KIND) return refuse({ kind: 'notLog', expected: REPLACE_LOG_KIND });
+  if (json.version !== REPLACE_LOG_VERSION) return refuse({ kind: 'version', found: String(json.version), read: REPLACE_LOG_VERSION });
   const { written, old, new: next, acceptedDifferences, files } = json;
   if (typeof written !== 'string' || typeof old !== 'string' || typeof next !== 'string' || !Array.isArray(acceptedDifferences) || !acceptedDifferences.every((d) => typeof d === 'string') || !Array.isArray(files)) {
-    return { ok: false, reason: 'its fields are not those of a replace log' };
+    return refuse({ kind: 'fields' });
   }
   const read = files.map(readFile);
-  if (read.some((f) => f === undefined)) return { ok: false, reason: 'one of its files is not recorded as a replace log records it' };
+  if (read.some((f) => f === undefined)) return refuse({ kind: 'file' });
   return { ok: true, log: { kind: REPLACE_LOG_KIND, version: REPLACE_LOG_VERSION, written, old, new: next, acceptedDifferences: acceptedDifferences as string[], files: read as LoggedFile[] } };
 }

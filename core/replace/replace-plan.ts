@@ -9,6 +9,7 @@ import { checkDropIn, describeDifferences } from '../../api/replacements';
 import type { Lang } from '../../api/vocabulary';
 import { cellAddress } from '../address';
 import { findAlternateColumns } from '../bom/bom';
+import { REPLACE_WORDS, type UnusablePart } from './replace-words';
 import type { BomLayout } from '../bom/bom';
 
 /** One cell that holds the old part and what it becomes. */
@@ -76,37 +77,37 @@ export function planSheet(input: SheetToReplace, oldPart: string, newPart: strin
   return plan;
 }
 
-/** The two parts as the service knows them, or why a replacement cannot be judged. */
+/** The two parts as the service knows them, or why a replacement cannot be judged; `sentence` is said in the judging language. */
 export type ReplacementVerdict =
   | { ok: true; original: ProductRecord; replacement: ProductRecord; dropIn: boolean; differs: string[]; sentence?: string }
   | { ok: false; sentence: string };
 
 /** Why an answer gives no single part: not found, invalid or several parts. */
-function unusable(input: string, outcome: Pick<LookupOutcome, 'status' | 'products' | 'reason'> | undefined): string | undefined {
-  if (!outcome || outcome.status === 'notFound' || outcome.products.length === 0) return `${input} was not found${outcome?.reason ? ` (${outcome.reason.replace(/\.$/, '')})` : ''}.`;
-  if (outcome.status === 'invalid') return `${input} is not a part number: ${outcome.reason ?? 'the service refused it'}`;
-  if (outcome.status === 'ambiguous') return `${input} matches several parts; give the whole part number.`;
+function unusable(input: string, outcome: Pick<LookupOutcome, 'status' | 'products' | 'reason'> | undefined): UnusablePart | undefined {
+  if (!outcome || outcome.status === 'notFound' || outcome.products.length === 0) return { input, kind: 'notFound', ...(outcome?.reason ? { reason: outcome.reason } : {}) };
+  if (outcome.status === 'invalid') return { input, kind: 'invalid', ...(outcome.reason ? { reason: outcome.reason } : {}) };
+  if (outcome.status === 'ambiguous') return { input, kind: 'ambiguous' };
   return undefined;
 }
 
 /**
  * Whether `newPart` may replace `oldPart`, from their lookup answers: a drop-in when the one check
  * behind every "drop-in" PartSpec says (checkDropIn: In Production, the same category, every spec
- * the old part states met or bettered) finds nothing; otherwise a sentence naming what differs.
+ * the old part states met or bettered) finds nothing; otherwise a sentence (in `lang`) naming what differs.
  */
 export function judgeReplacement(oldPart: string, newPart: string, outcomes: ReadonlyMap<string, Pick<LookupOutcome, 'status' | 'products' | 'reason'>>, lang: Lang = 'en'): ReplacementVerdict {
-  const missing = [unusable(oldPart, outcomes.get(oldPart)), unusable(newPart, outcomes.get(newPart))].filter((m): m is string => m !== undefined);
-  if (missing.length > 0) return { ok: false, sentence: missing.join(' ') };
+  const words = REPLACE_WORDS[lang];
+  const missing = [unusable(oldPart, outcomes.get(oldPart)), unusable(newPart, outcomes.get(newPart))].filter((m): m is UnusablePart => m !== undefined);
+  if (missing.length > 0) return { ok: false, sentence: missing.map(words.unusable).join(lang === 'en' ? ' ' : '') };
   const original = outcomes.get(oldPart)!.products[0];
   const replacement = outcomes.get(newPart)!.products[0];
   const failures = checkDropIn(original, replacement);
   if (failures.length === 0) return { ok: true, original, replacement, dropIn: true, differs: [] };
   if (failures.some((f) => f.op === 'group')) {
     const differs = [`category ${replacement.group} vs ${original.group}`];
-    return { ok: true, original, replacement, dropIn: false, differs, sentence: `${newPart} is not a drop-in for ${oldPart}: it is a part of another kind (${replacement.group}, not ${original.group}).` };
+    return { ok: true, original, replacement, dropIn: false, differs, sentence: words.otherKind(newPart, oldPart, replacement.group, original.group) };
   }
   const differs = describeDifferences(original, replacement, failures, lang);
-  const short = failures.map((f) => f.field);
-  const sentence = `${newPart} is not a drop-in for ${oldPart}: it falls short on ${[...new Set(short)].join(', ')} (${differs.join('; ') || 'the same values, another status'}; the new part's value first).`;
+  const sentence = words.fallsShort(newPart, oldPart, [...new Set(failures.map((f) => f.field))], differs);
   return { ok: true, original, replacement, dropIn: false, differs, sentence };
 }

@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentKind, DocumentLink } from '../../core/compliance/pack';
+import type { Lang } from '../../api/vocabulary';
+import { DOCUMENT_WORDS, type DocumentRefusal } from './document-words';
 
 export interface DocumentLimits {
   /** Largest document, in bytes. */
@@ -39,17 +41,23 @@ export interface FetchedDocument {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Why `url` may not be fetched, or undefined. */
-export function refuseDocumentUrl(url: string): string | undefined {
+function findUrlRefusal(url: string): DocumentRefusal | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'it is not a web address';
+    return { kind: 'notUrl' };
   }
-  if (parsed.username || parsed.password) return 'it carries a user name or password';
+  if (parsed.username || parsed.password) return { kind: 'credentials' };
   if (parsed.protocol === 'https:') return undefined;
   if (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)) return undefined;
-  return parsed.protocol === 'http:' ? 'it is not https (only a local emulator may use http)' : `its scheme ${parsed.protocol} is not https`;
+  return parsed.protocol === 'http:' ? { kind: 'plainHttp' } : { kind: 'scheme', scheme: parsed.protocol };
+}
+
+/** Why `url` may not be fetched (in English), or undefined. */
+export function refuseDocumentUrl(url: string): string | undefined {
+  const why = findUrlRefusal(url);
+  return why && DOCUMENT_WORDS.en.reason(why);
 }
 
 /** A file name made of the kind, the address's last segment (letters, digits, dot, dash) and a hash of the address, so two addresses never share one. */
@@ -60,7 +68,11 @@ function fileNameOf(kind: DocumentKind, url: string): string {
   return `${kind}-${tag}-${base}`;
 }
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(readonly why: DocumentRefusal) {
+    super(DOCUMENT_WORDS.en.reason(why));
+  }
+}
 
 /** The body of `url`, following redirects within its origin, bounded by `maxBytes`. */
 async function download(url: string, limits: DocumentLimits): Promise<{ body: Buffer; contentType?: string }> {
@@ -71,21 +83,21 @@ async function download(url: string, limits: DocumentLimits): Promise<{ body: Bu
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       const location = response.headers.get('location');
-      if (!location) throw new Refusal(`it answered ${response.status} without a new address`);
+      if (!location) throw new Refusal({ kind: 'noLocation', status: response.status });
       const next = new URL(location, current);
-      if (next.origin !== origin) throw new Refusal(`it redirects to another site (${next.origin})`);
-      if (hop >= limits.maxRedirects) throw new Refusal(`it redirects more than ${limits.maxRedirects} times`);
+      if (next.origin !== origin) throw new Refusal({ kind: 'otherSite', origin: next.origin });
+      if (hop >= limits.maxRedirects) throw new Refusal({ kind: 'redirects', most: limits.maxRedirects });
       current = next.href;
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new Refusal(`it answered ${response.status}`);
+      throw new Refusal({ kind: 'status', status: response.status });
     }
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (declared > limits.maxBytes) {
       await response.body?.cancel();
-      throw new Refusal(`it is ${declared} bytes, over the limit of ${limits.maxBytes}`);
+      throw new Refusal({ kind: 'declaredTooLarge', bytes: declared, most: limits.maxBytes });
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -96,7 +108,7 @@ async function download(url: string, limits: DocumentLimits): Promise<{ body: Bu
       size += value.length;
       if (size > limits.maxBytes) {
         await reader.cancel();
-        throw new Refusal(`it is over the limit of ${limits.maxBytes} bytes`);
+        throw new Refusal({ kind: 'tooLarge', most: limits.maxBytes });
       }
       chunks.push(value);
     }
@@ -106,17 +118,18 @@ async function download(url: string, limits: DocumentLimits): Promise<{ body: Bu
 
 /**
  * Fetches every link once into `folder` (which exists); resolves to the manifest's entries in the
- * links' order. `onRefused` hears the sentence of each link not fetched.
+ * links' order. `onRefused` hears the sentence of each link not fetched, in `lang` (the manifest's
+ * reason stays English).
  */
-export async function fetchDocuments(links: readonly DocumentLink[], folder: string, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS, onRefused: (sentence: string) => void = () => undefined): Promise<FetchedDocument[]> {
+export async function fetchDocuments(links: readonly DocumentLink[], folder: string, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS, onRefused: (sentence: string) => void = () => undefined, lang: Lang = 'en'): Promise<FetchedDocument[]> {
   const out: FetchedDocument[] = [];
   const seen = new Set<string>();
   for (const link of links) {
     if (seen.has(link.url)) continue;
     seen.add(link.url);
     const entry: FetchedDocument = { kind: link.kind, url: link.url, partnos: link.partnos };
-    let refused = refuseDocumentUrl(link.url);
-    if (refused === undefined && out.filter((d) => d.file !== undefined).length >= limits.maxCount) refused = `the pack already holds ${limits.maxCount} documents`;
+    let refused = findUrlRefusal(link.url);
+    if (refused === undefined && out.filter((d) => d.file !== undefined).length >= limits.maxCount) refused = { kind: 'full', count: limits.maxCount };
     if (refused === undefined) {
       try {
         const { body, contentType } = await download(link.url, limits);
@@ -125,12 +138,12 @@ export async function fetchDocuments(links: readonly DocumentLink[], folder: str
         Object.assign(entry, { file: `documents/${file}`, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), ...(contentType ? { contentType } : {}) });
       } catch (error) {
         if (limits.signal?.aborted) throw error;
-        refused = error instanceof Refusal ? error.message : `it could not be fetched (${(error as Error).message})`;
+        refused = error instanceof Refusal ? error.why : { kind: 'failed', detail: (error as Error).message };
       }
     }
     if (refused !== undefined) {
-      entry.refused = refused;
-      onRefused(`Document ${link.url} was not fetched: ${refused}.`);
+      entry.refused = DOCUMENT_WORDS.en.reason(refused);
+      onRefused(DOCUMENT_WORDS[lang].notFetched(link.url, DOCUMENT_WORDS[lang].reason(refused)));
     }
     out.push(entry);
   }

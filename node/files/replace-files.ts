@@ -16,6 +16,7 @@ import { findBom, type SayIn } from '../../core/report/look-up-bom';
 import type { ColumnWrite } from '../../core/enrich/document';
 import { partNumberKey, planSheet, type CellReplacement } from '../../core/replace/replace-plan';
 import { logCell, type LoggedCell, type LoggedFile } from '../../core/replace/replace-log';
+import { REPLACE_WORDS, type RestoreRefusal } from '../../core/replace/replace-words';
 import { neutralizeCsvText } from '../../ooxml/cells';
 import { SharedFormulaError } from '../../ooxml/sheet-patch';
 import { UnsafeWriteError, type WorkbookPatch } from '../../ooxml/workbook-patch';
@@ -229,24 +230,25 @@ async function holdsEverywhere(entry: LoggedFile, value: (change: LoggedCell) =>
   }
 }
 
-/** A logged file's bytes with every logged cell put back; refused when the file is not what the log wrote. */
-export async function restoreFile(entry: LoggedFile): Promise<FileRestore> {
+/** A logged file's bytes with every logged cell put back; refused (said in `lang`) when the file is not what the log wrote. */
+export async function restoreFile(entry: LoggedFile, lang: Lang = 'en'): Promise<FileRestore> {
+  const refuse = (why: RestoreRefusal): FileRestore => ({ kind: 'refused', sentence: REPLACE_WORDS[lang].refusal(entry.file, why) });
   const now = sha256OfFile(entry.file);
-  if (now === undefined) return { kind: 'refused', sentence: `${entry.file} cannot be read; it is left as it is.` };
+  if (now === undefined) return refuse({ kind: 'unreadable' });
   if (now === entry.sha256Before && now !== entry.sha256After) return { kind: 'already' };
   if (now !== entry.sha256After) {
     // A workbook put back keeps the new part's shared string, so its bytes are not those it had: its cells say whether it is back.
     if (entry.format === 'xlsx' && (await holdsEverywhere(entry, (change) => change.before))) return { kind: 'already' };
-    return { kind: 'refused', sentence: `${entry.file} changed since the replacement was logged (its content is not what the replacement wrote); it is left as it is.` };
+    return refuse({ kind: 'changed' });
   }
   if (entry.format === 'xlsx') {
     const { book } = await openWorkbookFile(entry.file);
     try {
       for (const change of entry.changes) {
-        if (!book.sheetNames.includes(change.sheet)) return { kind: 'refused', sentence: `${entry.file} has no sheet '${change.sheet}'; it is left as it is.` };
+        if (!book.sheetNames.includes(change.sheet)) return refuse({ kind: 'noSheet', sheet: change.sheet });
         const { row, column } = parseAddress(change.cell);
         if (!holds(guard(entry.file, () => book.values(change.sheet))[row]?.[column], change.after)) {
-          return { kind: 'refused', sentence: `${entry.file}: '${change.sheet}'!${change.cell} does not hold ${change.after}; the file is left as it is.` };
+          return refuse({ kind: 'notHeld', sheet: change.sheet, cell: change.cell, after: change.after });
         }
         guard(entry.file, () => book.replaceCells(change.sheet, [{ row, column, value: change.before }]));
       }
@@ -260,11 +262,11 @@ export async function restoreFile(entry: LoggedFile): Promise<FileRestore> {
   for (const change of entry.changes) {
     const { row, column } = parseAddress(change.cell);
     const span = fieldSpan(table, row, column);
-    if (!span || table.records[row].fields[column] !== change.after) return { kind: 'refused', sentence: `${entry.file}: ${change.cell} does not hold ${change.after}; the file is left as it is.` };
+    if (!span || table.records[row].fields[column] !== change.after) return refuse({ kind: 'notHeld', cell: change.cell, after: change.after });
     edits.push({ ...span, text: fieldText(String(change.before), change.quoted ?? false) });
   }
   const bytes = encodeTextTable(spliceFields(table.text, edits), table.layout);
   // A text BOM comes back byte for byte, or not at all: anything else means the log was edited.
-  if (sha256Of(bytes) !== entry.sha256Before) return { kind: 'refused', sentence: `${entry.file}: the log's cells do not give back the file it had before the replacement; it is left as it is.` };
+  if (sha256Of(bytes) !== entry.sha256Before) return refuse({ kind: 'notBack' });
   return { kind: 'restore', bytes };
 }
