@@ -120,10 +120,15 @@ const BASE_STAND_IN = 'http://base.emulator.invalid';
 /**
  * Where a catalog product keeps its JSON text by language and quirks: a registered symbol, since
  * the catalog (and so each product) lives as long as the process and is shared by every emulator
- * started in it (and every test file of a jest worker). Catalog values never change.
+ * started in it (and every test file of a jest worker). Catalog values never change in place; a
+ * product given a new values object (as a test does to answer other values) is rendered afresh.
  */
 const RENDERED = Symbol.for('partspec.emulator.renderedJson');
-type Holder = CatalogProduct & { [RENDERED]?: Map<string, string> };
+interface Kept {
+  values: CatalogProduct['values'];
+  texts: Map<string, string>;
+}
+type Holder = CatalogProduct & { [RENDERED]?: Kept };
 
 /**
  * `JSON.stringify(renderProduct(p, options))`, rendered once per language and quirks and kept on
@@ -135,14 +140,14 @@ function productJson(p: CatalogProduct, options: RenderOptions): string {
   const key = `${options.lang}${quirks.groupLevelFields ? 'g' : ''}${quirks.numbersAsStrings ? 's' : ''}${quirks.nullFields ? 'n' : ''}`;
   const holder = p as Holder;
   let kept = holder[RENDERED];
-  if (!kept) {
-    kept = new Map();
-    Object.defineProperty(holder, RENDERED, { value: kept });
+  if (!kept || kept.values !== p.values) {
+    kept = { values: p.values, texts: new Map() };
+    Object.defineProperty(holder, RENDERED, { value: kept, writable: true, configurable: true });
   }
-  let text = kept.get(key);
+  let text = kept.texts.get(key);
   if (text === undefined) {
     text = JSON.stringify(renderProduct(p, { ...options, baseUrl: BASE_STAND_IN }));
-    kept.set(key, text);
+    kept.texts.set(key, text);
   }
   // The base URL as JSON writes it inside a string (a Host header may hold a quote).
   return text.replaceAll(BASE_STAND_IN, JSON.stringify(options.baseUrl).slice(1, -1));

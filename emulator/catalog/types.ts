@@ -7,7 +7,11 @@ import type { FieldValue, Group } from '../../api';
  */
 export interface CatalogProduct {
   group: Group;
-  /** Values keyed by the vocabulary's field key (`Status`, `Specs.Capacitance`, `ComplianceInfo.Rohs`). */
+  /**
+   * Values keyed by the vocabulary's field key (`Status`, `Specs.Capacitance`, `ComplianceInfo.Rohs`).
+   * Never changed in place (the emulator keeps what it rendered and read of them): a product that
+   * must answer other values gets a new object.
+   */
   values: Record<string, FieldValue>;
 }
 

@@ -55,12 +55,12 @@ beforeAll(async () => {
   const production = smd.filter((p) => p.values.Status === 'In Production' && undated(p));
   const [fine, renamed, nearly] = production;
   // The service answers values outside its own vocabulary for these two, as a new or hostile service
-  // would; the catalog is the worker's shared one, so afterAll gives them their own values back.
+  // would; the catalog is the worker's shared one, so each gets new values (catalog values never
+  // change in place: the emulator keeps what it rendered of them) and afterAll gives back its own.
   for (const [product, status] of [[renamed, 'Obsolete'], [nearly, 'in production']] as const) {
-    const values = product.values as Record<string, unknown>;
-    const own = values.Status;
-    restore.push(() => (values.Status = own));
-    values.Status = status;
+    const own = product.values;
+    restore.push(() => (product.values = own));
+    product.values = { ...own, Status: status };
   }
   obsolete = partnoOf(renamed);
   ending = partnoOf(smd.find((p) => p.values.Status === 'NRND' || p.values.Status === 'To be discontinued')!);

@@ -46,3 +46,19 @@ test('the kept JSON of a product is the object serialized at once, in every lang
     { numRuns: 60 },
   );
 });
+
+test('a product given new values is sent with them, and with its own again once they are given back', () => {
+  const product = catalog.byGroup.SMD[3];
+  const options: RenderOptions = { lang: 'en', baseUrl: 'http://127.0.0.1:4000' };
+  const sent = (): string => [...renderResultChunks([product], options)].join('');
+  const before = sent();
+  const own = product.values;
+  try {
+    product.values = { ...own, Status: 'Obsolete' };
+    expect(sent()).toBe(serialized([product], false, options));
+    expect(sent()).toContain('"Status":"Obsolete"');
+  } finally {
+    product.values = own;
+  }
+  expect(sent()).toBe(before);
+});
