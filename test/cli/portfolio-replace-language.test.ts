@@ -6,13 +6,14 @@
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import type { Lang } from '../../api/vocabulary';
 import { keyToDefaultAddressRefusal } from '../../api/base-url';
 import { DEFAULT_BASE_URL } from '../../node/config';
 import { DEFAULT_DOCUMENT_LIMITS, fetchDocuments } from '../../node/compliance/documents';
 import { useEmulatorHome } from './helpers';
 import { runCliInProcess } from './in-process';
+import { replacementPair } from '../replace/replacement-pair';
 
 const world = useEmulatorHome();
 const cli = (args: string[]) => runCliInProcess([...args, '--base-url', world.emulator.url], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY } });
@@ -24,14 +25,7 @@ let LOOSER: string;
 
 beforeAll(async () => {
   const run = await cli(['replacements', OLD, '--json', '--max', '1']);
-  NEW = (JSON.parse(run.stdout) as { replacements: { Partno: string }[] }[])[0].replacements[0].Partno;
-  // The same capacitor rated lower: not a drop-in.
-  const catalog = world.emulator.catalog.byGroup.SMD;
-  const old = catalog.find((p) => p.values.Partno === OLD)!.values;
-  const same = (p: CatalogProduct, key: string): boolean => p.values[key] === old[key];
-  LOOSER = catalog.find(
-    (p) => p.values.Status === 'In Production' && same(p, 'Specs.Capacitance') && same(p, 'Specs.SizecodeMm') && same(p, 'Specs.TemperatureCharacteristics') && same(p, 'Specs.RatedVoltageClass') && (p.values['Specs.RatedVoltage'] as number) < (old['Specs.RatedVoltage'] as number),
-  )!.values.Partno as string;
+  ({ NEW, LOOSER } = replacementPair(world.emulator.catalog, OLD, run.stdout));
 }, 60_000);
 
 /**

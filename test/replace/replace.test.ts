@@ -1,11 +1,12 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { DEMO_KEY, type CatalogProduct } from '../../emulator';
+import { DEMO_KEY } from '../../emulator';
 import { WorkbookPatch } from '../../ooxml/workbook-patch';
 import { convertWithLibreOffice } from '../fixtures/workbooks/libreoffice';
 import { useEmulatorHome } from '../cli/helpers';
 import { runCliInProcess } from '../cli/in-process';
+import { replacementPair } from './replacement-pair';
 
 /*
  * `partspec replace` on a folder of BOMs against the emulator over HTTP: workbooks saved by Excel's
@@ -77,14 +78,7 @@ let LOOSER: string;
 
 beforeAll(async () => {
   const run = await runCliInProcess(['replacements', OLD, '--json', '--max', '1'], { home: world.home, env: env() });
-  NEW = (JSON.parse(run.stdout) as { replacements: { Partno: string }[] }[])[0].replacements[0].Partno;
-  // The same capacitor rated lower: everything else as the old part, but not a drop-in.
-  const catalog = world.emulator.catalog.byGroup.SMD;
-  const old = catalog.find((p) => p.values.Partno === OLD)!.values;
-  const same = (p: CatalogProduct, key: string): boolean => p.values[key] === old[key];
-  LOOSER = catalog.find(
-    (p) => p.values.Status === 'In Production' && same(p, 'Specs.Capacitance') && same(p, 'Specs.SizecodeMm') && same(p, 'Specs.TemperatureCharacteristics') && same(p, 'Specs.RatedVoltageClass') && (p.values['Specs.RatedVoltage'] as number) < (old['Specs.RatedVoltage'] as number),
-  )!.values.Partno as string;
+  ({ NEW, LOOSER } = replacementPair(world.emulator.catalog, OLD, run.stdout));
 }, 60_000);
 
 describe('a preview, the run, and --undo on a folder of BOMs', () => {
