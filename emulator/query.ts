@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, conditionTests, groupsOf, valueConditions, type FieldValue, type Filter, type Lang, type OrderByItem } from '../api';
+import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, groupsOf, valueConditions, type FieldValue, type Filter, type Lang, type OrderByItem } from '../api';
 import type { Catalog, CatalogProduct } from './catalog';
 
 export interface Query {
@@ -18,18 +18,26 @@ export interface QueryResult {
 }
 
 /**
- * Each product list's values by key, read once per list and kept while the list lives (catalog
- * values never change). A search tests one array of values per condition instead of each
- * product's own record, whose shapes differ from product to product and make every read slow.
+ * Each product list's values by key, read once per list (catalog values never change in place).
+ * A search tests one array of values per condition instead of each product's own record, whose
+ * shapes differ from product to product and make every read slow. A product given a new values
+ * object (as a test does to answer other values) makes the list's arrays be read again.
  */
-const columns = new WeakMap<readonly CatalogProduct[], Map<string, readonly (FieldValue | undefined)[]>>();
+const columns = new WeakMap<readonly CatalogProduct[], { owners: readonly CatalogProduct['values'][]; byKey: Map<string, readonly (FieldValue | undefined)[]> }>();
 
-function columnOf(source: readonly CatalogProduct[], key: string): readonly (FieldValue | undefined)[] {
-  let byKey = columns.get(source);
-  if (!byKey) columns.set(source, (byKey = new Map()));
-  let column = byKey.get(key);
-  if (!column) byKey.set(key, (column = source.map((p) => p.values[key])));
-  return column;
+/** The arrays of `keys`' values of `source`, in its order (checked once per search). */
+function columnsOf(source: readonly CatalogProduct[], keys: readonly string[]): (readonly (FieldValue | undefined)[])[] {
+  let kept = columns.get(source);
+  if (!kept || kept.owners.length !== source.length || source.some((p, i) => p.values !== kept!.owners[i])) {
+    kept = { owners: source.map((p) => p.values), byKey: new Map() };
+    columns.set(source, kept);
+  }
+  const byKey = kept.byKey;
+  return keys.map((key) => {
+    let column = byKey.get(key);
+    if (!column) byKey.set(key, (column = source.map((p) => p.values[key])));
+    return column;
+  });
 }
 
 /**
@@ -43,17 +51,16 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   // The catalog holds list values in English; the filter's values are in the request's language.
   const evaluation = { lang: query.lang, valuesLang: 'en' } as const;
   const source = groups.length === 1 ? catalog.byGroup[groups[0]] : catalog.products;
-  const predicates = conditionTests(query.filter, evaluation);
-  const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && predicates.every((test) => test(p)));
+  const conditions = valueConditions(query.filter, evaluation);
+  const extra = (query.extra ?? []).filter((p) => groups.includes(p.group) && conditions.every(({ key, test }) => test(p.values[key])));
   // The catalog's lists are in Partno order already, which is every order that starts with `Partno asc`
   // (part numbers are unique); only products from outside must join it.
   const partnoOrder = query.orderBy.length === 0 || (query.orderBy[0].field === 'Partno' && query.orderBy[0].direction === 'asc');
   // In that order, with nothing from outside to merge, the first limit + 1 matches answer the query
   // (the one past the limit says more matched): a harvest's pages do not each scan the whole category.
   const enough = partnoOrder && extra.length === 0 ? limit + 1 : Infinity;
-  const conditions = valueConditions(query.filter, evaluation);
   const tests = conditions.map((c) => c.test);
-  const values = conditions.map((c) => columnOf(source, c.key));
+  const values = columnsOf(source, conditions.map((c) => c.key));
   const matches: CatalogProduct[] = [];
   scan: for (let i = 0; i < source.length; i++) {
     if (groups.length !== 1 && !groups.includes(source[i].group)) continue;

@@ -151,11 +151,6 @@ export function valueConditions(filter: Filter, options: EvaluateOptions): Value
   return out;
 }
 
-/** One test per condition other than Category (which `groupsOf` answers). */
-export function conditionTests(filter: Filter, options: EvaluateOptions): ProductTest[] {
-  return valueConditions(filter, options).map(({ key, test }) => (p: FilterableProduct) => test(p.values[key]));
-}
-
 /** Whether a product meets every condition of a filter (several on one field included). */
 export function compileFilter(filter: Filter, options: EvaluateOptions): ProductTest {
   const groups = groupsOf(filter);

@@ -2,11 +2,13 @@
  * The emulator keeps each product's JSON text per language and quirks, with a stand-in for its
  * base URL (emulator/render.ts). What it sends must be, byte for byte, the document built from
  * `renderProduct` and serialized on the spot: for every language and quirk, for the same product
- * sent again (from what was kept) and under another base URL, including one JSON must escape.
+ * sent again (from what was kept) and under another base URL, including one JSON must escape. It
+ * also keeps each list's values as arrays for its searches: a product given new values is sent and
+ * found by them.
  */
 import fc from 'fast-check';
-import { GROUP_OBJECT_NAMES, GROUPS, LANGS } from '../../api';
-import { catalogFor, renderProduct } from '../../emulator';
+import { GROUP_OBJECT_NAMES, GROUPS, LANGS, parseFilter } from '../../api';
+import { catalogFor, renderProduct, runQuery } from '../../emulator';
 import { renderResultChunks, type Quirks, type RenderOptions } from '../../emulator/render';
 
 const catalog = catalogFor(1);
@@ -61,4 +63,20 @@ test('a product given new values is sent with them, and with its own again once 
     product.values = own;
   }
   expect(sent()).toBe(before);
+});
+
+test('a search after a product was given new values finds it by them, and by its own once they are given back', () => {
+  const product = catalog.byGroup.SMD.find((p) => p.values.Status === 'In Production')!;
+  const partno = product.values.Partno as string;
+  const filter = parseFilter(`Category eq 'ceramicCapacitorsSMD' and Status eq 'Discontinued' and Partno eq '${partno}'`, { syntax: 'user', lang: 'en' });
+  const found = (): string[] => runQuery(catalog, { filter, orderBy: [], lang: 'en' }).products.map((p) => p.values.Partno as string);
+  expect(found()).toEqual([]);
+  const own = product.values;
+  try {
+    product.values = { ...own, Status: 'Discontinued' };
+    expect(found()).toEqual([partno]);
+  } finally {
+    product.values = own;
+  }
+  expect(found()).toEqual([]);
 });
