@@ -1,4 +1,4 @@
-import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, groupsOf, valueConditions, type FieldValue, type Filter, type Lang, type OrderByItem } from '../api';
+import { MAX_PRODUCTS_PER_CALL, compareByOrder, comparePartno, groupsOf, valueConditions, type FieldValue, type Filter, type Lang, type OrderByItem, type ValueCondition } from '../api';
 import type { Catalog, CatalogProduct } from './catalog';
 
 export interface Query {
@@ -17,27 +17,92 @@ export interface QueryResult {
   hasMoreHits: boolean;
 }
 
+/** A list's numbers of one key, sorted: `values` ascending and `at` the position of each in the list. */
+interface SortedNumbers {
+  values: Float64Array;
+  at: Int32Array;
+}
+
 /**
  * Each product list's values by key, read once per list (catalog values never change in place).
  * A search tests one array of values per condition instead of each product's own record, whose
  * shapes differ from product to product and make every read slow. A product given a new values
  * object (as a test does to answer other values) makes the list's arrays be read again.
  */
-const columns = new WeakMap<readonly CatalogProduct[], { owners: readonly CatalogProduct['values'][]; byKey: Map<string, readonly (FieldValue | undefined)[]> }>();
+const columns = new WeakMap<
+  readonly CatalogProduct[],
+  { owners: readonly CatalogProduct['values'][]; byKey: Map<string, readonly (FieldValue | undefined)[]>; sorted: Map<string, SortedNumbers> }
+>();
 
-/** The arrays of `keys`' values of `source`, in its order (checked once per search). */
-function columnsOf(source: readonly CatalogProduct[], keys: readonly string[]): (readonly (FieldValue | undefined)[])[] {
+/** What is kept of `source` (checked once per search: read again when a product has new values). */
+function keptOf(source: readonly CatalogProduct[]) {
   let kept = columns.get(source);
   if (!kept || kept.owners.length !== source.length || source.some((p, i) => p.values !== kept!.owners[i])) {
-    kept = { owners: source.map((p) => p.values), byKey: new Map() };
+    kept = { owners: source.map((p) => p.values), byKey: new Map(), sorted: new Map() };
     columns.set(source, kept);
   }
+  return kept;
+}
+
+/** The arrays of `keys`' values of `source`, in its order. */
+function columnsOf(kept: ReturnType<typeof keptOf>, source: readonly CatalogProduct[], keys: readonly string[]): (readonly (FieldValue | undefined)[])[] {
   const byKey = kept.byKey;
   return keys.map((key) => {
     let column = byKey.get(key);
     if (!column) byKey.set(key, (column = source.map((p) => p.values[key])));
     return column;
   });
+}
+
+/** The numbers of a column, sorted once per list and key. */
+function sortedOf(kept: ReturnType<typeof keptOf>, key: string, column: readonly (FieldValue | undefined)[]): SortedNumbers {
+  let sorted = kept.sorted.get(key);
+  if (!sorted) {
+    const positions: number[] = [];
+    for (let i = 0; i < column.length; i++) if (typeof column[i] === 'number' && !Number.isNaN(column[i])) positions.push(i);
+    positions.sort((a, b) => (column[a] as number) - (column[b] as number));
+    sorted = { values: Float64Array.from(positions, (i) => column[i] as number), at: Int32Array.from(positions) };
+    kept.sorted.set(key, sorted);
+  }
+  return sorted;
+}
+
+/** The first index of `values` (ascending) whose value is at least `x` (`strict`: more than `x`). */
+function firstAtLeast(values: Float64Array, x: number, strict: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < x || (strict && values[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The positions a search has to test, in list order: when its conditions pin a number to a range
+ * that holds at most a quarter of the list, only the products inside the narrowest such range
+ * (every condition is still tested on each); otherwise undefined, and the whole list is scanned.
+ */
+function candidatesOf(kept: ReturnType<typeof keptOf>, conditions: readonly ValueCondition[], values: readonly (readonly (FieldValue | undefined)[])[], size: number): Int32Array | undefined {
+  // Several conditions on one key narrow one range (the column of its first condition is read).
+  const ranges = new Map<string, { column: number; low: number; high: number }>();
+  conditions.forEach((c, j) => {
+    if (!c.range) return;
+    const range = ranges.get(c.key) ?? { column: j, low: -Infinity, high: Infinity };
+    ranges.set(c.key, { column: range.column, low: Math.max(range.low, c.range.low), high: Math.min(range.high, c.range.high) });
+  });
+  let best: Int32Array | undefined;
+  for (const [key, range] of ranges) {
+    if (range.low === -Infinity && range.high === Infinity) continue;
+    const sorted = sortedOf(kept, key, values[range.column]);
+    const from = firstAtLeast(sorted.values, range.low, false);
+    const to = firstAtLeast(sorted.values, range.high, true);
+    const count = Math.max(0, to - from);
+    if (count * 4 > size || (best && count >= best.length)) continue;
+    best = sorted.at.slice(from, from + count).sort();
+  }
+  return best;
 }
 
 /**
@@ -60,9 +125,14 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   // (the one past the limit says more matched): a harvest's pages do not each scan the whole category.
   const enough = partnoOrder && extra.length === 0 ? limit + 1 : Infinity;
   const tests = conditions.map((c) => c.test);
-  const values = columnsOf(source, conditions.map((c) => c.key));
+  const kept = keptOf(source);
+  const values = columnsOf(kept, source, conditions.map((c) => c.key));
+  // A number pinned to a narrow range: only the products inside it are tested, in list order.
+  const candidates = candidatesOf(kept, conditions, values, source.length);
+  const count = candidates ? candidates.length : source.length;
   const matches: CatalogProduct[] = [];
-  scan: for (let i = 0; i < source.length; i++) {
+  scan: for (let k = 0; k < count; k++) {
+    const i = candidates ? candidates[k] : k;
     if (groups.length !== 1 && !groups.includes(source[i].group)) continue;
     for (let j = 0; j < tests.length; j++) if (!tests[j](values[j][i])) continue scan;
     matches.push(source[i]);

@@ -82,6 +82,12 @@ export type ValueTest = (value: FieldValue | undefined) => boolean;
 export interface ValueCondition {
   key: string;
   test: ValueTest;
+  /**
+   * For a number condition: the closed range outside which no value passes (a little wider than
+   * the condition, as numbers within NUMBER_EPSILON are equal), so a reader with the values sorted
+   * can test only the products inside it. The test still decides.
+   */
+  range?: { low: number; high: number };
 }
 
 const never: ValueTest = () => false;
@@ -107,6 +113,21 @@ function numberTest(op: NumberOperator, x: number): ValueTest {
   }
 }
 
+/** The values a number condition can pass, widened by twice the tolerance (see ValueCondition.range). */
+function numberRange(op: NumberOperator, x: number): { low: number; high: number } {
+  const slack = 2 * NUMBER_EPSILON * Math.abs(x);
+  switch (op) {
+    case 'eq':
+      return { low: x - slack, high: x + slack };
+    case 'ge':
+    case 'gt':
+      return { low: x - slack, high: Infinity };
+    case 'le':
+    case 'lt':
+      return { low: -Infinity, high: x + slack };
+  }
+}
+
 function valueCondition(condition: Exclude<Condition, { type: 'category' }>, lang: Lang, valuesLang: Lang): ValueCondition {
   const def = getFilterField(condition.field);
   if (!def) return { key: condition.field, test: never };
@@ -115,7 +136,7 @@ function valueCondition(condition: Exclude<Condition, { type: 'category' }>, lan
     case 'boolean':
       return { key, test: (v) => v === condition.value };
     case 'number':
-      return { key, test: numberTest(condition.op, condition.value) };
+      return { key, test: numberTest(condition.op, condition.value), range: numberRange(condition.op, condition.value) };
     case 'string': {
       if (def.list && isListFieldName(def.name)) {
         // List values are compared in the language the products hold them in.
