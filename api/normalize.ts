@@ -78,8 +78,16 @@ export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | unde
       return toIsoDate(raw) ?? raw.trim();
     }
     case 'List[String]': {
-      const items = Array.isArray(raw) ? raw : [raw];
-      const strings = items.filter((v) => v !== null && v !== undefined).map(String).filter((s) => s !== '');
+      if (!Array.isArray(raw)) {
+        const text = String(raw);
+        return text === '' ? [] : [text];
+      }
+      const strings: string[] = [];
+      for (const v of raw as unknown[]) {
+        if (v === null || v === undefined) continue;
+        const text = String(v);
+        if (text !== '') strings.push(text);
+      }
       return strings;
     }
     default: {
@@ -96,27 +104,35 @@ export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | unde
   }
 }
 
-/** The raw value of a field in a product object, looking at the nesting variants. */
-function rawValueOf(product: Json, field: FieldDef): unknown {
-  if (NESTED_LEVELS.has(field.level)) {
-    const container = product[field.level];
-    if (isObject(container) && container[field.name] !== undefined && container[field.name] !== null) return container[field.name];
-    // Flattened variant: the nested field sits on the product itself.
-    return product[field.name] ?? (isObject(container) ? container[field.name] : undefined);
-  }
-  return product[field.name];
-}
+/** The nested objects a product may hold its fields in (a field may also sit flat on the product). */
+const NESTED_LEVEL_LIST = [...NESTED_LEVELS];
+
+/** What normalizeProduct reads for a group: its fields, each with the nested object it sits in (-1: the product). */
+const FIELD_PLANS: Record<Group, { field: FieldDef; slot: number }[]> = Object.fromEntries(
+  GROUPS.map((group) => [group, VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field) => ({ field, slot: NESTED_LEVEL_LIST.indexOf(field.level) }))]),
+) as Record<Group, { field: FieldDef; slot: number }[]>;
 
 /**
  * One product object as a ProductRecord; `defaults` are values from the enclosing group object
- * (the product's own value wins). Returns undefined for an object without a part number.
+ * (the product's own value wins). Returns undefined for an object without a part number. A nested
+ * field is read from its object, else from the product itself (the flattened variant). Runs for
+ * every product of every answer and category file, so each nested object is looked up once.
  */
 export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}): ProductRecord | undefined {
   if (!isObject(raw)) return undefined;
+  const containers = NESTED_LEVEL_LIST.map((level) => {
+    const container = raw[level];
+    return isObject(container) ? container : undefined;
+  });
   const values: Record<string, FieldValue> = {};
-  for (const field of VALUE_FIELDS) {
-    if (!field.groups.includes(group)) continue;
-    let value = normalizeValue(field, rawValueOf(raw, field));
+  for (const { field, slot } of FIELD_PLANS[group]) {
+    let rawValue: unknown;
+    if (slot < 0) rawValue = raw[field.name];
+    else {
+      const inside = containers[slot]?.[field.name];
+      rawValue = inside !== undefined && inside !== null ? inside : (raw[field.name] ?? inside);
+    }
+    let value = normalizeValue(field, rawValue);
     if (value === undefined && field.level === 'product' && field.name in defaults) value = normalizeValue(field, defaults[field.name]);
     if (value !== undefined) values[field.key] = value;
   }
