@@ -2,10 +2,13 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 import { makeTempDir, readXlsx, rowTexts, runCliProcess } from './helpers';
+import { runCliInProcess } from './in-process';
 
 /*
  * partspec download streams the category file to its output: every format the service may send
- * gives the same table, written through a temporary file that does not outlive the run.
+ * gives the same table, written through a temporary file that does not outlive the run. The
+ * downloads run in this process (test/cli/in-process.ts); a full disk is a fault planted in a child
+ * process's file system calls, so those runs keep a real process.
  */
 
 let home: string;
@@ -31,7 +34,7 @@ async function emulatorWith(options: Parameters<typeof startEmulator>[0]): Promi
 test.each(['xlsx', 'tsv', 'zip'] as const)('a category served as %s downloads to xlsx with its query sheet', async (format) => {
   const emulator = await emulatorWith({ downloadFormat: format });
   const out = join(home, `lead-${format}.xlsx`);
-  const run = await runCliProcess(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', emulator.url], { home, env });
+  const run = await runCliInProcess(['download', '--category', 'ceramicCapacitorsLead', '--fields', 'Status,ProductName', '--out', out, '--base-url', emulator.url], { home, env });
   expect(run.code).toBe(0);
   const workbook = await readXlsx(out);
   const sheet = workbook.worksheets[0];

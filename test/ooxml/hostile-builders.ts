@@ -39,9 +39,26 @@ const u64 = (n: number): Buffer => {
   return b;
 };
 
-/** A ZIP archive of the entries, in order; past 65,535 entries its directory end is ZIP64. */
+/** The fields a local header and its directory record share, from version needed to extra length, written at `at`. */
+function writeCommon(b: Buffer, at: number, method: number, crc: number, compressed: number, size: number, nameLength: number): void {
+  b.writeUInt16LE(20, at);
+  b.writeUInt16LE(0x0800, at + 2);
+  b.writeUInt16LE(method, at + 4);
+  b.writeUInt16LE(0, at + 6);
+  b.writeUInt16LE(0x5c21, at + 8);
+  b.writeUInt32LE(crc >>> 0, at + 10);
+  b.writeUInt32LE(compressed >>> 0, at + 14);
+  b.writeUInt32LE(size >>> 0, at + 18);
+  b.writeUInt16LE(nameLength, at + 22);
+  b.writeUInt16LE(0, at + 24);
+}
+
+/**
+ * A ZIP archive of the entries, in order; past 65,535 entries its directory end is ZIP64. Each
+ * header is one buffer written field by field: packages of 100,000 entries are built here.
+ */
 export function buildZip(entries: readonly RawEntry[]): Buffer {
-  const locals: Buffer[] = [];
+  const locals: Uint8Array[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   const offsets = new Map<string, number>();
@@ -52,14 +69,24 @@ export function buildZip(entries: readonly RawEntry[]): Buffer {
     const name = Buffer.from(e.name, 'utf8');
     const crc = e.crc ?? crc32(data);
     const size = e.size ?? data.length;
-    const common = [u16(20), u16(0x0800), u16(method), u16(0), u16(0x5c21), u32(crc), u32(compressed.length), u32(size), u16(name.length), u16(0)];
-    const local = Buffer.concat([u32(0x04034b50), ...common, name, compressed]);
     const at = e.sameAs === undefined ? offset : (offsets.get(e.sameAs) as number);
-    centrals.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(at), name]));
+    // Central directory record: signature, version made by, the shared fields, comment length, disk, internal and external attributes, local header offset, name.
+    const central = Buffer.alloc(46 + name.length);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    writeCommon(central, 6, method, crc, compressed.length, size, name.length);
+    central.writeUInt32LE(at >>> 0, 42);
+    name.copy(central, 46);
+    centrals.push(central);
     if (e.sameAs !== undefined) continue;
+    // Local header: signature, the shared fields, name; then the data.
+    const local = Buffer.alloc(30 + name.length);
+    local.writeUInt32LE(0x04034b50, 0);
+    writeCommon(local, 4, method, crc, compressed.length, size, name.length);
+    name.copy(local, 30);
     offsets.set(e.name, offset);
-    locals.push(local);
-    offset += local.length;
+    locals.push(local, compressed);
+    offset += local.length + compressed.length;
   }
   const directory = Buffer.concat(centrals);
   const count = entries.length;
@@ -133,7 +160,8 @@ export function bomWorkbookEntries(o: BomWorkbookOptions): RawEntry[] {
     ...(o.sheetRels?.length ? [{ name: 'xl/worksheets/_rels/sheet1.xml.rels', data: text(rels(o.sheetRels)) }] : []),
   ];
   const replaced = new Map((o.entries ?? []).map((e) => [e.name, e]));
-  return [...base.map((e) => replaced.get(e.name) ?? e), ...(o.entries ?? []).filter((e) => !base.some((b) => b.name === e.name))];
+  const baseNames = new Set(base.map((e) => e.name));
+  return [...base.map((e) => replaced.get(e.name) ?? e), ...(o.entries ?? []).filter((e) => !baseNames.has(e.name))];
 }
 
 /** A one-sheet BOM workbook as bytes. */

@@ -30,10 +30,14 @@ const VML_TYPE = `${NS.r}/vmlDrawing`;
 const partnos = (): string[] => world.emulator.catalog.products.slice(0, 4).map((p) => String(p.values.Partno));
 const text = (s: string): Uint8Array => Buffer.from(s, 'utf8');
 
-interface Enriched extends CliRun {
+/** A run on a written workbook: the file's bytes before and after it. */
+interface Written extends CliRun {
   file: string;
   before: Buffer;
   after: Buffer;
+}
+
+interface Enriched extends Written {
   peakBytes: number;
 }
 
@@ -46,6 +50,14 @@ async function enrich(name: string, bytes: Buffer, out = name, command = ['enric
   const run = await runCliProcess([...command, '--no-cache'], { home: world.home, env });
   const peakBytes = Number(readFileSync(rssFile, 'utf8'));
   return { ...run, file, before: bytes, after: readFileSync(file), peakBytes };
+}
+
+/** Writes the workbook and enriches it in place in this process: for workbooks that attack no limit, whose memory is not measured. */
+async function enrichInProcess(name: string, bytes: Buffer): Promise<Written> {
+  const file = join(world.home, name);
+  writeFileSync(file, bytes);
+  const run = await runCliInProcess(['enrich', name, '--fields', 'Status', '--out', name, '--no-cache'], { home: world.home, env: { PARTSPEC_API_KEY: DEMO_KEY, PARTSPEC_BASE_URL: world.emulator.url } });
+  return { ...run, file, before: bytes, after: readFileSync(file) };
 }
 
 /** A refusal: exit 2, one sentence (naming the limit when given), the file byte-identical, memory bounded. */
@@ -61,7 +73,7 @@ function expectRefused(run: Enriched, words: string | RegExp): void {
 const limitWords = (name: FileLimitName): string => describeLimit(name);
 
 /** Enriched: exit 0 or 1 (1 when a part is not found), the Status column written. */
-function expectEnriched(run: Enriched): WorkbookPatch {
+function expectEnriched(run: Written): WorkbookPatch {
   expect(run.stderr).not.toMatch(/internal error|not a readable/);
   expect([0, 1]).toContain(run.code);
   const book = new WorkbookPatch(run.after);
@@ -110,7 +122,7 @@ test('legacy VML of 5,000 form controls, Excel-style (bare <br>), is read: the n
   const shape = (i: number): string => `<v:shape id="s${i}"><v:textbox><div><font>Box<br></font></div></v:textbox><x:ClientData ObjectType="Checkbox"><x:Anchor>3, 0, ${i}, 0, 12, 15, ${i + 1}, 0</x:Anchor></x:ClientData></v:shape>`;
   const vml = `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:x="urn:schemas-microsoft-com:office:excel">${Array.from({ length: 5000 }, (_, i) => shape(i)).join('')}</xml>`;
   const bytes = workbook({ sheetTail: '<legacyDrawing r:id="rId1"/>', sheetRels: [['rId1', VML_TYPE, '../drawings/vmlDrawing1.vml']], entries: [{ name: 'xl/drawings/vmlDrawing1.vml', data: text(vml) }] });
-  const book = expectEnriched(await enrich('vml-controls.xlsx', bytes));
+  const book = expectEnriched(await enrichInProcess('vml-controls.xlsx', bytes));
   // The controls reach column M (index 12): the first new column is N.
   expect(book.values('BOM')[0].indexOf('PartSpec: Match')).toBe(13);
 });
@@ -170,7 +182,7 @@ const fillers = (count: number): RawEntry[] => Array.from({ length: count }, (_,
 
 test('a workbook of more than 65,535 entries is written with a ZIP64 directory and opens again, every entry kept', async () => {
   const count = 66_000;
-  const run = await enrich('many.xlsx', workbook({ entries: fillers(count) }));
+  const run = await enrichInProcess('many.xlsx', workbook({ entries: fillers(count) }));
   const book = expectEnriched(run);
   book.close();
   const zip = new ZipPackage(bytesSource(run.after));
@@ -180,7 +192,7 @@ test('a workbook of more than 65,535 entries is written with a ZIP64 directory a
   expect(run.after.readUInt16LE(run.after.length - 22 + 10)).toBe(0xffff);
   expect(run.after.indexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]), run.after.length - 200)).toBeGreaterThan(0);
   // A second run reads what the first wrote.
-  expectEnriched(await enrich('many-again.xlsx', run.after));
+  expectEnriched(await enrichInProcess('many-again.xlsx', run.after));
 });
 
 test(`a package of more than ${FILE_LIMITS.packageEntries.value.toLocaleString('en-US')} entries is refused for its entry count, untouched`, async () => {
@@ -199,7 +211,7 @@ test('a new shared strings part takes a name no entry has in any letter case; th
   const orphan = text(`<sst xmlns="${NS.main}" count="1" uniqueCount="1"><si><t>orphan</t></si></sst>`);
   const other = text(`<sst xmlns="${NS.main}" count="1" uniqueCount="1"><si><t>other</t></si></sst>`);
   const bytes = workbook({ inlineStrings: true, entries: [{ name: 'xl/sharedStrings.xml', data: orphan }, { name: 'xl/SharedStrings1.xml', data: other }] });
-  const run = await enrich('orphans.xlsx', bytes);
+  const run = await enrichInProcess('orphans.xlsx', bytes);
   const book = expectEnriched(run);
   expect(book.values('BOM')[1][0]).toBe(partnos()[0]);
   book.close();
