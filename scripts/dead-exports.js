@@ -203,7 +203,9 @@ if (require.main === module) {
     const errors = ts.getPreEmitDiagnostics(program.program);
     if (errors.length > 0) {
       const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' };
-      console.error(ts.formatDiagnosticsWithColorAndContext(errors, host));
+      // As tsc: colours and source lines on a terminal, one plain line per error in a log.
+      const format = process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+      console.error(format(errors, host));
       console.error(`${errors.length} type error${errors.length === 1 ? '' : 's'}.`);
       failed = true;
     }
