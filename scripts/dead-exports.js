@@ -11,8 +11,10 @@
  * mains, the webpack entries, the commands the command line loads) are not checked, as something
  * outside the TypeScript program loads them.
  *
- * `node scripts/dead-exports.js [--root DIR] [--project tsconfig.json]`; exit 1 with one line per
- * dead export (`path:line name`), 0 when there is none.
+ * `node scripts/dead-exports.js [--root DIR] [--project tsconfig.json] [--typecheck]`; exit 1 with
+ * one line per dead export (`path:line name`), 0 when there is none. `--typecheck` also reports the
+ * program's type errors as `tsc --noEmit -p tsconfig.json` does (and fails on them): `npm test`
+ * runs the two checks on this one program instead of building it twice (scripts/test.js).
  */
 const path = require('path');
 const ts = require('typescript');
@@ -39,17 +41,27 @@ const ENTRY_FILES = [
 /** A call whose string argument names a module it loads whole. */
 const LOADING_CALLS = new Set(['require', 'require.resolve', 'jest.mock', 'jest.requireActual', 'jest.doMock', 'jest.unstable_mockModule']);
 
-/**
- * Lists the dead exports of the project at `root`.
- * @param {{ root: string, project?: string }} options
- * @returns {{ file: string, line: number, name: string }[]} sorted by file and line
- */
-function findDeadExports({ root, project = 'tsconfig.json' }) {
+/** The TypeScript program of the project at `root`, as `tsc --noEmit -p project` builds it. */
+function createProjectProgram({ root, project = 'tsconfig.json' }) {
   const configPath = path.resolve(root, project);
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath));
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: { ...parsed.options, noEmit: true },
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(parsed),
+  });
+  return { program, options: parsed.options };
+}
+
+/**
+ * Lists the dead exports of the project at `root` (of `program` when given, else its own).
+ * @param {{ root: string, project?: string, program?: { program: import('typescript').Program, options: import('typescript').CompilerOptions } }} options
+ * @returns {{ file: string, line: number, name: string }[]} sorted by file and line
+ */
+function findDeadExports({ root, project = 'tsconfig.json', program: given }) {
+  const { program, options: compilerOptions } = given ?? createProjectProgram({ root, project });
   const checker = program.getTypeChecker();
   const relative = (fileName) => path.relative(root, fileName).split(path.sep).join('/');
   const own = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !relative(file.fileName).startsWith('..') && !file.fileName.includes('/node_modules/'));
@@ -80,7 +92,7 @@ function findDeadExports({ root, project = 'tsconfig.json' }) {
     for (const exported of checker.getExportsOfModule(moduleSymbol)) markSymbol(exported);
   };
   const resolveModule = (specifier, containing) => {
-    const found = ts.resolveModuleName(specifier, containing, parsed.options, ts.sys).resolvedModule;
+    const found = ts.resolveModuleName(specifier, containing, compilerOptions, ts.sys).resolvedModule;
     return found && !found.isExternalLibraryImport ? found.resolvedFileName : undefined;
   };
   const calleeName = (expression) => {
@@ -183,12 +195,28 @@ if (require.main === module) {
     return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
   };
   const root = path.resolve(option('--root', path.join(__dirname, '..')));
-  const dead = findDeadExports({ root, project: option('--project', 'tsconfig.json') });
+  const project = option('--project', 'tsconfig.json');
+  const program = createProjectProgram({ root, project });
+  let failed = false;
+  if (args.includes('--typecheck')) {
+    // The type-check first: its errors are what `npm run typecheck` prints, in tsc's own format.
+    const errors = ts.getPreEmitDiagnostics(program.program);
+    if (errors.length > 0) {
+      const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+      // As tsc: colours and source lines on a terminal, one plain line per error in a log.
+      const format = process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+      console.error(format(errors, host));
+      console.error(`${errors.length} type error${errors.length === 1 ? '' : 's'}.`);
+      failed = true;
+    }
+  }
+  const dead = findDeadExports({ root, project, program });
   for (const { file, line, name } of dead) console.error(`${file}:${line} ${name} is exported but nothing imports it`);
   if (dead.length > 0) {
     console.error(`${dead.length} dead export${dead.length === 1 ? '' : 's'}: remove the export (or the code) so a module shows only what others use.`);
-    process.exit(1);
+    failed = true;
   }
+  if (failed) process.exit(1);
 }
 
 module.exports = { findDeadExports, ENTRY_FILES };

@@ -1,32 +1,51 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the production build first (the browser and command-line tests use it), then the jest
- * projects but `slow` (jest.config.js) with the type-check and ESLint beside them (none needs
- * another's output, and jest's workers leave the processors idle while they wait on servers and
- * Chromium), then `slow` when the run's time budget still allows it (PARTSPEC_TEST_MINUTES, 12 by
- * default; 0 never, a large number always), else a line saying how to run it. A step that fails
- * stops the run with its own output (a failed check stops jest).
+ * `npm test`: the production build (the browser and command-line tests use it) with the checks
+ * beside it, then the jest projects but `slow` (jest.config.js), then `slow` when the run's time
+ * budget still allows it (PARTSPEC_TEST_MINUTES, 12 by default; 0 never, a large number always),
+ * else a line saying how to run it. A step that fails stops the run with its own output (a failed
+ * check stops jest, or keeps it from starting).
+ *
+ * The build is `npm run build`'s two halves side by side, each made cheaper for a test run: the
+ * bundle minified by esbuild instead of terser (`--env minify=esbuild`, webpack.config.js) and the
+ * command line compiled without its own type-check (`build-node.js --no-check`). The checks are
+ * `npm run typecheck` and `npm run lint` with the type-check and the dead-export check on one
+ * TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they need no build, and run
+ * while the build and then jest leave the processors idle.
  * Arguments after `--` go to jest and run just that (`npm test -- --selectProjects pure`).
  */
 const { spawn } = require('child_process');
 const path = require('path');
 
 const root = path.join(__dirname, '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 /** Wall minutes the slow project takes on a 2-core machine (docs/development.md): run it only if they fit. */
 const SLOW_MINUTES = 3;
 const FAST_PROJECTS = ['pure', 'services', 'processes', 'browser'];
 
-/** Runs `npm run <script>`, its output kept until it ends (so parallel steps do not interleave). */
-function runScript(script) {
+const node = (file, ...args) => [process.execPath, file, ...args];
+/** A package's own program (some packages export no subpath but package.json). */
+const bin = (name, file) => path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [root] })), file);
+/** The build's two halves and the checks: name (as the output says it) and command. */
+const BUILD = {
+  'webpack --mode production --env minify=esbuild': node(bin('webpack-cli', 'bin/cli.js'), '--mode', 'production', '--env', 'minify=esbuild'),
+  'build-node --no-check': node(path.join(__dirname, 'build-node.js'), '--no-check'),
+};
+const CHECKS = {
+  'typecheck and dead exports': node(path.join(__dirname, 'dead-exports.js'), '--typecheck'),
+  eslint: node(bin('eslint', 'bin/eslint.js'), '.'),
+};
+
+/** Runs one step, its output kept until it ends (so parallel steps do not interleave). */
+function runStep(name, [command, ...args]) {
   return new Promise((resolve) => {
     const begun = Date.now();
-    const child = spawn(npm, ['run', '--silent', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ script, code, output, seconds: (Date.now() - begun) / 1000 }));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output, seconds: (Date.now() - begun) / 1000 }));
   });
 }
 
@@ -53,7 +72,7 @@ function startJest(args) {
 
 /** Prints how a step ended, and its output when it failed; true when it passed. */
 function report(step) {
-  process.stdout.write(`npm run ${step.script}: ${step.code === 0 ? 'ok' : `failed (exit ${step.code})`} in ${step.seconds.toFixed(0)} s\n`);
+  process.stdout.write(`${step.name}: ${step.code === 0 ? 'ok' : `failed (exit ${step.code})`} in ${step.seconds.toFixed(0)} s\n`);
   if (step.code !== 0) process.stdout.write(step.output);
   return step.code === 0;
 }
@@ -61,22 +80,27 @@ function report(step) {
 const minutes = () => (Date.now() - started) / 60000;
 
 async function main() {
-  const build = await runScript('build');
-  if (!report(build)) return build.code || 1;
-
-  const args = process.argv.slice(2);
-  const jest = startJest(args.length > 0 ? args : ['--selectProjects', ...FAST_PROJECTS]);
   let failedCheck;
+  let jest;
   const checks = Promise.all(
-    ['typecheck', 'lint'].map((script) =>
-      runScript(script).then((step) => {
+    Object.entries(CHECKS).map(([name, command]) =>
+      runStep(name, command).then((step) => {
         if (!report(step) && !failedCheck) {
           failedCheck = step;
-          jest.stop();
+          if (jest) jest.stop();
         }
       }),
     ),
   );
+  const built = await Promise.all(Object.entries(BUILD).map(([name, command]) => runStep(name, command)));
+  const failedBuild = built.filter((step) => !report(step))[0];
+  if (failedBuild || failedCheck) {
+    await checks;
+    return (failedBuild ?? failedCheck).code || 1;
+  }
+
+  const args = process.argv.slice(2);
+  jest = startJest(args.length > 0 ? args : ['--selectProjects', ...FAST_PROJECTS]);
   const [code] = await Promise.all([jest.done, checks]);
   if (failedCheck) return failedCheck.code || 1;
   if (code !== 0 || args.length > 0) return code;

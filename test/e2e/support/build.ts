@@ -1,8 +1,10 @@
 /**
  * The builds the tests serve. `npm test` builds for production, which leaves the workbench out, so
  * the browser tests make a production build with the workbench (`--env workbench`, office.js from
- * our own copy) once per source state: webpack's cache, which `npm run build` has just filled,
- * makes it cheaper, and the pages run minified, as users get them. The output lives in a temp
+ * our own copy) once per source state: the same webpack configuration and cache name as the build
+ * `npm test` has just made, so webpack's cache gives it every module already built, and it is not
+ * minified (webpack.config.js: React still runs in its production mode), which halves its processor
+ * seconds. The output lives in a temp
  * folder named after a hash of the inputs, and a lock keeps parallel test files from building twice.
  * A production build whose stamp matches (scripts/build-stamp.js: the one `npm test` just made in
  * dist/) is used as it is.
