@@ -32,8 +32,6 @@ const { BuildStampPlugin } = require('./scripts/build-stamp');
 const { renderSupportPage } = require('./scripts/support-page');
 const { buildUnifiedManifest } = require('./scripts/unified-manifest');
 const fs = require('fs');
-// webpack's own minimizer (a dependency of webpack), found from webpack's folder so it need not be hoisted.
-const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack'))] }));
 
 /**
  * Emits the unified manifest (manifest.json with its ja and zh localization files) from
@@ -95,7 +93,6 @@ function readAddinUrl(value) {
 
 module.exports = (env, argv) => {
   const dev = argv.mode !== 'production';
-  if (env && env.minify !== undefined && env.minify !== 'esbuild') throw new Error(`--env minify must be esbuild, got ${env.minify}`);
   const officeJs = readOfficeJs(env, dev);
   const officeJsSrc = officeJs === 'cdn' ? OFFICE_JS_CDN : `${OFFICE_JS_DIR}/office.js`;
   const addinUrl = readAddinUrl(process.env.PARTSPEC_ADDIN_URL);
@@ -155,11 +152,6 @@ module.exports = (env, argv) => {
           runtimeChunk: 'single',
           splitChunks: { chunks: 'all' },
           minimize: !workbench,
-          // `--env minify=esbuild` (what `npm test` builds): esbuild instead of webpack's terser,
-          // about a twelfth of its processor seconds, but it keeps the unused declarations terser
-          // drops, so the bundles are about 12 % larger gzipped, too much for B11's first-screen
-          // goal: a shipped build keeps terser (docs/development.md).
-          ...(env && env.minify === 'esbuild' ? { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.esbuildMinify })] } : {}),
         },
     plugins: [
       new webpack.DefinePlugin({

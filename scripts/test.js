@@ -6,9 +6,9 @@
  * else a line saying how to run it. A step that fails stops the run with its own output (a failed
  * check stops jest, or keeps it from starting).
  *
- * The build is `npm run build`'s two halves side by side, each made cheaper for a test run: the
- * bundle minified by esbuild instead of terser (`--env minify=esbuild`, webpack.config.js) and the
- * command line compiled without its own type-check (`build-node.js --no-check`). The checks are
+ * The build is `npm run build`'s two halves side by side: the production bundle as it ships, and
+ * the command line compiled without its own type-check (`build-node.js --no-check`; the check below
+ * covers it). The checks are
  * `npm run typecheck` and `npm run lint` with the type-check and the dead-export check on one
  * TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they need no build, and run
  * while the build and then jest leave the processors idle.
@@ -28,7 +28,7 @@ const node = (file, ...args) => [process.execPath, file, ...args];
 const bin = (name, file) => path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [root] })), file);
 /** The build's two halves and the checks: name (as the output says it) and command. */
 const BUILD = {
-  'webpack --mode production --env minify=esbuild': node(bin('webpack-cli', 'bin/cli.js'), '--mode', 'production', '--env', 'minify=esbuild'),
+  'webpack --mode production': node(bin('webpack-cli', 'bin/cli.js'), '--mode', 'production'),
   'build-node --no-check': node(path.join(__dirname, 'build-node.js'), '--no-check'),
 };
 const CHECKS = {
