@@ -1,8 +1,10 @@
 /**
  * The end-to-end world of the server tests: the emulator playing a gateway without CORS (and a
  * storage host without it, on a second origin), `partspec serve` in front of it hosting the
- * build with the workbench, and Chromium, with one context and page for the file that each test
- * gets afresh (test/e2e/support/pages.ts). Every request that does not go to 127.0.0.1 is aborted.
+ * build with the workbench, and Chromium, with the worker's page that each test gets afresh
+ * (test/e2e/support/pages.ts), reset on the server's `/healthz` (an answer of the server's origin
+ * that touches nothing). Chromium resolves no host name but 127.0.0.1, so nothing leaves the
+ * machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +15,7 @@ import { buildServer, type PartSpecServer } from '../../server/app';
 import { createMemoryState } from '../../server/state/memory';
 import { createTokenFileStore } from '../../server/tokens/token-file';
 import { ensureWorkbenchBuild } from '../e2e/support/build';
-import { filePage } from '../e2e/support/pages';
-import { openChromium } from '../support/chromium';
+import { openFilePage } from '../e2e/support/pages';
 
 /** The refusal of office.js's telemetry proxy frame (https://telemetryservice.firstpartyapps.oaspapps.com/…). */
 const OFFICE_TELEMETRY_FRAME = /^Framing 'https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\/[^']*' violates /;
@@ -47,15 +48,14 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
     userRate: false,
   });
   await server.listen(0, '127.0.0.1');
-  let chromiumRun: Awaited<ReturnType<typeof openChromium>>;
+  let seat: Awaited<ReturnType<typeof openFilePage>>;
   try {
-    chromiumRun = await openChromium();
+    seat = await openFilePage();
   } catch (error) {
     await server.close();
     await emulator.close();
     throw error;
   }
-  const seat = filePage(chromiumRun.browser);
   return {
     emulator,
     server,
@@ -63,7 +63,7 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
     token,
     tokensFile,
     async open(url) {
-      const { page, context } = await seat.fresh(url);
+      const { page, context } = await seat.fresh(new URL('/healthz', url).href);
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('console', (message) => {
@@ -79,7 +79,6 @@ export async function startServerE2eWorld(emulatorOptions: EmulatorOptions = {})
     },
     async close() {
       await seat.close();
-      await chromiumRun.close();
       await server.close();
       await emulator.close();
       rmSync(home, { recursive: true, force: true });

@@ -1,9 +1,8 @@
 /**
  * One end-to-end test file's world: the emulator on a random port, the build with the workbench served
  * over http on another, and Chromium (test/support/chromium.ts: the run's shared browser, or one of
- * the file's own), with one context and page for the file that each test gets afresh
- * (./pages.ts). Every request that does not go to 127.0.0.1 is aborted, so nothing leaves the
- * machine.
+ * the file's own), with the worker's page that each test gets afresh (./pages.ts). Chromium
+ * resolves no host name but 127.0.0.1, so nothing leaves the machine.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,11 +10,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
-import { openChromium } from '../../support/chromium';
 import { picturePath } from '../../support/pictures';
 import { KEY_STORAGE_NAME, PREFERENCES_STORAGE_NAME, type Preferences } from '../../../src/settings/settings';
 import { ensureWorkbenchBuild } from './build';
-import { filePage } from './pages';
+import { openFilePage } from './pages';
 
 export { VIEWPORT } from './pages';
 
@@ -29,10 +27,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** A static file server for a folder, on 127.0.0.1 and a free port. */
+/** The empty page of the site's origin where ./pages.ts resets the page before each test. */
+const BLANK_PATH = '/__partspec-e2e-blank';
+
+/** A static file server for a folder, on 127.0.0.1 and a free port (and BLANK_PATH, an empty page). */
 async function serveFolder(root: string): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    if (pathname === BLANK_PATH) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end('<!doctype html><title>PartSpec tests</title>');
+      return;
+    }
     const file = path.join(root, path.normalize(pathname === '/' ? '/workbench.html' : pathname));
     let ok = file.startsWith(root);
     try {
@@ -72,23 +77,21 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
   const buildDir = await ensureWorkbenchBuild();
   const emulator = await startEmulator({ port: 0, ...emulatorOptions });
   const site = await serveFolder(buildDir);
-  let chromiumRun: Awaited<ReturnType<typeof openChromium>>;
+  let seat: Awaited<ReturnType<typeof openFilePage>>;
   try {
-    chromiumRun = await openChromium();
+    seat = await openFilePage();
   } catch (error) {
     site.server.close();
     await emulator.close();
     throw error;
   }
-  const { browser } = chromiumRun;
-  const seat = filePage(browser);
 
   return {
     emulator,
-    browser,
+    browser: seat.browser,
     siteUrl: site.url,
     async openWorkbench(options = {}) {
-      const { page, context } = await seat.fresh(site.url);
+      const { page, context } = await seat.fresh(new URL(BLANK_PATH, site.url).href);
       const key = options.key === undefined ? DEMO_KEY : options.key;
       // Saved where the taskpane's settings store keeps it, before the page loads: Settings shows it as stored.
       if (key) await page.evaluate(([name, value]) => localStorage.setItem(name, value), [KEY_STORAGE_NAME, key]);
@@ -106,7 +109,6 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
     },
     async close() {
       await seat.close();
-      await chromiumRun.close();
       await new Promise((resolve) => site.server.close(resolve));
       await emulator.close();
     },

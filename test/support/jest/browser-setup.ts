@@ -1,7 +1,8 @@
 /**
  * Before the browser files (jest `globalSetup` of the `browser` project): one Chromium for the
- * whole run, which every file connects to through test/support/chromium.ts (one context per file,
- * each test's page started afresh), and the build with the workbench it is served from. The build
+ * whole run, which each jest worker connects to once through test/support/chromium.ts (one
+ * context and page per worker, reused by its files, each test's page started afresh:
+ * test/e2e/support/pages.ts), and the build with the workbench it is served from. The build
  * is started, not waited for: jest starts the workers at once, they run other files meanwhile, and
  * the first file that serves the build waits for it (test/e2e/support/build.ts). Chromium's HOME
  * and XDG folders are one temp folder, removed by browser-teardown.

@@ -1,4 +1,8 @@
-/** After the browser files: closes the run's Chromium and removes its folder (see browser-setup). */
+/**
+ * After the browser files: closes the run's Chromium and removes its folder (see browser-setup).
+ * The workers have closed their connections to it as jest ended them (test/support/chromium.ts);
+ * a run in band loses its connection here.
+ */
 import { rmSync } from 'node:fs';
 import { WORKBENCH_DIR_VARIABLE } from '../../e2e/support/build';
 import { RUN_BROWSER, type BrowserRun } from './browser-setup';
