@@ -11,7 +11,8 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
-const NESTED_LEVELS = new Set(['ComplianceInfo', 'Specs', 'MediaFileUrls']);
+/** The nested objects a product may hold its fields in (a field may also sit flat on the product). */
+const NESTED_LEVELS: readonly string[] = ['ComplianceInfo', 'Specs', 'MediaFileUrls'];
 
 /** Product-level fields that may instead sit on the group object (Manufacturer, Lv1Category…). */
 const GROUP_DEFAULT_FIELDS = VALUE_FIELDS.filter((f) => f.level === 'product');
@@ -104,12 +105,9 @@ export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | unde
   }
 }
 
-/** The nested objects a product may hold its fields in (a field may also sit flat on the product). */
-const NESTED_LEVEL_LIST = [...NESTED_LEVELS];
-
 /** What normalizeProduct reads for a group: its fields, each with the nested object it sits in (-1: the product). */
 const FIELD_PLANS: Record<Group, { field: FieldDef; slot: number }[]> = Object.fromEntries(
-  GROUPS.map((group) => [group, VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field) => ({ field, slot: NESTED_LEVEL_LIST.indexOf(field.level) }))]),
+  GROUPS.map((group) => [group, VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field) => ({ field, slot: NESTED_LEVELS.indexOf(field.level) }))]),
 ) as Record<Group, { field: FieldDef; slot: number }[]>;
 
 /**
@@ -120,7 +118,7 @@ const FIELD_PLANS: Record<Group, { field: FieldDef; slot: number }[]> = Object.f
  */
 export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}): ProductRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const containers = NESTED_LEVEL_LIST.map((level) => {
+  const containers = NESTED_LEVELS.map((level) => {
     const container = raw[level];
     return isObject(container) ? container : undefined;
   });

@@ -29,13 +29,16 @@ interface SortedNumbers {
  * shapes differ from product to product and make every read slow. A product given a new values
  * object (as a test does to answer other values) makes the list's arrays be read again.
  */
-const columns = new WeakMap<
-  readonly CatalogProduct[],
-  { owners: readonly CatalogProduct['values'][]; byKey: Map<string, readonly (FieldValue | undefined)[]>; sorted: Map<string, SortedNumbers> }
->();
+interface Kept {
+  /** Each product's values object, in the list's order. */
+  owners: readonly CatalogProduct['values'][];
+  byKey: Map<string, readonly (FieldValue | undefined)[]>;
+  sorted: Map<string, SortedNumbers>;
+}
+const columns = new WeakMap<readonly CatalogProduct[], Kept>();
 
 /** What is kept of `source` (checked once per search: read again when a product has new values). */
-function keptOf(source: readonly CatalogProduct[]) {
+function keptOf(source: readonly CatalogProduct[]): Kept {
   let kept = columns.get(source);
   if (!kept || kept.owners.length !== source.length || source.some((p, i) => p.values !== kept!.owners[i])) {
     kept = { owners: source.map((p) => p.values), byKey: new Map(), sorted: new Map() };
@@ -44,18 +47,18 @@ function keptOf(source: readonly CatalogProduct[]) {
   return kept;
 }
 
-/** The arrays of `keys`' values of `source`, in its order. */
-function columnsOf(kept: ReturnType<typeof keptOf>, source: readonly CatalogProduct[], keys: readonly string[]): (readonly (FieldValue | undefined)[])[] {
+/** The arrays of `keys`' values of the list, in its order. */
+function columnsOf(kept: Kept, keys: readonly string[]): (readonly (FieldValue | undefined)[])[] {
   const byKey = kept.byKey;
   return keys.map((key) => {
     let column = byKey.get(key);
-    if (!column) byKey.set(key, (column = source.map((p) => p.values[key])));
+    if (!column) byKey.set(key, (column = kept.owners.map((values) => values[key])));
     return column;
   });
 }
 
 /** The numbers of a column, sorted once per list and key. */
-function sortedOf(kept: ReturnType<typeof keptOf>, key: string, column: readonly (FieldValue | undefined)[]): SortedNumbers {
+function sortedOf(kept: Kept, key: string, column: readonly (FieldValue | undefined)[]): SortedNumbers {
   let sorted = kept.sorted.get(key);
   if (!sorted) {
     const positions: number[] = [];
@@ -84,7 +87,7 @@ function firstAtLeast(values: Float64Array, x: number, strict: boolean): number 
  * that holds at most a quarter of the list, only the products inside the narrowest such range
  * (every condition is still tested on each); otherwise undefined, and the whole list is scanned.
  */
-function candidatesOf(kept: ReturnType<typeof keptOf>, conditions: readonly ValueCondition[], values: readonly (readonly (FieldValue | undefined)[])[], size: number): Int32Array | undefined {
+function candidatesOf(kept: Kept, conditions: readonly ValueCondition[], values: readonly (readonly (FieldValue | undefined)[])[], size: number): Int32Array | undefined {
   // Several conditions on one key narrow one range (the column of its first condition is read).
   const ranges = new Map<string, { column: number; low: number; high: number }>();
   conditions.forEach((c, j) => {
@@ -126,7 +129,7 @@ export function runQuery(catalog: Catalog, query: Query): QueryResult {
   const enough = partnoOrder && extra.length === 0 ? limit + 1 : Infinity;
   const tests = conditions.map((c) => c.test);
   const kept = keptOf(source);
-  const values = columnsOf(kept, source, conditions.map((c) => c.key));
+  const values = columnsOf(kept, conditions.map((c) => c.key));
   // A number pinned to a narrow range: only the products inside it are tested, in list order.
   const candidates = candidatesOf(kept, conditions, values, source.length);
   const count = candidates ? candidates.length : source.length;
