@@ -45,7 +45,12 @@ test('enrich, stop the service, enrich again (fails in seconds, nothing written)
     // It comes back on the same address: the next run compares the maker's data, and nothing changed.
     service = await startEmulator({ port, asOf: FIRST_DAY });
     await page.getByTestId('enrich-run').click();
-    await page.getByTestId('enrich-changed').waitFor({ timeout: 90_000 });
+    // Whatever the run ends in is read: a failure names what the pane said instead of a bare timeout.
+    const ended = ['enrich-changed', 'enrich-error', 'enrich-confirm', 'enrich-cancelled'].map((id) => page.getByTestId(id)).reduce((a, b) => a.or(b));
+    await ended.first().waitFor({ timeout: 90_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe pane said: ${await page.getByTestId('taskpane').innerText()}`);
+    });
+    expect(await page.getByTestId('enrich-changed').count() === 1 ? '' : await page.getByTestId('taskpane').innerText()).toBe('');
     expect(await page.getByTestId('enrich-changed').textContent()).toContain('0 rows changed');
     const again = await page.evaluate(() => window.partspecWorkbench!.double.values('Sheet1'));
     expect(again.map((row) => [row[match], row[status]])).toEqual(good.map((row) => [row[match], row[status]]));
