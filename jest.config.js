@@ -1,5 +1,5 @@
 /**
- * Jest runs TypeScript through ts-jest in transpile-only mode (tsconfig has isolatedModules);
+ * Jest runs TypeScript through esbuild, which only strips types (tsconfig has isolatedModules);
  * types are checked once by `npm run typecheck`, not per test file.
  *
  * The files are split into projects by what they cost (test/support/jest/projects.js): `pure`,
@@ -8,27 +8,17 @@
  */
 const { filesByKind } = require('./test/support/jest/projects');
 
-const tsJest = [
-  'ts-jest',
-  {
-    tsconfig: {
-      module: 'commonjs',
-      moduleResolution: 'node10',
-      isolatedModules: true,
-      allowJs: true,
-      jsx: 'react-jsx',
-    },
-  },
-];
+/** TypeScript, JSX and the ES-module-only packages below, to CommonJS (esbuild-transform.js). */
+const TRANSFORM = '<rootDir>/test/support/jest/esbuild-transform.js';
 
 /** What every project shares. */
 const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {
-    '^.+\\.tsx?$': tsJest,
+    '^.+\\.tsx?$': TRANSFORM,
     // office-addin-mock reaches strip-bom and uuid, @fastify/static content-disposition, and the terminal tables get-east-asian-width, which ship as ES modules only.
-    '^.+\\.[cm]?js$': tsJest,
+    '^.+\\.[cm]?js$': TRANSFORM,
   },
   transformIgnorePatterns: ['^(?!.*/node_modules/(strip-bom|uuid|content-disposition|get-east-asian-width)/).*/node_modules/'],
   // numfmt 4.0.1's package.json names a CommonJS file it does not ship; its CommonJS build is index.js.

@@ -36,7 +36,7 @@ type Seat = { page: Page; context: BrowserContext };
 
 /**
  * Empties what an origin keeps in the browser (run in a page of that origin). Written with promise
- * chains, not `async`: the function runs in the page as its source text, and ts-jest may lower
+ * chains, not `async`: the function runs in the page as its source text, and the test transform may lower
  * `async` to a helper the page does not have.
  */
 function emptyOriginStorage(): Promise<void> {
