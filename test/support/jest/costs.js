@@ -11,12 +11,11 @@ const path = require('path');
 
 const folder = process.env.PARTSPEC_TEST_COSTS;
 
-/** Processor seconds of this process and its reaped children (utime, stime, cutime, cstime). */
+/** Processor seconds of this process and its reaped children (utime, stime, cutime, cstime), and the system part of them. */
 function cpuSeconds() {
   const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-  return ticks / 100;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { all: (fields[11] + fields[12] + fields[13] + fields[14]) / 100, system: (fields[12] + fields[14]) / 100 };
 }
 
 if (folder && fs.existsSync('/proc/self/stat')) {
@@ -26,7 +25,9 @@ if (folder && fs.existsSync('/proc/self/stat')) {
   });
   afterAll(() => {
     const file = path.relative(process.cwd(), expect.getState().testPath ?? '');
-    const line = { file, cpu: +(cpuSeconds() - start.cpu).toFixed(2), wall: +((Date.now() - start.wall) / 1000).toFixed(2) };
+    const cpu = cpuSeconds();
+    // `system` is the kernel's part of `cpu`; `end` is when the file ended (ms since the epoch), for the run's timeline.
+    const line = { file, cpu: +(cpu.all - start.cpu.all).toFixed(2), system: +(cpu.system - start.cpu.system).toFixed(2), wall: +((Date.now() - start.wall) / 1000).toFixed(2), end: Date.now() };
     fs.mkdirSync(folder, { recursive: true });
     fs.appendFileSync(path.join(folder, `costs-${process.pid}.jsonl`), `${JSON.stringify(line)}\n`);
   });
