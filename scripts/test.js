@@ -10,11 +10,12 @@
  * the command line compiled without its own type-check (`build-node.js --no-check`; the check below
  * covers it). The checks are
  * `npm run typecheck` and `npm run lint` with the type-check and the dead-export check on one
- * TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they need no build, and run
- * while the build and then jest leave the processors idle.
+ * TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they need no build, and run at
+ * the lowest priority, on what the build and then jest leave idle.
  * Arguments after `--` go to jest and run just that (`npm test -- --selectProjects pure`).
  */
 const { spawn } = require('child_process');
+const os = require('os');
 const path = require('path');
 
 const root = path.join(__dirname, '..');
@@ -36,11 +37,24 @@ const CHECKS = {
   eslint: node(bin('eslint', 'bin/eslint.js'), '.'),
 };
 
+/**
+ * The checks' scheduling priority (nice): they yield the processors to the build, which jest waits
+ * for, and then take what jest leaves idle while its files wait on servers, programs and Chromium.
+ */
+const CHECK_PRIORITY = 19;
+
 /** Runs one step, its output kept until it ends (so parallel steps do not interleave). */
-function runStep(name, [command, ...args]) {
+function runStep(name, [command, ...args], priority) {
   return new Promise((resolve) => {
     const begun = Date.now();
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (priority !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here: the step runs at the usual priority.
+      }
+    }
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -86,7 +100,7 @@ async function main() {
   let jest;
   const checks = Promise.all(
     Object.entries(CHECKS).map(([name, command]) =>
-      runStep(name, command).then((step) => {
+      runStep(name, command, CHECK_PRIORITY).then((step) => {
         if (!report(step) && !failedCheck) {
           failedCheck = step;
           if (jest) jest.stop();
