@@ -86,6 +86,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 /** The texts of a column, sorted once per list and key. */
 function sortedTextsOf(kept: Kept, key: string, column: readonly (FieldValue | undefined)[]): SortedTexts {
   let sorted = kept.sortedTexts.get(key);
+  if (!sorted) sorted = inListOrder(column);
   if (!sorted) {
     const entries: { text: string; at: number }[] = [];
     for (let i = 0; i < column.length; i++) {
@@ -96,9 +97,18 @@ function sortedTextsOf(kept: Kept, key: string, column: readonly (FieldValue | u
     }
     entries.sort((a, b) => byCodeUnits(a.text, b.text));
     sorted = { values: entries.map((e) => e.text), at: Int32Array.from(entries, (e) => e.at) };
-    kept.sortedTexts.set(key, sorted);
   }
+  kept.sortedTexts.set(key, sorted);
   return sorted;
+}
+
+/** A column of one text per product already in code-unit order (Partno in the catalog's lists), as it stands; else undefined. */
+function inListOrder(column: readonly (FieldValue | undefined)[]): SortedTexts | undefined {
+  for (let i = 0; i < column.length; i++) {
+    const value = column[i];
+    if (typeof value !== 'string' || (i > 0 && (column[i - 1] as string) > value)) return undefined;
+  }
+  return { values: column as readonly string[], at: Int32Array.from(column, (_, i) => i) };
 }
 
 /** The first index of `values` (sorted) at which `before` no longer holds (it holds for a prefix of them). */
