@@ -23,6 +23,12 @@ interface SortedNumbers {
   at: Int32Array;
 }
 
+/** A list's texts of one key, sorted in code-unit order: each item of an array value, any other value as its text. */
+interface SortedTexts {
+  values: readonly string[];
+  at: Int32Array;
+}
+
 /**
  * Each product list's values by key, read once per list (catalog values never change in place).
  * A search tests one array of values per condition instead of each product's own record, whose
@@ -34,17 +40,22 @@ interface Kept {
   owners: readonly CatalogProduct['values'][];
   byKey: Map<string, readonly (FieldValue | undefined)[]>;
   sorted: Map<string, SortedNumbers>;
+  sortedTexts: Map<string, SortedTexts>;
 }
 const columns = new WeakMap<readonly CatalogProduct[], Kept>();
 
 /** What is kept of `source` (checked once per search: read again when a product has new values). */
 function keptOf(source: readonly CatalogProduct[]): Kept {
-  let kept = columns.get(source);
-  if (!kept || kept.owners.length !== source.length || source.some((p, i) => p.values !== kept!.owners[i])) {
-    kept = { owners: source.map((p) => p.values), byKey: new Map(), sorted: new Map() };
-    columns.set(source, kept);
-  }
-  return kept;
+  const kept = columns.get(source);
+  if (kept && kept.owners.length === source.length && sameValues(source, kept.owners)) return kept;
+  const fresh: Kept = { owners: source.map((p) => p.values), byKey: new Map(), sorted: new Map(), sortedTexts: new Map() };
+  columns.set(source, fresh);
+  return fresh;
+}
+
+function sameValues(source: readonly CatalogProduct[], owners: Kept['owners']): boolean {
+  for (let i = 0; i < source.length; i++) if (source[i].values !== owners[i]) return false;
+  return true;
 }
 
 /** The arrays of `keys`' values of the list, in its order. */
@@ -70,6 +81,65 @@ function sortedOf(kept: Kept, key: string, column: readonly (FieldValue | undefi
   return sorted;
 }
 
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The texts of a column, sorted once per list and key. */
+function sortedTextsOf(kept: Kept, key: string, column: readonly (FieldValue | undefined)[]): SortedTexts {
+  let sorted = kept.sortedTexts.get(key);
+  if (!sorted) sorted = inListOrder(column);
+  if (!sorted) {
+    const entries: { text: string; at: number }[] = [];
+    for (let i = 0; i < column.length; i++) {
+      const value = column[i];
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) entries.push({ text: item, at: i });
+      else entries.push({ text: typeof value === 'string' ? value : String(value), at: i });
+    }
+    entries.sort((a, b) => byCodeUnits(a.text, b.text));
+    sorted = { values: entries.map((e) => e.text), at: Int32Array.from(entries, (e) => e.at) };
+  }
+  kept.sortedTexts.set(key, sorted);
+  return sorted;
+}
+
+/** A column of one text per product already in code-unit order (Partno in the catalog's lists), as it stands; else undefined. */
+function inListOrder(column: readonly (FieldValue | undefined)[]): SortedTexts | undefined {
+  for (let i = 0; i < column.length; i++) {
+    const value = column[i];
+    if (typeof value !== 'string' || (i > 0 && (column[i - 1] as string) > value)) return undefined;
+  }
+  return { values: column as readonly string[], at: Int32Array.from(column, (_, i) => i) };
+}
+
+/** The first index of `values` (sorted) at which `before` no longer holds (it holds for a prefix of them). */
+function firstNot(values: readonly string[], before: (v: string) => boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(values[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The spans of sorted texts that hold one of `texts` (`eq`) or start with one (`startswith`), merged where they overlap. */
+function textSpans(sorted: SortedTexts, texts: NonNullable<ValueCondition['texts']>): [number, number][] {
+  const spans = texts.values.map((t): [number, number] => {
+    const from = firstNot(sorted.values, (v) => v < t);
+    const to = texts.op === 'eq' ? firstNot(sorted.values, (v) => v <= t) : firstNot(sorted.values, (v) => v < t || v.startsWith(t));
+    return [from, to];
+  });
+  spans.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else if (to > from) merged.push([from, to]);
+  }
+  return merged;
+}
+
 /** The first index of `values` (ascending) whose value is at least `x` (`strict`: more than `x`). */
 function firstAtLeast(values: Float64Array, x: number, strict: boolean): number {
   let lo = 0;
@@ -83,9 +153,10 @@ function firstAtLeast(values: Float64Array, x: number, strict: boolean): number 
 }
 
 /**
- * The positions a search has to test, in list order: when its conditions pin a number to a range
- * that holds at most a quarter of the list, only the products inside the narrowest such range
- * (every condition is still tested on each); otherwise undefined, and the whole list is scanned.
+ * The positions a search has to test, in list order: when its conditions pin a number to a range,
+ * or a text to some values or prefixes, that hold at most a quarter of the list, only the products
+ * inside the narrowest such range or set (every condition is still tested on each); otherwise
+ * undefined, and the whole list is scanned.
  */
 function candidatesOf(kept: Kept, conditions: readonly ValueCondition[], values: readonly (readonly (FieldValue | undefined)[])[], size: number): Int32Array | undefined {
   // Several conditions on one key narrow one range (the column of its first condition is read).
@@ -105,6 +176,21 @@ function candidatesOf(kept: Kept, conditions: readonly ValueCondition[], values:
     if (count * 4 > size || (best && count >= best.length)) continue;
     best = sorted.at.slice(from, from + count).sort();
   }
+  conditions.forEach((c, j) => {
+    if (!c.texts) return;
+    const sorted = sortedTextsOf(kept, c.key, values[j]);
+    const spans = textSpans(sorted, c.texts);
+    const count = spans.reduce((n, [from, to]) => n + to - from, 0);
+    if (count * 4 > size || (best && count >= best.length)) return;
+    const positions = new Int32Array(count);
+    let k = 0;
+    for (const [from, to] of spans) for (let i = from; i < to; i++) positions[k++] = sorted.at[i];
+    positions.sort();
+    // A product whose array holds several of the texts is in several spans: kept once.
+    let unique = 0;
+    for (let i = 0; i < positions.length; i++) if (i === 0 || positions[i] !== positions[i - 1]) positions[unique++] = positions[i];
+    best = positions.slice(0, unique);
+  });
   return best;
 }
 

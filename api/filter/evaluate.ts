@@ -88,6 +88,13 @@ export interface ValueCondition {
    * can test only the products inside it. The test still decides.
    */
   range?: { low: number; high: number };
+  /**
+   * For a text condition (`eq` or `startswith`) on a field that is not a list: the texts (or
+   * prefixes) of which a value must be one, read as anyValue reads it (each item of an array, any
+   * other value as its text), so a reader with the values indexed can test only the products that
+   * hold one. The test still decides.
+   */
+  texts?: { op: 'eq' | 'startswith'; values: readonly string[] };
 }
 
 const never: ValueTest = () => false;
@@ -149,11 +156,11 @@ function valueCondition(condition: Exclude<Condition, { type: 'category' }>, lan
       if (condition.op === 'eq') {
         const wanted = new Set(values);
         const equal = (v: string): boolean => wanted.has(v);
-        return { key, test: (v) => anyValue(v, equal) };
+        return { key, test: (v) => anyValue(v, equal), texts: { op: 'eq', values } };
       }
       if (condition.op === 'startswith') {
         const starts = prefixTest(values);
-        return { key, test: (v) => anyValue(v, starts) };
+        return { key, test: (v) => anyValue(v, starts), texts: { op: 'startswith', values } };
       }
       const contains = (v: string): boolean => values.some((w) => v.includes(w));
       return { key, test: (v) => anyValue(v, contains) };

@@ -32,9 +32,16 @@ const NEW_PACKAGES: Readonly<Record<Group, readonly { code: string; type: string
 
 const HOSTILE = new Set(HOSTILE_PARTNOS);
 
+/** The seed of each decision (`what`) under each catalog seed, derived once: ageCatalog draws several per part. */
+const DECISION_SEEDS = new Map<number, Map<string, number>>();
+
 /** A value in [0, 1) fixed by the seed, the base Partno and what it decides. */
 function draw(seed: number, base: string, what: string): number {
-  return deriveSeed(deriveSeed(seed, what), base) / 4294967296;
+  let seeds = DECISION_SEEDS.get(seed);
+  if (!seeds) DECISION_SEEDS.set(seed, (seeds = new Map()));
+  let decision = seeds.get(what);
+  if (decision === undefined) seeds.set(what, (decision = deriveSeed(seed, what)));
+  return deriveSeed(decision, base) / 4294967296;
 }
 
 /** A whole number of days in [min, max], fixed like `draw`. */
@@ -92,8 +99,7 @@ function scheduleOf(seed: number, base: string, v: Readonly<Record<string, Field
 }
 
 /** The lifecycle values that differ on `asOf` from the reference date, or undefined when none do. */
-function agedValues(seed: number, base: string, v: Readonly<Record<string, FieldValue>>, asOf: string): Record<string, FieldValue> | undefined {
-  const s = scheduleOf(seed, base, v);
+function agedValues(s: Schedule, v: Readonly<Record<string, FieldValue>>, asOf: string): Record<string, FieldValue> | undefined {
   const out: Record<string, FieldValue> = {};
   let status = v.Status as string;
   if (status === 'In Production' && s.nrndOn !== undefined && s.nrndOn <= asOf) {
@@ -118,13 +124,13 @@ function agedValues(seed: number, base: string, v: Readonly<Record<string, Field
  * A new package form of a part that stays In Production, released on a day after the reference
  * date, or undefined. Once released it stays in every later catalog.
  */
-function newVariant(seed: number, base: string, product: CatalogProduct, taken: ReadonlySet<string>, asOf: string): CatalogProduct | undefined {
+function newVariant(seed: number, base: string, product: CatalogProduct, schedule: Schedule, taken: (partno: string) => boolean, asOf: string): CatalogProduct | undefined {
   const v = product.values;
   if (draw(seed, base, 'new-variant') >= NEW_VARIANT_SHARE) return undefined;
-  if (v.Status !== 'In Production' || scheduleOf(seed, base, v).nrndOn !== undefined) return undefined;
+  if (v.Status !== 'In Production' || schedule.nrndOn !== undefined) return undefined;
   const releasedOn = addDays(REFERENCE_DATE, drawDays(seed, base, 'released', 1, HORIZON_DAYS));
   if (releasedOn > asOf) return undefined;
-  const option = NEW_PACKAGES[product.group].find((o) => !taken.has(`${base}${o.code}`));
+  const option = NEW_PACKAGES[product.group].find((o) => !taken(`${base}${o.code}`));
   if (!option) return undefined;
   return {
     group: product.group,
@@ -151,26 +157,29 @@ export function ageCatalog(catalog: Catalog, asOf: string): Catalog {
   if (!isIsoDate(asOf)) throw new RangeError(`'${asOf}' is not a date written YYYY-MM-DD.`);
   if (asOf < REFERENCE_DATE) throw new RangeError(`The catalog describes ${REFERENCE_DATE}; it cannot be aged back to ${asOf}.`);
   const seed = catalog.seed;
-  const taken = new Set(catalog.byPartno.keys());
-  const aged = new Map<string, Record<string, FieldValue> | undefined>();
   const added: CatalogProduct[] = [];
+  const addedPartnos = new Set<string>();
+  const taken = (partno: string): boolean => catalog.byPartno.has(partno) || addedPartnos.has(partno);
+  const aged = new Map<string, Record<string, FieldValue> | undefined>();
   const products = catalog.products.map((product) => {
     const partno = product.values.Partno as string;
     const base = product.values.PartnoWithoutPackageCode;
     if (HOSTILE.has(partno) || typeof base !== 'string') return product;
     if (!aged.has(base)) {
-      const changes = agedValues(seed, base, product.values, asOf);
+      const schedule = scheduleOf(seed, base, product.values);
+      const changes = agedValues(schedule, product.values, asOf);
       aged.set(base, changes);
-      const fresh = newVariant(seed, base, product, taken, asOf);
+      const fresh = newVariant(seed, base, product, schedule, taken, asOf);
       if (fresh) {
-        taken.add(fresh.values.Partno as string);
+        addedPartnos.add(fresh.values.Partno as string);
         added.push(fresh);
       }
     }
     const changes = aged.get(base);
     return changes ? { group: product.group, values: { ...product.values, ...changes } } : product;
   });
-  const all = [...products, ...added].sort((a, b) => compare(a.values.Partno as string, b.values.Partno as string));
+  // The catalog's products are in Partno order already (ageing keeps every Partno): only the new ones join it.
+  const all = mergeByPartno(products, added.sort(byPartno));
   const byGroup = { SMD: [], Lead: [], Ind: [] } as Record<Group, CatalogProduct[]>;
   for (const p of all) byGroup[p.group].push(p);
   return { seed, asOf, products: all, byGroup, byPartno: new Map(all.map((p) => [p.values.Partno as string, p])) };
@@ -178,4 +187,17 @@ export function ageCatalog(catalog: Catalog, asOf: string): Catalog {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const byPartno = (a: CatalogProduct, b: CatalogProduct): number => compare(a.values.Partno as string, b.values.Partno as string);
+
+/** Two lists in Partno order as one. */
+function mergeByPartno(a: readonly CatalogProduct[], b: readonly CatalogProduct[]): CatalogProduct[] {
+  const out: CatalogProduct[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byPartno(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }

@@ -75,7 +75,9 @@ export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, option
   const specs = columns.map((w) => w.spec);
   // Datasheet columns: each number in its ladder's smallest unit, with the format that shows its own (100 pF, 4.7 nF, 10 µF).
   const cells = columns.map((w) => w.cells.map((v) => workbookCellOf(w.spec, v)));
-  const rows = sideBySide(columns, (w) => cells[columns.indexOf(w)].map((c) => c.value), count);
+  // Each column's values once: sideBySide reads them for every row.
+  const values = cells.map((column) => column.map((cell) => cell.value));
+  const rows = sideBySide(columns, (w) => values[columns.indexOf(w)], count);
   const formatsOf = (c: number, start: number, n: number): string[][] => cells[c].slice(start, start + n).map((cell) => [cell.numberFormat]);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(batch.sheetName);
