@@ -5,7 +5,7 @@
  * it asks first, and Match says "Not found" while Status keeps the last good answer.
  */
 import { startEmulator, type RunningEmulator } from '../../emulator';
-import { openSection, useE2eWorld } from './support/harness';
+import { POLL_MS, openSection, useE2eWorld } from './support/harness';
 import type { Page } from 'playwright-core';
 
 const world = useE2eWorld();
@@ -16,7 +16,7 @@ const values = (page: Page): Promise<unknown[][]> => page.evaluate(() => window.
 async function pressEnrich(page: Page): Promise<void> {
   await page.getByTestId('enrich-run').click();
   await page.getByTestId('enrich-summary').waitFor({ state: 'detached' });
-  await page.waitForFunction(() => !(document.querySelector('[data-testid="enrich-run"]') as HTMLButtonElement | null)?.disabled);
+  await page.waitForFunction(() => !(document.querySelector('[data-testid="enrich-run"]') as HTMLButtonElement | null)?.disabled, undefined, { polling: POLL_MS });
 }
 
 test('clicking a PartSpec column or Qty and pressing Enrich changes nothing; a run that finds nothing blanks nothing', async () => {

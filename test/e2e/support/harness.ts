@@ -1,61 +1,18 @@
 /**
  * One end-to-end test file's world: the emulator on a random port, the build with the workbench served
- * over http on another, and Chromium (test/support/chromium.ts: the run's shared browser, or one of
+ * over http on another (./site.ts: the run's site, or one of the file's own), and Chromium (test/support/chromium.ts: the run's shared browser, or one of
  * the file's own), with the worker's page that each test gets afresh (./pages.ts). Chromium
  * resolves no host name but 127.0.0.1, so nothing leaves the machine.
  */
-import { createReadStream, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_KEY, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator';
 import { picturePath } from '../../support/pictures';
 import { KEY_STORAGE_NAME, PREFERENCES_STORAGE_NAME, type Preferences } from '../../../src/settings/settings';
 import { ensureWorkbenchBuild } from './build';
 import { openFilePage } from './pages';
+import { BLANK_PATH, SITE_URL_VARIABLE, serveSite, type Site } from './site';
 
 export { VIEWPORT } from './pages';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
-
-/** The empty page of the site's origin where ./pages.ts resets the page before each test. */
-const BLANK_PATH = '/__partspec-e2e-blank';
-
-/** A static file server for a folder, on 127.0.0.1 and a free port (and BLANK_PATH, an empty page). */
-async function serveFolder(root: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-    if (pathname === BLANK_PATH) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end('<!doctype html><title>PartSpec tests</title>');
-      return;
-    }
-    const file = path.join(root, path.normalize(pathname === '/' ? '/workbench.html' : pathname));
-    let ok = file.startsWith(root);
-    try {
-      ok = ok && statSync(file).isFile();
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, server };
-}
 
 export interface E2eWorld {
   emulator: RunningEmulator;
@@ -76,12 +33,14 @@ export interface E2eWorld {
 export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Promise<E2eWorld> {
   const buildDir = await ensureWorkbenchBuild();
   const emulator = await startEmulator({ port: 0, ...emulatorOptions });
-  const site = await serveFolder(buildDir);
+  // The run's site when the global setup serves one (the same URLs for every file: the browser keeps the scripts), else the file's own.
+  const runSite = process.env[SITE_URL_VARIABLE];
+  const site: Site = runSite ? { url: runSite, close: async () => undefined } : await serveSite(buildDir);
   let seat: Awaited<ReturnType<typeof openFilePage>>;
   try {
     seat = await openFilePage();
   } catch (error) {
-    site.server.close();
+    await site.close();
     await emulator.close();
     throw error;
   }
@@ -109,7 +68,7 @@ export async function startE2eWorld(emulatorOptions: EmulatorOptions = {}): Prom
     },
     async close() {
       await seat.close();
-      await new Promise((resolve) => site.server.close(resolve));
+      await site.close();
       await emulator.close();
     },
   };
@@ -153,9 +112,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return file;
 }
 
+/**
+ * How often a page condition is checked while a test waits for it. Playwright's default checks on
+ * every animation frame, which keeps Chromium drawing frames for as long as the wait lasts (about
+ * six times the processor time of checking every 100 ms, for nothing a test could see sooner).
+ */
+export const POLL_MS = 100;
+
 /** Waits until no PART formula is still computing. */
 export async function formulasSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.partspecWorkbench!.calc.pending() === 0);
+  await page.waitForFunction(() => window.partspecWorkbench!.calc.pending() === 0, undefined, { polling: POLL_MS });
 }
 
 /** Selects a tab of the taskpane. */
