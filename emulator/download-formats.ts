@@ -5,7 +5,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
 import { fieldsOfGroup, type Group } from '../api';
 import type { CatalogProduct } from './catalog';
-import { renderProduct, renderResultChunks, type RenderOptions } from './render';
+import { renderProduct, renderResultByteChunks, type RenderOptions } from './render';
 
 /*
  * The category file in the formats a service might send (the spec says only "not shown"), so
@@ -112,7 +112,7 @@ function xlsxBody(products: readonly CatalogProduct[], group: Group, options: Re
 export function renderDownloadFile(format: DownloadFormat, products: readonly CatalogProduct[], group: Group, options: RenderOptions, baseName: string): DownloadFile {
   switch (format) {
     case 'json':
-      return { contentType: 'application/json; charset=utf-8', extension: 'json', body: Readable.from(renderResultChunks(products, options)) };
+      return { contentType: 'application/json; charset=utf-8', extension: 'json', body: Readable.from(renderResultByteChunks(products, options)) };
     case 'csv':
       return { contentType: 'text/csv; charset=utf-8', extension: 'csv', body: Readable.from(utf8(delimitedPieces(products, group, options, ','), true)) };
     case 'tsv':
