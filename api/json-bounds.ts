@@ -126,6 +126,18 @@ export function redactJsonText(text: string, secrets: Iterable<string>): string 
 export function redactProducts(products: ProductRecord[], secrets: Iterable<string>): ProductRecord[] {
   const keys = usable(secrets);
   if (keys.length === 0) return products;
-  const holds = (v: FieldValue): boolean => (typeof v === 'string' ? keys.some((s) => v.includes(s)) : Array.isArray(v) && v.some(holds));
-  return products.map((product) => (holds(product.partno) || Object.values(product.values).some(holds) ? (redactStrings(product, keys) as ProductRecord) : product));
+  // Plain loops: this runs for every value of every product of a category file.
+  const holds = (v: FieldValue): boolean => {
+    if (typeof v === 'string') {
+      for (const s of keys) if (v.includes(s)) return true;
+      return false;
+    }
+    return Array.isArray(v) && v.some(holds);
+  };
+  const echoed = (product: ProductRecord): boolean => {
+    if (holds(product.partno)) return true;
+    for (const name in product.values) if (holds(product.values[name])) return true;
+    return false;
+  };
+  return products.map((product) => (echoed(product) ? (redactStrings(product, keys) as ProductRecord) : product));
 }

@@ -127,6 +127,8 @@ const RENDERED = Symbol.for('partspec.emulator.renderedJson');
 interface Kept {
   values: CatalogProduct['values'];
   texts: Map<string, string>;
+  /** By the same key, the UTF-8 bytes sent last, with the base URL they were sent under. */
+  bytes: Map<string, { baseUrl: string; bytes: Buffer }>;
 }
 type Holder = CatalogProduct & { [RENDERED]?: Kept };
 
@@ -136,21 +138,47 @@ type Holder = CatalogProduct & { [RENDERED]?: Kept };
  * building and writing each product's object was most of what the emulator spent on them.
  */
 function productJson(p: CatalogProduct, options: RenderOptions): string {
+  const { kept, key } = keptOf(p, options);
+  return withBase(keptText(p, kept, key, options), options.baseUrl);
+}
+
+function keptOf(p: CatalogProduct, options: RenderOptions): { kept: Kept; key: string } {
   const quirks = options.quirks ?? {};
   const key = `${options.lang}${quirks.groupLevelFields ? 'g' : ''}${quirks.numbersAsStrings ? 's' : ''}${quirks.nullFields ? 'n' : ''}`;
   const holder = p as Holder;
   let kept = holder[RENDERED];
   if (!kept || kept.values !== p.values) {
-    kept = { values: p.values, texts: new Map() };
+    kept = { values: p.values, texts: new Map(), bytes: new Map() };
     Object.defineProperty(holder, RENDERED, { value: kept, writable: true, configurable: true });
   }
+  return { kept, key };
+}
+
+function keptText(p: CatalogProduct, kept: Kept, key: string, options: RenderOptions): string {
   let text = kept.texts.get(key);
   if (text === undefined) {
     text = JSON.stringify(renderProduct(p, { ...options, baseUrl: BASE_STAND_IN }));
     kept.texts.set(key, text);
   }
-  // The base URL as JSON writes it inside a string (a Host header may hold a quote).
-  return text.replaceAll(BASE_STAND_IN, JSON.stringify(options.baseUrl).slice(1, -1));
+  return text;
+}
+
+/** The kept text under a base URL, written as JSON writes it inside a string (a Host header may hold a quote). */
+const withBase = (text: string, baseUrl: string): string => text.replaceAll(BASE_STAND_IN, JSON.stringify(baseUrl).slice(1, -1));
+
+/**
+ * `productJson` as UTF-8 bytes, kept for the base URL they were last sent under: an emulator
+ * answers under one address, so a whole category sent again is copied from these bytes instead of
+ * being substituted, joined and encoded afresh (most of what the emulator spent on each answer).
+ * Only the last base URL is kept, so emulators on other ports in one process do not add up.
+ */
+function productBytes(p: CatalogProduct, options: RenderOptions): Buffer {
+  const { kept, key } = keptOf(p, options);
+  const last = kept.bytes.get(key);
+  if (last?.baseUrl === options.baseUrl) return last.bytes;
+  const bytes = Buffer.from(withBase(keptText(p, kept, key, options), options.baseUrl));
+  kept.bytes.set(key, { baseUrl: options.baseUrl, bytes });
+  return bytes;
 }
 
 /**
@@ -159,6 +187,44 @@ function productJson(p: CatalogProduct, options: RenderOptions): string {
  * products) never sits in memory as one string.
  */
 export function* renderResultChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Generator<string> {
+  for (const piece of resultPieces(products, options, chunkSize, hasMoreHits)) {
+    yield typeof piece === 'string' ? piece : (piece.index === 0 ? '' : ',') + piece.products.map((p) => productJson(p, options)).join(',');
+  }
+}
+
+/**
+ * `renderResultChunks` as UTF-8 bytes, byte for byte the same document: pieces of `chunkSize`
+ * products copied from each product's kept bytes (`productBytes`), so nothing is encoded again.
+ */
+export function* renderResultByteChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Generator<Buffer> {
+  for (const piece of resultPieces(products, options, chunkSize, hasMoreHits)) {
+    if (typeof piece === 'string') {
+      yield Buffer.from(piece);
+      continue;
+    }
+    const parts: Buffer[] = [];
+    for (const p of piece.products) {
+      if (parts.length > 0 || piece.index > 0) parts.push(COMMA);
+      parts.push(productBytes(p, options));
+    }
+    yield Buffer.concat(parts);
+  }
+}
+
+/** A whole search answer as one buffer of UTF-8 bytes (what the products route sends). */
+export function renderResultBytes(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Buffer {
+  return Buffer.concat([...renderResultByteChunks(products, options, chunkSize, hasMoreHits)]);
+}
+
+const COMMA = Buffer.from(',');
+
+/** The answer's frame as text, and its products as runs of at most `chunkSize` (`index`: where the run starts in its group). */
+function* resultPieces(
+  products: readonly CatalogProduct[],
+  options: RenderOptions,
+  chunkSize: number,
+  hasMoreHits: boolean,
+): Generator<string | { index: number; products: readonly CatalogProduct[] }> {
   yield `{"HasMoreHits":${hasMoreHits},"Data":{`;
   let firstGroup = true;
   for (const group of GROUPS) {
@@ -167,10 +233,7 @@ export function* renderResultChunks(products: readonly CatalogProduct[], options
     const head = options.quirks?.groupLevelFields ? JSON.stringify(groupingFields(group, options.lang)).slice(1, -1) + ',' : '';
     yield `${firstGroup ? '' : ','}${JSON.stringify(GROUP_OBJECT_NAMES[group])}:{${head}"Products":[`;
     firstGroup = false;
-    for (let i = 0; i < own.length; i += chunkSize) {
-      const part = own.slice(i, i + chunkSize).map((p) => productJson(p, options));
-      yield (i === 0 ? '' : ',') + part.join(',');
-    }
+    for (let i = 0; i < own.length; i += chunkSize) yield { index: i, products: own.slice(i, i + chunkSize) };
     yield ']}';
   }
   yield '}}';

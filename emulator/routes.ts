@@ -21,7 +21,7 @@ import { QUERY_ERROR, singleParam, type ParsedQuery } from './query-string';
 import { runQuery } from './query';
 import { realNumberCandidates } from './real-numbers';
 import { renderDownloadFile, type DownloadFormat } from './download-formats';
-import { renderResultChunks, type Quirks } from './render';
+import { renderResultBytes, type Quirks } from './render';
 import { DOWNLOAD_PATH, type LinkSigner } from './signing';
 
 export interface RouteContext {
@@ -95,9 +95,9 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const extra = ctx.realNumbers ? realNumberCandidates(filter, ctx.catalog, { commonParts: ctx.commonParts ?? false }) : undefined;
     const result = runQuery(ctx.catalog, { filter, orderBy, lang, extra });
     ctx.countProducts(request, result.products.length);
-    // Written from each product's kept JSON text (render.ts), not serialized from objects on every request.
-    const text = [...renderResultChunks(result.products, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }, MAX_PRODUCTS_PER_CALL, result.hasMoreHits)].join('');
-    return reply.type('application/json; charset=utf-8').send(text);
+    // Copied from each product's kept JSON bytes (render.ts), not serialized or encoded on every request.
+    const body = renderResultBytes(result.products, { lang, baseUrl: ctx.baseUrlOf(request), quirks: ctx.quirks }, MAX_PRODUCTS_PER_CALL, result.hasMoreHits);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get(ENDPOINTS.downloadUrl, async (request) => {

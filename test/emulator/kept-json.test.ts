@@ -4,12 +4,12 @@
  * `renderProduct` and serialized on the spot: for every language and quirk, for the same product
  * sent again (from what was kept) and under another base URL, including one JSON must escape. It
  * also keeps each list's values as arrays for its searches: a product given new values is sent and
- * found by them.
+ * found by them. The bytes the products route sends are that same document in UTF-8.
  */
 import fc from 'fast-check';
 import { GROUP_OBJECT_NAMES, GROUPS, LANGS, parseFilter } from '../../api';
 import { catalogFor, renderProduct, runQuery } from '../../emulator';
-import { renderResultChunks, type Quirks, type RenderOptions } from '../../emulator/render';
+import { renderResultBytes, renderResultChunks, type Quirks, type RenderOptions } from '../../emulator/render';
 
 const catalog = catalogFor(1);
 /** A few products of each group, the hostile ones among them. */
@@ -43,6 +43,9 @@ test('the kept JSON of a product is the object serialized at once, in every lang
       // Twice: the first writes and keeps the text, the second sends what was kept.
       expect([...renderResultChunks(sample, options, 3, more)].join('')).toBe(want);
       expect([...renderResultChunks(sample, options, 500, more)].join('')).toBe(want);
+      // The bytes the products route sends: the same document in UTF-8, when first kept and when sent again.
+      expect(renderResultBytes(sample, options, 3, more).toString('utf8')).toBe(want);
+      expect(renderResultBytes(sample, options, 2000, more).equals(Buffer.from(want, 'utf8'))).toBe(true);
       expect(() => JSON.parse(want)).not.toThrow();
     }),
     { numRuns: 60 },
@@ -52,7 +55,11 @@ test('the kept JSON of a product is the object serialized at once, in every lang
 test('a product given new values is sent with them, and with its own again once they are given back', () => {
   const product = catalog.byGroup.SMD[3];
   const options: RenderOptions = { lang: 'en', baseUrl: 'http://127.0.0.1:4000' };
-  const sent = (): string => [...renderResultChunks([product], options)].join('');
+  const sent = (): string => {
+    const text = [...renderResultChunks([product], options)].join('');
+    expect(renderResultBytes([product], options).toString('utf8')).toBe(text);
+    return text;
+  };
   const before = sent();
   const own = product.values;
   try {

@@ -25,18 +25,26 @@ test('an import with two conditions writes a typed, frozen, linked table and rec
   const formats = r.excel.numberFormats(sheet);
   expect(values[0][0]).toMatch(new RegExp(`^PartSpec: ${expected.length.toLocaleString('en-US')} products`));
   const byPartno = new Map(expected.map((p) => [p.values.Partno as string, p]));
+  // Every row's checks, gathered so that one assertion (not eight per row) names each row that fails one.
+  const wrong: string[] = [];
   for (let i = 2; i < values.length; i++) {
     const [partno, cap, status, volts, , url, rohs] = values[i];
-    const source = byPartno.get(partno as string)!;
-    expect(source).toBeDefined();
-    expect(cap).toBeCloseTo((source.values['Specs.Capacitance'] as number) * 1e9, 6);
-    expect(status).toBe('NRND');
-    expect(volts).toBeGreaterThanOrEqual(50);
-    expect(typeof rohs).toBe('boolean');
-    expect(r.excel.cell(sheet, `F${i + 1}`)?.hyperlink?.address).toBe(url);
-    expect(formats[i][0]).toBe('@');
-    expect(formats[i][4]).toBe('yyyy-mm-dd');
+    const source = byPartno.get(partno as string);
+    const nF = (source?.values['Specs.Capacitance'] as number) * 1e9;
+    const problems = [
+      // toBeCloseTo(nF, 6): equal, or within half of 1e-6.
+      source === undefined && 'not among the expected products',
+      !(typeof cap === 'number' && (cap === nF || Math.abs(cap - nF) < 10 ** -6 / 2)) && `capacitance ${String(cap)}, not ${nF} nF`,
+      status !== 'NRND' && `status ${String(status)}`,
+      !(typeof volts === 'number' && volts >= 50) && `rated voltage ${String(volts)}`,
+      typeof rohs !== 'boolean' && `RoHS ${String(rohs)}`,
+      r.excel.cell(sheet, `F${i + 1}`)?.hyperlink?.address !== url && 'link is not its product page',
+      formats[i][0] !== '@' && `part number format ${formats[i][0]}`,
+      formats[i][4] !== 'yyyy-mm-dd' && `date format ${formats[i][4]}`,
+    ].filter(Boolean);
+    if (problems.length > 0) wrong.push(`row ${i + 1} (${String(partno)}): ${problems.join('; ')}`);
   }
+  expect(wrong).toEqual([]);
   const dated = values.findIndex((row, i) => i > 1 && typeof row[4] === 'number');
   if (dated > 0) expect(r.excel.texts(sheet)[dated][4]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(r.excel.frozenRows(sheet)).toBe(2);
