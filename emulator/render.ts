@@ -132,16 +132,6 @@ interface Kept {
 }
 type Holder = CatalogProduct & { [RENDERED]?: Kept };
 
-/**
- * `JSON.stringify(renderProduct(p, options))`, rendered once per language and quirks and kept on
- * the product: whole categories are sent again and again (every harvest, every category file), and
- * building and writing each product's object was most of what the emulator spent on them.
- */
-function productJson(p: CatalogProduct, options: RenderOptions): string {
-  const { kept, key } = keptOf(p, options);
-  return withBase(keptText(p, kept, key, options), options.baseUrl);
-}
-
 function keptOf(p: CatalogProduct, options: RenderOptions): { kept: Kept; key: string } {
   const quirks = options.quirks ?? {};
   const key = `${options.lang}${quirks.groupLevelFields ? 'g' : ''}${quirks.numbersAsStrings ? 's' : ''}${quirks.nullFields ? 'n' : ''}`;
@@ -154,6 +144,12 @@ function keptOf(p: CatalogProduct, options: RenderOptions): { kept: Kept; key: s
   return { kept, key };
 }
 
+/**
+ * `JSON.stringify(renderProduct(p, options))` with a stand-in for the base URL, rendered once per
+ * language and quirks and kept on the product: whole categories are sent again and again (every
+ * harvest, every category file), and building and writing each product's object was most of what
+ * the emulator spent on them.
+ */
 function keptText(p: CatalogProduct, kept: Kept, key: string, options: RenderOptions): string {
   let text = kept.texts.get(key);
   if (text === undefined) {
@@ -167,7 +163,7 @@ function keptText(p: CatalogProduct, kept: Kept, key: string, options: RenderOpt
 const withBase = (text: string, baseUrl: string): string => text.replaceAll(BASE_STAND_IN, JSON.stringify(baseUrl).slice(1, -1));
 
 /**
- * `productJson` as UTF-8 bytes, kept for the base URL they were last sent under: an emulator
+ * A product's JSON as UTF-8 bytes (`keptText` under the base URL), kept for the base URL they were last sent under: an emulator
  * answers under one address, so a whole category sent again is copied from these bytes instead of
  * being substituted, joined and encoded afresh (most of what the emulator spent on each answer).
  * Only the last base URL is kept, so emulators on other ports in one process do not add up.
@@ -182,19 +178,10 @@ function productBytes(p: CatalogProduct, options: RenderOptions): Buffer {
 }
 
 /**
- * A product search result as JSON text, `{ HasMoreHits, Data: { <group object>: { Products } } }`
- * with the groups in fixed order, written piece by piece so a whole category (tens of thousands of
- * products) never sits in memory as one string.
- */
-export function* renderResultChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Generator<string> {
-  for (const piece of resultPieces(products, options, chunkSize, hasMoreHits)) {
-    yield typeof piece === 'string' ? piece : (piece.index === 0 ? '' : ',') + piece.products.map((p) => productJson(p, options)).join(',');
-  }
-}
-
-/**
- * `renderResultChunks` as UTF-8 bytes, byte for byte the same document: pieces of `chunkSize`
- * products copied from each product's kept bytes (`productBytes`), so nothing is encoded again.
+ * A product search result as JSON in UTF-8, `{ HasMoreHits, Data: { <group object>: { Products } } }`
+ * with the groups in fixed order, in pieces of `chunkSize` products (a whole category, tens of
+ * thousands of products, never sits in memory as one string) copied from each product's kept
+ * bytes (`productBytes`), so nothing is serialized or encoded again.
  */
 export function* renderResultByteChunks(products: readonly CatalogProduct[], options: RenderOptions, chunkSize = 500, hasMoreHits = false): Generator<Buffer> {
   for (const piece of resultPieces(products, options, chunkSize, hasMoreHits)) {
