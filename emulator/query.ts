@@ -111,13 +111,13 @@ function inListOrder(column: readonly (FieldValue | undefined)[]): SortedTexts |
   return { values: column as readonly string[], at: Int32Array.from(column, (_, i) => i) };
 }
 
-/** The first index of `values` (sorted) at which `before` no longer holds (it holds for a prefix of them). */
-function firstNot(values: readonly string[], before: (v: string) => boolean): number {
+/** The first index below `length` at which `before` no longer holds (it holds for a prefix of the indexes). */
+function firstNot(length: number, before: (i: number) => boolean): number {
   let lo = 0;
-  let hi = values.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (before(values[mid])) lo = mid + 1;
+    if (before(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -126,8 +126,9 @@ function firstNot(values: readonly string[], before: (v: string) => boolean): nu
 /** The spans of sorted texts that hold one of `texts` (`eq`) or start with one (`startswith`), merged where they overlap. */
 function textSpans(sorted: SortedTexts, texts: NonNullable<ValueCondition['texts']>): [number, number][] {
   const spans = texts.values.map((t): [number, number] => {
-    const from = firstNot(sorted.values, (v) => v < t);
-    const to = texts.op === 'eq' ? firstNot(sorted.values, (v) => v <= t) : firstNot(sorted.values, (v) => v < t || v.startsWith(t));
+    const { values } = sorted;
+    const from = firstNot(values.length, (i) => values[i] < t);
+    const to = texts.op === 'eq' ? firstNot(values.length, (i) => values[i] <= t) : firstNot(values.length, (i) => values[i] < t || values[i].startsWith(t));
     return [from, to];
   });
   spans.sort((a, b) => a[0] - b[0]);
@@ -138,18 +139,6 @@ function textSpans(sorted: SortedTexts, texts: NonNullable<ValueCondition['texts
     else if (to > from) merged.push([from, to]);
   }
   return merged;
-}
-
-/** The first index of `values` (ascending) whose value is at least `x` (`strict`: more than `x`). */
-function firstAtLeast(values: Float64Array, x: number, strict: boolean): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < x || (strict && values[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -170,8 +159,9 @@ function candidatesOf(kept: Kept, conditions: readonly ValueCondition[], values:
   for (const [key, range] of ranges) {
     if (range.low === -Infinity && range.high === Infinity) continue;
     const sorted = sortedOf(kept, key, values[range.column]);
-    const from = firstAtLeast(sorted.values, range.low, false);
-    const to = firstAtLeast(sorted.values, range.high, true);
+    const { values: numbers } = sorted;
+    const from = firstNot(numbers.length, (i) => numbers[i] < range.low);
+    const to = firstNot(numbers.length, (i) => numbers[i] <= range.high);
     const count = Math.max(0, to - from);
     if (count * 4 > size || (best && count >= best.length)) continue;
     best = sorted.at.slice(from, from + count).sort();
