@@ -8,7 +8,7 @@ import { NUMBER_FORMATS } from '../../core/cells/columns';
 import { workbookCellOf, workbookHeaderOf } from '../../core/cells/datasheet';
 import { enrichmentColumnWidth, hyperlinkCells } from '../../core/cells/rows';
 import { CHANGE_FILL } from '../../core/enrich/changes';
-import type { ColumnBatch, ColumnWrite } from '../../core/enrich/document';
+import type { ColumnBatch } from '../../core/enrich/document';
 import { enrichmentNumberFormat } from '../../core/enrich/enrich-plan';
 import { ruleFormula, type HighlightRule } from '../../core/enrich/highlight';
 import { planChunks, type ChunkBudget } from '../../core/tables/chunks';
@@ -61,8 +61,8 @@ function formatColumns(sheet: Excel.Worksheet, table: Excel.Table | undefined, b
 }
 
 /** The columns' cells row by row (`rows[r][c]` follows `columns`). */
-function sideBySide(columns: readonly ColumnWrite[], cellsOf: (w: ColumnWrite) => readonly (CellValue | undefined)[], count: number): CellValue[][] {
-  return Array.from({ length: count }, (_, r) => columns.map((w) => cellValueText(cellsOf(w)[r] ?? '')));
+function sideBySide(columns: readonly (readonly (CellValue | undefined)[])[], count: number): CellValue[][] {
+  return Array.from({ length: count }, (_, r) => columns.map((column) => cellValueText(column[r] ?? '')));
 }
 
 /**
@@ -75,9 +75,7 @@ export async function writeColumnBatch(run: RunExcel, batch: ColumnBatch, option
   const specs = columns.map((w) => w.spec);
   // Datasheet columns: each number in its ladder's smallest unit, with the format that shows its own (100 pF, 4.7 nF, 10 µF).
   const cells = columns.map((w) => w.cells.map((v) => workbookCellOf(w.spec, v)));
-  // Each column's values once: sideBySide reads them for every row.
-  const values = cells.map((column) => column.map((cell) => cell.value));
-  const rows = sideBySide(columns, (w) => values[columns.indexOf(w)], count);
+  const rows = sideBySide(cells.map((column) => column.map((cell) => cell.value)), count);
   const formatsOf = (c: number, start: number, n: number): string[][] => cells[c].slice(start, start + n).map((cell) => [cell.numberFormat]);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(batch.sheetName);
