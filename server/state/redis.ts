@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { createMemoryState, type MemoryStateOptions } from './memory';
 import { RedisAnswerCache } from './redis-cache';
 import { RedisBudget } from './redis-budget';
@@ -78,7 +79,10 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   const counters = link.client.duplicate();
   counters.on('error', () => undefined);
 
-  await link.whenUp(options.connectWaitMs ?? 2000);
+  // Start-up waits for both connections: a counter used before its own connection is ready counts
+  // in this process alone, and a guesser's first tries would not be shared.
+  const connectWaitMs = options.connectWaitMs ?? 2000;
+  await Promise.all([link.whenUp(connectWaitMs), whenReady(counters, connectWaitMs)]);
   coalescer.start();
   await tokens?.start();
   await budget.beat();
@@ -120,4 +124,19 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       await local.close();
     },
   };
+}
+
+/** Resolves when `client` is ready, or after `timeoutMs` if it is not. */
+function whenReady(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    client.once('ready', done);
+  });
 }

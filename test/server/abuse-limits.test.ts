@@ -124,6 +124,8 @@ describe('on Redis', () => {
       // budget's own client, the counters' default script would replace the budget's (in ms), and
       // the budget would fall back to each instance's share (B7 saw 429s from the upstream).
       expect(state.sharedCounters?.client).not.toBe(state.link.client);
+      // Start-up waits for the counters' own connection: a counter used before it is ready would count in this process alone.
+      expect(state.sharedCounters?.client.status).toBe('ready');
       const limits = createAbuseLimits({}, state.sharedCounters);
       await limits.recordFailure('127.0.0.9');
       await limits.checkFailures('127.0.0.9');
