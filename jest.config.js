@@ -14,6 +14,8 @@ const TRANSFORM = '<rootDir>/test/support/jest/esbuild-transform.js';
 /** What every project shares. */
 const common = {
   testEnvironment: 'node',
+  // Each worker keeps V8's compiled code of the modules for its next files (cached-runtime.js).
+  runtime: '<rootDir>/test/support/jest/cached-runtime.js',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.tsx?$': TRANSFORM,
