@@ -1,20 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the production build (the browser and command-line tests use it) with the checks
- * beside it, then the jest projects but `slow` (jest.config.js), then `slow` when the run's time
- * budget still allows it (PARTSPEC_TEST_MINUTES, 12 by default; 0 never, a large number always),
- * else a line saying how to run it. A step that fails stops the run with its own output (a failed
- * check stops jest, or keeps it from starting).
+ * `npm test`: the command line's build with the checks and the add-in's bundles beside it, then
+ * the jest projects but `slow` (jest.config.js), then `slow` when the run's time budget still
+ * allows it (PARTSPEC_TEST_MINUTES, 12 by default; 0 never, a large number always), else a line
+ * saying how to run it. A step that fails stops the run with its own output (a failed check or
+ * bundle stops jest, or keeps it from starting).
  *
- * The build is `npm run build`'s two halves side by side: the production bundle as it ships, and
- * the command line compiled without its own type-check (`build-node.js --no-check`; the check below
- * covers it). The checks are
- * `npm run typecheck` and `npm run lint` with the type-check and the dead-export check on one
- * TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they need no build, and run at
- * the lowest priority, on what the build and then jest leave idle.
+ * Jest waits only for the command line compiled without its own type-check (`build-node.js
+ * --no-check`; the check below covers it), which the command-line tests run. The add-in's bundles
+ * are built meanwhile into temp folders the tests share (scripts/test-builds.js): first the
+ * workbench the browser tests drive (they wait for it), then, warm from its webpack cache, the
+ * production bundle as it ships (the tests of the bundle wait for it). `npm run build` still writes
+ * dist/. The checks are `npm run typecheck` and `npm run lint` with the type-check and the
+ * dead-export check on one TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they
+ * need no build, and run at the lowest priority, on what the builds and then jest leave idle.
  * Arguments after `--` go to jest and run just that (`npm test -- --selectProjects pure`).
  */
 const { spawn } = require('child_process');
+const { ensureBuild } = require('./test-builds');
 const os = require('os');
 const path = require('path');
 
@@ -27,19 +30,16 @@ const FAST_PROJECTS = ['pure', 'services', 'processes', 'browser'];
 const node = (file, ...args) => [process.execPath, file, ...args];
 /** A package's own program (some packages export no subpath but package.json). */
 const bin = (name, file) => path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [root] })), file);
-/** The build's two halves and the checks: name (as the output says it) and command. */
-const BUILD = {
-  'webpack --mode production': node(bin('webpack-cli', 'bin/cli.js'), '--mode', 'production'),
-  'build-node --no-check': node(path.join(__dirname, 'build-node.js'), '--no-check'),
-};
+/** What jest waits for, and the checks: name (as the output says it) and command. */
+const BUILD_NODE = ['build-node --no-check', node(path.join(__dirname, 'build-node.js'), '--no-check')];
 const CHECKS = {
   'typecheck and dead exports': node(path.join(__dirname, 'dead-exports.js'), '--typecheck'),
   eslint: node(bin('eslint', 'bin/eslint.js'), '.'),
 };
 
 /**
- * The checks' scheduling priority (nice): they yield the processors to the build, which jest waits
- * for, and then take what jest leaves idle while its files wait on servers, programs and Chromium.
+ * The checks' scheduling priority (nice): they yield the processors to the builds, which jest and
+ * its files wait for, and then take what jest leaves idle while its files wait on servers, programs and Chromium.
  */
 const CHECK_PRIORITY = 19;
 
@@ -95,30 +95,41 @@ function report(step) {
 
 const minutes = () => (Date.now() - started) / 60000;
 
+/** The add-in's bundles in the order their webpack cache serves best, as one step (see the top). */
+async function buildBundles() {
+  const begun = Date.now();
+  const name = 'workbench and production bundles';
+  try {
+    await ensureBuild('workbench');
+    await ensureBuild('production-cdn');
+    return { name, code: 0, output: '', seconds: (Date.now() - begun) / 1000 };
+  } catch (error) {
+    return { name, code: 1, output: `${error instanceof Error ? error.message : String(error)}\n`, seconds: (Date.now() - begun) / 1000 };
+  }
+}
+
 async function main() {
-  let failedCheck;
+  let failed;
   let jest;
-  const checks = Promise.all(
-    Object.entries(CHECKS).map(([name, command]) =>
-      runStep(name, command, CHECK_PRIORITY).then((step) => {
-        if (!report(step) && !failedCheck) {
-          failedCheck = step;
-          if (jest) jest.stop();
-        }
-      }),
-    ),
-  );
-  const built = await Promise.all(Object.entries(BUILD).map(([name, command]) => runStep(name, command)));
-  const failedBuild = built.filter((step) => !report(step))[0];
-  if (failedBuild || failedCheck) {
-    await checks;
-    return (failedBuild ?? failedCheck).code || 1;
+  /** Reports a step beside jest; the first that fails stops jest. */
+  const beside = (step) => {
+    if (!report(step) && !failed) {
+      failed = step;
+      if (jest) jest.stop();
+    }
+  };
+  const checks = Promise.all(Object.entries(CHECKS).map(([name, command]) => runStep(name, command, CHECK_PRIORITY).then(beside)));
+  const bundles = buildBundles().then(beside);
+  const builtNode = await runStep(...BUILD_NODE);
+  if (!report(builtNode) || failed) {
+    await Promise.all([checks, bundles]);
+    return (failed ?? builtNode).code || 1;
   }
 
   const args = process.argv.slice(2);
   jest = startJest(args.length > 0 ? args : ['--selectProjects', ...FAST_PROJECTS]);
-  const [code] = await Promise.all([jest.done, checks]);
-  if (failedCheck) return failedCheck.code || 1;
+  const [code] = await Promise.all([jest.done, checks, bundles]);
+  if (failed) return failed.code || 1;
   if (code !== 0 || args.length > 0) return code;
   const budget = Number(process.env.PARTSPEC_TEST_MINUTES ?? 12);
   if (minutes() + SLOW_MINUTES > budget) {

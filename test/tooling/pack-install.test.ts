@@ -28,7 +28,7 @@ function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { PATH: `${path.join(dir, 'prefix', 'bin')}:${process.env.PATH}`, HOME: path.join(dir, 'home'), PARTSPEC_API_KEY: DEMO_KEY, ...extra };
 }
 
-/** The build npm pack ships: made now when it is missing or older than the sources (npm test has just built it). */
+/** The build npm pack ships: made now when it is missing or older than the sources. */
 function ensureBuilt(): void {
   const outputs = [path.join(ROOT, 'dist', 'taskpane.html'), path.join(ROOT, 'build', 'node', '.built')];
   const newestSource = (folder: string): number =>
