@@ -40,10 +40,17 @@ function buildDir(name) {
   return path.join(os.tmpdir(), `${BUILDS[name].prefix}${hashSources()}`);
 }
 
-function runWebpack(outDir, args) {
+function runWebpack(outDir, args, priority) {
   return new Promise((resolve, reject) => {
     const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
     const child = spawn(process.execPath, [cli, ...args, '--output-path', outDir, '--no-devtool'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (priority !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here: the build runs at the usual priority.
+      }
+    }
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk.toString()));
     child.stderr.on('data', (chunk) => (output += chunk.toString()));
@@ -80,9 +87,9 @@ async function awaitBuild(outDir) {
 
 /**
  * The folder of `name`'s build of the current sources: there already, being built by another
- * process (waited for), or built now.
+ * process (waited for), or built now (at `priority`, a nice value, when given).
  */
-async function ensureBuild(name) {
+async function ensureBuild(name, priority) {
   const { prefix, args } = BUILDS[name];
   const outDir = buildDir(name);
   const marker = path.join(outDir, DONE_MARKER);
@@ -100,7 +107,7 @@ async function ensureBuild(name) {
     }
     try {
       removeOlderBuilds(prefix, outDir);
-      await runWebpack(outDir, args);
+      await runWebpack(outDir, args, priority);
       fs.writeFileSync(marker, new Date().toISOString());
       return outDir;
     } catch (error) {

@@ -59,15 +59,23 @@ export class RedisCoalescer implements Coalescer {
     this.channel = `${options.prefix}coalesced`;
   }
 
-  /** Subscribes to the announcements of finished answers; call once before serving. */
-  start(): void {
+  /**
+   * Subscribes to the announcements of finished answers; call once before serving. Waits (up to
+   * `waitMs`) for the subscription, so a waiter is not left to its polling for an answer another
+   * instance announces just after start-up.
+   */
+  start(waitMs = 0): Promise<void> {
     this.options.link.onChange((state) => {
       if (state === 'ok') void this.releaseUncertain();
     });
-    this.options.link.listen(this.channel, (digest) => {
-      const wakers = this.wakers.get(digest);
-      if (wakers) for (const wake of [...wakers]) wake();
-    });
+    return this.options.link.listen(
+      this.channel,
+      (digest) => {
+        const wakers = this.wakers.get(digest);
+        if (wakers) for (const wake of [...wakers]) wake();
+      },
+      waitMs,
+    );
   }
 
   run(key: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer> {

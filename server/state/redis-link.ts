@@ -115,12 +115,25 @@ export class RedisLink {
 
   /**
    * Subscribes to a channel; messages published by any instance (this one included) reach
-   * `handler`. Does not wait for Redis: the subscription is made (and remade after a reconnect)
-   * whenever the connection is there, so an instance starts serving while Redis is down.
+   * `handler`. The subscription is made (and remade after a reconnect) whenever the connection is
+   * there; the promise resolves once it is made, or after `waitMs` if it is not by then, so an
+   * instance starts serving while Redis is down.
    */
-  listen(channel: string, handler: (message: string) => void): void {
+  listen(channel: string, handler: (message: string) => void, waitMs = 0): Promise<void> {
     this.messageHandlers.set(channel, handler);
-    this.subscriber.subscribe(channel).catch(() => undefined);
+    const subscribed = this.subscriber.subscribe(channel).then(
+      () => undefined,
+      () => undefined,
+    );
+    if (waitMs <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      timer.unref();
+      void subscribed.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /**

@@ -139,6 +139,7 @@ export class RedisTokenStore implements TokenStore {
   private readonly channel: string;
   private readonly timer: NodeJS.Timeout;
   private refreshing: Promise<void> | undefined;
+  private nextRefresh: Promise<void> | undefined;
 
   constructor(private readonly options: RedisTokenStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -155,9 +156,13 @@ export class RedisTokenStore implements TokenStore {
     });
   }
 
-  /** Subscribes to change notices and reads the table once; call before serving. */
-  async start(): Promise<void> {
-    this.options.link.listen(this.channel, () => void this.refresh());
+  /**
+   * Subscribes to change notices and reads the table once; call before serving. Waits (up to
+   * `waitMs`) for the subscription, so a change another instance makes just after start-up is
+   * not missed until the next periodic read.
+   */
+  async start(waitMs = 0): Promise<void> {
+    await this.options.link.listen(this.channel, () => void this.refresh(), waitMs);
     await this.refresh();
   }
 
@@ -201,12 +206,25 @@ export class RedisTokenStore implements TokenStore {
     return Number(removed) > 0;
   }
 
-  /** Re-reads the table (one refresh at a time; callers during one share it). */
+  /**
+   * Re-reads the table, one read at a time. A read already under way may have begun before the
+   * change a caller was told of, so a caller during it gets the next read, which starts when it
+   * ends and is shared by every caller meanwhile.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= this.readTable().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+    if (!this.refreshing) {
+      this.refreshing = this.readTable().finally(() => {
+        this.refreshing = undefined;
+      });
+      return this.refreshing;
+    }
+    this.nextRefresh ??= this.refreshing
+      .catch(() => undefined)
+      .then(() => {
+        this.nextRefresh = undefined;
+        return this.refresh();
+      });
+    return this.nextRefresh;
   }
 
   private async write<T>(operation: (client: RedisLink['client']) => Promise<T>): Promise<T> {

@@ -80,11 +80,13 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   counters.on('error', () => undefined);
 
   // Start-up waits for both connections: a counter used before its own connection is ready counts
-  // in this process alone, and a guesser's first tries would not be shared.
+  // in this process alone, and a guesser's first tries would not be shared. (Redis down: each waits
+  // connectWaitMs at most, side by side.)
   const connectWaitMs = options.connectWaitMs ?? 2000;
-  await Promise.all([link.whenUp(connectWaitMs), whenReady(counters, connectWaitMs)]);
-  coalescer.start();
-  await tokens?.start();
+  const [up] = await Promise.all([link.whenUp(connectWaitMs), whenReady(counters, connectWaitMs)]);
+  // With Redis there, the notices of other instances' changes are subscribed to before serving.
+  const subscribeWaitMs = up ? connectWaitMs : 0;
+  await Promise.all([coalescer.start(subscribeWaitMs), tokens?.start(subscribeWaitMs)]);
   await budget.beat();
 
   const secretKey = `${prefix}link-secret`;
