@@ -16,7 +16,8 @@ const path = require('path');
 const { hashSources } = require('./build-stamp');
 
 const ROOT = path.join(__dirname, '..');
-const BUILD_TIMEOUT_MS = 240_000;
+/** A build (or a wait for one) longer than this has hung: a bundle below jest's priority takes minutes on a busy machine. */
+const BUILD_TIMEOUT_MS = 600_000;
 const DONE_MARKER = '.build-complete';
 const FAILED_MARKER = '.build-failed';
 /** How often a process waiting for another process's build looks for its marker. */
