@@ -6,11 +6,11 @@
  * saying how to run it. A step that fails stops the run with its own output (a failed check or
  * bundle stops jest, or keeps it from starting).
  *
- * Jest waits only for the command line compiled without its own type-check (`build-node.js
- * --no-check`; the check below covers it), which the command-line tests run. The add-in's bundles
- * are built meanwhile into temp folders the tests share (scripts/test-builds.js): first the
- * workbench the browser tests drive (they wait for it), then, warm from its webpack cache, the
- * production bundle as it ships (the tests of the bundle wait for it). `npm run build` still writes
+ * Jest waits for the command line compiled without its own type-check (`build-node.js
+ * --no-check`; the check below covers it), which the command-line tests run, and beside it the
+ * workbench the browser tests drive. The add-in's bundles go to temp folders the tests share
+ * (scripts/test-builds.js); the production bundle as it ships is built beside jest, warm from the
+ * workbench's webpack cache (the tests of the bundle wait for it). `npm run build` still writes
  * dist/. The checks are `npm run typecheck` and `npm run lint` with the type-check and the
  * dead-export check on one TypeScript program (`dead-exports.js --typecheck`) beside ESLint; they
  * need no build, and run at the lowest priority, on what the builds and then jest leave idle.
@@ -43,9 +43,9 @@ const CHECKS = {
  */
 const CHECK_PRIORITY = 19;
 /**
- * The production bundle's priority: below jest's files (at their priority it crowded the timing
- * of the first Redis tests), above the checks; one file waits for it, which frees the processors
- * for it. The workbench is built at jest's priority: the browser and hosting files wait for it.
+ * The production bundle's priority: below jest's files (a bundle built at their priority crowded
+ * the timing of the first Redis tests), above the checks; one file waits for it, which frees the
+ * processors for it. The workbench is built before jest, beside the command line.
  */
 const BUNDLE_PRIORITY = 5;
 
@@ -101,16 +101,15 @@ function report(step) {
 
 const minutes = () => (Date.now() - started) / 60000;
 
-/** The add-in's bundles in the order their webpack cache serves best, as one step (see the top). */
-async function buildBundles() {
+/** One bundle as a step: its build (or the wait for one another process makes), at `priority` when given. */
+async function buildBundle(name, priority) {
   const begun = Date.now();
-  const name = 'workbench and production bundles';
+  const step = `${name} bundle`;
   try {
-    await ensureBuild('workbench');
-    await ensureBuild('production-cdn', BUNDLE_PRIORITY);
-    return { name, code: 0, output: '', seconds: (Date.now() - begun) / 1000 };
+    await ensureBuild(name, priority);
+    return { name: step, code: 0, output: '', seconds: (Date.now() - begun) / 1000 };
   } catch (error) {
-    return { name, code: 1, output: `${error instanceof Error ? error.message : String(error)}\n`, seconds: (Date.now() - begun) / 1000 };
+    return { name: step, code: 1, output: `${error instanceof Error ? error.message : String(error)}\n`, seconds: (Date.now() - begun) / 1000 };
   }
 }
 
@@ -125,12 +124,14 @@ async function main() {
     }
   };
   const checks = Promise.all(Object.entries(CHECKS).map(([name, command]) => runStep(name, command, CHECK_PRIORITY).then(beside)));
-  const bundles = buildBundles().then(beside);
-  const builtNode = await runStep(...BUILD_NODE);
-  if (!report(builtNode) || failed) {
-    await Promise.all([checks, bundles]);
-    return (failed ?? builtNode).code || 1;
+  const [builtNode, workbench] = await Promise.all([runStep(...BUILD_NODE), buildBundle('workbench')]);
+  const firstFailed = [builtNode, workbench].filter((step) => !report(step))[0];
+  if (firstFailed || failed) {
+    await checks;
+    return (firstFailed ?? failed).code || 1;
   }
+  // Warm from the workbench's webpack cache, below jest's priority.
+  const bundles = buildBundle('production-cdn', BUNDLE_PRIORITY).then(beside);
 
   const args = process.argv.slice(2);
   jest = startJest(args.length > 0 ? args : ['--selectProjects', ...FAST_PROJECTS]);
