@@ -125,15 +125,7 @@ export class RedisLink {
       () => undefined,
       () => undefined,
     );
-    if (waitMs <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      timer.unref();
-      void subscribed.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return settledWithin(subscribed, waitMs);
   }
 
   /**
@@ -229,4 +221,20 @@ function summarize(error: unknown): string {
   if (/writeable|closed|ECONNRESET|EPIPE/i.test(message)) return 'connection lost';
   if (/NOAUTH|WRONGPASS|NOPERM/.test(message)) return 'authentication failed';
   return message.replace(/redis(s)?:\/\/\S+/gi, 'redis://…').slice(0, 120);
+}
+
+/** Resolves when `event` does, or after `waitMs` (at once for 0) if it has not by then; never rejects. */
+export function settledWithin(event: Promise<unknown>, waitMs: number): Promise<void> {
+  if (waitMs <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    timer.unref();
+    void event.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => resolve(),
+    );
+  });
 }

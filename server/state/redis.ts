@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { createMemoryState, type MemoryStateOptions } from './memory';
 import { RedisAnswerCache } from './redis-cache';
 import { RedisBudget } from './redis-budget';
 import { RedisCoalescer } from './redis-coalescer';
-import { RedisLink, type StateLogger } from './redis-link';
+import { RedisLink, settledWithin, type StateLogger } from './redis-link';
 import { RedisTokenStore, type RedisTokenStoreOptions } from './redis-tokens';
 import type { UpstreamRate } from './sliding-budget';
 import type { SharedState, StateHealth } from './types';
@@ -83,7 +82,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   // in this process alone, and a guesser's first tries would not be shared. (Redis down: each waits
   // connectWaitMs at most, side by side.)
   const connectWaitMs = options.connectWaitMs ?? 2000;
-  const [up] = await Promise.all([link.whenUp(connectWaitMs), whenReady(counters, connectWaitMs)]);
+  const [up] = await Promise.all([link.whenUp(connectWaitMs), settledWithin(counters.status === 'ready' ? Promise.resolve() : new Promise((ready) => counters.once('ready', ready)), connectWaitMs)]);
   // With Redis there, the notices of other instances' changes are subscribed to before serving.
   const subscribeWaitMs = up ? connectWaitMs : 0;
   await Promise.all([coalescer.start(subscribeWaitMs), tokens?.start(subscribeWaitMs)]);
@@ -126,19 +125,4 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       await local.close();
     },
   };
-}
-
-/** Resolves when `client` is ready, or after `timeoutMs` if it is not. */
-function whenReady(client: Redis, timeoutMs: number): Promise<void> {
-  if (client.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      client.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    timer.unref();
-    client.once('ready', done);
-  });
 }

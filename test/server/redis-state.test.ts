@@ -100,6 +100,13 @@ describe('one upstream budget', () => {
 });
 
 describe('tokens shared through Redis', () => {
+  test('an instance just started hears of a token added elsewhere through the notice, not its periodic read', async () => {
+    // A minute between periodic reads: only the change notice, subscribed to before the instance serves, can tell b in time.
+    const { states: [a, b] } = await openInstances(2, { tokens: { refreshMs: 60_000 } });
+    const token = await a.tokens!.add('bob');
+    expect(await eventually(() => b.tokens!.verify(token), (v) => v === 'bob', 3000)).toBe('bob');
+  });
+
   test('a token added on one instance works on all; revoked on another, it stops working everywhere within seconds', async () => {
     const { states: [a, b, c] } = await openInstances(3);
     const token = await a.tokens!.add('alice');
