@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
 import { fieldsOfGroup, type Group } from '../api';
 import type { CatalogProduct } from './catalog';
-import { renderProduct, renderResultByteChunks, type RenderOptions } from './render';
+import { keptLine, renderProduct, renderResultByteChunks, type RenderOptions } from './render';
 
 /*
  * The category file in the formats a service might send (the spec says only "not shown"), so
@@ -82,14 +82,26 @@ export function delimitedRow(cells: readonly string[], delimiter: string): strin
   return line;
 }
 
-/** Lines of delimited text, a few hundred rows per piece. */
+/**
+ * True when `delimitedRow` writes a cell holding `baseUrl` as it writes the same cell holding any
+ * other such address: nothing in it is quoted or escaped, and it cannot start the cell with a space
+ * (an address cell starts with the base URL and ends with the product's own path).
+ */
+function plainBase(baseUrl: string, delimiter: string): boolean {
+  return !MUST_QUOTE.test(baseUrl) && !baseUrl.includes(delimiter) && !baseUrl.startsWith(' ');
+}
+
+/** Lines of delimited text, a few hundred rows per piece; each product's line is kept on it for the next file (keptLine). */
 function* delimitedPieces(products: readonly CatalogProduct[], group: Group, options: RenderOptions, delimiter: string): Generator<string> {
   const keys = columnsOf(group);
   const paths = pathsOf(keys);
+  const write = (p: CatalogProduct, rendering: RenderOptions): string => delimitedRow(cellsOf(p, paths, rendering).map(String), delimiter);
+  const line = plainBase(options.baseUrl, delimiter)
+    ? (p: CatalogProduct) => keptLine(p, options, `row${delimiter}`, (standIn) => write(p, standIn))
+    : (p: CatalogProduct) => write(p, options);
   yield `${delimitedRow(keys, delimiter)}\r\n`;
   for (let i = 0; i < products.length; i += ROWS_PER_PIECE) {
-    const lines = products.slice(i, i + ROWS_PER_PIECE).map((p) => delimitedRow(cellsOf(p, paths, options).map(String), delimiter));
-    yield `${lines.join('\r\n')}\r\n`;
+    yield `${products.slice(i, i + ROWS_PER_PIECE).map(line).join('\r\n')}\r\n`;
   }
 }
 

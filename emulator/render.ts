@@ -129,6 +129,8 @@ interface Kept {
   texts: Map<string, string>;
   /** By the same key, the UTF-8 bytes sent last, with the base URL they were sent under. */
   bytes: Map<string, { baseUrl: string; bytes: Buffer }>;
+  /** By the same key and a format's name, the product's line of a category file (keptLine). */
+  lines: Map<string, string>;
 }
 type Holder = CatalogProduct & { [RENDERED]?: Kept };
 
@@ -138,7 +140,7 @@ function keptOf(p: CatalogProduct, options: RenderOptions): { kept: Kept; key: s
   const holder = p as Holder;
   let kept = holder[RENDERED];
   if (!kept || kept.values !== p.values) {
-    kept = { values: p.values, texts: new Map(), bytes: new Map() };
+    kept = { values: p.values, texts: new Map(), bytes: new Map(), lines: new Map() };
     Object.defineProperty(holder, RENDERED, { value: kept, writable: true, configurable: true });
   }
   return { kept, key };
@@ -157,6 +159,25 @@ function keptText(p: CatalogProduct, kept: Kept, key: string, options: RenderOpt
     kept.texts.set(key, text);
   }
   return text;
+}
+
+/**
+ * A product's line of a category file in one format (`format` names it, e.g. its delimiter), made
+ * by `make` under a stand-in base URL once per language and quirks and kept on the product, then
+ * given the real base URL: every category file sends each product of a group again, and rendering
+ * the product and writing its cells was most of what the emulator spent on a delimited file. Only
+ * for a base URL that the format writes unchanged wherever the stand-in stood (the caller checks:
+ * no character that would change how a cell holding it is quoted or escaped).
+ */
+export function keptLine(p: CatalogProduct, options: RenderOptions, format: string, make: (standIn: RenderOptions) => string): string {
+  const { kept, key } = keptOf(p, options);
+  const lineKey = `${key}:${format}`;
+  let line = kept.lines.get(lineKey);
+  if (line === undefined) {
+    line = make({ ...options, baseUrl: BASE_STAND_IN });
+    kept.lines.set(lineKey, line);
+  }
+  return line.replaceAll(BASE_STAND_IN, options.baseUrl);
 }
 
 /** The kept text under a base URL, written as JSON writes it inside a string (a Host header may hold a quote). */
