@@ -81,8 +81,10 @@ export class ResponseCache {
     let confirming = this.confirmed.get(scope);
     if (!confirming) {
       confirming = this.confirm().catch(async (error: unknown) => {
+        // Forgotten only once the entries are gone: a read that finds one while they are being
+        // dropped waits on this rejection instead of asking the service again.
+        await this.dropEntries().catch(() => undefined);
         this.confirmed.delete(scope);
-        await this.clear().catch(() => undefined);
         throw error;
       });
       this.confirmed.set(scope, confirming);
@@ -126,6 +128,11 @@ export class ResponseCache {
 
   async clear(): Promise<void> {
     this.confirmed.clear();
+    await this.dropEntries();
+  }
+
+  /** Empties the memory and the store, leaving what is known of the scopes' credentials. */
+  private async dropEntries(): Promise<void> {
     this.memory.clear();
     if (this.store) await this.store.clear();
   }
