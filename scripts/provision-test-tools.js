@@ -23,13 +23,18 @@ const path = require('path');
 /**
  * What the tests need. `env` names the variable that points at a program elsewhere; `commands` are
  * looked for on PATH in order; `installed` are the usual absolute paths on Windows and macOS;
- * `debianPackage` is what apt-get installs.
+ * `debianPackage` is what apt-get installs; `preferred` is a better program for the same job,
+ * installed beside it where apt-get can (never required: without it the others serve).
  */
 const TOOLS = [
   {
     name: 'Chromium',
     env: 'PARTSPEC_CHROMIUM',
-    commands: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
+    // Chromium's headless shell first: the browser without its windowed layers, what Playwright
+    // itself runs for headless tests; a page load costs it about a third fewer processor seconds
+    // than `chromium --headless`, and it starts in less than half the time.
+    commands: ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
+    preferred: { command: 'chromium-headless-shell', debianPackage: 'chromium-headless-shell' },
     installed: () => [
       '/Applications/Chromium.app/Contents/MacOS/Chromium',
       '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
@@ -179,19 +184,35 @@ function requireTool(name, env = process.env) {
   return found;
 }
 
-/** Finds everything, installs what is missing where possible, and returns the paths by tool name. */
+/** The preferred programs (TOOLS' `preferred`) that are not there, for tools not pointed at a file of their own. */
+function missingPreferred(env = process.env) {
+  return TOOLS.filter((tool) => tool.preferred && !env[tool.env] && !findOnPath(tool.preferred.command, env)).map((tool) => tool.preferred);
+}
+
+/**
+ * Finds everything, installs what is missing (and the preferred programs that are not there) where
+ * possible, and returns the paths by tool name.
+ */
 function provision() {
   let missing = TOOLS.filter((tool) => !locate(tool));
-  if (missing.length > 0 && canInstallWithApt()) {
-    const packages = missing.map((tool) => tool.debianPackage);
+  const apt = canInstallWithApt();
+  const preferred = apt ? missingPreferred() : [];
+  if (apt && (missing.length > 0 || preferred.length > 0)) {
+    const packages = [...missing.map((tool) => tool.debianPackage), ...preferred.map((program) => program.debianPackage)];
     process.stderr.write(`Installing what the tests need: ${packages.join(', ')} (apt-get)…\n`);
     const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const options = { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv };
+    const install = (names) => execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], options);
     try {
       execFileSync('apt-get', ['update', '-qq'], options);
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], options);
+      if (missing.length > 0) install(missing.map((tool) => tool.debianPackage));
     } catch {
       // Reported below as missing, with the command to try by hand.
+    }
+    try {
+      if (preferred.length > 0) install(preferred.map((program) => program.debianPackage));
+    } catch {
+      // Not required: the tools found without it serve.
     }
     missing = TOOLS.filter((tool) => !locate(tool));
   }
@@ -208,4 +229,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { TOOLS, requireTool, provision, describeMissing, locate };
+module.exports = { TOOLS, requireTool, provision, describeMissing, locate, missingPreferred };

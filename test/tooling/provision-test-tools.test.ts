@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath, redisServerPath, sofficePath } from '../../testkit/system-tools';
 
@@ -33,5 +35,32 @@ describe("npm test's provisioning step", () => {
     expect(path.isAbsolute(chromiumPath())).toBe(true);
     expect(path.basename(redisServerPath())).toMatch(/^redis-server/);
     expect(path.basename(sofficePath())).toMatch(/^(soffice|libreoffice)/i);
+  });
+
+  test("Chromium's headless shell is chosen over the full browser, and is the one program installed beside what is there", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const steps = require('../../scripts/provision-test-tools.js') as {
+      TOOLS: { name: string }[];
+      locate: (tool: { name: string }, env: NodeJS.ProcessEnv) => string | undefined;
+      missingPreferred: (env: NodeJS.ProcessEnv) => { debianPackage: string }[];
+    };
+    const chromium = steps.TOOLS.find((tool) => tool.name === 'Chromium')!;
+    const folder = mkdtempSync(path.join(tmpdir(), 'partspec-path-'));
+    try {
+      const program = (name: string) => {
+        writeFileSync(path.join(folder, name), '#!/bin/sh\n');
+        chmodSync(path.join(folder, name), 0o755);
+      };
+      program('chromium');
+      expect(steps.locate(chromium, { PATH: folder })).toBe(path.join(folder, 'chromium'));
+      expect(steps.missingPreferred({ PATH: folder }).map((p) => p.debianPackage)).toEqual(['chromium-headless-shell']);
+      // A program the user points at is used as it is: nothing is installed beside it.
+      expect(steps.missingPreferred({ PATH: folder, PARTSPEC_CHROMIUM: path.join(folder, 'chromium') })).toEqual([]);
+      program('chromium-headless-shell');
+      expect(steps.locate(chromium, { PATH: folder })).toBe(path.join(folder, 'chromium-headless-shell'));
+      expect(steps.missingPreferred({ PATH: folder })).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
