@@ -105,6 +105,16 @@ export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | unde
   }
 }
 
+/**
+ * A record's values from its fields in order. Built with `Object.fromEntries`, whose object keeps
+ * V8's fast properties (one shape shared by every record of a group): the same object filled by
+ * assigning computed keys one by one turns into a hash table after a dozen, about three times the
+ * memory, which tens of thousands of records kept while a category arrives made the collector copy.
+ */
+export function recordOf(entries: readonly (readonly [string, FieldValue])[]): Record<string, FieldValue> {
+  return Object.fromEntries(entries) as Record<string, FieldValue>;
+}
+
 /** What normalizeProduct reads for a group: its fields, each with the nested object it sits in (-1: the product). */
 const FIELD_PLANS: Record<Group, { field: FieldDef; slot: number }[]> = Object.fromEntries(
   GROUPS.map((group) => [group, VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field) => ({ field, slot: NESTED_LEVELS.indexOf(field.level) }))]),
@@ -122,7 +132,7 @@ export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}
     const container = raw[level];
     return isObject(container) ? container : undefined;
   });
-  const values: Record<string, FieldValue> = {};
+  const entries: [string, FieldValue][] = [];
   for (const { field, slot } of FIELD_PLANS[group]) {
     let rawValue: unknown;
     if (slot < 0) rawValue = raw[field.name];
@@ -132,8 +142,9 @@ export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}
     }
     let value = normalizeValue(field, rawValue);
     if (value === undefined && field.level === 'product' && field.name in defaults) value = normalizeValue(field, defaults[field.name]);
-    if (value !== undefined) values[field.key] = value;
+    if (value !== undefined) entries.push([field.key, value]);
   }
+  const values = recordOf(entries);
   const partno = values.Partno;
   if (typeof partno !== 'string' || partno === '') return undefined;
   return { group, partno, values };

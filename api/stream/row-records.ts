@@ -1,7 +1,7 @@
 import { DownloadFormatError } from '../errors/download-format-error';
 import type { FieldValue, ProductRecord } from '../product';
 import { CATEGORIES, GROUPS, VALUE_FIELDS, getField, groupOfObjectName, type CategoryId, type FieldDef, type Group } from '../vocabulary';
-import { normalizeValue } from '../normalize';
+import { normalizeValue, recordOf } from '../normalize';
 
 /*
  * Rows of a table file (CSV, TSV, the first sheet of an xlsx) into product records. The header row
@@ -78,12 +78,13 @@ export function createRowReader(header: readonly string[], fallbackGroup: Group 
   if (!fields.some((f) => f?.key === 'Partno')) throw new DownloadFormatError(`the ${kind} header has no Partno column`, sample);
   return (row) => {
     const group = groupOfCell(groupColumn >= 0 ? row[groupColumn] : undefined) ?? fallbackGroup ?? inferGroup(row, fields);
-    const values: Record<string, FieldValue> = {};
+    const entries: [string, FieldValue][] = [];
     fields.forEach((field, i) => {
       if (!field || !field.groups.includes(group) || row[i] === undefined) return;
       const value = normalizeValue(field, cellValue(field, row[i]));
-      if (value !== undefined) values[field.key] = value;
+      if (value !== undefined) entries.push([field.key, value]);
     });
+    const values = recordOf(entries);
     return typeof values.Partno === 'string' && values.Partno !== '' ? { group, partno: values.Partno, values } : undefined;
   };
 }
