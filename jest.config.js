@@ -47,9 +47,10 @@ module.exports = {
   testTimeout: 60000,
   testSequencer: '<rootDir>/test/support/jest/sequencer.js',
   // Most files wait on servers, child processes and Chromium: on two cores, two workers left them
-  // idle about 40 % of the time, so a third runs while the others wait (PARTSPEC_TEST_WORKERS sets
-  // another number, e.g. for a machine with more cores).
-  maxWorkers: Number(process.env.PARTSPEC_TEST_WORKERS) || 3,
+  // idle about 40 % of the time, so more run while the others wait; four finished a fresh clone's
+  // run about a twentieth sooner than three, twice (PARTSPEC_TEST_WORKERS sets another number,
+  // e.g. for a machine with more cores).
+  maxWorkers: Number(process.env.PARTSPEC_TEST_WORKERS) || 4,
   projects: Object.entries(byKind)
     .filter(([, files]) => files.length > 0)
     .map(([kind, files]) => ({
