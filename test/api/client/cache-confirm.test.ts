@@ -29,12 +29,16 @@ function slowClearingStore(): PersistentStore & { finishClear: () => void; clear
 
 const rejected = new Error('The API key was rejected (403)');
 
-test('a rejected key: every read fails with the rejection, with one confirmation, also a read that finds an entry while they are dropped', async () => {
-  const store = slowClearingStore();
-  // A past session kept two answers for the scope.
+/** Two answers a past session kept in `store` for the scope `k1`. */
+async function keptByPastSession(store: PersistentStore): Promise<void> {
   const past = new ResponseCache({ store, scope: async () => 'k1' });
   await past.set('a', 1);
   await past.set('b', 2);
+}
+
+test('a rejected key: every read fails with the rejection, with one confirmation, also a read that finds an entry while they are dropped', async () => {
+  const store = slowClearingStore();
+  await keptByPastSession(store);
 
   let confirmations = 0;
   const cache = new ResponseCache({
@@ -63,9 +67,7 @@ test('a rejected key: every read fails with the rejection, with one confirmation
 
 test('an accepted key: reads waiting together share one confirmation, and later reads need none', async () => {
   const store = createMapStore();
-  const past = new ResponseCache({ store, scope: async () => 'k1' });
-  await past.set('a', 1);
-  await past.set('b', 2);
+  await keptByPastSession(store);
   let confirmations = 0;
   const cache = new ResponseCache({ store, scope: async () => 'k1', confirm: async () => void confirmations++ });
   expect(await Promise.all([cache.get('a'), cache.get('b')])).toEqual([1, 2]);
