@@ -198,19 +198,21 @@ function provision() {
   const apt = canInstallWithApt();
   const preferred = apt ? missingPreferred() : [];
   if (apt && (missing.length > 0 || preferred.length > 0)) {
-    const packages = [...missing.map((tool) => tool.debianPackage), ...preferred.map((program) => program.debianPackage)];
-    process.stderr.write(`Installing what the tests need: ${packages.join(', ')} (apt-get)…\n`);
+    const needed = missing.map((tool) => tool.debianPackage);
+    const better = preferred.map((program) => program.debianPackage);
+    const what = [needed.length > 0 ? `need: ${needed.join(', ')}` : '', better.length > 0 ? `prefer: ${better.join(', ')}` : ''];
+    process.stderr.write(`Installing what the tests ${what.filter(Boolean).join('; and what they ')} (apt-get)…\n`);
     const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const options = { stdio: ['ignore', 'ignore', 'inherit'], env: aptEnv };
     const install = (names) => execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], options);
     try {
       execFileSync('apt-get', ['update', '-qq'], options);
-      if (missing.length > 0) install(missing.map((tool) => tool.debianPackage));
+      if (needed.length > 0) install(needed);
     } catch {
       // Reported below as missing, with the command to try by hand.
     }
     try {
-      if (preferred.length > 0) install(preferred.map((program) => program.debianPackage));
+      if (better.length > 0) install(better);
     } catch {
       // Not required: the tools found without it serve.
     }

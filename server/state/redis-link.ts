@@ -157,19 +157,11 @@ export class RedisLink {
    * Resolves true once the link is up, or false after `timeoutMs` (logging one line then, since an
    * instance that starts without Redis has no change of state to report).
    */
-  whenUp(timeoutMs: number): Promise<boolean> {
-    if (this.up) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        if (!this.up) this.log.warn(`Shared state: Redis at ${this.address} is unavailable (${this.detail}); using this instance's own state until it returns.`);
-        resolve(this.up);
-      }, timeoutMs);
-      this.listeners.push((state) => {
-        if (state !== 'ok') return;
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+  async whenUp(timeoutMs: number): Promise<boolean> {
+    if (this.up) return true;
+    await settledWithin(new Promise<void>((resolve) => this.listeners.push((state) => state === 'ok' && resolve())), timeoutMs);
+    if (!this.up) this.log.warn(`Shared state: Redis at ${this.address} is unavailable (${this.detail}); using this instance's own state until it returns.`);
+    return this.up;
   }
 
   async close(): Promise<void> {
