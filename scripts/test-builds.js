@@ -101,7 +101,10 @@ async function ensureBuild(name, priority) {
     try {
       fs.mkdirSync(lock);
     } catch {
-      // Another process is building the same sources: wait for its marker.
+      // Another process is building the same sources: wait for its marker, or fail as it did
+      // (its builder cleared any failure of an earlier run before it began).
+      const failed = path.join(outDir, FAILED_MARKER);
+      if (fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
       if (Date.now() > deadline) throw new Error(`Gave up waiting for the build in ${outDir} (remove ${lock} if it is stale).`);
       await sleep(POLL_MS);
       continue;
