@@ -175,7 +175,7 @@ function sideload() {
   const cli = findOfficeAddinDebugging();
   if (!cli) {
     if (process.platform === 'win32' || process.platform === 'darwin') {
-      console.log(`office-addin-debugging is not installed; sideload ${MANIFEST} by hand (see the README).`);
+      console.log(`office-addin-debugging is not installed ('npm install --no-save office-addin-debugging@7' adds it); sideload ${MANIFEST} by hand (see the README).`);
     }
     return;
   }
