@@ -62,10 +62,32 @@ export function toIsoDate(value: unknown): string | undefined {
   return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * What normalizing a value reads of its field, in one shape for every field: the vocabulary's
+ * FieldDefs differ in which optional flags they carry, and reading them on every value of every
+ * product made each read look up one of many shapes.
+ */
+interface ValueRule {
+  readonly type: FieldDef['type'];
+  readonly commaSeparated: boolean;
+  readonly dateLike: boolean;
+}
+
+const ruleOf = (field: FieldDef): ValueRule => ({ type: field.type, commaSeparated: field.commaSeparated === true, dateLike: field.dateLike === true });
+
 /** One field's value, normalized by its type; undefined means "absent in the record". */
 export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | undefined {
-  if (raw === null || raw === undefined) return undefined;
-  switch (field.type) {
+  return raw === null || raw === undefined ? undefined : normalizeByRule(ruleOf(field), raw);
+}
+
+/** normalizeValue for one field with its rule read once: for loops over many values of the same fields. */
+export function valueReader(field: FieldDef): (raw: unknown) => FieldValue | undefined {
+  const rule = ruleOf(field);
+  return (raw) => (raw === null || raw === undefined ? undefined : normalizeByRule(rule, raw));
+}
+
+function normalizeByRule(rule: ValueRule, raw: unknown): FieldValue | undefined {
+  switch (rule.type) {
     case 'Double':
       return toNumber(raw);
     case 'Integer': {
@@ -92,14 +114,15 @@ export function normalizeValue(field: FieldDef, raw: unknown): FieldValue | unde
       return strings;
     }
     default: {
+      if (typeof raw === 'string') return rule.dateLike ? (toIsoDate(raw) ?? raw) : raw;
       if (Array.isArray(raw)) {
         // The spec returns several values of a comma-separated field as one string.
         const joined = raw.filter((v) => v !== null && v !== undefined).map(String);
-        return joined.length === 0 ? undefined : joined.join(field.commaSeparated ? ',' : ', ');
+        return joined.length === 0 ? undefined : joined.join(rule.commaSeparated ? ',' : ', ');
       }
       if (isObject(raw)) return undefined;
       const text = String(raw);
-      if (field.dateLike) return toIsoDate(text) ?? text;
+      if (rule.dateLike) return toIsoDate(text) ?? text;
       return text;
     }
   }
@@ -115,10 +138,29 @@ export function recordOf(entries: readonly (readonly [string, FieldValue])[]): R
   return Object.fromEntries(entries) as Record<string, FieldValue>;
 }
 
-/** What normalizeProduct reads for a group: its fields, each with the nested object it sits in (-1: the product). */
-const FIELD_PLANS: Record<Group, { field: FieldDef; slot: number }[]> = Object.fromEntries(
-  GROUPS.map((group) => [group, VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field) => ({ field, slot: NESTED_LEVELS.indexOf(field.level) }))]),
-) as Record<Group, { field: FieldDef; slot: number }[]>;
+/** One field as normalizeProduct reads it: its name and key, the nested object it sits in (-1: the product), its rule. */
+interface FieldPlan {
+  readonly name: string;
+  readonly key: string;
+  readonly slot: number;
+  /** A product-level field, which may instead sit on the group object. */
+  readonly productLevel: boolean;
+  readonly rule: ValueRule;
+}
+
+/** What normalizeProduct reads for a group, in the vocabulary's order. */
+const FIELD_PLANS: Record<Group, readonly FieldPlan[]> = Object.fromEntries(
+  GROUPS.map((group) => [
+    group,
+    VALUE_FIELDS.filter((f) => f.groups.includes(group)).map((field): FieldPlan => ({
+      name: field.name,
+      key: field.key,
+      slot: NESTED_LEVELS.indexOf(field.level),
+      productLevel: field.level === 'product',
+      rule: ruleOf(field),
+    })),
+  ]),
+) as Record<string, readonly FieldPlan[]> as Record<Group, readonly FieldPlan[]>;
 
 /**
  * One product object as a ProductRecord; `defaults` are values from the enclosing group object
@@ -133,16 +175,20 @@ export function normalizeProduct(raw: unknown, group: Group, defaults: Json = {}
     return isObject(container) ? container : undefined;
   });
   const entries: [string, FieldValue][] = [];
-  for (const { field, slot } of FIELD_PLANS[group]) {
+  for (const plan of FIELD_PLANS[group]) {
+    const { name, slot } = plan;
     let rawValue: unknown;
-    if (slot < 0) rawValue = raw[field.name];
+    if (slot < 0) rawValue = raw[name];
     else {
-      const inside = containers[slot]?.[field.name];
-      rawValue = inside !== undefined && inside !== null ? inside : (raw[field.name] ?? inside);
+      const inside = containers[slot]?.[name];
+      rawValue = inside !== undefined && inside !== null ? inside : (raw[name] ?? inside);
     }
-    let value = normalizeValue(field, rawValue);
-    if (value === undefined && field.level === 'product' && field.name in defaults) value = normalizeValue(field, defaults[field.name]);
-    if (value !== undefined) entries.push([field.key, value]);
+    let value = rawValue === null || rawValue === undefined ? undefined : normalizeByRule(plan.rule, rawValue);
+    if (value === undefined && plan.productLevel && name in defaults) {
+      const fallback = defaults[name];
+      if (fallback !== null && fallback !== undefined) value = normalizeByRule(plan.rule, fallback);
+    }
+    if (value !== undefined) entries.push([plan.key, value]);
   }
   const values = recordOf(entries);
   const partno = values.Partno;

@@ -1,7 +1,7 @@
 import { DownloadFormatError } from '../errors/download-format-error';
 import type { FieldValue, ProductRecord } from '../product';
 import { CATEGORIES, GROUPS, VALUE_FIELDS, getField, groupOfObjectName, type CategoryId, type FieldDef, type Group } from '../vocabulary';
-import { normalizeValue, recordOf } from '../normalize';
+import { recordOf, valueReader } from '../normalize';
 
 /*
  * Rows of a table file (CSV, TSV, the first sheet of an xlsx) into product records. The header row
@@ -76,12 +76,13 @@ export function createRowReader(header: readonly string[], fallbackGroup: Group 
   const fields = header.map((h) => fieldOfHeader(String(h ?? '')));
   const groupColumn = header.findIndex((h) => GROUP_HEADERS.includes(String(h ?? '').trim().toLowerCase()));
   if (!fields.some((f) => f?.key === 'Partno')) throw new DownloadFormatError(`the ${kind} header has no Partno column`, sample);
+  const readers = fields.map((field) => field && valueReader(field));
   return (row) => {
     const group = groupOfCell(groupColumn >= 0 ? row[groupColumn] : undefined) ?? fallbackGroup ?? inferGroup(row, fields);
     const entries: [string, FieldValue][] = [];
     fields.forEach((field, i) => {
       if (!field || !field.groups.includes(group) || row[i] === undefined) return;
-      const value = normalizeValue(field, cellValue(field, row[i]));
+      const value = readers[i]!(cellValue(field, row[i]));
       if (value !== undefined) entries.push([field.key, value]);
     });
     const values = recordOf(entries);
