@@ -2,9 +2,9 @@ import { PassThrough, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
-import { fieldsOfGroup, type Group } from '../api';
+import { fieldsOfGroup, type FieldDef, type Group } from '../api';
 import type { CatalogProduct } from './catalog';
-import { keptLine, renderProduct, renderResultByteChunks, type RenderOptions } from './render';
+import { keptLine, renderedValues, renderResultByteChunks, type RenderOptions } from './render';
 
 /*
  * The category file in the formats a service might send (the spec says only "not shown"), so
@@ -30,36 +30,13 @@ export interface DownloadFile {
 
 const ROWS_PER_PIECE = 500;
 
-/** The header (record keys, `Specs.Capacitance`) and the cells of one product as text. */
-function columnsOf(group: Group): string[] {
-  return fieldsOfGroup(group).map((f) => f.key);
-}
-
-/** Where each record key sits in a rendered product: `Specs.Capacitance` is `Specs` then `Capacitance`. */
-interface KeyPath {
-  head: string;
-  tail: string | undefined;
-}
-
-/** The keys' paths, split once per file rather than once per cell. */
-function pathsOf(keys: readonly string[]): KeyPath[] {
-  return keys.map((key) => {
-    const [head, tail] = key.includes('.') ? key.split('.', 2) : [key, undefined];
-    return { head, tail };
+/** One product's cells under a header of its group's record keys (`Specs.Capacitance`): its rendered values (renderedValues), a list joined with `|`, a value it lacks empty. */
+function cellsOf(product: CatalogProduct, fields: readonly FieldDef[], options: RenderOptions): (string | number | boolean)[] {
+  return renderedValues(product, fields, options).map((raw) => {
+    if (raw === undefined || raw === null) return '';
+    if (Array.isArray(raw)) return raw.join('|');
+    return typeof raw === 'number' || typeof raw === 'boolean' ? raw : String(raw);
   });
-}
-
-function cellsOf(product: CatalogProduct, paths: readonly KeyPath[], options: RenderOptions): (string | number | boolean)[] {
-  const rendered = renderProduct(product, options);
-  const cells: (string | number | boolean)[] = new Array(paths.length);
-  for (let i = 0; i < paths.length; i++) {
-    const { head, tail } = paths[i];
-    const raw = tail === undefined ? rendered[head] : (rendered[head] as Record<string, unknown> | undefined)?.[tail];
-    if (raw === undefined || raw === null) cells[i] = '';
-    else if (Array.isArray(raw)) cells[i] = raw.join('|');
-    else cells[i] = typeof raw === 'number' || typeof raw === 'boolean' ? raw : String(raw);
-  }
-  return cells;
 }
 
 /** Characters that make Papa Parse quote a field (its BAD_DELIMITERS: CR, LF, the quote, a byte order mark). */
@@ -93,9 +70,9 @@ function plainBase(baseUrl: string, delimiter: string): boolean {
 
 /** Lines of delimited text, a few hundred rows per piece; each product's line is kept on it for the next file (keptLine). */
 function* delimitedPieces(products: readonly CatalogProduct[], group: Group, options: RenderOptions, delimiter: string): Generator<string> {
-  const keys = columnsOf(group);
-  const paths = pathsOf(keys);
-  const write = (p: CatalogProduct, rendering: RenderOptions): string => delimitedRow(cellsOf(p, paths, rendering).map(String), delimiter);
+  const fields = fieldsOfGroup(group);
+  const keys = fields.map((f) => f.key);
+  const write = (p: CatalogProduct, rendering: RenderOptions): string => delimitedRow(cellsOf(p, fields, rendering).map(String), delimiter);
   const line = plainBase(options.baseUrl, delimiter)
     ? (p: CatalogProduct) => keptLine(p, options, `row${delimiter}`, (standIn) => write(p, standIn))
     : (p: CatalogProduct) => write(p, options);
@@ -143,11 +120,10 @@ function xlsxBody(products: readonly CatalogProduct[], group: Group, options: Re
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: true, useStyles: false });
     const sheet = workbook.addWorksheet(group);
-    const keys = columnsOf(group);
-    const paths = pathsOf(keys);
-    sheet.addRow(keys).commit();
+    const fields = fieldsOfGroup(group);
+    sheet.addRow(fields.map((f) => f.key)).commit();
     for (let i = 0; i < products.length; i++) {
-      sheet.addRow(cellsOf(products[i], paths, options)).commit();
+      sheet.addRow(cellsOf(products[i], fields, options)).commit();
       // Let the archive drain into the answer now and then.
       if (i % ROWS_PER_PIECE === ROWS_PER_PIECE - 1) await new Promise((resolve) => setImmediate(resolve));
     }

@@ -61,7 +61,16 @@ function groupingFields(group: Group, lang: Lang): Record<string, string> {
   return { Manufacturer: MANUFACTURER, Lv1Category: lv1[lang], Lv2Category: lv2[lang], Lv3Category: lv3[lang] };
 }
 
-const kebab = (name: string): string => name.replace(/Url$/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+/** Each address field's name as its file name (`DatasheetUrl` → `datasheet`), made once per field, not once per product sent. */
+const KEBAB = new Map<string, string>();
+function kebab(name: string): string {
+  let out = KEBAB.get(name);
+  if (out === undefined) {
+    out = name.replace(/Url$/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+    KEBAB.set(name, out);
+  }
+  return out;
+}
 
 /** Addresses are built, not stored: they live under the emulator's own base URL. */
 function urlOf(field: FieldDef, p: CatalogProduct, baseUrl: string): string | undefined {
@@ -96,23 +105,41 @@ function present(field: FieldDef, raw: unknown, lang: Lang, quirks: Quirks): unk
   return raw;
 }
 
+/** What a product sends for a field other than the grouping ones: undefined leaves it out, null sends null. */
+function fieldValue(field: FieldDef, p: CatalogProduct, options: RenderOptions, quirks: Quirks): unknown {
+  const raw = field.url ? urlOf(field, p, options.baseUrl) : p.values[field.key];
+  if (raw === undefined) return quirks.nullFields && field.level !== 'MediaFileUrls' ? null : undefined;
+  return present(field, raw, options.lang, quirks);
+}
+
 /** One product as the API returns it, in a language. */
 export function renderProduct(p: CatalogProduct, options: RenderOptions): Record<string, unknown> {
   const quirks = options.quirks ?? {};
   const out: Record<string, unknown> = quirks.groupLevelFields ? {} : groupingFields(p.group, options.lang);
   const nested: Record<string, Record<string, unknown>> = { ComplianceInfo: {}, Specs: {}, MediaFileUrls: {} };
   for (const field of FIELD_PLANS[p.group]) {
-    const raw = field.url ? urlOf(field, p, options.baseUrl) : p.values[field.key];
     const target = field.level === 'product' ? out : nested[field.level];
     if (!target) continue;
-    if (raw === undefined) {
-      if (quirks.nullFields && field.level !== 'MediaFileUrls') target[field.name] = null;
-      continue;
-    }
-    target[field.name] = present(field, raw, options.lang, quirks);
+    const value = fieldValue(field, p, options, quirks);
+    if (value !== undefined) target[field.name] = value;
   }
   for (const name of NESTED) out[name] = nested[name];
   return out;
+}
+
+/**
+ * The values `renderProduct` places for `fields` (record keys such as `Specs.Capacitance`), in
+ * their order, without building its objects: a category file's cells. Undefined where the
+ * rendered product has no such value.
+ */
+export function renderedValues(p: CatalogProduct, fields: readonly FieldDef[], options: RenderOptions): unknown[] {
+  const quirks = options.quirks ?? {};
+  const grouping = quirks.groupLevelFields ? undefined : groupingFields(p.group, options.lang);
+  return fields.map((field) => {
+    if (GROUPING_FIELDS.has(field.name)) return field.level === 'product' ? grouping?.[field.name] : undefined;
+    if (field.level !== 'product' && !(NESTED as readonly string[]).includes(field.level)) return undefined;
+    return fieldValue(field, p, options, quirks);
+  });
 }
 
 /** Stands for the base URL in a product's kept JSON: an address no catalog value holds (`.invalid` is reserved). */
