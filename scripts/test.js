@@ -26,7 +26,10 @@ const path = require('path');
 
 const root = path.join(__dirname, '..');
 const started = Date.now();
-/** Wall minutes the slow project takes on a 2-core machine (docs/development.md): run it only if they fit. */
+/**
+ * Wall minutes the slow project may take on a 2-core machine: it took 1.4 in the last fresh run
+ * (docs/development.md), and twice that leaves room for a busier day. It runs only if they fit.
+ */
 const SLOW_MINUTES = 3;
 const FAST_PROJECTS = ['pure', 'services', 'processes', 'browser'];
 
