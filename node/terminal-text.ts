@@ -140,10 +140,16 @@ export function terminalText(text: string, cellMax?: number): string {
 /** Combining marks and joiners take no column of their own. */
 const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\u200b|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 
+/** Ambiguous characters (Greek, Cyrillic, ±) take one column, as on a Western terminal. */
+const AMBIGUOUS_NARROW = { ambiguousAsWide: false } as const;
+
 /** Columns a character takes on a terminal: two for CJK and other wide characters, none for a combining mark. */
 export function charWidth(char: string): number {
+  const code = char.charCodeAt(0);
+  // Printable ASCII, most of what a table or a column of a sheet holds: one column, without the lookups.
+  if (code >= 0x20 && code < 0x7f) return 1;
   if (ZERO_WIDTH.test(char)) return 0;
-  return eastAsianWidth(char.codePointAt(0)!, { ambiguousAsWide: false });
+  return eastAsianWidth(char.codePointAt(0)!, AMBIGUOUS_NARROW);
 }
 
 /** Columns `text` takes on a terminal (村田 takes four, as a terminal draws it). */

@@ -3,7 +3,8 @@
  * Japanese or Chinese table lines up as an English one does.
  */
 import { formatTextTable } from '../../cli/table-text';
-import { displayWidth } from '../../node/terminal-text';
+import { eastAsianWidth } from 'get-east-asian-width';
+import { charWidth, displayWidth } from '../../node/terminal-text';
 import { useEmulatorHome } from './helpers';
 import { runCliInProcess } from './in-process';
 import { DEMO_KEY } from '../../emulator';
@@ -13,6 +14,14 @@ test('CJK characters take two columns, combining marks none', () => {
   expect(displayWidth('村田製作所')).toBe(10);
   expect(displayWidth('量産中')).toBe(6);
   expect(displayWidth('e\u0301')).toBe(1);
+});
+
+test('printable ASCII takes one column each, as the width table says, without looking it up', () => {
+  for (let code = 0x20; code < 0x7f; code++) {
+    const char = String.fromCharCode(code);
+    expect([char, charWidth(char)]).toEqual([char, eastAsianWidth(code)]);
+  }
+  expect(displayWidth('CL10B104KB8NNNC ±10%')).toBe(20);
 });
 
 /** The column at which each cell of a line starts, in terminal columns. */
