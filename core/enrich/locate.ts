@@ -5,7 +5,8 @@
  */
 import { columnIndex, type CellBlock } from '../address';
 import { detectBomLayout, HEADER_SEARCH_ROWS, isPartNumberHeader, type BomDetection, type BomDetectionProblem, type BomLayout } from '../bom/bom';
-import { describeColumn } from '../bom/part-number-shape';
+import { describeColumn, partNumberShape } from '../bom/part-number-shape';
+import { understandLine } from '../find/understand';
 import { readHeaderCells } from '../bom/two-row-header';
 import { foldCase as fold, foldWords } from '../fold';
 import { isSummarySheetName } from '../names';
@@ -133,27 +134,58 @@ function headerText(header: unknown): string {
   return header === undefined || header === null ? '' : String(header).trim();
 }
 
+/** How a picked column is judged. */
+export interface LocateOptions {
+  /**
+   * The run suggests the maker's parts for lines without one (the Suggested column is planned): in
+   * a generic BOM (no column of part numbers anywhere), a picked column whose cells describe parts
+   * (`100n`, `4.7uH`, `CAP CER 0.1UF 50V 0402`) is its input. Where a part-number column exists,
+   * such a pick is still refused with that column.
+   */
+  describedParts?: boolean;
+}
+
+/** A cell that says what part it wants: a value with its unit, or a kind's words (a quantity does not). */
+function describesPart(cell: unknown): boolean {
+  if (cell === undefined || cell === null || partNumberShape(cell) !== undefined) return false;
+  const text = String(cell).trim();
+  return text !== '' && understandLine(text).kind !== undefined;
+}
+
+type PartColumnLayout = Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>;
+
+/** The cells of a layout's part-number column in its (sampled) data rows. */
+function partColumnCells(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: PartColumnLayout): unknown[] {
+  const c = layout.partColumn - origin.column;
+  const cells: unknown[] = [];
+  for (let r = layout.firstRow - origin.row; r <= layout.lastRow - origin.row && r < values.length; r++) cells.push(values[r]?.[c]);
+  return cells;
+}
+
 /**
  * Why the part-number column of a layout cannot be the input, or undefined when it can: a column
  * PartSpec wrote, or one whose cells (the sampled data rows) are not part numbers. Enriching such a
  * column would turn every row into "Not found" or blank and overwrite the last good answers.
  */
-function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: Pick<BomLayout, 'headerRow' | 'partColumn' | 'firstRow' | 'lastRow'>): ColumnRefusal | undefined {
-  const c = layout.partColumn - origin.column;
-  const header = values[layout.headerRow - origin.row]?.[c];
+function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: PartColumnLayout): ColumnRefusal | undefined {
+  const header = values[layout.headerRow - origin.row]?.[layout.partColumn - origin.column];
   const at = { column: layout.partColumn, header: headerText(header) };
   if (typeof header === 'string' && PARTSPEC_HEADER.test(header)) return { ...at, reason: 'answers' };
-  const cells: unknown[] = [];
-  for (let r = layout.firstRow - origin.row; r <= layout.lastRow - origin.row && r < values.length; r++) cells.push(values[r]?.[c]);
-  const content = describeColumn(cells);
+  const content = describeColumn(partColumnCells(values, origin, layout));
   const parts = content.parts + content.distributor;
   if (content.filled === 0) return { ...at, reason: 'empty' };
   if (parts / content.filled < PICKED_PART_SHARE) return { ...at, reason: 'notParts', parts, filled: content.filled };
   return undefined;
 }
 
+/** True when enough filled cells of the layout's column describe parts (LocateOptions.describedParts). */
+function describesParts(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: PartColumnLayout): boolean {
+  const cells = partColumnCells(values, origin, layout).filter((cell) => cell !== undefined && cell !== null && String(cell).trim() !== '');
+  return cells.length > 0 && cells.filter(describesPart).length / cells.length >= PICKED_PART_SHARE;
+}
+
 /** The layout of one region: by the named column, the named selection, the selection, or the BOM's own look. */
-async function locateIn(document: BomDocument, region: BomRegion, named: string | undefined): Promise<LocatedBom | LocateFailure> {
+async function locateIn(document: BomDocument, region: BomRegion, named: string | undefined, options: LocateOptions): Promise<LocatedBom | LocateFailure> {
   if (region.rowCount === 0) return { ok: false, kind: 'empty', sheetName: region.sheetName, message: 'The sheet is empty.', fact: { what: 'empty' } };
   const width = region.lastColumn - region.origin.column + 1;
   const values = await document.read(region.sheetName, { ...region.origin, rowCount: Math.min(LAYOUT_READ_ROWS, region.rowCount), columnCount: width });
@@ -173,6 +205,8 @@ async function locateIn(document: BomDocument, region: BomRegion, named: string 
   if (auto.ok && auto.partColumn === located.layout.partColumn && !PARTSPEC_HEADER.test(String(located.headers[located.layout.partColumn - located.headerOrigin] ?? ''))) return located;
   const instead = auto.ok ? toLocated(auto, values, region) : undefined;
   const usable = instead && refusePartColumn(values, region.origin, instead.layout) === undefined ? instead : undefined;
+  // A generic BOM read by a run that suggests parts: the picked column's descriptions are its input.
+  if (!usable && options.describedParts && refused.reason === 'notParts' && describesParts(values, region.origin, located.layout)) return located;
   const refusal: ColumnRefusal = usable ? { ...refused, instead: { column: usable.layout.partColumn, header: headerText(usable.headers[usable.layout.partColumn - usable.headerOrigin]) } } : refused;
   const message = describeRefusal(refusal);
   return { ok: false, kind: 'column', sheetName: region.sheetName, message, refusal, ...(usable ? { instead: usable } : {}) };
@@ -192,7 +226,7 @@ function toLocated(found: { ok: true } & BomLayout, values: readonly (readonly u
  * Finds the BOM: in the first region whose part numbers can be found (a file's first sheet may be
  * prose), never on the PartSpec Summary sheet; the first region's problem when none.
  */
-export async function locateBom(document: BomDocument, named?: NamedColumn): Promise<LocatedBom | LocateFailure> {
+export async function locateBom(document: BomDocument, named?: NamedColumn, options: LocateOptions = {}): Promise<LocatedBom | LocateFailure> {
   const all = await document.regions();
   // The summary's own tables have a 'Part number' column: the summary sheet is never the BOM.
   const regions = all.filter((region) => !isSummarySheetName(region.sheetName));
@@ -202,7 +236,7 @@ export async function locateBom(document: BomDocument, named?: NamedColumn): Pro
   }
   let first: LocateFailure | undefined;
   for (const region of regions) {
-    const found = await locateIn(document, region, named?.name);
+    const found = await locateIn(document, region, named?.name, options);
     if (found.ok) return found;
     first ??= found;
   }

@@ -182,7 +182,8 @@ export async function runEnrichment(document: BomDocument, client: BomClient, op
   const mode = options.mode ?? 'values';
   const highlight = options.highlight !== false;
   options.onProgress?.({ phase: 'reading', rowsWritten: 0, totalRows: 0 });
-  const bom = await locateBom(document, options.column);
+  // A run that suggests parts reads a generic BOM's Value or Description column as its input.
+  const bom = await locateBom(document, options.column, { describedParts: options.columns.some((c) => c.special === 'suggested') });
   if (!bom.ok) return bom;
   const { layout, region, headerOrigin } = bom;
   const alternates = resolveAlternates(bom, options.alternates ?? []);

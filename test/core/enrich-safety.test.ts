@@ -79,6 +79,37 @@ describe('a picked column that is not part numbers is refused, with the one that
   });
 });
 
+describe('a run that suggests parts reads a generic BOM by its values', () => {
+  const GENERIC = [
+    ['Reference', 'Value', 'Footprint', 'Qty'],
+    ['C1', '100n', 'Capacitor_SMD:C_0402_1005Metric', 4],
+    ['C2', '10uF', 'Capacitor_SMD:C_0805_2012Metric', 2],
+    ['L1', '4.7uH', 'Inductor_SMD:L_0603_1608Metric', 1],
+    ['R1', '10k', 'Resistor_SMD:R_0402_1005Metric', 8],
+  ];
+  const SUGGESTING = { describedParts: true };
+
+  test('its Value column, picked or named, is the input when suggesting, refused otherwise', async () => {
+    const picked = await locateBom(documentOf(GENERIC, { row: 0, column: 1, rowCount: GENERIC.length, columnCount: 1 }), undefined, SUGGESTING);
+    expect(picked.ok && [picked.layout.partColumn, picked.layout.firstRow, picked.layout.lastRow]).toEqual([1, 1, 4]);
+    const named = await locateBom(documentOf(GENERIC), { name: 'Value' }, SUGGESTING);
+    expect(named.ok && named.layout.partColumn).toBe(1);
+    const plain = await locateBom(documentOf(GENERIC), { name: 'Value' });
+    expect(!plain.ok && plain.message).toContain("Column B ('Value') does not hold part numbers");
+  });
+
+  test('its Qty column stays refused when suggesting: a quantity describes no part', async () => {
+    const found = await locateBom(documentOf(GENERIC), { name: 'Qty' }, SUGGESTING);
+    expect(!found.ok && found.message).toContain("Column D ('Qty') does not hold part numbers");
+  });
+
+  test('where a column of part numbers exists, a picked Value column is refused with it, suggesting or not', async () => {
+    const found = await locateBom(documentOf(SHEET, wholeColumn(3)), undefined, SUGGESTING);
+    expect(found.ok).toBe(false);
+    if (!found.ok) expect(found.instead?.layout.partColumn).toBe(2);
+  });
+});
+
 describe('a run that finds nothing keeps the last answers', () => {
   const match = specialColumn('match');
   const status = enrichmentFieldColumn(resolveChoices(['Status'])[0]);
