@@ -9,7 +9,7 @@ import type { BomClient } from '../client';
 import type { BomDocument } from '../enrich/document';
 import type { EnrichSet, MatchOutcome } from '../enrich/enrich-plan';
 import { lookupInputs, planSets, withChangesColumn, type PlanningRows } from '../enrich/enrich-sets';
-import { locateBom, type LocateFailure, type LocatedBom, type NamedColumn } from '../enrich/locate';
+import { locateBom, type LocateFailure, type LocatedBom, type LocateOptions, type NamedColumn } from '../enrich/locate';
 import { describeLocateFact, type LocateShell } from '../enrich/locate-words';
 import { describeRefusal } from '../enrich/refusal-words';
 
@@ -23,6 +23,8 @@ export interface BomLookupOptions {
   say?: SayIn;
   /** Called before the lookup with the number of distinct part numbers. */
   onLookup?: (count: number) => void;
+  /** The summary suggests parts: a generic BOM's picked Value column is its input (LocateOptions). */
+  describedParts?: boolean;
 }
 
 /** The located BOM, its rows and what the lookup found for each distinct part number. */
@@ -60,14 +62,14 @@ function sayNotFound(failure: LocateFailure, say: SayIn | undefined): BomNotFoun
 }
 
 /** Locates the BOM of `document` as an enrichment does; when none is found, why, in the language of `say`. */
-export async function findBom(document: BomDocument, column?: NamedColumn, say?: SayIn): Promise<LocatedBom | BomNotFound> {
-  const bom = await locateBom(document, column);
+export async function findBom(document: BomDocument, column?: NamedColumn, say?: SayIn, locate: LocateOptions = {}): Promise<LocatedBom | BomNotFound> {
+  const bom = await locateBom(document, column, locate);
   return bom.ok ? bom : sayNotFound(bom, say);
 }
 
 /** Locates the BOM of `document` and reads its rows and part numbers; a BomNotFound when no BOM is found. */
-export async function readBom(document: BomDocument, column?: NamedColumn, say?: SayIn): Promise<ReadBom | BomNotFound> {
-  const bom = await findBom(document, column, say);
+export async function readBom(document: BomDocument, column?: NamedColumn, say?: SayIn, locate: LocateOptions = {}): Promise<ReadBom | BomNotFound> {
+  const bom = await findBom(document, column, say, locate);
   if (!bom.ok) return bom;
   const { layout, region, headers, headerOrigin } = bom;
   const rowCount = layout.lastRow - layout.firstRow + 1;
@@ -83,7 +85,7 @@ export async function readBom(document: BomDocument, column?: NamedColumn, say?:
 
 /** Locates the BOM of `document`, reads its rows and looks its part numbers up in one go; a BomNotFound when no BOM is found. */
 export async function lookUpBom(document: BomDocument, client: BomClient, options: BomLookupOptions): Promise<LookedUpBom | BomNotFound> {
-  const read = await readBom(document, options.column, options.say);
+  const read = await readBom(document, options.column, options.say, { describedParts: options.describedParts });
   if (!read.ok) return read;
   options.onLookup?.(read.inputs.length);
   const outcomes: Map<string, MatchOutcome> = read.inputs.length > 0 ? await client.lookup(read.inputs, { lang: options.lang, signal: options.signal }) : new Map();

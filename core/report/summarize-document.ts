@@ -66,7 +66,14 @@ export interface DocumentSummary {
 /** Summarizes the BOM of `document`; resolves to a BomNotFound when no BOM is found (the summary sheet is never one). */
 export async function summarizeDocument(document: BomDocument, client: BomClient, options: DocumentSummaryOptions): Promise<DocumentSummary | BomNotFound> {
   const say = options.shell ? { lang: options.labels ?? options.lang, shell: options.shell } : undefined;
-  const looked = await lookUpBom(document, client, { column: options.column, lang: options.lang, signal: options.signal, ...(say ? { say } : {}), onLookup: (count) => options.onPhase?.('looking up', count) });
+  const looked = await lookUpBom(document, client, {
+    column: options.column,
+    lang: options.lang,
+    signal: options.signal,
+    ...(say ? { say } : {}),
+    describedParts: options.suggest === true,
+    onLookup: (count) => options.onPhase?.('looking up', count),
+  });
   if (!looked.ok) return looked;
   const { bom, bomRows, set, inputs, outcomes, changes } = looked;
   const { layout, region, headers } = bom;
