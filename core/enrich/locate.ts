@@ -180,8 +180,9 @@ function refusePartColumn(values: readonly (readonly unknown[])[], origin: { row
 
 /** True when enough filled cells of the layout's column describe parts (LocateOptions.describedParts). */
 function describesParts(values: readonly (readonly unknown[])[], origin: { row: number; column: number }, layout: PartColumnLayout): boolean {
-  const cells = partColumnCells(values, origin, layout).filter((cell) => cell !== undefined && cell !== null && String(cell).trim() !== '');
-  return cells.length > 0 && cells.filter(describesPart).length / cells.length >= PICKED_PART_SHARE;
+  const cells = partColumnCells(values, origin, layout);
+  const { filled } = describeColumn(cells);
+  return filled > 0 && cells.filter(describesPart).length / filled >= PICKED_PART_SHARE;
 }
 
 /** The layout of one region: by the named column, the named selection, the selection, or the BOM's own look. */
